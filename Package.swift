@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "QRQuiz",
+  products: [
+    .library(name: "QRQuiz", targets: ["QRQuiz"]),
+    .executable(name: "qrquiz", targets: ["qrquiz"]),
+  ],
+  targets: [
+    // System libraries: a module map and a shim header each, nothing else.
+    .systemLibrary(
+      name: "CQREncode",
+      pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+    ),
+    .systemLibrary(
+      name: "CZBar",
+      pkgConfig: "zbar",
+      providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]
+    ),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+    ),
+    // libpng's classic API reports errors with longjmp, which Swift cannot catch;
+    // the few calls that need it (writing 1-bit PNGs) live in this small C target.
+    .target(name: "CPNGShim", dependencies: ["CPNG"]),
+    .target(
+      name: "QRQuiz",
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim"]
+    ),
+    .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
+    .testTarget(
+      name: "QRQuizTests",
+      dependencies: ["QRQuiz"],
+      resources: [.copy("Fixtures")]
+    ),
+  ]
+)

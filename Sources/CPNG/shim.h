@@ -1,0 +1,4 @@
+#ifndef QRQUIZ_CPNG_SHIM_H
+#define QRQUIZ_CPNG_SHIM_H
+#include <png.h>
+#endif

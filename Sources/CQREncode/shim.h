@@ -1,0 +1,4 @@
+#ifndef QRQUIZ_CQRENCODE_SHIM_H
+#define QRQUIZ_CQRENCODE_SHIM_H
+#include <qrencode.h>
+#endif

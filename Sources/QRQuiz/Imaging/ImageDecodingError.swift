@@ -1,0 +1,21 @@
+/// Why bytes could not be turned into an image.
+public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The bytes are not in a format QRQuiz reads.
+  case unsupportedFormat
+  /// The header declares more pixels than the limit allows.
+  case tooManyPixels(width: Int, height: Int, limit: Int)
+  /// The file is larger than the limit.
+  case fileTooLarge(size: Int, limit: Int)
+  /// The decoder found the data corrupt or truncated; its own message.
+  case corrupt(String)
+
+  public var description: String {
+    switch self {
+    case .unsupportedFormat: "not a PNG image"
+    case .tooManyPixels(let width, let height, let limit):
+      "image is \(width)×\(height) pixels, over the limit of \(limit) pixels"
+    case .fileTooLarge(let size, let limit): "image file is \(size) bytes, over the limit of \(limit) bytes"
+    case .corrupt(let message): "corrupt or truncated image: \(message)"
+    }
+  }
+}

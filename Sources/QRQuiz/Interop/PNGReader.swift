@@ -1,0 +1,55 @@
+internal import CPNG
+
+/// Decodes PNG with libpng's simplified API, whose errors come back as messages rather
+/// than a `longjmp`. Every colour type and bit depth, interlaced or not, becomes 8-bit
+/// grey, with transparency composited over white.
+enum PNGReader {
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  static func isPNG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: signature) }
+
+  static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageDecodingError) -> GrayImage {
+    guard isPNG(bytes) else { throw .unsupportedFormat }
+    // libpng reads from the buffer until png_image_finish_read, so both calls stay
+    // inside one withUnsafeBytes.
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(ImageDecodingError) in try decode(buffer, limits: limits) }
+    }
+    return try result.get()
+  }
+
+  private static func decode(
+    _ buffer: UnsafeRawBufferPointer, limits: ImageLimits
+  ) throws(ImageDecodingError) -> GrayImage {
+    var image = png_image()
+    image.version = png_uint_32(PNG_IMAGE_VERSION)
+    defer { png_image_free(&image) }
+
+    guard png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count) != 0 else {
+      throw .corrupt(message(of: &image))
+    }
+    // The header is read: refuse huge images before allocating their pixels.
+    let width = Int(image.width)
+    let height = Int(image.height)
+    let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+    guard !overflow, pixelCount <= limits.maximumPixels else {
+      throw .tooManyPixels(width: width, height: height, limit: limits.maximumPixels)
+    }
+
+    image.format = png_uint_32(PNG_FORMAT_GRAY)
+    var pixels = [UInt8](repeating: 255, count: pixelCount)
+    // For grey output libpng composites alpha over the background's green channel.
+    var white = png_color(red: 255, green: 255, blue: 255)
+    let finished = pixels.withUnsafeMutableBytes { output in
+      png_image_finish_read(&image, &white, output.baseAddress, png_int_32(width), nil)
+    }
+    guard finished != 0 else { throw .corrupt(message(of: &image)) }
+    return GrayImage(width: width, height: height, pixels: pixels)
+  }
+
+  private static func message(of image: inout png_image) -> String {
+    withUnsafeBytes(of: &image.message) { raw in
+      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+}

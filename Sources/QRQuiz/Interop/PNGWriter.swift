@@ -1,0 +1,47 @@
+internal import CPNGShim
+
+/// Encodes greyscale PNGs through the C shim (libpng's classic API needs `setjmp`).
+enum PNGWriter {
+  /// Why libpng could not write an image.
+  struct Failure: Error, Sendable, CustomStringConvertible {
+    var message: String
+    var description: String { "cannot write PNG: \(message)" }
+  }
+
+  /// A 1-bit PNG of a black-and-white image: pixels below 128 are black.
+  static func encodeBilevel(_ image: GrayImage) throws(Failure) -> [UInt8] {
+    let rowBytes = (image.width + 7) / 8
+    var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
+    for y in 0..<image.height {
+      let rowStart = y * image.width
+      for x in 0..<image.width where image.pixels[rowStart + x] >= 128 {
+        packed[y * rowBytes + x / 8] |= 0x80 >> UInt8(x % 8)
+      }
+    }
+    return try encode(rows: packed, width: image.width, height: image.height, rowBytes: rowBytes, bitDepth: 1)
+  }
+
+  /// An 8-bit greyscale PNG.
+  static func encodeGray(_ image: GrayImage) throws(Failure) -> [UInt8] {
+    try encode(rows: image.pixels, width: image.width, height: image.height, rowBytes: image.width, bitDepth: 8)
+  }
+
+  private static func encode(
+    rows: [UInt8], width: Int, height: Int, rowBytes: Int, bitDepth: Int32
+  ) throws(Failure) -> [UInt8] {
+    var output: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let status = rows.withUnsafeBufferPointer { rows in
+      qrquiz_png_write_gray(
+        rows.baseAddress, UInt32(width), UInt32(height), rowBytes, bitDepth, 9,
+        &output, &size, &message, message.count)
+    }
+    guard status == 0, let output else {
+      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw Failure(message: text.isEmpty ? "out of memory" : text)
+    }
+    defer { qrquiz_png_free(output) }
+    return Array(UnsafeBufferPointer(start: output, count: size))
+  }
+}

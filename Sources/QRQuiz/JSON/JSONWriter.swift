@@ -1,0 +1,62 @@
+/// Writes compact JSON with a caller-chosen key order: non-ASCII as UTF-8, `/` unescaped,
+/// and integral numbers without a fraction, so the same value always gives the same bytes.
+enum JSONWriter {
+  static func compact(_ value: JSONValue) -> String {
+    var output = ""
+    write(value, to: &output)
+    return output
+  }
+
+  private static func write(_ value: JSONValue, to output: inout String) {
+    switch value {
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .number(_, let number): output += format(number)
+    case .string(let text): writeString(text, to: &output)
+    case .array(let elements):
+      output += "["
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output += "," }
+        write(element, to: &output)
+      }
+      output += "]"
+    case .object(let members):
+      output += "{"
+      for (index, member) in members.enumerated() {
+        if index > 0 { output += "," }
+        writeString(member.key, to: &output)
+        output += ":"
+        write(member.value, to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// `300` rather than `300.0`; other values in Swift's shortest round-trip form.
+  static func format(_ number: Double) -> String {
+    if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+      return String(Int64(number))
+    }
+    return "\(number)"
+  }
+
+  private static func writeString(_ text: String, to output: inout String) {
+    output += "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case "\u{08}": output += "\\b"
+      case "\u{0C}": output += "\\f"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}

@@ -1,0 +1,45 @@
+extension Topic {
+  /// The canonical compact JSON of this topic: `correct` merged into a sorted
+  /// `correctAnswers`, keys in a fixed order, no `\/` escapes, nothing added. The app
+  /// loads it with the same meaning, and normalising it again gives the same bytes.
+  ///
+  /// Only meaningful for a valid topic: an invalid one's `correct` would be merged away.
+  public var normalizedJSON: String { JSONWriter.compact(normalizedJSONValue) }
+
+  var normalizedJSONValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    if let options, !options.isEmpty { members.append(("options", options.jsonValue)) }
+    members.append(("sets", .array(sets.map { .array($0.map(\.normalizedJSONValue)) })))
+    return .object(members)
+  }
+}
+
+extension Topic.Options {
+  var jsonValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = []
+    if let name { members.append(("name", .string(name))) }
+    if let timePerSetInSeconds {
+      members.append(("timePerSetInSeconds", .number(literal: "", value: timePerSetInSeconds)))
+    }
+    let flags: [(String, Bool?)] = [
+      ("questionsInRandomOrder", questionsInRandomOrder),
+      ("helpButtonEnabled", helpButtonEnabled),
+      ("showCorrectIncorrectAnswer", showCorrectIncorrectAnswer),
+      ("multipleCorrectAnswersAsMandatory", multipleCorrectAnswersAsMandatory),
+    ]
+    for (key, flag) in flags { if let flag { members.append((key, .bool(flag))) } }
+    return .object(members)
+  }
+}
+
+extension Topic.Question {
+  var normalizedJSONValue: JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("question", .string(question)),
+      ("answers", .array(answers.map(JSONValue.string))),
+      ("correctAnswers", .array(mergedCorrectAnswers.map { .number(literal: "", value: Double($0)) })),
+    ]
+    if let imageURL { members.append(("imageURL", .string(imageURL))) }
+    return .object(members)
+  }
+}

@@ -1,0 +1,92 @@
+/// A quiz topic in the format of the Questions app: options and sets of questions.
+///
+/// A `Topic` is what a topic file decodes to; it says nothing of whether the app would
+/// accept it. Use ``TopicValidator`` for that, or ``TopicDocument`` to do both from bytes.
+///
+/// ```swift
+/// let document = try TopicDocument(contentsOf: URL(filePath: "Social.json"))
+/// print(document.displayName, document.problems.isEmpty ? "ok" : "invalid")
+/// ```
+public struct Topic: Sendable, Codable, Hashable {
+  /// Options for the whole topic; absent (or `null`) means the app's defaults.
+  public var options: Options?
+  /// The sets of questions. A topic may have none; a set may not be empty.
+  public var sets: [[Question]]
+
+  /// Creates a topic.
+  public init(options: Options? = nil, sets: [[Question]]) {
+    self.options = options
+    self.sets = sets
+  }
+
+  /// Every question, set by set.
+  public var questions: [Question] { sets.flatMap { $0 } }
+}
+
+extension Topic {
+  /// Topic-wide options. Every field is optional; `nil` means the app's default.
+  public struct Options: Sendable, Codable, Hashable {
+    /// Displayed name; the app falls back to the file name.
+    public var name: String?
+    /// Seconds per set; absent or `<= 0` means no timer.
+    public var timePerSetInSeconds: Double?
+    /// Shuffle the questions of a set (app default `true`).
+    public var questionsInRandomOrder: Bool?
+    /// Show the help button (app default `true`).
+    public var helpButtonEnabled: Bool?
+    /// Reveal right or wrong after each answer (app default `true`).
+    public var showCorrectIncorrectAnswer: Bool?
+    /// With several correct answers, all must be picked (app default `false`).
+    public var multipleCorrectAnswersAsMandatory: Bool?
+
+    /// Creates options; every field defaults to absent.
+    public init(
+      name: String? = nil, timePerSetInSeconds: Double? = nil,
+      questionsInRandomOrder: Bool? = nil, helpButtonEnabled: Bool? = nil,
+      showCorrectIncorrectAnswer: Bool? = nil, multipleCorrectAnswersAsMandatory: Bool? = nil
+    ) {
+      self.name = name
+      self.timePerSetInSeconds = timePerSetInSeconds
+      self.questionsInRandomOrder = questionsInRandomOrder
+      self.helpButtonEnabled = helpButtonEnabled
+      self.showCorrectIncorrectAnswer = showCorrectIncorrectAnswer
+      self.multipleCorrectAnswersAsMandatory = multipleCorrectAnswersAsMandatory
+    }
+
+    /// True when no option is set, so the object carries no meaning.
+    public var isEmpty: Bool { self == Options() }
+  }
+
+  /// One question with its answers and the indices of the correct ones.
+  public struct Question: Sendable, Codable, Hashable {
+    /// The question text. The app rejects `""` but accepts whitespace.
+    public var question: String
+    /// The answers, in display order.
+    public var answers: [String]
+    /// A single correct answer index (the app's older field).
+    public var correct: UInt8?
+    /// Correct answer indices; merged with `correct` by the app.
+    public var correctAnswers: [UInt8]?
+    /// An image shown with the question; not validated by the app.
+    public var imageURL: String?
+
+    /// Creates a question.
+    public init(
+      question: String, answers: [String], correct: UInt8? = nil,
+      correctAnswers: [UInt8]? = nil, imageURL: String? = nil
+    ) {
+      self.question = question
+      self.answers = answers
+      self.correct = correct
+      self.correctAnswers = correctAnswers
+      self.imageURL = imageURL
+    }
+
+    /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.
+    public var mergedCorrectAnswers: [UInt8] {
+      var merged = Set(correctAnswers ?? [])
+      if let correct { merged.insert(correct) }
+      return merged.sorted()
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/// Turns a parsed JSON document into a ``Topic`` with the app's decoding rules
+/// (its `JSONDecoder` and `Codable` types), reporting every type problem with its path
+/// instead of stopping at the first.
+///
+/// The rules: unknown keys are ignored; `null` is the same as absent; the first of
+/// duplicate keys wins; indices are unsigned 8-bit integers, where a number with an
+/// integral value (`1.0`, `1e0`, `100e-2`) counts and `-1`, `256`, `0.5`, `"0"` do not.
+public enum TopicDecoder {
+  /// Decodes a topic; `topic` is `nil` when any problem was found.
+  public static func decode(_ document: JSONValue) -> (topic: Topic?, problems: [TopicProblem]) {
+    var reader = FieldReader()
+    let topic = reader.topic(document)
+    return (reader.problems.isEmpty ? topic : nil, reader.problems)
+  }
+}
+
+/// Reads typed fields, recording a problem for each one of the wrong type.
+private struct FieldReader {
+  var problems: [TopicProblem] = []
+
+  mutating func topic(_ value: JSONValue) -> Topic? {
+    guard case .object = value else {
+      problems.append(.init(.wrongType, at: .root, "a topic must be a JSON object, found \(value.typeName)"))
+      return nil
+    }
+    let options = optional(value, "options", at: .root) { reader, value, path in
+      reader.options(value, at: path)
+    }
+    let sets = required(value, "sets", at: .root) { reader, value, path in
+      reader.array(value, at: path) { reader, set, setPath in
+        reader.array(set, at: setPath) { reader, question, questionPath in
+          reader.question(question, at: questionPath)
+        }
+      }
+    }
+    return sets.map { Topic(options: options ?? nil, sets: $0) }
+  }
+
+  mutating func options(_ value: JSONValue, at path: TopicPath) -> Topic.Options? {
+    guard case .object = value else {
+      problems.append(.init(.wrongType, at: path, "expected an object, found \(value.typeName)"))
+      return nil
+    }
+    return Topic.Options(
+      name: optional(value, "name", at: path) { $0.string($1, at: $2) } ?? nil,
+      timePerSetInSeconds: optional(value, "timePerSetInSeconds", at: path) { $0.number($1, at: $2) } ?? nil,
+      questionsInRandomOrder: optional(value, "questionsInRandomOrder", at: path) { $0.bool($1, at: $2) } ?? nil,
+      helpButtonEnabled: optional(value, "helpButtonEnabled", at: path) { $0.bool($1, at: $2) } ?? nil,
+      showCorrectIncorrectAnswer: optional(value, "showCorrectIncorrectAnswer", at: path) {
+        $0.bool($1, at: $2)
+      } ?? nil,
+      multipleCorrectAnswersAsMandatory: optional(value, "multipleCorrectAnswersAsMandatory", at: path) {
+        $0.bool($1, at: $2)
+      } ?? nil
+    )
+  }
+
+  mutating func question(_ value: JSONValue, at path: TopicPath) -> Topic.Question? {
+    guard case .object = value else {
+      problems.append(.init(.wrongType, at: path, "a question must be an object, found \(value.typeName)"))
+      return nil
+    }
+    let text = required(value, "question", at: path) { $0.string($1, at: $2) }
+    let answers = required(value, "answers", at: path) { reader, value, path in
+      reader.array(value, at: path) { $0.string($1, at: $2) }
+    }
+    let correct = optional(value, "correct", at: path) { $0.index($1, at: $2) }
+    let correctAnswers = optional(value, "correctAnswers", at: path) { reader, value, path in
+      reader.array(value, at: path) { $0.index($1, at: $2) }
+    }
+    let imageURL = optional(value, "imageURL", at: path) { $0.string($1, at: $2) }
+    guard let text, let answers, let correct, let correctAnswers, let imageURL else { return nil }
+    return Topic.Question(
+      question: text, answers: answers, correct: correct,
+      correctAnswers: correctAnswers, imageURL: imageURL)
+  }
+
+  // MARK: Fields
+
+  /// A required member: missing or `null` is a problem.
+  mutating func required<T>(
+    _ object: JSONValue, _ key: String, at path: TopicPath,
+    _ read: (inout FieldReader, JSONValue, TopicPath) -> T?
+  ) -> T? {
+    let memberPath = path.appending(key)
+    guard let value = object[key], value != .null else {
+      problems.append(.init(.missingField, at: memberPath, "required field \"\(key)\" is missing"))
+      return nil
+    }
+    return read(&self, value, memberPath)
+  }
+
+  /// An optional member: returns `.some(nil)` when absent or `null`, `nil` when invalid.
+  mutating func optional<T>(
+    _ object: JSONValue, _ key: String, at path: TopicPath,
+    _ read: (inout FieldReader, JSONValue, TopicPath) -> T?
+  ) -> T?? {
+    guard let value = object[key], value != .null else { return .some(nil) }
+    guard let result = read(&self, value, path.appending(key)) else { return nil }
+    return .some(result)
+  }
+
+  // MARK: Values
+
+  mutating func array<T>(
+    _ value: JSONValue, at path: TopicPath, _ element: (inout FieldReader, JSONValue, TopicPath) -> T?
+  ) -> [T]? {
+    guard case .array(let values) = value else {
+      problems.append(.init(.wrongType, at: path, "expected an array, found \(value.typeName)"))
+      return nil
+    }
+    var results: [T] = []
+    var complete = true
+    for (index, value) in values.enumerated() {
+      // null is not "absent" inside an array: the app's decoder fails on it.
+      if let result = element(&self, value, path.appending(index)) {
+        results.append(result)
+      } else {
+        complete = false
+      }
+    }
+    return complete ? results : nil
+  }
+
+  mutating func string(_ value: JSONValue, at path: TopicPath) -> String? {
+    guard case .string(let text) = value else {
+      problems.append(.init(.wrongType, at: path, "expected a string, found \(value.typeName)"))
+      return nil
+    }
+    return text
+  }
+
+  mutating func bool(_ value: JSONValue, at path: TopicPath) -> Bool? {
+    guard case .bool(let flag) = value else {
+      problems.append(.init(.wrongType, at: path, "expected true or false, found \(value.typeName)"))
+      return nil
+    }
+    return flag
+  }
+
+  mutating func number(_ value: JSONValue, at path: TopicPath) -> Double? {
+    guard case .number(_, let number) = value else {
+      problems.append(.init(.wrongType, at: path, "expected a number, found \(value.typeName)"))
+      return nil
+    }
+    return number
+  }
+
+  /// An answer index: an integral number from 0 to 255, as the app's `UInt8`.
+  mutating func index(_ value: JSONValue, at path: TopicPath) -> UInt8? {
+    guard case .number(let literal, let number) = value else {
+      problems.append(.init(.wrongType, at: path, "expected an answer index 0...255, found \(value.typeName)"))
+      return nil
+    }
+    guard let index = UInt8(exactly: number) else {
+      problems.append(.init(.wrongType, at: path, "expected an answer index 0...255, found \(literal)"))
+      return nil
+    }
+    return index
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A topic read from bytes: decoded, validated and linted, with its source's name.
+///
+/// ```swift
+/// let document = try TopicDocument(contentsOf: URL(filePath: "People.json"))
+/// guard document.isValid else { document.problems.forEach { print($0) }; return }
+/// print(document.displayName, document.topic!.normalizedJSON)
+/// ```
+public struct TopicDocument: Sendable {
+  /// Why bytes could not be read as a topic document at all.
+  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// There were no bytes (or only whitespace).
+    case empty
+    /// Larger than ``TopicDocument/maximumSize``.
+    case tooLarge(size: Int, limit: Int)
+    /// The bytes are not UTF-8; `offset` is the first bad byte.
+    case notUTF8(offset: Int)
+    /// Not JSON, or nested too deeply.
+    case notJSON(JSONParser.SyntaxError)
+
+    public var description: String {
+      switch self {
+      case .empty: "empty input; expected a topic's JSON"
+      case .tooLarge(let size, let limit): "\(size) bytes is over the \(limit)-byte limit for a topic"
+      case .notUTF8(let offset): "not UTF-8 text (invalid byte at offset \(offset))"
+      case .notJSON(let error): "not valid JSON: \(error)"
+      }
+    }
+  }
+
+  /// The largest topic accepted: 16 MiB, far beyond any real topic.
+  public static let maximumSize = 16 << 20
+
+  /// The topic, when it decoded without type problems.
+  public let topic: Topic?
+  /// Every reason the app would reject it; empty means valid.
+  public let problems: [TopicProblem]
+  /// Advice that does not change the verdict.
+  public let warnings: [TopicWarning]
+  /// The source's name without its extension, the app's fallback for the topic's name.
+  public let sourceName: String?
+
+  /// True when the Questions app would accept this topic.
+  public var isValid: Bool { problems.isEmpty && topic != nil }
+
+  /// The topic's name as the app shows it: `options.name`, else the file name.
+  public var displayName: String { topic?.options?.name ?? sourceName ?? "Untitled" }
+
+  /// Reads a topic from JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: the JSON text, UTF-8 (a leading byte-order mark is skipped).
+  ///   - sourceName: a file name or URL path; its last component without extension
+  ///     becomes the default name.
+  /// - Throws: ``Error`` when the bytes are not a JSON document within the limits.
+  public init(bytes: some Collection<UInt8>, sourceName: String? = nil) throws(Error) {
+    guard bytes.count <= Self.maximumSize else {
+      throw .tooLarge(size: bytes.count, limit: Self.maximumSize)
+    }
+    var text = Array(bytes)
+    if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+    guard text.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { throw .empty }
+    if let offset = Self.firstInvalidUTF8Offset(text) { throw .notUTF8(offset: offset) }
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(text)
+    } catch {
+      throw .notJSON(error)
+    }
+    self.init(json: json, sourceName: sourceName)
+  }
+
+  /// Reads a topic file, refusing one over the size limit before reading it.
+  ///
+  /// - Throws: ``Error``, or the file system's error when the file cannot be read.
+  public init(contentsOf url: URL) throws {
+    let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+    guard size <= Self.maximumSize else { throw Error.tooLarge(size: size, limit: Self.maximumSize) }
+    try self.init(bytes: try Data(contentsOf: url), sourceName: url.lastPathComponent)
+  }
+
+  /// Decodes, validates and lints an already parsed document.
+  public init(json: JSONValue, sourceName: String? = nil) {
+    let (topic, decodeProblems) = TopicDecoder.decode(json)
+    self.topic = topic
+    self.problems = decodeProblems + (topic.map(TopicValidator.problems(in:)) ?? [])
+    self.warnings = topic.map(TopicLinter.warnings(in:)) ?? []
+    self.sourceName = sourceName.map(Self.defaultName(forSource:))
+  }
+
+  /// The app's default topic name for a file: its last path component without extension.
+  public static func defaultName(forSource source: String) -> String {
+    let file = source.split(separator: "/").last.map(String.init) ?? source
+    guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+    return String(file[..<dot])
+  }
+
+  private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}

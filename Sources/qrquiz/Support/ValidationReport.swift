@@ -1,0 +1,46 @@
+import QRQuiz
+
+/// The text and JSON-lines forms of `qrquiz validate`'s report.
+enum ValidationReport {
+  /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem and warning.
+  static func text(file: String, document: TopicDocument) -> String {
+    var lines: [String] = []
+    let count = document.problems.count
+    lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(count) problem\(count == 1 ? "" : "s"))")
+    lines += document.problems.map { "\(file): error: \($0)" }
+    lines += document.warnings.map { "\(file): warning: \($0)" }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func json(file: String, document: TopicDocument) -> String {
+    let problems = document.problems.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
+    let warnings = document.warnings.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
+    return JSONLine.object([
+      ("file", .string(file)),
+      ("valid", .bool(document.isValid)),
+      ("name", .string(document.displayName)),
+      ("problems", .array(problems)),
+      ("warnings", .array(warnings)),
+    ])
+  }
+
+  static func json(file: String, error: String) -> String {
+    JSONLine.object([("file", .string(file)), ("valid", .bool(false)), ("error", .string(error))])
+  }
+
+  private static func entry(kind: String, path: TopicPath, message: String) -> JSONValue {
+    .object([
+      ("kind", .string(kind)),
+      ("path", .string(path.description)),
+      ("location", path.locationWords.map(JSONValue.string) ?? .null),
+      ("message", .string(message)),
+    ])
+  }
+}
+
+/// Compact JSON for one line of machine output.
+enum JSONLine {
+  static func object(_ members: [(key: String, value: JSONValue)]) -> String {
+    JSONValue.object(members).compactText
+  }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Dispatches `qrquiz COMMAND …` to one file per subcommand.
+let commands: [String: ([String]) throws(CLIError) -> ExitCode] = [
+  "encode": EncodeCommand.run,
+  "decode": DecodeCommand.run,
+  "validate": ValidateCommand.run,
+  "normalize": NormalizeCommand.run,
+  "help": HelpCommand.run,
+  "--help": HelpCommand.run,
+  "-h": HelpCommand.run,
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let exitCode: ExitCode
+if let name = arguments.first, let command = commands[name] {
+  do {
+    exitCode = try command(Array(arguments.dropFirst()))
+  } catch {
+    Console.error("qrquiz \(name): \(error.message)")
+    exitCode = error.code
+  }
+} else {
+  Console.error(arguments.first.map { "qrquiz: unknown command '\($0)'; see qrquiz help" } ?? HelpCommand.text)
+  exitCode = .usage
+}
+exit(exitCode.rawValue)
