@@ -17,7 +17,8 @@ if let name = arguments.first, let command = commands[name] {
   do {
     exitCode = try command(Array(arguments.dropFirst()))
   } catch {
-    Console.error("qrquiz \(name): \(error.message)")
+    // Usage errors name the command; input errors already name their file.
+    Console.error(error.code == .usage ? "qrquiz \(name): \(error.message)" : error.message)
     exitCode = error.code
   }
 } else {

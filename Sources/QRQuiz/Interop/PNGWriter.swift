@@ -8,6 +8,10 @@ enum PNGWriter {
     var description: String { "cannot write PNG: \(message)" }
   }
 
+  /// zlib level 6, its default: on QR images levels 7-9 make larger files (their lazy
+  /// matching suits them worse), and lower levels lose a few percent.
+  static let compressionLevel: Int32 = 6
+
   /// A 1-bit PNG of a black-and-white image: pixels below 128 are black.
   static func encodeBilevel(_ image: GrayImage) throws(Failure) -> [UInt8] {
     let rowBytes = (image.width + 7) / 8
@@ -34,7 +38,7 @@ enum PNGWriter {
     var message = [CChar](repeating: 0, count: 256)
     let status = rows.withUnsafeBufferPointer { rows in
       qrquiz_png_write_gray(
-        rows.baseAddress, UInt32(width), UInt32(height), rowBytes, bitDepth, 9,
+        rows.baseAddress, UInt32(width), UInt32(height), rowBytes, bitDepth, compressionLevel,
         &output, &size, &message, message.count)
     }
     guard status == 0, let output else {

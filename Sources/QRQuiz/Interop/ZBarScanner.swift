@@ -39,9 +39,10 @@ final class ZBarScanner {
       let type = zbar_symbol_get_type(current)
       guard type == ZBAR_QRCODE || type == ZBAR_PARTIAL else { continue }
       let length = Int(zbar_symbol_get_data_length(current))
-      let data = zbar_symbol_get_data(current).map { pointer in
-        UnsafeRawBufferPointer(start: pointer, count: length).map { $0 }
-      } ?? []
+      let data =
+        zbar_symbol_get_data(current).map { pointer in
+          UnsafeRawBufferPointer(start: pointer, count: length).map { $0 }
+        } ?? []
       var xs: [Int] = []
       var ys: [Int] = []
       for corner in 0..<zbar_symbol_get_loc_size(current) {

@@ -1,0 +1,124 @@
+import Foundation
+import QRQuiz
+import Testing
+
+@Suite struct PNGReaderTests {
+  static let variants = [
+    "gray1", "gray2", "gray4", "gray8", "gray16", "gray8-interlaced", "gray-alpha8", "rgb8", "rgb16",
+    "rgba8-transparent", "rgba8-interlaced", "palette1", "palette2", "palette4", "palette8", "palette1-trns",
+    "palette8-trns-interlaced",
+  ]
+
+  @Test(arguments: variants)
+  func everyColourTypeAndDepthReads(_ variant: String) throws {
+    let image = try ImageDecoder.decode(try Fixtures.bytes("png/\(variant).png"))
+    let expected = try Fixtures.bytes("png/expected.txt")
+    let symbols = QRCodeReader().symbols(in: image)
+    #expect(symbols.map(\.bytes) == [expected])
+  }
+
+  @Test func transparencyIsCompositedOverWhite() throws {
+    let image = try ImageDecoder.decode(try Fixtures.bytes("png/rgba8-transparent.png"))
+    // The corner is quiet zone: transparent black in the file, white once composited.
+    #expect(image[0, 0] == 255)
+  }
+
+  @Test func writerOutputReadsBackPixelForPixel() throws {
+    var pixels = [UInt8](repeating: 255, count: 37 * 21)
+    for index in stride(from: 0, to: pixels.count, by: 3) { pixels[index] = 0 }
+    let image = GrayImage(width: 37, height: 21, pixels: pixels)
+    let matrix = QRMatrix(size: 21, version: 1, modules: (0..<441).map { $0 % 3 == 0 })
+    let rendered = matrix.image(scale: 2, margin: 1)
+    #expect(try ImageDecoder.decode(try matrix.pngData(scale: 2, margin: 1)) == rendered)
+    #expect(image.pixels.count == 777)
+  }
+
+  @Test func truncatedFilesAreErrorsNotCrashes() throws {
+    let bytes = Array(try Data(contentsOf: Fixtures.sampleImage("People")))
+    // Cut anywhere before the end of the image data. (A file cut inside the final IEND
+    // chunk still holds every pixel, and libpng rightly reads it.)
+    for length in [0, 7, 8, 20, 33, 50, 100, bytes.count / 2, bytes.count - 17, bytes.count - 13] {
+      #expect(throws: ImageDecodingError.self, "truncated to \(length) bytes") {
+        _ = try ImageDecoder.decode(Array(bytes.prefix(length)))
+      }
+    }
+  }
+
+  @Test func corruptedFilesNeverCrash() throws {
+    let bytes = Array(try Data(contentsOf: Fixtures.sampleImage("People")))
+    var generator = SeededGenerator(seed: 42)
+    for _ in 0..<300 {
+      var damaged = bytes
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        damaged[Int.random(in: 8..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+      }
+      // Either a clear error or some image: never a crash or an abort.
+      if let image = try? ImageDecoder.decode(damaged) { #expect(image.pixels.count == image.width * image.height) }
+    }
+  }
+
+  @Test func hugeDimensionsAreRefusedBeforeAllocating() {
+    let png = PNGBuilder.header(width: 100_000, height: 100_000)
+    #expect(throws: ImageDecodingError.tooManyPixels(width: 100_000, height: 100_000, limit: 40_000_000)) {
+      _ = try ImageDecoder.decode(png)
+    }
+    #expect(throws: ImageDecodingError.tooManyPixels(width: 200, height: 200, limit: 1000)) {
+      _ = try ImageDecoder.decode(PNGBuilder.header(width: 200, height: 200), limits: ImageLimits(maximumPixels: 1000))
+    }
+  }
+
+  @Test func oversizedFilesAreRefused() {
+    let limits = ImageLimits(maximumPixels: 1000, maximumFileSize: 10)
+    #expect(throws: ImageDecodingError.fileTooLarge(size: 11, limit: 10)) {
+      _ = try ImageDecoder.decode([UInt8](repeating: 0, count: 11), limits: limits)
+    }
+  }
+
+  @Test func otherFormatsAreNamedUnsupported() {
+    #expect(throws: ImageDecodingError.unsupportedFormat) {
+      _ = try ImageDecoder.decode(Array("GIF89a not really".utf8))
+    }
+  }
+}
+
+/// Builds minimal PNG headers for limit tests.
+enum PNGBuilder {
+  static func header(width: UInt32, height: UInt32) -> [UInt8] {
+    var ihdr = bigEndian(width) + bigEndian(height)
+    ihdr += [8, 0, 0, 0, 0]  // 8-bit grey, deflate, no filter method, no interlace
+    // libpng reads the header up to the first IDAT before it reports the dimensions.
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+      + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00]) + chunk("IEND", [])
+  }
+
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
+  }
+
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
+    (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}
+
+/// A deterministic generator so randomised tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import QRQuiz
+import Testing
+
+@Suite struct QRRoundTripTests {
+  @Test(arguments: Fixtures.sampleTopicNames)
+  func sampleTopicsRoundTripThroughPNG(_ name: String) throws {
+    let topic = try #require(try TopicDocument(contentsOf: Fixtures.sampleTopic(name)).topic)
+    let png = try TopicQREncoder().encode(topic).pngData(scale: 4, margin: 4)
+    let symbols = QRCodeReader().symbols(in: try ImageDecoder.decode(png))
+    let symbol = try #require(symbols.first)
+    #expect(symbols.count == 1)
+    #expect(symbol.bytes == Array(topic.normalizedJSON.utf8))
+    #expect(try TopicQRDecoder.topic(in: symbol).topic == topic.normalizedRoundTrip)
+  }
+
+  @Test(arguments: [QRErrorCorrection.low, .medium, .quartile, .high])
+  func everyByteValueSurvives(_ level: QRErrorCorrection) throws {
+    let bytes = (0..<256).map(UInt8.init) + [0, 0xFF, 0xC3, 0x28]
+    let matrix = try TopicQREncoder(level: level).encode(bytes: bytes)
+    let symbols = QRCodeReader().symbols(in: matrix.image(scale: 3, margin: 4))
+    #expect(symbols.map(\.bytes) == [bytes])
+  }
+
+  @Test(arguments: [(QRErrorCorrection.low, 2953), (.medium, 2331), (.quartile, 1663), (.high, 1273)])
+  func capacityMatchesTheStandard(_ level: QRErrorCorrection, _ bytes: Int) {
+    #expect(TopicQREncoder(level: level).capacity == bytes)
+  }
+
+  @Test func topicTooLargeForOneSymbolNamesItsSizeAndTheLimit() throws {
+    let answers = (0..<4).map { "answer \($0) " + String(repeating: "x", count: 40) }
+    let questions = (0..<20).map { Topic.Question(question: "Question \($0)?", answers: answers, correct: 1) }
+    let topic = Topic(sets: [questions])
+    let size = topic.normalizedJSON.utf8.count
+    #expect(throws: TopicQREncoder.Error.tooLarge(bytes: size, capacity: 2953, level: .low, maximumVersion: 40)) {
+      _ = try TopicQREncoder().encode(topic)
+    }
+    #expect(throws: TopicQREncoder.Error.tooLarge(bytes: 400, capacity: 213, level: .medium, maximumVersion: 10)) {
+      _ = try TopicQREncoder(level: .medium, maximumVersion: 10).encode(bytes: [UInt8](repeating: 65, count: 400))
+    }
+  }
+
+  @Test func invalidTopicIsRefusedWithItsProblems() {
+    let topic = Topic(sets: [[.init(question: "", answers: ["a", "b"], correct: 0)]])
+    #expect(throws: TopicQREncoder.Error.invalidTopic(TopicValidator.problems(in: topic))) {
+      _ = try TopicQREncoder().encode(topic)
+    }
+  }
+
+  @Test func symbolsThatAreNotTopicsAreReported() {
+    #expect(throws: TopicQRDecoder.Error.self) {
+      _ = try TopicQRDecoder.topic(in: QRSymbol(bytes: Array("hello".utf8)))
+    }
+    let invalid = QRSymbol(bytes: Array(#"{"sets":[[]]}"#.utf8))
+    #expect {
+      _ = try TopicQRDecoder.topic(in: invalid)
+    } throws: { error in
+      String(describing: error)
+        == "QR code holds an invalid topic: sets[0] (set 1): a set must have at least one question"
+    }
+  }
+
+  @Test func blankImageHasNoSymbols() {
+    #expect(QRCodeReader().symbols(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
+    #expect(QRCodeReader().symbols(in: GrayImage(width: 0, height: 0, filledWith: 255)).isEmpty)
+  }
+}
+
+extension Topic {
+  /// What reading this topic's normalised JSON gives back.
+  var normalizedRoundTrip: Topic {
+    var copy = self
+    copy.sets = sets.map { set in
+      set.map { question in
+        var normalized = question
+        normalized.correctAnswers = question.mergedCorrectAnswers
+        normalized.correct = nil
+        return normalized
+      }
+    }
+    if copy.options?.isEmpty == true { copy.options = nil }
+    return copy
+  }
+}

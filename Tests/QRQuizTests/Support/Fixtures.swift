@@ -1,0 +1,46 @@
+import Foundation
+
+/// Paths to test fixtures and to the package's own files.
+enum Fixtures {
+  /// `Tests/QRQuizTests/Fixtures`, copied into the test bundle.
+  static var directory: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
+  }
+
+  static func url(_ relativePath: String) -> URL { directory.appendingPathComponent(relativePath) }
+
+  static func bytes(_ relativePath: String) throws -> [UInt8] { Array(try Data(contentsOf: url(relativePath))) }
+
+  /// The package root, for the bundled samples in `SampleImages/`.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The Questions app's sample topics, bundled in `SampleImages/topics`.
+  static let sampleTopicNames = ["ImagesTest", "People", "Social", "Technology"]
+
+  static func sampleTopic(_ name: String) -> URL {
+    packageRoot.appendingPathComponent("SampleImages/topics/\(name).json")
+  }
+
+  static func sampleImage(_ name: String) -> URL {
+    packageRoot.appendingPathComponent("SampleImages/\(name).png")
+  }
+}
+
+/// A fresh temporary directory, removed when the value is deinitialised.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent("qrquiz-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+  /// Names of the files in the directory, sorted.
+  func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs a program to completion and captures its output, for end-to-end tests of the CLI
+/// and of reference tools. Output goes through files, not pipes, so a chatty child can
+/// never block on a full pipe.
+struct ProcessResult {
+  var status: Int32
+  var stdout: Data
+  var stderr: String
+  var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+enum ProcessRunner {
+  /// The `qrquiz` binary built next to the test bundle.
+  static var qrquiz: URL {
+    let productsDirectory = Bundle.module.bundleURL.deletingLastPathComponent()
+    return productsDirectory.appendingPathComponent("qrquiz")
+  }
+
+  static func qrquiz(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws
+    -> ProcessResult
+  {
+    try run(qrquiz, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs `/usr/bin/env NAME …` so tools are found on PATH.
+  static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+  }
+
+  static func run(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+    timeout: TimeInterval = 60
+  ) throws -> ProcessResult {
+    let scratch = try TemporaryDirectory()
+    let outURL = scratch.url.appendingPathComponent("stdout")
+    let errURL = scratch.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    if let stdin {
+      let inURL = scratch.url.appendingPathComponent("stdin")
+      try stdin.write(to: inURL)
+      process.standardInput = try FileHandle(forReadingFrom: inURL)
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
+    try process.run()
+    // Bounded wait; SIGKILL because SIGTERM may be blocked (see docs/platform-notes.md).
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning {
+      if Date() > deadline {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.path) timed out"])
+      }
+      usleep(2_000)
+    }
+    return ProcessResult(
+      status: process.terminationStatus,
+      stdout: try Data(contentsOf: outURL),
+      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+  }
+}
