@@ -32,6 +32,8 @@ let package = Package(
       dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim"]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
+    // In-process benchmarks, driven by Benchmarks/run.py.
+    .executableTarget(name: "qrquiz-bench", dependencies: ["QRQuiz"], path: "Benchmarks/Sources/qrquiz-bench"),
     .testTarget(
       name: "QRQuizTests",
       dependencies: ["QRQuiz"],

@@ -36,8 +36,8 @@ public struct TopicDocument: Sendable {
   public let topic: Topic?
   /// Every reason the app would reject it; empty means valid.
   public let problems: [TopicProblem]
-  /// Advice that does not change the verdict.
-  public let warnings: [TopicWarning]
+  /// Advice that does not change the verdict; computed when asked for.
+  public var warnings: [TopicWarning] { topic.map(TopicLinter.warnings(in:)) ?? [] }
   /// The source's name without its extension, the app's fallback for the topic's name.
   public let sourceName: String?
 
@@ -85,7 +85,6 @@ public struct TopicDocument: Sendable {
     let (topic, decodeProblems) = TopicDecoder.decode(json)
     self.topic = topic
     self.problems = decodeProblems + (topic.map(TopicValidator.problems(in:)) ?? [])
-    self.warnings = topic.map(TopicLinter.warnings(in:)) ?? []
     self.sourceName = sourceName.map(Self.defaultName(forSource:))
   }
 

@@ -5,12 +5,12 @@ import QRQuiz
 enum EncodeCommand {
   static let usage = """
     qrquiz encode TOPIC.json -o OUT.png [--ec L|M|Q|H] [--scale N] [--margin N] [--max-version N]
-           qrquiz encode TOPIC.json… --out-dir DIR [options]   (writes DIR/TOPIC.png for each)
+           qrquiz encode TOPIC.json… --out-dir DIR [-j JOBS] [options]   (writes DIR/TOPIC.png for each)
     """
 
   static let options: [Arguments.Option] = [
     .value("-o", "--output"), .value("--out-dir"), .value("--ec"), .value("--scale"),
-    .value("--margin"), .value("--max-version"),
+    .value("--margin"), .value("--max-version"), .value("-j", "--jobs"),
   ]
 
   struct Settings {
@@ -26,14 +26,20 @@ enum EncodeCommand {
     let settings = try settings(from: parsed)
     let outputs = try outputPaths(for: inputs, parsed: parsed)
 
-    var exitCode = ExitCode.success
-    for (input, output) in zip(inputs, outputs) {
-      do {
-        try encode(input, to: output, settings: settings)
+    let jobs = try parsed.integer("-j", in: 1...256, default: ParallelWork.defaultJobs)
+    // Each topic is independent: a bad one is reported and the others are still written.
+    let failures = ParallelWork.map(count: inputs.count, jobs: jobs) { index -> CLIError? in
+      do throws(CLIError) {
+        try encode(inputs[index], to: outputs[index], settings: settings)
+        return nil
       } catch {
-        Console.error(error.message)
-        exitCode = max(exitCode, error.code)
+        return error
       }
+    }
+    var exitCode = ExitCode.success
+    for case let failure?? in failures {
+      Console.error(failure.message)
+      exitCode = max(exitCode, failure.code)
     }
     return exitCode
   }
@@ -78,7 +84,9 @@ enum EncodeCommand {
     let (_, topic) = try TopicInput.loadValid(input)
     let png: [UInt8]
     do {
-      png = try settings.encoder.encode(topic).pngData(scale: settings.scale, margin: settings.margin)
+      // Already validated by loadValid: encode the normalised JSON directly.
+      let matrix = try settings.encoder.encode(bytes: Array(topic.normalizedJSON.utf8))
+      png = try matrix.pngData(scale: settings.scale, margin: settings.margin)
     } catch {
       throw CLIError(.invalidInput, "\(InputFile.displayName(input)): \(error)")
     }

@@ -1,0 +1,45 @@
+import Foundation
+import QRQuiz
+
+// In-process benchmark of the library, the counterpart of Benchmarks/c/encode_png.c.
+// usage: qrquiz-bench encode ITERATIONS SCALE MARGIN FILE...   median ns per topic (bytes → PNG)
+//        qrquiz-bench encode-topic ITERATIONS SCALE MARGIN FILE...   (validate + normalise + PNG)
+let arguments = CommandLine.arguments
+guard arguments.count >= 6, let iterations = Int(arguments[2]), let scale = Int(arguments[3]),
+  let margin = Int(arguments[4])
+else {
+  FileHandle.standardError.write(Data("usage: qrquiz-bench encode|encode-topic ITERATIONS SCALE MARGIN FILE...\n".utf8))
+  exit(2)
+}
+let files = arguments[5...].map { URL(fileURLWithPath: $0) }
+let texts = try files.map { url in
+  var bytes = Array(try Data(contentsOf: url))
+  while bytes.last == 0x0A { bytes.removeLast() }
+  return bytes
+}
+let topics = try files.map { try TopicDocument(contentsOf: $0).topic! }
+let encoder = TopicQREncoder()
+
+func encodeBytes() throws -> Int {
+  var total = 0
+  for text in texts { total += try encoder.encode(bytes: text).pngData(scale: scale, margin: margin).count }
+  return total
+}
+
+func encodeTopics() throws -> Int {
+  var total = 0
+  for topic in topics { total += try encoder.encode(topic).pngData(scale: scale, margin: margin).count }
+  return total
+}
+
+let work = arguments[1] == "encode-topic" ? encodeTopics : encodeBytes
+var samples: [Double] = []
+var checksum = 0
+for _ in 0..<iterations {
+  let start = DispatchTime.now().uptimeNanoseconds
+  checksum &+= try work()
+  samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(texts.count))
+}
+samples.sort()
+print(Int(samples[samples.count / 2]))
+if checksum == 0 { exit(1) }
