@@ -24,12 +24,17 @@ let package = Package(
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
     // libpng's classic API reports errors with longjmp, which Swift cannot catch;
     // the few calls that need it (writing 1-bit PNGs) live in this small C target.
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib"]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.

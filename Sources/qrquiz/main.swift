@@ -1,7 +1,7 @@
 import Foundation
 
 /// Dispatches `qrquiz COMMAND …` to one file per subcommand.
-let commands: [String: ([String]) throws(CLIError) -> ExitCode] = [
+let commands: [String: ([String]) async throws(CLIError) -> ExitCode] = [
   "encode": EncodeCommand.run,
   "decode": DecodeCommand.run,
   "validate": ValidateCommand.run,
@@ -15,7 +15,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let exitCode: ExitCode
 if let name = arguments.first, let command = commands[name] {
   do {
-    exitCode = try command(Array(arguments.dropFirst()))
+    exitCode = try await command(Array(arguments.dropFirst()))
   } catch {
     // Usage errors name the command; input errors already name their file.
     Console.error(error.code == .usage ? "qrquiz \(name): \(error.message)" : error.message)

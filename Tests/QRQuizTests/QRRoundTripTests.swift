@@ -6,7 +6,9 @@ import Testing
   @Test(arguments: Fixtures.sampleTopicNames)
   func sampleTopicsRoundTripThroughPNG(_ name: String) throws {
     let topic = try #require(try TopicDocument(contentsOf: Fixtures.sampleTopic(name)).topic)
-    let png = try TopicQREncoder().encode(topic).pngData(scale: 4, margin: 4)
+    let codes = try TopicQREncoder().encode(topic)
+    #expect(codes.format == .json)
+    let png = try codes.matrices[0].pngData(scale: 4, margin: 4)
     let symbols = QRCodeReader().symbols(in: try ImageDecoder.decode(png))
     let symbol = try #require(symbols.first)
     #expect(symbols.count == 1)
@@ -24,7 +26,13 @@ import Testing
 
   @Test(arguments: [(QRErrorCorrection.low, 2953), (.medium, 2331), (.quartile, 1663), (.high, 1273)])
   func capacityMatchesTheStandard(_ level: QRErrorCorrection, _ bytes: Int) {
-    #expect(TopicQREncoder(level: level).capacity == bytes)
+    #expect(TopicQREncoder(level: level, maximumVersion: 40).capacity == bytes)
+  }
+
+  @Test func defaultMaximumVersionIsTwentyFive() {
+    // ISO/IEC 18004 table 7: version 25 at level L holds 1273 bytes or 1853 alphanumerics.
+    #expect(TopicQREncoder().capacity == 1273)
+    #expect(TopicQREncoder().compactCapacity == 1853)
   }
 
   @Test func topicTooLargeForOneSymbolNamesItsSizeAndTheLimit() throws {
@@ -33,7 +41,7 @@ import Testing
     let topic = Topic(sets: [questions])
     let size = topic.normalizedJSON.utf8.count
     #expect(throws: TopicQREncoder.Error.tooLarge(bytes: size, capacity: 2953, level: .low, maximumVersion: 40)) {
-      _ = try TopicQREncoder().encode(topic)
+      _ = try TopicQREncoder(maximumVersion: 40, format: .json).encode(topic)
     }
     #expect(throws: TopicQREncoder.Error.tooLarge(bytes: 400, capacity: 213, level: .medium, maximumVersion: 10)) {
       _ = try TopicQREncoder(level: .medium, maximumVersion: 10).encode(bytes: [UInt8](repeating: 65, count: 400))

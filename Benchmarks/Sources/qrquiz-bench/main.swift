@@ -18,7 +18,8 @@ let texts = try files.map { url in
   return bytes
 }
 let topics = try files.map { try TopicDocument(contentsOf: $0).topic! }
-let encoder = TopicQREncoder()
+// Version 40 and plain JSON, as the C reference (libqrencode picks the version).
+let encoder = TopicQREncoder(maximumVersion: 40, format: .json)
 
 func encodeBytes() throws -> Int {
   var total = 0
@@ -28,7 +29,7 @@ func encodeBytes() throws -> Int {
 
 func encodeTopics() throws -> Int {
   var total = 0
-  for topic in topics { total += try encoder.encode(topic).pngData(scale: scale, margin: margin).count }
+  for topic in topics { total += try encoder.encode(topic).matrices[0].pngData(scale: scale, margin: margin).count }
   return total
 }
 

@@ -15,10 +15,22 @@ enum PNGWriter {
   /// suiting these long repeats worse.
   static let compressionLevel: Int32 = 6
 
-  /// A square 1-bit PNG from packed rows (eight pixels a byte, most significant bit
-  /// first, 1 = white).
-  static func encodeBilevel(packedRows: [UInt8], side: Int) throws(Failure) -> [UInt8] {
-    try encode(rows: packedRows, width: side, height: side, rowBytes: (side + 7) / 8, bitDepth: 1)
+  /// A 1-bit PNG from packed rows (eight pixels a byte, most significant bit first,
+  /// 1 = white).
+  static func encodeBilevel(packedRows: [UInt8], width: Int, height: Int) throws(Failure) -> [UInt8] {
+    try encode(rows: packedRows, width: width, height: height, rowBytes: (width + 7) / 8, bitDepth: 1)
+  }
+
+  /// A 1-bit PNG of a black-and-white image: pixels below 128 are black.
+  static func encodeBilevel(_ image: GrayImage) throws(Failure) -> [UInt8] {
+    let rowBytes = (image.width + 7) / 8
+    var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixels[y * image.width + x] >= 128 {
+        packed[y * rowBytes + x >> 3] |= 0x80 >> UInt8(x & 7)
+      }
+    }
+    return try encodeBilevel(packedRows: packed, width: image.width, height: image.height)
   }
 
   /// An 8-bit greyscale PNG.

@@ -1,5 +1,6 @@
 internal import CQREncode
 import Glibc
+import Synchronization
 
 /// Encodes bytes into a QR matrix with libqrencode.
 enum QRSymbolEncoder {
@@ -39,9 +40,25 @@ enum QRSymbolEncoder {
     return QRMatrix(size: size, version: version, modules: cells.map { $0 & 1 == 1 })
   }
 
-  /// The most bytes of `mode` data one symbol of `version` holds at `level`, found by asking
-  /// libqrencode (it keeps its capacity tables private).
+  private struct CapacityKey: Hashable {
+    var mode: QRDataMode
+    var level: QRErrorCorrection
+    var version: Int
+  }
+
+  private static let capacities = Mutex<[CapacityKey: Int]>([:])
+
+  /// The most bytes (or characters) of `mode` data one symbol of `version` holds at
+  /// `level`, found once by asking libqrencode, which keeps its capacity tables private.
   static func capacity(mode: QRDataMode, level: QRErrorCorrection, version: Int) -> Int {
+    let key = CapacityKey(mode: mode, level: level, version: version)
+    if let known = capacities.withLock({ $0[key] }) { return known }
+    let found = searchCapacity(mode: mode, level: level, version: version)
+    capacities.withLock { $0[key] = found }
+    return found
+  }
+
+  private static func searchCapacity(mode: QRDataMode, level: QRErrorCorrection, version: Int) -> Int {
     let filler: UInt8 = mode == .byte ? 0x61 : 0x41
     var low = 0
     var high = 7089

@@ -28,7 +28,7 @@ extension QRMatrix {
   /// - Throws: when libpng fails, which happens only when memory runs out.
   public func pngData(scale: Int, margin: Int) throws -> [UInt8] {
     let side = (size + 2 * margin) * scale
-    return try PNGWriter.encodeBilevel(packedRows: packedRows(scale: scale, margin: margin), side: side)
+    return try PNGWriter.encodeBilevel(packedRows: packedRows(scale: scale, margin: margin), width: side, height: side)
   }
 
   /// The image as 1-bit rows (eight pixels a byte, most significant bit first, 1 = white),

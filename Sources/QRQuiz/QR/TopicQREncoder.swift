@@ -1,17 +1,38 @@
-/// Makes the Questions app's QR code for a topic: one symbol whose text is the topic's
-/// compact JSON in UTF-8, byte mode, as the app itself shares topics.
+/// Turns a topic into QR symbols: the Questions app's own form (one symbol holding the
+/// topic's compact JSON, byte mode) when it fits, else the compact multi-symbol form
+/// (docs/FORMAT.md).
 ///
 /// ```swift
-/// let matrix = try TopicQREncoder().encode(topic)
-/// try Data(matrix.pngData(scale: 8, margin: 4)).write(to: url)
+/// let codes = try TopicQREncoder().encode(topic)
+/// for matrix in codes.symbols { … matrix.pngData(scale: 8, margin: 4) … }
 /// ```
 public struct TopicQREncoder: Sendable {
+  /// Which form to write.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    /// JSON when it fits one symbol within the maximum version, else compact.
+    case auto
+    /// Always the app's form: one symbol of plain JSON.
+    case json
+    /// Always the compact form, even for one symbol.
+    case compact
+  }
+
+  /// The symbols made for a topic.
+  public struct Symbols: Sendable, Hashable {
+    /// The form chosen: `.json` or `.compact`, never `.auto`.
+    public var format: Format
+    /// The symbols, in part order.
+    public var matrices: [QRMatrix]
+  }
+
   /// Why a topic got no QR code.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The app would reject the topic; its problems.
     case invalidTopic([TopicProblem])
-    /// The JSON does not fit one symbol of the allowed versions.
+    /// The JSON does not fit one symbol of the allowed versions (format `json`).
     case tooLarge(bytes: Int, capacity: Int, level: QRErrorCorrection, maximumVersion: Int)
+    /// Even compressed, the topic needs more than ``CompactPart/maximumCount`` symbols.
+    case tooManyParts(needed: Int, level: QRErrorCorrection, maximumVersion: Int)
     /// libqrencode failed for another reason.
     case encoder(String)
 
@@ -23,34 +44,57 @@ public struct TopicQREncoder: Sendable {
       case .tooLarge(let bytes, let capacity, let level, let maximumVersion):
         "topic is \(bytes) bytes of JSON; one QR symbol holds at most \(capacity) bytes "
           + "at level \(level.rawValue) up to version \(maximumVersion)"
+      case .tooManyParts(let needed, let level, let maximumVersion):
+        "topic needs \(needed) symbols at level \(level.rawValue) up to version \(maximumVersion); "
+          + "the limit is \(CompactPart.maximumCount): raise --max-version or lower --ec"
       case .encoder(let message): "QR encoder failed: \(message)"
       }
     }
   }
 
+  /// The default largest version: 25 (117 modules a side) still scans from paper and
+  /// projectors; larger symbols need a steady hand and a sharp camera.
+  public static let defaultMaximumVersion = 25
+
   /// Error-correction level; the app uses `.low`.
   public var level: QRErrorCorrection
   /// The largest symbol version allowed (1...40).
   public var maximumVersion: Int
+  /// Which form to write.
+  public var format: Format
 
   /// Creates an encoder.
-  public init(level: QRErrorCorrection = .low, maximumVersion: Int = 40) {
+  public init(level: QRErrorCorrection = .low, maximumVersion: Int = defaultMaximumVersion, format: Format = .auto) {
     precondition((1...40).contains(maximumVersion), "QR versions are 1...40")
     self.level = level
     self.maximumVersion = maximumVersion
+    self.format = format
   }
 
-  /// The QR symbol for a valid topic.
+  /// The symbols for a valid topic, in the form ``format`` asks for.
   ///
-  /// - Throws: ``Error/invalidTopic(_:)`` when the app would reject it,
-  ///   ``Error/tooLarge(bytes:capacity:level:maximumVersion:)`` when it does not fit.
-  public func encode(_ topic: Topic) throws(Error) -> QRMatrix {
+  /// - Throws: ``Error``.
+  public func encode(_ topic: Topic) throws(Error) -> Symbols {
     let problems = TopicValidator.problems(in: topic)
     guard problems.isEmpty else { throw .invalidTopic(problems) }
-    return try encode(bytes: Array(topic.normalizedJSON.utf8))
+    return try encode(json: Array(topic.normalizedJSON.utf8))
   }
 
-  /// A byte-mode symbol for any data, such as a topic's JSON exactly as written.
+  /// The symbols for a topic's JSON, already validated.
+  public func encode(json: [UInt8]) throws(Error) -> Symbols {
+    switch format {
+    case .json: return Symbols(format: .json, matrices: [try encode(bytes: json)])
+    case .compact: return Symbols(format: .compact, matrices: try compactSymbols(json))
+    case .auto:
+      do {
+        return Symbols(format: .json, matrices: [try encode(bytes: json)])
+      } catch .tooLarge {
+        return Symbols(format: .compact, matrices: try compactSymbols(json))
+      }
+    }
+  }
+
+  /// One byte-mode symbol for any data.
   public func encode(bytes: [UInt8]) throws(Error) -> QRMatrix {
     do {
       return try QRSymbolEncoder.encode(bytes, mode: .byte, level: level, maximumVersion: maximumVersion)
@@ -64,7 +108,33 @@ public struct TopicQREncoder: Sendable {
   }
 
   /// The most JSON bytes one symbol holds with these settings.
-  public var capacity: Int {
-    QRSymbolEncoder.capacity(mode: .byte, level: level, version: maximumVersion)
+  public var capacity: Int { QRSymbolEncoder.capacity(mode: .byte, level: level, version: maximumVersion) }
+
+  /// The most characters of a compact part one symbol holds with these settings.
+  public var compactCapacity: Int {
+    QRSymbolEncoder.capacity(mode: .alphanumeric, level: level, version: maximumVersion)
+  }
+
+  private func compactSymbols(_ json: [UInt8]) throws(Error) -> [QRMatrix] {
+    let parts: [CompactPart]
+    do {
+      parts = try CompactPayload.split(json: json, symbolCapacity: compactCapacity)
+    } catch {
+      switch error {
+      case .tooManyParts(let needed): throw .tooManyParts(needed: needed, level: level, maximumVersion: maximumVersion)
+      case .symbolTooSmall: throw .tooManyParts(needed: Int.max, level: level, maximumVersion: maximumVersion)
+      }
+    }
+    var matrices: [QRMatrix] = []
+    for part in parts {
+      do {
+        matrices.append(
+          try QRSymbolEncoder.encode(
+            Array(part.text.utf8), mode: .alphanumeric, level: level, maximumVersion: maximumVersion))
+      } catch {
+        throw .encoder("part \(part.index) of \(part.count) does not fit: \(error)")
+      }
+    }
+    return matrices
   }
 }

@@ -1,33 +1,65 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz decode IMAGE… [-o FILE] [--raw]`: the topics held by QR codes in images.
+/// `qrquiz decode IMAGE… [-o FILE] [--raw]`: the topics held by the QR codes in images,
+/// compact parts reassembled across images, URLs downloaded as the app does.
 enum DecodeCommand {
-  static let usage = "qrquiz decode IMAGE… [-o FILE] [--raw]"
+  static let usage = "qrquiz decode IMAGE… [-o FILE] [--raw] [--timeout SECONDS]"
 
-  static func run(_ arguments: [String]) throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.value("-o", "--output"), .flag("--raw")])
+  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
+    let parsed = try Arguments(
+      arguments, options: [.value("-o", "--output"), .flag("--raw"), .value("--timeout")])
     guard !parsed.positionals.isEmpty else { throw .usage("decode needs an image\nusage: \(usage)") }
+    let timeout = try parsed.integer("--timeout", in: 1...3600, default: 30)
     let reader = QRCodeReader()
     var output: [UInt8] = []
+    var collector = TopicCollector()
     for path in parsed.positionals {
-      let symbols = try scan(path, reader: reader)
-      for symbol in symbols {
+      let source = InputFile.displayName(path)
+      for symbol in try scan(path, reader: reader) {
         if parsed.has("--raw") {
           output += symbol.bytes + [0x0A]
           continue
         }
         do {
-          let document = try TopicQRDecoder.topic(in: symbol)
-          output += Array((document.topic!.normalizedJSON + "\n").utf8)
+          try collector.add(symbol, from: source)
         } catch {
-          throw CLIError(.invalidInput, "\(InputFile.displayName(path)): \(error)")
+          throw CLIError(.invalidInput, error.description)
         }
+      }
+    }
+    if !parsed.has("--raw") {
+      for document in try await topics(from: collector, timeout: Double(timeout)) {
+        output += Array((document.topic!.normalizedJSON + "\n").utf8)
       }
     }
     // Nothing is written unless every image decoded: no partial output.
     try Console.write(output, to: parsed.value("-o") ?? "-")
     return .success
+  }
+
+  static func topics(from collector: TopicCollector, timeout: Double) async throws(CLIError) -> [TopicDocument] {
+    let entries: [TopicCollector.Entry]
+    do {
+      entries = try collector.finish()
+    } catch {
+      if case .payload(.missingParts) = error { throw CLIError(.notFound, error.description) }
+      throw CLIError(.invalidInput, error.description)
+    }
+    var documents: [TopicDocument] = []
+    for entry in entries {
+      switch entry {
+      case .topic(let document): documents.append(document)
+      case .remote(let url, let source):
+        do {
+          documents.append(try await TopicDownloader(timeout: timeout).topic(from: url))
+        } catch {
+          let code: ExitCode = if case .download = error { .network } else { .invalidInput }
+          throw CLIError(code, "\(source): QR code links to \(error)")
+        }
+      }
+    }
+    return documents
   }
 
   static func scan(_ path: String, reader: QRCodeReader) throws(CLIError) -> [QRSymbol] {

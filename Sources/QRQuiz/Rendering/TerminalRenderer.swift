@@ -1,0 +1,31 @@
+/// Prints symbols with Unicode half blocks, two module rows per text line, as
+/// `qrencode -t UTF8` does: light modules are drawn (the terminal's foreground), dark ones
+/// left blank, so a phone reads the code from a light-on-dark terminal.
+public enum TerminalRenderer {
+  /// The lines of text for one symbol with `margin` modules of quiet zone.
+  public static func text(_ matrix: QRMatrix, margin: Int) -> String {
+    let side = matrix.size + 2 * margin
+    func isDark(_ x: Int, _ y: Int) -> Bool {
+      let mx = x - margin
+      let my = y - margin
+      guard mx >= 0, my >= 0, mx < matrix.size, my < matrix.size else { return false }
+      return matrix[mx, my]
+    }
+    var lines: [String] = []
+    for y in stride(from: 0, to: side, by: 2) {
+      var line = ""
+      for x in 0..<side {
+        let top = isDark(x, y)
+        let bottom = y + 1 < side ? isDark(x, y + 1) : false
+        switch (top, bottom) {
+        case (false, false): line += "█"
+        case (false, true): line += "▀"
+        case (true, false): line += "▄"
+        case (true, true): line += " "
+        }
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

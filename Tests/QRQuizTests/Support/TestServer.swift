@@ -1,0 +1,41 @@
+import Foundation
+
+/// The Python test server (Fixtures/test_server.py) on 127.0.0.1, serving files from its
+/// own temporary directory; stopped with SIGKILL when the value goes away.
+final class TestServer {
+  let root: TemporaryDirectory
+  let port: Int
+  private let process: Process
+
+  init() throws {
+    root = try TemporaryDirectory()
+    let portFile = root.url.appendingPathComponent(".port").path
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", Fixtures.url("test_server.py").path, root.url.path, portFile]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: portFile) {
+      guard Date() < deadline, process.isRunning else {
+        kill(process.processIdentifier, SIGKILL)
+        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "test server did not start"])
+      }
+      usleep(10_000)
+    }
+    port = Int(try String(contentsOfFile: portFile, encoding: .utf8))!
+  }
+
+  deinit {
+    // SIGTERM may be blocked in processes started from async code (docs/platform-notes.md).
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+  /// Puts a file where `/files/NAME` serves it.
+  func serve(_ bytes: [UInt8], as name: String) throws {
+    try Data(bytes).write(to: root.url.appendingPathComponent(name))
+  }
+}
