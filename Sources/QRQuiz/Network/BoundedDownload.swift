@@ -13,6 +13,8 @@ public struct BoundedDownload: Sendable {
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL's scheme (or a redirect's) is not http or https.
     case unsupportedScheme(URL)
+    /// A redirect pointed at a scheme other than http or https.
+    case unsupportedRedirect(to: URL, from: URL)
     /// The server answered with a non-2xx status.
     case httpStatus(Int, URL)
     /// The body is (or announces itself) larger than the limit.
@@ -29,6 +31,8 @@ public struct BoundedDownload: Sendable {
     public var description: String {
       switch self {
       case .unsupportedScheme(let url): "\(url.absoluteString): only http and https URLs are fetched"
+      case .unsupportedRedirect(let target, let url):
+        "\(url.absoluteString): redirected to \(target.absoluteString); only http and https URLs are fetched"
       case .httpStatus(let status, let url): "\(url.absoluteString): HTTP status \(status)"
       case .tooLarge(let limit, let url): "\(url.absoluteString): larger than the \(limit)-byte limit"
       case .truncated(let received, let expected, let url):
@@ -110,9 +114,9 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
     session.dataTask(with: url).resume()
   }
 
-  private func fail(_ error: BoundedDownload.Error, _ task: URLSessionTask) {
+  private func fail(_ error: BoundedDownload.Error, _ task: URLSessionTask?) {
     state.withLock { if $0.failure == nil { $0.failure = error } }
-    task.cancel()
+    task?.cancel()
   }
 
   func urlSession(
@@ -149,13 +153,20 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
       state.redirects += 1
       return state.redirects
     }
-    guard let target = request.url, BoundedDownload.isAllowed(target) else {
-      fail(.unsupportedScheme(request.url ?? url), task)
+    // Refusing a redirect must not cancel the task here: FoundationNetworking traps when a
+    // task is cancelled while it waits for this answer. The task then ends on the 3xx.
+    // FoundationNetworking resolves a `Location: file:///…` against the current host, so
+    // judge the header itself as well as the request it made of it.
+    let location = (response.value(forHTTPHeaderField: "Location")).flatMap { URL(string: $0) }
+    let named = location?.scheme == nil ? request.url : location
+    guard let target = request.url, let named, BoundedDownload.isAllowed(target), BoundedDownload.isAllowed(named)
+    else {
+      fail(.unsupportedRedirect(to: named ?? url, from: url), nil)
       completionHandler(nil)
       return
     }
     guard redirects <= maximumRedirects else {
-      fail(.tooManyRedirects(url), task)
+      fail(.tooManyRedirects(url), nil)
       completionHandler(nil)
       return
     }
@@ -172,12 +183,12 @@ private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable
 
   private func outcome(of state: State, error: (any Error)?) -> Result<[UInt8], BoundedDownload.Error> {
     if let failure = state.failure { return .failure(failure) }
+    if let expected = state.expectedLength, state.body.count < expected {
+      return .failure(.truncated(received: state.body.count, expected: expected, url))
+    }
     if let error {
       if (error as? URLError)?.code == .timedOut { return .failure(.timedOut(seconds: timeout, url)) }
       return .failure(.transport(error.localizedDescription, url))
-    }
-    if let expected = state.expectedLength, state.body.count != expected {
-      return .failure(.truncated(received: state.body.count, expected: expected, url))
     }
     return .success(state.body)
   }

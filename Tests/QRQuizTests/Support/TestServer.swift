@@ -13,7 +13,10 @@ final class TestServer {
     process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", Fixtures.url("test_server.py").path, root.url.path, portFile]
+    // Not the test's own stdout/stderr: a server outliving a crashed test would hold
+    // them open and keep `swift test` waiting.
     process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(20)
     while !FileManager.default.fileExists(atPath: portFile) {

@@ -1,0 +1,107 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// `qrquiz encode`/`decode` with topics too large for one symbol.
+@Suite struct CompactCLITests {
+  let scratch: TemporaryDirectory
+  let topicPath: String
+  let normalized: String
+
+  init() throws {
+    scratch = try TemporaryDirectory()
+    var generator = TopicGenerator(seed: 33)
+    let topic = generator.topic(atMost: 12_000, name: "Large")
+    topicPath = scratch.path("large.json")
+    try Data(topic.normalizedJSON.utf8).write(to: URL(fileURLWithPath: topicPath))
+    normalized = topic.normalizedRoundTrip.normalizedJSON + "\n"
+  }
+
+  @Test func gridImageIsTheDefaultAndDecodes() throws {
+    let grid = scratch.path("grid.png")
+    let encoded = try ProcessRunner.qrquiz(["encode", topicPath, "-o", grid])
+    #expect(encoded.status == 0)
+    #expect(encoded.stderr.contains("too large for one app-compatible symbol up to version 25; wrote"))
+    let decoded = try ProcessRunner.qrquiz(["decode", grid])
+    #expect(decoded.status == 0, "\(decoded.stderr)")
+    #expect(decoded.stdoutText == normalized)
+  }
+
+  @Test func numberedFilesDecodeInAnyOrderAndMissingOnesAreNamed() throws {
+    let directory = scratch.url.appendingPathComponent("parts")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let encoded = try ProcessRunner.qrquiz([
+      "encode", topicPath, "--layout", "files", "-o", directory.path + "/quiz.png",
+    ])
+    #expect(encoded.status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    try #require(files.count >= 3)
+    #expect(files == (1...files.count).map { "quiz-\($0).png" }.sorted())
+    let paths = files.map { directory.appendingPathComponent($0).path }
+
+    let decoded = try ProcessRunner.qrquiz(["decode"] + paths.reversed())
+    #expect(decoded.stdoutText == normalized)
+
+    let partial = try ProcessRunner.qrquiz(["decode", paths[0], paths[2]])
+    #expect(partial.status == 3)
+    #expect(
+      partial.stderr.hasSuffix(
+        "have parts 1, 3 of \(files.count); missing 2"
+          + (files.count > 3 ? ", " + (4...files.count).map(String.init).joined(separator: ", ") : "") + "\n"))
+    #expect(partial.stdout.isEmpty)
+  }
+
+  @Test func oneSymbolIsNumberedToo() throws {
+    let small = Fixtures.sampleTopic("People").path
+    let result = try ProcessRunner.qrquiz(["encode", small, "--layout", "files", "-o", scratch.path("one.png")])
+    #expect(result.status == 0)
+    #expect(try scratch.contents().contains("one-1.png"))
+  }
+
+  @Test func formatJSONRefusesAndFormatCompactForces() throws {
+    let json = try ProcessRunner.qrquiz(["encode", topicPath, "--format", "json", "-o", scratch.path("x.png")])
+    #expect(json.status == 1)
+    #expect(json.stderr.contains("one QR symbol holds at most 1273 bytes at level L up to version 25"))
+    let small = Fixtures.sampleTopic("People").path
+    let compact = try ProcessRunner.qrquiz(["encode", small, "--format", "compact", "-o", scratch.path("c.png")])
+    #expect(compact.status == 0)
+    let raw = try ProcessRunner.qrquiz(["decode", "--raw", scratch.path("c.png")])
+    #expect(raw.stdoutText.hasPrefix("QRQ1:"))
+  }
+
+  @Test func tooManySymbolsIsAClearError() throws {
+    let result = try ProcessRunner.qrquiz(["encode", topicPath, "--max-version", "1", "-o", scratch.path("x.png")])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("symbols at level L up to version 1; the limit is 99: raise --max-version or lower --ec"))
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
+  }
+
+  @Test func terminalOutputDrawsEverySymbol() throws {
+    let result = try ProcessRunner.qrquiz(["encode", topicPath, "--terminal"])
+    #expect(result.status == 0)
+    let lines = result.stdoutText.split(separator: "\n")
+    let labels = lines.filter { $0.contains("/") }
+    #expect(labels.first == "1/\(labels.count)")
+    #expect(lines.contains { $0.contains("▀") || $0.contains("▄") })
+  }
+
+  @Test func svgPathsMatchTheSymbol() throws {
+    let people = Fixtures.sampleTopic("People").path
+    let result = try ProcessRunner.qrquiz(["encode", people, "--svg", "-o", "-"])
+    #expect(result.status == 0)
+    let svg = result.stdoutText
+    #expect(svg.hasPrefix("<?xml"))
+    // Rebuild the modules from the path's runs and compare with the matrix we encode.
+    let topic = try #require(try TopicDocument(contentsOf: Fixtures.sampleTopic("People")).topic)
+    let matrix = try TopicQREncoder().encode(topic).matrices[0]
+    let path = try #require(svg.split(separator: "d=\"").last?.split(separator: "\"").first)
+    var dark = Set<Int>()
+    for command in path.split(separator: "M") {
+      let numbers = command.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+      let (x, y, run) = (numbers[0], numbers[1], numbers[2])
+      for offset in 0..<run { dark.insert(y * matrix.size + x + offset) }
+    }
+    #expect(dark == Set(matrix.modules.indices.filter { matrix.modules[$0] }))
+  }
+}
