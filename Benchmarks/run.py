@@ -62,8 +62,10 @@ def encode_benchmarks(files, scale, c_bench, bench, qrquiz, work):
 
     def ours(jobs):
         def run():
+            # The same symbols as qrencode: plain JSON, any version up to 40.
             subprocess.run([qrquiz, "encode", *files, "--out-dir", ours_dir, "--scale", str(scale),
-                            "--margin", str(MARGIN), "--jobs", str(jobs)], check=True)
+                            "--margin", str(MARGIN), "--jobs", str(jobs), "--format", "json",
+                            "--max-version", "40"], check=True)
         return run
 
     def theirs():

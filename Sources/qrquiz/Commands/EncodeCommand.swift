@@ -80,9 +80,10 @@ enum EncodeCommand {
       throw CLIError(.invalidInput, "\(name): \(error)")
     }
     if settings.encoder.format == .auto, symbols.format == .compact {
+      let count = symbols.matrices.count
       Console.error(
         "\(name): too large for one app-compatible symbol up to version \(settings.encoder.maximumVersion); "
-          + "wrote \(symbols.matrices.count) compact symbol(s), read with qrquiz decode")
+          + "wrote \(count) compact symbol\(count == 1 ? "" : "s") (read them with qrquiz decode)")
     }
     try SymbolOutput.write(symbols.matrices, to: target, settings: settings)
   }
