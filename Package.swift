@@ -29,12 +29,19 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    .systemLibrary(
+      name: "CJPEG",
+      pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
+    ),
+    // libjpeg reports errors with longjmp too: its calls live in this C target.
+    .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
     // libpng's classic API reports errors with longjmp, which Swift cannot catch;
     // the few calls that need it (writing 1-bit PNGs) live in this small C target.
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim"]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.

@@ -19,9 +19,8 @@ PLAIN_V25_L, PLAIN_V40_L = 1273, 2953  # ISO/IEC 18004 byte capacities
 
 
 def main():
-    subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, capture_output=True)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
+    bin_dir = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
+                             text=True).stdout.strip()
     qrquiz = os.path.join(bin_dir, "qrquiz")
     rng = random.Random(2026)
     print("| topic JSON | plain JSON, v25 L | plain JSON, v40 L | compact, v25 L |")

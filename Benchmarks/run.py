@@ -95,8 +95,7 @@ def encode_benchmarks(files, scale, c_bench, bench, qrquiz, work):
 
 
 def main():
-    sh("swift", "build", "-c", "release", cwd=ROOT)
-    bin_dir = sh("swift", "build", "-c", "release", "--show-bin-path", cwd=ROOT).strip()
+    bin_dir = sh(os.path.join(ROOT, "scripts", "build-release")).strip()
     qrquiz, bench = os.path.join(bin_dir, "qrquiz"), os.path.join(bin_dir, "qrquiz-bench")
     work = tempfile.mkdtemp(prefix="qrquiz-bench-")
     c_bench = os.path.join(work, "encode_png")

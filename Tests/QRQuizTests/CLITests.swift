@@ -211,7 +211,7 @@ import Testing
 
     let corrupt = try ProcessRunner.qrquiz(["decode", good, notImage, "-o", output])
     #expect(corrupt.status == 1)
-    #expect(corrupt.stderr == "\(notImage): not a PNG image\n")
+    #expect(corrupt.stderr == "\(notImage): not a PNG or JPEG image\n")
     let empty = try ProcessRunner.qrquiz(["decode", good, blank, "-o", output])
     #expect(empty.status == 3)
     #expect(empty.stderr == "\(blank): no QR code found\n")

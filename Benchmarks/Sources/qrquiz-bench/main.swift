@@ -4,7 +4,12 @@ import QRQuiz
 // In-process benchmark of the library, the counterpart of Benchmarks/c/encode_png.c.
 // usage: qrquiz-bench encode ITERATIONS SCALE MARGIN FILE...   median ns per topic (bytes → PNG)
 //        qrquiz-bench encode-topic ITERATIONS SCALE MARGIN FILE...   (validate + normalise + PNG)
+//        qrquiz-bench scan [--passes a,b] FILE...   JSON lines: texts, pass, ms
 let arguments = CommandLine.arguments
+if arguments.count >= 2, arguments[1] == "scan" {
+  try runScan(Array(arguments.dropFirst(2)))
+  exit(0)
+}
 guard arguments.count >= 6, let iterations = Int(arguments[2]), let scale = Int(arguments[3]),
   let margin = Int(arguments[4])
 else {

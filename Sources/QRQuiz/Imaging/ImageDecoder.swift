@@ -1,29 +1,40 @@
 import Foundation
 
 /// Turns image files into greyscale pixels, choosing the decoder from the bytes, never
-/// from the file name, and enforcing ``ImageLimits`` before decoding.
+/// from the file name, and enforcing ``ImageLimits`` before decoding. PNG (every colour
+/// type, transparency over white) and JPEG (EXIF orientation applied).
 public enum ImageDecoder {
   /// Decodes an image held in memory.
   ///
+  /// - Parameters:
+  ///   - limits: file size and pixel bounds, checked before any pixel is allocated.
+  ///   - targetPixels: when set, a JPEG is decoded at ½, ¼ or ⅛ size in the DCT (fast, in
+  ///     little memory) so it has at most this many pixels; other formats at full size.
   /// - Throws: ``ImageDecodingError``.
   public static func decode(
-    _ bytes: [UInt8], limits: ImageLimits = .default
+    _ bytes: [UInt8], limits: ImageLimits = .default, targetPixels: Int? = nil
   ) throws(ImageDecodingError) -> GrayImage {
     guard bytes.count <= limits.maximumFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize)
     }
     if PNGReader.isPNG(bytes) { return try PNGReader.decode(bytes, limits: limits) }
+    if JPEGReader.isJPEG(bytes) {
+      let image = try JPEGReader.decode(bytes, limits: limits, targetPixels: targetPixels)
+      return EXIFOrientation.apply(EXIFOrientation.value(in: bytes), to: image)
+    }
     throw .unsupportedFormat
   }
 
   /// Reads and decodes an image file, refusing one over the size limit before reading it.
   ///
   /// - Throws: ``ImageDecodingError``, or the file system's error.
-  public static func decode(contentsOf url: URL, limits: ImageLimits = .default) throws -> GrayImage {
+  public static func decode(
+    contentsOf url: URL, limits: ImageLimits = .default, targetPixels: Int? = nil
+  ) throws -> GrayImage {
     let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
     guard size <= limits.maximumFileSize else {
       throw ImageDecodingError.fileTooLarge(size: size, limit: limits.maximumFileSize)
     }
-    return try decode(Array(try Data(contentsOf: url)), limits: limits)
+    return try decode(Array(try Data(contentsOf: url)), limits: limits, targetPixels: targetPixels)
   }
 }

@@ -11,7 +11,7 @@ public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertib
 
   public var description: String {
     switch self {
-    case .unsupportedFormat: "not a PNG image"
+    case .unsupportedFormat: "not a PNG or JPEG image"
     case .tooManyPixels(let width, let height, let limit):
       "image is \(width)×\(height) pixels, over the limit of \(limit) pixels"
     case .fileTooLarge(let size, let limit): "image file is \(size) bytes, over the limit of \(limit) bytes"

@@ -4,11 +4,11 @@ import QRQuiz
 /// `qrquiz decode IMAGE… [-o FILE] [--raw]`: the topics held by the QR codes in images,
 /// compact parts reassembled across images, URLs downloaded as the app does.
 enum DecodeCommand {
-  static let usage = "qrquiz decode IMAGE… [-o FILE] [--raw] [--timeout SECONDS]"
+  static let usage = "qrquiz decode IMAGE… [-o FILE] [--raw [--binary]] [--timeout SECONDS]"
 
   static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
     let parsed = try Arguments(
-      arguments, options: [.value("-o", "--output"), .flag("--raw"), .value("--timeout")])
+      arguments, options: [.value("-o", "--output"), .flag("--raw"), .flag("--binary"), .value("--timeout")])
     guard !parsed.positionals.isEmpty else { throw .usage("decode needs an image\nusage: \(usage)") }
     let timeout = try parsed.integer("--timeout", in: 1...3600, default: 30)
     let reader = QRCodeReader()
@@ -18,7 +18,8 @@ enum DecodeCommand {
       let source = InputFile.displayName(path)
       for symbol in try scan(path, reader: reader) {
         if parsed.has("--raw") {
-          output += symbol.bytes + [0x0A]
+          // Text in its detected charset as UTF-8, or with --binary the exact bytes.
+          output += (parsed.has("--binary") ? symbol.bytes : Array(symbol.text.utf8)) + [0x0A]
           continue
         }
         do {
@@ -64,13 +65,12 @@ enum DecodeCommand {
 
   static func scan(_ path: String, reader: QRCodeReader) throws(CLIError) -> [QRSymbol] {
     let bytes = try InputFile.read(path, limit: ImageLimits.default.maximumFileSize)
-    let image: GrayImage
+    let symbols: [QRSymbol]
     do {
-      image = try ImageDecoder.decode(bytes)
+      symbols = try reader.scan(imageData: bytes).symbols
     } catch {
       throw CLIError(.invalidInput, "\(InputFile.displayName(path)): \(error)")
     }
-    let symbols = reader.symbols(in: image)
     guard !symbols.isEmpty else { throw CLIError(.notFound, "\(InputFile.displayName(path)): no QR code found") }
     return symbols
   }

@@ -1,0 +1,6 @@
+#ifndef QRQUIZ_CJPEG_SHIM_H
+#define QRQUIZ_CJPEG_SHIM_H
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#endif

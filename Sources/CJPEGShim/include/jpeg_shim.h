@@ -1,0 +1,25 @@
+#ifndef QRQUIZ_JPEG_SHIM_H
+#define QRQUIZ_JPEG_SHIM_H
+
+// Why this is C: libjpeg reports errors by calling error_exit, which must not return;
+// the only safe way out is a longjmp, which Swift code must never be jumped over.
+// These two calls keep every libjpeg call behind a setjmp.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Reads a JPEG's header and the size it decodes to at 1/`scale_denominator` (1, 2, 4
+/// or 8; libjpeg scales in the DCT, so a reduced decode costs less time and memory).
+/// Returns 0 on success; -1 with libjpeg's message otherwise.
+int qrquiz_jpeg_dimensions(const uint8_t *data, size_t size, int scale_denominator,
+                           uint32_t *width, uint32_t *height, uint32_t *full_width,
+                           uint32_t *full_height, char *message, size_t message_capacity);
+
+/// Decodes a JPEG as 8-bit grey at 1/`scale_denominator` into `output`, which holds
+/// `capacity` bytes (the size `qrquiz_jpeg_dimensions` gave). A file that ends early is
+/// an error, not a grey-filled image. Returns 0 on success; -1 with a message otherwise.
+int qrquiz_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denominator,
+                            uint8_t *output, size_t capacity, char *message,
+                            size_t message_capacity);
+
+#endif

@@ -1,0 +1,63 @@
+/// The EXIF orientation of a JPEG (tag 0x0112 in the APP1 `Exif` segment): how the
+/// camera was held, which phones record instead of rotating the pixels.
+enum EXIFOrientation {
+  /// The orientation value 1...8, or 1 when there is none or it cannot be read. Reads at
+  /// most the segments before the image data; never trusts an offset without a bounds check.
+  static func value(in jpeg: [UInt8]) -> Int {
+    var offset = 2  // after SOI
+    while offset + 4 <= jpeg.count, jpeg[offset] == 0xFF {
+      let marker = jpeg[offset + 1]
+      // Start of scan or end of image: no more metadata.
+      if marker == 0xDA || marker == 0xD9 { return 1 }
+      let length = Int(jpeg[offset + 2]) << 8 | Int(jpeg[offset + 3])
+      guard length >= 2, offset + 2 + length <= jpeg.count else { return 1 }
+      let segment = jpeg[(offset + 4)..<(offset + 2 + length)]
+      if marker == 0xE1, segment.starts(with: Array("Exif\0\0".utf8)) {
+        return orientation(tiff: Array(segment.dropFirst(6))) ?? 1
+      }
+      offset += 2 + length
+    }
+    return 1
+  }
+
+  private static func orientation(tiff: [UInt8]) -> Int? {
+    guard tiff.count >= 8 else { return nil }
+    let littleEndian: Bool
+    switch (tiff[0], tiff[1]) {
+    case (0x49, 0x49): littleEndian = true
+    case (0x4D, 0x4D): littleEndian = false
+    default: return nil
+    }
+    func read16(_ at: Int) -> Int? {
+      guard at >= 0, at + 2 <= tiff.count else { return nil }
+      return littleEndian ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
+    }
+    func read32(_ at: Int) -> Int? {
+      guard let high = read16(littleEndian ? at + 2 : at), let low = read16(littleEndian ? at : at + 2) else {
+        return nil
+      }
+      return high << 16 | low
+    }
+    guard read16(2) == 42, let ifd = read32(4), let count = read16(ifd) else { return nil }
+    for entry in 0..<min(count, 512) {
+      let at = ifd + 2 + entry * 12
+      guard let tag = read16(at) else { return nil }
+      if tag == 0x0112, let value = read16(at + 8), (1...8).contains(value) { return value }
+    }
+    return nil
+  }
+
+  /// `image` turned upright for `orientation`.
+  static func apply(_ orientation: Int, to image: GrayImage) -> GrayImage {
+    switch orientation {
+    case 2: image.mirrored()
+    case 3: image.rotated(quarterTurns: 2)
+    case 4: image.mirrored().rotated(quarterTurns: 2)
+    case 5: image.mirrored().rotated(quarterTurns: 3)
+    case 6: image.rotated(quarterTurns: 1)
+    case 7: image.mirrored().rotated(quarterTurns: 1)
+    case 8: image.rotated(quarterTurns: 3)
+    default: image
+    }
+  }
+}

@@ -1,0 +1,47 @@
+internal import CJPEGShim
+
+/// Decodes JPEG (phones save photos as JPEG) to 8-bit grey with the system libjpeg-turbo,
+/// through the C shim that keeps libjpeg's `longjmp` errors away from Swift.
+enum JPEGReader {
+  static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0xFF, 0xD8, 0xFF]) }
+
+  /// Decodes at the largest of full, ½, ¼ or ⅛ size that has at most `targetPixels`
+  /// pixels (nil: full size), refusing images over the limit before allocating.
+  static func decode(
+    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?
+  ) throws(ImageDecodingError) -> GrayImage {
+    var message = [CChar](repeating: 0, count: 256)
+    var denominator: Int32 = 1
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var fullWidth: UInt32 = 0
+    var fullHeight: UInt32 = 0
+    while true {
+      let status = bytes.withUnsafeBufferPointer { buffer in
+        qrquiz_jpeg_dimensions(
+          buffer.baseAddress, buffer.count, denominator, &width, &height, &fullWidth, &fullHeight,
+          &message, message.count)
+      }
+      guard status == 0 else { throw .corrupt(text(message)) }
+      let (fullPixels, overflow) = Int(fullWidth).multipliedReportingOverflow(by: Int(fullHeight))
+      guard !overflow, fullPixels <= limits.maximumPixels else {
+        throw .tooManyPixels(width: Int(fullWidth), height: Int(fullHeight), limit: limits.maximumPixels)
+      }
+      guard let targetPixels, Int(width) * Int(height) > targetPixels, denominator < 8 else { break }
+      denominator *= 2
+    }
+    var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height))
+    let status = bytes.withUnsafeBufferPointer { buffer in
+      pixels.withUnsafeMutableBufferPointer { output in
+        qrquiz_jpeg_decode_gray(
+          buffer.baseAddress, buffer.count, denominator, output.baseAddress, output.count, &message, message.count)
+      }
+    }
+    guard status == 0 else { throw .corrupt(text(message)) }
+    return GrayImage(width: Int(width), height: Int(height), pixels: pixels)
+  }
+
+  private static func text(_ message: [CChar]) -> String {
+    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+}

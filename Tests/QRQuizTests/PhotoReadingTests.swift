@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// Reading photos: the retry passes (each with a constructed image that needs it),
+/// charset detection, JPEG with EXIF orientation, and the real-photo corpus.
+@Suite struct RetryPassTests {
+  static let text = "QRQuiz retry step test"
+
+  /// The test code at `scale` pixels per module, dark 0 and light 255.
+  static func code(scale: Int) throws -> GrayImage {
+    try TopicQREncoder().encode(bytes: Array(text.utf8)).image(scale: scale, margin: 4)
+  }
+
+  static func mapped(_ image: GrayImage, _ transform: (Int, Int, UInt8) -> UInt8) -> GrayImage {
+    var output = image
+    for y in 0..<image.height { for x in 0..<image.width { output[x, y] = transform(x, y, image[x, y]) } }
+    return output
+  }
+
+  /// A separable Gaussian blur, to make a code soft as an out-of-focus photo.
+  static func blurred(_ image: GrayImage, sigma: Double) -> GrayImage {
+    let radius = Int((sigma * 3).rounded(.up))
+    let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+    let total = weights.reduce(0, +)
+    func pass(_ source: GrayImage, horizontal: Bool) -> GrayImage {
+      mapped(source) { x, y, _ in
+        var sum = 0.0
+        for (offset, weight) in zip(-radius...radius, weights) {
+          let sx = horizontal ? min(max(x + offset, 0), source.width - 1) : x
+          let sy = horizontal ? y : min(max(y + offset, 0), source.height - 1)
+          sum += weight * Double(source[sx, sy])
+        }
+        return UInt8(clamping: Int((sum / total).rounded()))
+      }
+    }
+    return pass(pass(image, horizontal: true), horizontal: false)
+  }
+
+  static func cases() throws -> [(QRCodeReader.Pass, GrayImage)] {
+    let four = try code(scale: 4)
+    let eight = try code(scale: 8)
+    return [
+      (.plain, four),
+      // Light on dark.
+      (.inverted, four.inverted()),
+      // Light modules made of a fine black-and-grey checkerboard: averaging removes it.
+      (.downscaled, mapped(eight) { x, y, value in value < 128 ? 0 : (x + y) % 2 == 0 ? 255 : 60 }),
+      // One pixel per module.
+      (.upscaled, try code(scale: 1)),
+      // Dark 127, light 129: two grey levels apart.
+      (.contrast, mapped(four) { _, _, value in value < 128 ? 127 : 129 }),
+      // Out of focus: edges too soft for zbar until thresholded locally.
+      (.binarized, blurred(four, sigma: 1.8)),
+      // Light falling off to the left, dark modules only 10% darker than their surround.
+      (
+        .sharpened,
+        mapped(four) { x, _, value in
+          let light = 30 + 225 * x * x / (four.width * four.width)
+          return UInt8(value < 128 ? light * 9 / 10 : light)
+        }
+      ),
+    ]
+  }
+
+  @Test func eachPassReadsTheImageThatNeedsIt() throws {
+    for (expected, image) in try Self.cases() {
+      let scan = QRCodeReader().scan(image)
+      #expect(scan.pass == expected, "\(expected)")
+      #expect(scan.symbols.map(\.text) == [Self.text], "\(expected)")
+      // And the image does need it: the passes before it find nothing.
+      let earlier = Array(QRCodeReader.Pass.allCases.prefix { $0 != expected })
+      if !earlier.isEmpty {
+        #expect(QRCodeReader(passes: earlier).scan(image).symbols.isEmpty, "\(expected)")
+      }
+    }
+  }
+
+  @Test func symbolPositionsAreInTheOriginalImagesCoordinates() throws {
+    var page = GrayImage(width: 600, height: 400, filledWith: 255)
+    let code = try Self.code(scale: 2).upscaled(by: 2)
+    for y in 0..<code.height { for x in 0..<code.width { page[300 + x, 150 + y] = code[x, y] } }
+    let scan = QRCodeReader(passes: [.downscaled]).scan(page)
+    let symbol = try #require(scan.symbols.first)
+    #expect(abs(symbol.x - (300 + 16)) <= 4 && abs(symbol.y - (150 + 16)) <= 4, "\(symbol.x), \(symbol.y)")
+  }
+}
+
+@Suite struct SymbolTextTests {
+  @Test(arguments: [
+    ([UInt8]("Grüße ✓".utf8), "Grüße ✓", SymbolText.Charset.utf8),
+    ([0x82, 0xA0, 0x82, 0xA2, 0xB1, 0xB2], "あいｱｲ", .shiftJIS),
+    ([0x93, 0xFA, 0x96, 0x7B], "日本", .shiftJIS),
+    ([0x63, 0x61, 0x66, 0xE9], "café", .isoLatin1),
+    ([0x41, 0xA9, 0x20, 0xFF], "A© ÿ", .isoLatin1),
+  ])
+  func charsetIsDetected(_ bytes: [UInt8], _ text: String, _ charset: SymbolText.Charset) {
+    let decoded = SymbolText.decode(bytes)
+    #expect(decoded.text == text)
+    #expect(decoded.charset == charset)
+  }
+}
+
+@Suite struct JPEGTests {
+  func decode(_ name: String) throws -> GrayImage {
+    try ImageDecoder.decode(try Fixtures.bytes("jpeg/\(name).jpg"))
+  }
+
+  @Test(arguments: ["upright", "rotated-6", "mirrored-2", "progressive"])
+  func exifOrientationIsHonoured(_ name: String) throws {
+    let upright = try decode("upright")
+    let image = try decode(name)
+    #expect(image.width == upright.width && image.height == upright.height)
+    // The marker square is back at the top left, so the pixels are upright.
+    #expect(image[10, 10] < 60)
+    #expect(image[image.width - 10, 10] > 200)
+    let expected = String(decoding: try Fixtures.bytes("jpeg/expected.txt"), as: UTF8.self)
+    #expect(QRCodeReader().symbols(in: image).map(\.text) == [expected])
+  }
+
+  @Test func truncatedAndCorruptJPEGsAreErrors() throws {
+    let bytes = try Fixtures.bytes("jpeg/upright.jpg")
+    for length in [3, 20, 200, bytes.count / 2, bytes.count - 2] {
+      #expect(throws: ImageDecodingError.self, "\(length)") { _ = try ImageDecoder.decode(Array(bytes.prefix(length))) }
+    }
+    var random = SeededGenerator(seed: 8)
+    for _ in 0..<200 {
+      var damaged = bytes
+      for _ in 0..<4 {
+        damaged[Int.random(in: 3..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+      }
+      if let image = try? ImageDecoder.decode(damaged) { #expect(image.pixels.count == image.width * image.height) }
+    }
+  }
+
+  @Test func hugeDimensionsAreRefusedBeforeDecoding() throws {
+    var bytes = try Fixtures.bytes("jpeg/upright.jpg")
+    // Rewrite the frame header (SOF0/SOF2) to claim 60000 × 60000 pixels.
+    let frame = try #require(
+      bytes.indices.dropLast(9).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+    bytes[frame + 5] = 0xEA
+    bytes[frame + 6] = 0x60
+    bytes[frame + 7] = 0xEA
+    bytes[frame + 8] = 0x60
+    #expect(throws: ImageDecodingError.tooManyPixels(width: 60_000, height: 60_000, limit: 40_000_000)) {
+      _ = try ImageDecoder.decode(bytes)
+    }
+  }
+
+  @Test func largePhotosAreReadAtReducedSizeFirst() throws {
+    let scratch = try TemporaryDirectory()
+    let path = scratch.path("photo.jpg")
+    let made = try ProcessRunner.tool("python3", [Fixtures.url("make_photo.py").path, path, "QRQuiz 12 MP"])
+    #expect(made.status == 0, "\(made.stderr)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    let reduced = try ImageDecoder.decode(bytes, targetPixels: QRCodeReader.fastScanPixels)
+    #expect(reduced.width == 2000 && reduced.height == 1500)
+    let scan = try QRCodeReader().scan(imageData: bytes)
+    #expect(scan.symbols.map(\.text) == ["QRQuiz 12 MP"])
+  }
+}
+
+/// The real-photo corpus from the zxing project (../shared/corpus/qr-zxing): a floor on
+/// the exact-text rate so it never regresses (measured 93.3% at rotation 0).
+@Suite struct CorpusTests {
+  static let corpus = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/qr-zxing")
+
+  @Test func exactTextRateStaysAboveTheFloor() throws {
+    let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
+      $0.hasPrefix("qrcode-")
+    }
+    var total = 0
+    var exact = 0
+    let reader = QRCodeReader()
+    for folder in folders {
+      let directory = Self.corpus.appendingPathComponent(folder)
+      for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".png") {
+        let image = directory.appendingPathComponent(file)
+        let expected = String(
+          decoding: try Data(contentsOf: image.deletingPathExtension().appendingPathExtension("txt")), as: UTF8.self)
+        total += 1
+        if try reader.scan(imageData: Array(Data(contentsOf: image))).symbols.contains(where: { $0.text == expected }) {
+          exact += 1
+        }
+      }
+    }
+    #expect(total == 179)
+    #expect(Double(exact) / Double(total) >= 0.92, "\(exact) of \(total)")
+  }
+
+  @Test func allFourCodesInOneImage() throws {
+    let folder = Self.corpus.appendingPathComponent("multi-qrcode-1")
+    let expected =
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("1.multi.json")))
+          as? [String: Any])["expected"] as? [String]
+    let symbols = try QRCodeReader().scan(imageData: Array(Data(contentsOf: folder.appendingPathComponent("1.png"))))
+      .symbols
+    #expect(symbols.map(\.text).sorted() == expected?.sorted())
+  }
+}
