@@ -7,15 +7,16 @@ import Synchronization
 
 /// Downloads one URL into memory with the limits untrusted servers need: a byte cap
 /// enforced while the body streams in (and up front from `Content-Length`), a timeout for
-/// the whole transfer, a redirect limit, and only `http`/`https`, also after redirects.
+/// the whole transfer, a redirect limit, allowed schemes checked also after redirects, and
+/// cancellation that stops the transfer.
 public struct BoundedDownload: Sendable {
   /// Why a download failed.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// The URL's scheme (or a redirect's) is not http or https.
+    /// The URL's scheme is not allowed.
     case unsupportedScheme(URL)
-    /// A redirect pointed at a scheme other than http or https.
+    /// A redirect pointed at a scheme that is not allowed.
     case unsupportedRedirect(to: URL, from: URL)
-    /// The server answered with a non-2xx status.
+    /// The server answered with a non-2xx status (from ``data(from:)``).
     case httpStatus(Int, URL)
     /// The body is (or announces itself) larger than the limit.
     case tooLarge(limit: Int, URL)
@@ -25,6 +26,8 @@ public struct BoundedDownload: Sendable {
     case tooManyRedirects(URL)
     /// No complete answer within the timeout.
     case timedOut(seconds: Double, URL)
+    /// The task was cancelled.
+    case cancelled(URL)
     /// The network failed: refused, unreachable, reset, TLS; URLSession's words.
     case transport(String, URL)
 
@@ -32,7 +35,7 @@ public struct BoundedDownload: Sendable {
       switch self {
       case .unsupportedScheme(let url): "\(url.absoluteString): only http and https URLs are fetched"
       case .unsupportedRedirect(let target, let url):
-        "\(url.absoluteString): redirected to \(target.absoluteString); only http and https URLs are fetched"
+        "\(url.absoluteString): redirected to \(target.absoluteString), whose scheme is not allowed"
       case .httpStatus(let status, let url): "\(url.absoluteString): HTTP status \(status)"
       case .tooLarge(let limit, let url): "\(url.absoluteString): larger than the \(limit)-byte limit"
       case .truncated(let received, let expected, let url):
@@ -40,9 +43,20 @@ public struct BoundedDownload: Sendable {
       case .tooManyRedirects(let url): "\(url.absoluteString): too many redirects"
       case .timedOut(let seconds, let url):
         "\(url.absoluteString): no complete answer within \(JSONWriter.format(seconds)) seconds"
+      case .cancelled(let url): "\(url.absoluteString): cancelled"
       case .transport(let message, let url): "\(url.absoluteString): \(message)"
       }
     }
+  }
+
+  /// A complete answer: any status, the headers (names lower-cased) and the whole body.
+  public struct Response: Sendable {
+    /// The HTTP status.
+    public var status: Int
+    /// Header values by lower-cased name.
+    public var headers: [String: String]
+    /// The body, complete and within the limit.
+    public var body: [UInt8]
   }
 
   /// The most bytes accepted.
@@ -51,145 +65,56 @@ public struct BoundedDownload: Sendable {
   public var timeout: Double
   /// The most redirects followed.
   public var maximumRedirects: Int
+  /// URL schemes fetched, also as redirect targets.
+  public var allowedSchemes: Set<String>
 
   /// Creates a downloader.
-  public init(limit: Int, timeout: Double = 30, maximumRedirects: Int = 5) {
+  public init(
+    limit: Int, timeout: Double = 30, maximumRedirects: Int = 5, allowedSchemes: Set<String> = ["http", "https"]
+  ) {
     self.limit = limit
     self.timeout = timeout
     self.maximumRedirects = maximumRedirects
+    self.allowedSchemes = allowedSchemes
   }
 
-  /// The body of `url`.
+  /// The body of `url`; a non-2xx status is an error.
   ///
   /// - Throws: ``Error``.
   public func data(from url: URL) async throws(Error) -> [UInt8] {
-    guard Self.isAllowed(url) else { throw .unsupportedScheme(url) }
+    let response = try await response(for: url)
+    guard (200..<300).contains(response.status) else { throw .httpStatus(response.status, url) }
+    return response.body
+  }
+
+  /// The answer to a GET of `url` with extra request `headers` (for revalidation), whatever
+  /// its status.
+  ///
+  /// - Throws: ``Error`` for transport failures and broken limits, never for a status.
+  public func response(for url: URL, headers: [String: String] = [:]) async throws(Error) -> Response {
+    guard isAllowed(url) else { throw .unsupportedScheme(url) }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = timeout
     configuration.timeoutIntervalForResource = timeout
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    let delegate = DownloadDelegate(url: url, limit: limit, timeout: timeout, maximumRedirects: maximumRedirects)
+    configuration.urlCache = nil
+    let delegate = DownloadDelegate(url: url, download: self)
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }
-    let result = await withCheckedContinuation { continuation in
-      delegate.start(session: session, continuation: continuation)
+    var request = URLRequest(url: url)
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        delegate.start(session: session, request: request, continuation: continuation)
+      }
+    } onCancel: {
+      delegate.cancel()
     }
     return try result.get()
   }
 
-  static func isAllowed(_ url: URL) -> Bool {
+  func isAllowed(_ url: URL) -> Bool {
     guard let scheme = url.scheme?.lowercased() else { return false }
-    return scheme == "https" || scheme == "http"
-  }
-}
-
-/// URLSession's delegate for one bounded download. Its state sits behind a `Mutex`
-/// because URLSession calls it on its own queue.
-private final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
-  private struct State {
-    var body: [UInt8] = []
-    var expectedLength: Int?
-    var failure: BoundedDownload.Error?
-    var redirects = 0
-    var continuation: CheckedContinuation<Result<[UInt8], BoundedDownload.Error>, Never>?
-  }
-
-  private let url: URL
-  private let limit: Int
-  private let timeout: Double
-  private let maximumRedirects: Int
-  private let state = Mutex(State())
-
-  init(url: URL, limit: Int, timeout: Double, maximumRedirects: Int) {
-    self.url = url
-    self.limit = limit
-    self.timeout = timeout
-    self.maximumRedirects = maximumRedirects
-  }
-
-  func start(
-    session: URLSession, continuation: CheckedContinuation<Result<[UInt8], BoundedDownload.Error>, Never>
-  ) {
-    state.withLock { $0.continuation = continuation }
-    session.dataTask(with: url).resume()
-  }
-
-  private func fail(_ error: BoundedDownload.Error, _ task: URLSessionTask?) {
-    state.withLock { if $0.failure == nil { $0.failure = error } }
-    task?.cancel()
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
-    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    let length = response.expectedContentLength
-    if !(200..<300).contains(status) {
-      fail(.httpStatus(status, response.url ?? url), dataTask)
-      completionHandler(.cancel)
-    } else if length > limit {
-      fail(.tooLarge(limit: limit, url), dataTask)
-      completionHandler(.cancel)
-    } else {
-      state.withLock { $0.expectedLength = length >= 0 ? Int(length) : nil }
-      completionHandler(.allow)
-    }
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    let overLimit = state.withLock { state in
-      state.body += data
-      return state.body.count > limit
-    }
-    if overLimit { fail(.tooLarge(limit: limit, url), dataTask) }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-  ) {
-    let redirects = state.withLock { state in
-      state.redirects += 1
-      return state.redirects
-    }
-    // Refusing a redirect must not cancel the task here: FoundationNetworking traps when a
-    // task is cancelled while it waits for this answer. The task then ends on the 3xx.
-    // FoundationNetworking resolves a `Location: file:///…` against the current host, so
-    // judge the header itself as well as the request it made of it.
-    let location = (response.value(forHTTPHeaderField: "Location")).flatMap { URL(string: $0) }
-    let named = location?.scheme == nil ? request.url : location
-    guard let target = request.url, let named, BoundedDownload.isAllowed(target), BoundedDownload.isAllowed(named)
-    else {
-      fail(.unsupportedRedirect(to: named ?? url, from: url), nil)
-      completionHandler(nil)
-      return
-    }
-    guard redirects <= maximumRedirects else {
-      fail(.tooManyRedirects(url), nil)
-      completionHandler(nil)
-      return
-    }
-    completionHandler(request)
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    let (continuation, outcome) = state.withLock { state in
-      defer { state.continuation = nil }
-      return (state.continuation, self.outcome(of: state, error: error))
-    }
-    continuation?.resume(returning: outcome)
-  }
-
-  private func outcome(of state: State, error: (any Error)?) -> Result<[UInt8], BoundedDownload.Error> {
-    if let failure = state.failure { return .failure(failure) }
-    if let expected = state.expectedLength, state.body.count < expected {
-      return .failure(.truncated(received: state.body.count, expected: expected, url))
-    }
-    if let error {
-      if (error as? URLError)?.code == .timedOut { return .failure(.timedOut(seconds: timeout, url)) }
-      return .failure(.transport(error.localizedDescription, url))
-    }
-    return .success(state.body)
+    return allowedSchemes.contains(scheme)
   }
 }

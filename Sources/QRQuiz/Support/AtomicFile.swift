@@ -19,9 +19,11 @@ public enum AtomicFile {
 
   /// Writes `bytes` to `url` atomically.
   ///
+  /// - Parameter temporaryDirectory: where the temporary file goes; it must be on the same
+  ///   file system as `url`. By default, `url`'s own directory.
   /// - Throws: the file system's error; no temporary file is left behind.
-  public static func write(_ bytes: some Collection<UInt8>, to url: URL) throws {
-    let directory = url.deletingLastPathComponent()
+  public static func write(_ bytes: some Collection<UInt8>, to url: URL, temporaryDirectory: URL? = nil) throws {
+    let directory = temporaryDirectory ?? url.deletingLastPathComponent()
     let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
     let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw posixError(errno, url) }

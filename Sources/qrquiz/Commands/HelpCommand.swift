@@ -8,16 +8,24 @@ enum HelpCommand {
       \(DecodeCommand.usage)
       \(ValidateCommand.usage)
       \(NormalizeCommand.usage)
+      \(PrefetchCommand.usage)
+      \(ImageCommand.usage)
+      \(CacheCommand.usage)
+      \(ProfileCommand.usage)
       qrquiz help
 
     exit codes:
       0   success
       1   invalid input: an invalid topic, a corrupt image, text that is not a topic
       2   usage error
-      3   not found: a missing file, no QR code in an image
-      4   network failure
+      3   not found: a missing file, no QR code in an image, an image not cached (offline), a 404
+      4   network failure (after retries)
       5   an output could not be written
       70  internal error
+
+    files:
+      image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else ~/.cache/qrquiz
+      profiles      $XDG_DATA_HOME/qrquiz, else ~/.local/share/qrquiz
 
     """
 

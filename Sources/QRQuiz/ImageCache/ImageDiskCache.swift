@@ -1,0 +1,164 @@
+import Foundation
+
+/// Images on disk, safe for several processes sharing one directory: every write goes to
+/// a temporary file and is renamed into place, so readers see a whole entry or none, and a
+/// killed process leaves at most a temporary file, swept later. Least recently used entries
+/// are evicted when the total passes a size limit.
+///
+/// ```swift
+/// let cache = try ImageDiskCache(directory: URL(filePath: "/var/cache/qrquiz"))
+/// if let entry = cache.entry(for: CacheKey(url.absoluteString)) { use(entry.body) }
+/// ```
+public struct ImageDiskCache: Sendable {
+  /// The cache's root directory.
+  public let directory: URL
+  private var entries: URL { directory.appendingPathComponent("v1") }
+  private var temporary: URL { directory.appendingPathComponent("v1/tmp") }
+
+  /// Opens (creating if needed) a cache in `directory`.
+  ///
+  /// - Throws: the file system's error when the directory cannot be created.
+  public init(directory: URL) throws {
+    self.directory = directory
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+  }
+
+  private func entryURL(_ key: CacheKey) -> URL { entries.appendingPathComponent(key.hash + ".entry") }
+  private func missURL(_ key: CacheKey) -> URL { entries.appendingPathComponent(key.hash + ".miss") }
+
+  /// The entry for `key`, if stored whole and for this key; marks it recently used.
+  public func entry(for key: CacheKey) -> CacheEntry? {
+    let url = entryURL(key)
+    guard let data = FileManager.default.contents(atPath: url.path),
+      let entry = CacheEntryFile.decode(Array(data)), entry.metadata.keySource == key.source
+    else { return nil }
+    // The modification time is the LRU clock; touching it is cheaper than rewriting.
+    utimes(url.path, nil)
+    return entry
+  }
+
+  /// Stores a verified image for `key`, replacing any older entry atomically.
+  ///
+  /// - Throws: the file system's error; nothing is left half-written.
+  public func store(_ entry: CacheEntry, for key: CacheKey) throws {
+    try AtomicFile.write(try CacheEntryFile.encode(entry), to: entryURL(key), temporaryDirectory: temporary)
+    try? FileManager.default.removeItem(at: missURL(key))
+  }
+
+  /// Remembers that `key` answered 404 or 410, until `until`.
+  public func rememberMissing(_ key: CacheKey, status: Int, until: Date) {
+    let record = "\(status) \(Int(until.timeIntervalSince1970))\n"
+    try? AtomicFile.write(Array(record.utf8), to: missURL(key), temporaryDirectory: temporary)
+  }
+
+  /// The remembered 404/410 status for `key`, if it has not expired.
+  public func rememberedMissing(_ key: CacheKey, now: Date) -> Int? {
+    guard let data = FileManager.default.contents(atPath: missURL(key).path) else { return nil }
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard fields.count == 2, let status = Int(fields[0]), let until = Double(fields[1]),
+      now.timeIntervalSince1970 < until
+    else { return nil }
+    return status
+  }
+
+  /// One stored entry as listed by ``list()``.
+  public struct Item: Sendable {
+    /// The entry file's key hash.
+    public var key: String
+    /// Its metadata.
+    public var metadata: CacheMetadata
+    /// Bytes on disk.
+    public var fileSize: Int
+    /// When it was last used.
+    public var lastUsed: Date
+  }
+
+  /// Every readable entry, most recently used first.
+  public func list() -> [Item] {
+    files(withExtension: "entry").compactMap { file in
+      guard let data = FileManager.default.contents(atPath: file.url.path),
+        let entry = CacheEntryFile.decode(Array(data))
+      else { return nil }
+      return Item(
+        key: file.url.deletingPathExtension().lastPathComponent, metadata: entry.metadata, fileSize: file.size,
+        lastUsed: file.modified)
+    }.sorted { $0.lastUsed > $1.lastUsed }
+  }
+
+  /// Totals for `qrquiz cache stats`.
+  public struct Statistics: Sendable, Hashable {
+    /// Entries stored.
+    public var entries: Int
+    /// Their bytes on disk.
+    public var bytes: Int
+    /// Remembered 404/410 answers.
+    public var misses: Int
+  }
+
+  /// Counts entries and bytes without reading them.
+  public func statistics() -> Statistics {
+    let stored = files(withExtension: "entry")
+    return Statistics(
+      entries: stored.count, bytes: stored.reduce(0) { $0 + $1.size }, misses: files(withExtension: "miss").count)
+  }
+
+  /// What ``evict(toFit:)`` removed.
+  public struct Eviction: Sendable, Hashable {
+    /// Entries removed.
+    public var entries: Int
+    /// Bytes freed.
+    public var bytes: Int
+  }
+
+  /// Removes least recently used entries until the total is at most `maximumSize`, and
+  /// sweeps temporary files a killed process left (older than an hour) and expired misses.
+  @discardableResult
+  public func evict(toFit maximumSize: Int, now: Date = Date()) -> Eviction {
+    for file in files(in: temporary, withExtension: nil) where now.timeIntervalSince(file.modified) > 3600 {
+      try? FileManager.default.removeItem(at: file.url)
+    }
+    for file in files(withExtension: "miss") where now.timeIntervalSince(file.modified) > 86_400 {
+      try? FileManager.default.removeItem(at: file.url)
+    }
+    var stored = files(withExtension: "entry").sorted { $0.modified < $1.modified }
+    var total = stored.reduce(0) { $0 + $1.size }
+    var eviction = Eviction(entries: 0, bytes: 0)
+    while total > maximumSize, !stored.isEmpty {
+      let oldest = stored.removeFirst()
+      // Another process may have removed it already; either way it is gone.
+      try? FileManager.default.removeItem(at: oldest.url)
+      total -= oldest.size
+      eviction.entries += 1
+      eviction.bytes += oldest.size
+    }
+    return eviction
+  }
+
+  /// Removes every entry and remembered miss.
+  public func clear() throws {
+    for file in files(withExtension: nil) where file.url.lastPathComponent != "tmp" {
+      try FileManager.default.removeItem(at: file.url)
+    }
+  }
+
+  private struct FileInfo {
+    var url: URL
+    var size: Int
+    var modified: Date
+  }
+
+  private func files(withExtension pathExtension: String?) -> [FileInfo] {
+    files(in: entries, withExtension: pathExtension)
+  }
+
+  private func files(in folder: URL, withExtension pathExtension: String?) -> [FileInfo] {
+    let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+    let urls = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
+    return urls.compactMap { url in
+      guard pathExtension == nil || url.pathExtension == pathExtension,
+        let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true
+      else { return nil }
+      return FileInfo(url: url, size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
+    }
+  }
+}

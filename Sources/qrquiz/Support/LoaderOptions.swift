@@ -1,0 +1,40 @@
+import Foundation
+import QRQuiz
+
+/// The options shared by the commands that use the image cache.
+enum LoaderOptions {
+  static let options: [Arguments.Option] = [
+    .value("--cache-dir"), .value("--concurrency"), .flag("--allow-http"), .flag("--offline"), .value("--max-size"),
+  ]
+
+  /// The default cache size limit: 500 MiB.
+  static let defaultMaximumSize = 500 << 20
+
+  static func loader(_ parsed: Arguments) throws(CLIError) -> ImageLoader {
+    var configuration = ImageLoader.Configuration(cacheDirectory: Directories.cache(parsed))
+    configuration.concurrency = try parsed.integer("--concurrency", in: 1...64, default: 6)
+    configuration.allowHTTP = parsed.has("--allow-http")
+    configuration.offline = parsed.has("--offline")
+    do {
+      return try ImageLoader(configuration: configuration)
+    } catch {
+      throw CLIError(.outputFailed, "cannot use cache directory \(configuration.cacheDirectory.path): \(error)")
+    }
+  }
+
+  static func maximumSize(_ parsed: Arguments) throws(CLIError) -> Int {
+    guard let text = parsed.value("--max-size") else { return defaultMaximumSize }
+    guard let size = ByteSize.parse(text) else { throw .usage("--max-size must be a size such as 500M or 2G, not '\(text)'") }
+    return size
+  }
+
+  /// The exit code for a failed image: offline misses are "not found", the rest network.
+  static func exitCode(for error: ImageLoader.Error) -> ExitCode {
+    switch error {
+    case .notCached, .httpStatus(404, _), .httpStatus(410, _), .rememberedMissing: .notFound
+    case .schemeNotAllowed, .notAnImage: .invalidInput
+    case .cache: .outputFailed
+    case .httpStatus, .download: .network
+    }
+  }
+}
