@@ -58,7 +58,8 @@ enum CacheEntryFile {
     guard length <= maximumMetadataSize, metadataStart + length <= bytes.count else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
-    guard let metadata = try? decoder.decode(CacheMetadata.self, from: Data(bytes[metadataStart..<metadataStart + length]))
+    guard
+      let metadata = try? decoder.decode(CacheMetadata.self, from: Data(bytes[metadataStart..<metadataStart + length]))
     else { return nil }
     let body = Array(bytes[(metadataStart + length)...])
     guard body.count == metadata.size else { return nil }

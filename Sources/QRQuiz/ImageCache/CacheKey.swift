@@ -11,7 +11,8 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
   public init(_ source: String) {
     self.source = source
     let bytes = Array(source.utf8)
-    hash = Self.hex(Self.fnv1a(bytes, basis: 0xCBF2_9CE4_8422_2325))
+    hash =
+      Self.hex(Self.fnv1a(bytes, basis: 0xCBF2_9CE4_8422_2325))
       + Self.hex(Self.fnv1a(bytes.reversed(), basis: 0x8422_2325_CBF2_9CE4))
   }
 

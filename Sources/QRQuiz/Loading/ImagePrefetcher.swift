@@ -48,23 +48,14 @@ public struct ImagePrefetcher: Sendable {
   /// Loads every item; `progress` is called with (done, total) after each.
   public func prefetch(_ items: [Item], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async -> Summary
   {
-    let results = await withTaskGroup(of: (Int, ItemResult).self) { group in
+    let results = await withTaskGroup(of: IndexedResult.self) { group in
       for (index, item) in items.enumerated() {
-        group.addTask {
-          guard let url = URL(string: item.url), url.scheme != nil else {
-            return (index, .failed("\(item.url): not a URL"))
-          }
-          do throws(ImageLoader.Error) {
-            return (index, .loaded(try await loader.load(url, revalidate: item.revalidate).outcome))
-          } catch {
-            return (index, .failed(error.description))
-          }
-        }
+        group.addTask { IndexedResult(index: index, result: await Self.load(item, with: loader)) }
       }
       var results = [ItemResult?](repeating: nil, count: items.count)
       var done = 0
-      for await (index, result) in group {
-        results[index] = result
+      for await finished in group {
+        results[finished.index] = finished.result
         done += 1
         progress(done, items.count)
       }
@@ -83,6 +74,20 @@ public struct ImagePrefetcher: Sendable {
     }
     return summary
   }
+
+  private static func load(_ item: Item, with loader: ImageLoader) async -> ItemResult {
+    guard let url = URL(string: item.url), url.scheme != nil else { return .failed("\(item.url): not a URL") }
+    do {
+      return .loaded(try await loader.load(url, revalidate: item.revalidate).outcome)
+    } catch {
+      return .failed(error.description)
+    }
+  }
+}
+
+private struct IndexedResult: Sendable {
+  var index: Int
+  var result: ItemResult
 }
 
 private enum ItemResult: Sendable {

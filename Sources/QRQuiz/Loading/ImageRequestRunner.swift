@@ -11,10 +11,6 @@ struct ImageRequestRunner: Sendable {
 
   func run(_ request: ImageRequest) async -> Outcome {
     let url = request.url
-    let schemes: Set<String> = configuration.allowHTTP ? ["https", "http"] : ["https"]
-    guard let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
-      return .failure(.schemeNotAllowed(url))
-    }
     let now = Date()
     let cached = cache.entry(for: request.key)
     if let cached, !request.revalidate, cached.metadata.isFresh(at: now) {
@@ -23,6 +19,11 @@ struct ImageRequestRunner: Sendable {
     if configuration.offline {
       guard let cached else { return .failure(.notCached(url)) }
       return .success(.init(outcome: cached.metadata.isFresh(at: now) ? .fresh : .offline, entry: cached))
+    }
+    // The scheme rule guards the network; what is already cached was checked when stored.
+    let schemes: Set<String> = configuration.allowHTTP ? ["https", "http"] : ["https"]
+    guard let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
+      return .failure(.schemeNotAllowed(url))
     }
     if let status = cache.rememberedMissing(request.key, now: now) { return .failure(.rememberedMissing(status, url)) }
     return await download(request, cached: cached, schemes: schemes)
@@ -125,7 +126,8 @@ struct ImageRequestRunner: Sendable {
       }
       return .success(.init(outcome: .fetched, entry: entry))
     case 404, 410:
-      cache.rememberMissing(request.key, status: response.status, until: now.addingTimeInterval(configuration.missingLifetime))
+      cache.rememberMissing(
+        request.key, status: response.status, until: now.addingTimeInterval(configuration.missingLifetime))
       return .failure(.httpStatus(response.status, url))
     default:
       return .failure(.httpStatus(response.status, url))

@@ -67,11 +67,15 @@ public struct BoundedDownload: Sendable {
   public var maximumRedirects: Int
   /// URL schemes fetched, also as redirect targets.
   public var allowedSchemes: Set<String>
+  /// A session to share with other downloads (connection reuse); `nil`: one of its own.
+  public var session: HTTPSession?
 
   /// Creates a downloader.
   public init(
-    limit: Int, timeout: Double = 30, maximumRedirects: Int = 5, allowedSchemes: Set<String> = ["http", "https"]
+    limit: Int, timeout: Double = 30, maximumRedirects: Int = 5, allowedSchemes: Set<String> = ["http", "https"],
+    session: HTTPSession? = nil
   ) {
+    self.session = session
     self.limit = limit
     self.timeout = timeout
     self.maximumRedirects = maximumRedirects
@@ -93,24 +97,14 @@ public struct BoundedDownload: Sendable {
   /// - Throws: ``Error`` for transport failures and broken limits, never for a status.
   public func response(for url: URL, headers: [String: String] = [:]) async throws(Error) -> Response {
     guard isAllowed(url) else { throw .unsupportedScheme(url) }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    let delegate = DownloadDelegate(url: url, download: self)
-    let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    defer { session.finishTasksAndInvalidate() }
     var request = URLRequest(url: url)
+    request.timeoutInterval = timeout
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        delegate.start(session: session, request: request, continuation: continuation)
-      }
-    } onCancel: {
-      delegate.cancel()
-    }
-    return try result.get()
+    let delegate = DownloadDelegate(url: url, download: self)
+    if let session { return try await session.run(request, delegate: delegate).get() }
+    let ownSession = HTTPSession(timeout: timeout)
+    defer { ownSession.invalidate() }
+    return try await ownSession.run(request, delegate: delegate).get()
   }
 
   func isAllowed(_ url: URL) -> Bool {

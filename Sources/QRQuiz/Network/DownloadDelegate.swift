@@ -5,9 +5,10 @@ import Synchronization
   import FoundationNetworking
 #endif
 
-/// URLSession's delegate for one ``BoundedDownload``. Its state sits behind a `Mutex`
-/// because URLSession calls it on its own queue while the caller may cancel.
-final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
+/// The state of one ``BoundedDownload`` transfer, fed by URLSession's delegate calls (routed
+/// by ``HTTPSession``). Its state sits behind a `Mutex` because URLSession calls it on its
+/// own queue while the caller may cancel.
+final class DownloadDelegate: Sendable {
   typealias Outcome = Result<BoundedDownload.Response, BoundedDownload.Error>
 
   private struct State {
@@ -30,8 +31,8 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     self.download = download
   }
 
-  func start(session: URLSession, request: URLRequest, continuation: CheckedContinuation<Outcome, Never>) {
-    let task = session.dataTask(with: request)
+  /// Starts `task`, which the caller made and registered for this delegate's callbacks.
+  func start(task: URLSessionTask, continuation: CheckedContinuation<Outcome, Never>) {
     let cancelledAlready = state.withLock { state in
       state.continuation = continuation
       state.task = task
@@ -51,10 +52,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     if cancelTask { task?.cancel() }
   }
 
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-  ) {
+  func didReceive(_ response: URLResponse, completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
     let http = response as? HTTPURLResponse
     let length = response.expectedContentLength
     guard length <= download.limit else {
@@ -74,7 +72,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(.allow)
   }
 
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  func didReceive(_ data: Data) {
     let overLimit = state.withLock { state in
       state.body += data
       return state.body.count > download.limit
@@ -82,9 +80,8 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     if overLimit { fail(.tooLarge(limit: download.limit, url), cancelTask: true) }
   }
 
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  func willRedirect(
+    _ response: HTTPURLResponse, to request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
     let redirects = state.withLock { state in
       state.redirects += 1
@@ -109,7 +106,7 @@ final class DownloadDelegate: NSObject, URLSessionDataDelegate, Sendable {
     completionHandler(request)
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+  func didComplete(error: (any Error)?) {
     let (continuation, outcome) = state.withLock { state in
       defer {
         state.continuation = nil

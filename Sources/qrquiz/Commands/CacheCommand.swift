@@ -25,7 +25,8 @@ enum CacheCommand {
             ("directory", .string(directory.path)), ("entries", number(stats.entries)), ("bytes", number(stats.bytes)),
             ("misses", number(stats.misses)),
           ]) + "\n"
-          : "\(directory.path): \(stats.entries) images, \(ByteSize.format(stats.bytes)); \(stats.misses) remembered misses\n")
+          : "\(directory.path): \(stats.entries) images, \(ByteSize.format(stats.bytes)); \(stats.misses) remembered misses\n"
+      )
     case "list":
       for item in cache.list() {
         let fresh = item.metadata.isFresh(at: Date())

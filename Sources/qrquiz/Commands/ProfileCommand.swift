@@ -38,7 +38,9 @@ enum ProfileCommand {
   }
 
   private static func line(_ profile: Profile, json: Bool) -> String {
-    guard json else { return profile.name + (profile.imageURL.map { "\t" + $0 } ?? profile.imageFile.map { "\t" + $0 } ?? "") }
+    guard json else {
+      return profile.name + (profile.imageURL.map { "\t" + $0 } ?? profile.imageFile.map { "\t" + $0 } ?? "")
+    }
     return JSONLine.object([
       ("name", .string(profile.name)),
       ("imageURL", profile.imageURL.map(JSONValue.string) ?? .null),

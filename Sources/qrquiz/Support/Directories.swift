@@ -12,7 +12,8 @@ enum Directories {
 
   /// `$XDG_DATA_HOME/qrquiz`, else `~/.local/share/qrquiz`.
   static var data: URL {
-    base(ProcessInfo.processInfo.environment["XDG_DATA_HOME"], fallback: ".local/share").appendingPathComponent("qrquiz")
+    base(ProcessInfo.processInfo.environment["XDG_DATA_HOME"], fallback: ".local/share").appendingPathComponent(
+      "qrquiz")
   }
 
   private static func base(_ variable: String?, fallback: String) -> URL {
@@ -27,7 +28,9 @@ enum ByteSize {
   static func parse(_ text: String) -> Int? {
     let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
     var digits = text.uppercased()
-    if digits.hasSuffix("IB") || digits.hasSuffix("B") { digits = String(digits.dropLast(digits.hasSuffix("IB") ? 2 : 1)) }
+    if digits.hasSuffix("IB") || digits.hasSuffix("B") {
+      digits = String(digits.dropLast(digits.hasSuffix("IB") ? 2 : 1))
+    }
     var multiplier = 1
     if let last = digits.last, let unit = units[last] {
       multiplier = unit

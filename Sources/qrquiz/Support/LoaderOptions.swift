@@ -24,7 +24,9 @@ enum LoaderOptions {
 
   static func maximumSize(_ parsed: Arguments) throws(CLIError) -> Int {
     guard let text = parsed.value("--max-size") else { return defaultMaximumSize }
-    guard let size = ByteSize.parse(text) else { throw .usage("--max-size must be a size such as 500M or 2G, not '\(text)'") }
+    guard let size = ByteSize.parse(text) else {
+      throw .usage("--max-size must be a size such as 500M or 2G, not '\(text)'")
+    }
     return size
   }
 

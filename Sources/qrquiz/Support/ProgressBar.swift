@@ -14,10 +14,12 @@ final class ProgressBar: Sendable {
     let width = 30
     let filled = done * width / total
     // Redraw only when the bar moves, not for every image.
-    guard lastDrawn.withLock({ previous in
-      defer { previous = filled }
-      return previous != filled || done == total
-    }) else { return }
+    guard
+      lastDrawn.withLock({ previous in
+        defer { previous = filled }
+        return previous != filled || done == total
+      })
+    else { return }
     let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
     FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(label)".utf8))
   }

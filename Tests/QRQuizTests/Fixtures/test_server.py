@@ -12,14 +12,28 @@ Special paths (each test asks for the behaviour it needs):
   /redirect/NAME          302 to /files/NAME
   /redirect-loop          302 to itself
   /redirect-to?URL        302 to URL (e.g. file:///etc/passwd)
+  /cached/NAME?max-age=N&etag=1&last-modified=1&no-store=1
+                          serves files/NAME with caching headers; answers 304 to a matching
+                          If-None-Match or If-Modified-Since
+  /flaky/N/NAME           answers 503 (Retry-After: 0) to the first N requests, then serves
+  /too-many/N/NAME        answers 429 (Retry-After: 1) to the first N requests, then serves
+  /synthetic/BYTES/ID.png a PNG-signed body of BYTES bytes, distinct per ID
+  /requests               JSON: how many requests each path got, and the validators seen
+Every path accepts a ?delay=MS query: the answer waits that long (the benchmark's latency).
 It stops when the test kills it (SIGKILL)."""
 import http.server
+import json
 import os
 import sys
+import threading
 import time
 import urllib.parse
 
 ROOT = sys.argv[1]
+LOCK = threading.Lock()
+COUNTS = {}
+VALIDATORS = []
+ETAG_TIME = "Wed, 21 Oct 2015 07:28:00 GMT"
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -45,13 +59,42 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def redirect(self, location):
         self.send_body(302, b"", headers=[("Location", location)])
 
+    def count(self, path):
+        with LOCK:
+            COUNTS[path] = COUNTS.get(path, 0) + 1
+            return COUNTS[path]
+
     def do_GET(self):
         parts = urllib.parse.urlsplit(self.path)
         segments = [urllib.parse.unquote(s) for s in parts.path.split("/")[1:]]
         kind = segments[0] if segments else ""
+        query = dict(urllib.parse.parse_qsl(parts.query))
+        seen = self.count(parts.path) if kind != "requests" else 0
+        if "delay" in query:
+            time.sleep(int(query["delay"]) / 1000)
         try:
-            if kind == "files":
+            if kind == "requests":
+                with LOCK:
+                    body = json.dumps({"counts": COUNTS, "validators": VALIDATORS}).encode()
+                self.send_body(200, body, "application/json")
+            elif kind == "cached":
+                self.cached(segments[1], query)
+            elif kind in ("flaky", "too-many"):
+                if seen <= int(segments[1]):
+                    status, retry = (503, "0") if kind == "flaky" else (429, "1")
+                    self.send_body(status, b"try later\n", "text/plain", [("Retry-After", retry)])
+                else:
+                    self.send_body(200, self.file_bytes(segments[2]), "image/png")
+            elif kind == "synthetic":
+                size = int(segments[1])
+                seed = segments[2].encode()
+                filler = (seed * (size // max(len(seed), 1) + 1))[: max(0, size - 8)]
+                self.send_body(200, b"\x89PNG\r\n\x1a\n" + filler, "image/png",
+                               [("Cache-Control", "max-age=3600")])
+            elif kind == "files":
                 self.send_body(200, self.file_bytes(segments[1]))
+            elif kind == "text":
+                self.send_body(200, b"<html>not an image</html>", "image/png")
             elif kind == "status":
                 self.send_body(int(segments[1]), b"status page\n", "text/plain")
             elif kind == "slow":
@@ -92,6 +135,34 @@ class Handler(http.server.BaseHTTPRequestHandler):
             pass
         except FileNotFoundError:
             self.send_body(404, b"no such file\n", "text/plain")
+
+
+    def cached(self, name, query):
+        body = self.file_bytes(name)
+        etag = '"v1-%d"' % len(body)
+        headers = []
+        if query.get("no-store"):
+            headers.append(("Cache-Control", "no-store"))
+        elif "max-age" in query:
+            headers.append(("Cache-Control", "max-age=" + query["max-age"]))
+        if query.get("etag"):
+            headers.append(("ETag", etag))
+        if query.get("last-modified"):
+            headers.append(("Last-Modified", ETAG_TIME))
+        if_none_match = self.headers.get("If-None-Match")
+        if_modified_since = self.headers.get("If-Modified-Since")
+        with LOCK:
+            VALIDATORS.append({"path": self.path, "if-none-match": if_none_match,
+                               "if-modified-since": if_modified_since})
+        if (query.get("etag") and if_none_match == etag) or (
+                query.get("last-modified") and if_modified_since == ETAG_TIME):
+            self.send_response(304)
+            for header in headers:
+                self.send_header(*header)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_body(200, body, "image/png", headers)
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

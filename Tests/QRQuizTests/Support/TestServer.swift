@@ -1,4 +1,5 @@
 import Foundation
+import QRQuiz
 
 /// The Python test server (Fixtures/test_server.py) on 127.0.0.1, serving files from its
 /// own temporary directory; stopped with SIGKILL when the value goes away.
@@ -36,6 +37,17 @@ final class TestServer {
   }
 
   func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+  /// How many requests each path got, and the validators the server saw.
+  func requestLog() async throws -> (counts: [String: Int], validators: [[String: String?]]) {
+    let body = try await BoundedDownload(limit: 10 << 20).data(from: url("/requests"))
+    let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+    let counts = (object["counts"] as? [String: Int]) ?? [:]
+    let validators = (object["validators"] as? [[String: Any]] ?? []).map { entry in
+      entry.mapValues { $0 as? String }
+    }
+    return (counts, validators)
+  }
 
   /// Puts a file where `/files/NAME` serves it.
   func serve(_ bytes: [UInt8], as name: String) throws {

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// One URLSession shared by many bounded downloads, so connections are reused (keep-alive)
+/// and no session is built per request. URLSession has one delegate per session; this
+/// routes each task's callbacks to that download's own ``DownloadDelegate``.
+public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
+  private let transfers = Mutex<[Int: DownloadDelegate]>([:])
+  private let session = Mutex<URLSession?>(nil)
+
+  /// Creates a session whose requests time out after `timeout` seconds.
+  public init(timeout: Double = 30) {
+    super.init()
+    let configuration = Self.configuration(timeout: timeout)
+    // The session keeps its delegate alive until invalidated.
+    session.withLock { $0 = URLSession(configuration: configuration, delegate: self, delegateQueue: nil) }
+  }
+
+  /// Building an ephemeral configuration builds a URLCache too, a measurable part of a
+  /// small download; sessions copy their configuration, so one per timeout serves all.
+  private static let configurations = Mutex<[Double: URLSessionConfiguration]>([:])
+
+  private static func configuration(timeout: Double) -> URLSessionConfiguration {
+    configurations.withLock { cache in
+      if let configuration = cache[timeout] { return configuration }
+      let configuration = URLSessionConfiguration.ephemeral
+      configuration.timeoutIntervalForRequest = timeout
+      configuration.timeoutIntervalForResource = timeout
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.urlCache = nil
+      // Concurrency is limited by the caller (the loader's per-host fair limiter), not here.
+      configuration.httpMaximumConnectionsPerHost = 64
+      cache[timeout] = configuration
+      return configuration
+    }
+  }
+
+  /// Ends the session once its tasks finish.
+  public func invalidate() { session.withLock { $0 }?.finishTasksAndInvalidate() }
+
+  func run(_ request: URLRequest, delegate: DownloadDelegate) async -> DownloadDelegate.Outcome {
+    guard let urlSession = session.withLock({ $0 }) else { return .failure(.cancelled(request.url!)) }
+    let task = urlSession.dataTask(with: request)
+    transfers.withLock { $0[task.taskIdentifier] = delegate }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in delegate.start(task: task, continuation: continuation) }
+    } onCancel: {
+      delegate.cancel()
+    }
+  }
+
+  private func transfer(_ task: URLSessionTask) -> DownloadDelegate? {
+    transfers.withLock { $0[task.taskIdentifier] }
+  }
+
+  public func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+    transfer.didReceive(response, completionHandler: completionHandler)
+  }
+
+  public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    transfer(dataTask)?.didReceive(data)
+  }
+
+  public func urlSession(
+    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+  ) {
+    guard let transfer = transfer(task) else { return completionHandler(nil) }
+    transfer.willRedirect(response, to: request, completionHandler: completionHandler)
+  }
+
+  public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    transfer?.didComplete(error: error)
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// The loader and cache against a real, misbehaving server on 127.0.0.1. Nothing broken
+/// may ever enter the cache.
+@Suite struct ImageLoaderTests {
+  let server: TestServer
+  let cacheDirectory: TemporaryDirectory
+  let png: [UInt8]
+
+  init() throws {
+    server = try TestServer()
+    cacheDirectory = try TemporaryDirectory()
+    png = try Array(Data(contentsOf: Fixtures.sampleImage("People")))
+    try server.serve(png, as: "q.png")
+  }
+
+  func loader(offline: Bool = false, allowHTTP: Bool = true, maximumImageSize: Int = 1 << 20) throws -> ImageLoader {
+    var configuration = ImageLoader.Configuration(cacheDirectory: cacheDirectory.url)
+    configuration.allowHTTP = allowHTTP
+    configuration.offline = offline
+    configuration.retryBaseDelay = 0.01
+    configuration.maximumImageSize = maximumImageSize
+    configuration.timeout = 5
+    return try ImageLoader(configuration: configuration)
+  }
+
+  func count(_ path: String) async throws -> Int { try await server.requestLog().counts[path] ?? 0 }
+
+  @Test func freshEntriesAreUsedWithoutARequest() async throws {
+    let url = server.url("/cached/q.png?max-age=3600")
+    #expect(try await loader().load(url).outcome == .fetched)
+    let second = try await loader().load(url)
+    #expect(second.outcome == .fresh)
+    #expect(second.entry.body == png)
+    #expect(try await count("/cached/q.png") == 1)
+  }
+
+  @Test func staleEntriesAreRevalidatedAndA304KeepsThem() async throws {
+    let url = server.url("/cached/q.png?max-age=0&etag=1&last-modified=1")
+    #expect(try await loader().load(url).outcome == .fetched)
+    let again = try await loader().load(url)
+    #expect(again.outcome == .revalidated)
+    #expect(again.entry.body == png)
+    let validators = try await server.requestLog().validators
+    #expect(validators.last?["if-none-match"] == "\"v1-\(png.count)\"")
+    #expect(validators.last?["if-modified-since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
+  }
+
+  @Test func noStoreIsNeverCached() async throws {
+    let url = server.url("/cached/q.png?no-store=1")
+    #expect(try await loader().load(url).outcome == .fetched)
+    #expect(try await loader().load(url).outcome == .fetched)
+    #expect(try ImageDiskCache(directory: cacheDirectory.url).statistics().entries == 0)
+  }
+
+  @Test func concurrentRequestsShareOneDownload() async throws {
+    let loader = try loader()
+    let url = server.url("/cached/q.png?max-age=60&delay=200")
+    let outcomes = await withTaskGroup(of: ImageLoader.Outcome?.self) { group in
+      for _ in 0..<10 { group.addTask { try? await loader.load(url).outcome } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.allSatisfy { $0 == .fetched })
+    #expect(try await count("/cached/q.png") == 1)
+  }
+
+  @Test func serverErrorsAndTooManyRequestsAreRetried() async throws {
+    #expect(try await loader().load(server.url("/flaky/2/q.png")).outcome == .fetched)
+    #expect(try await count("/flaky/2/q.png") == 3)
+    #expect(try await loader().load(server.url("/too-many/1/q.png")).outcome == .fetched)
+    #expect(try await count("/too-many/1/q.png") == 2)
+    await #expect(throws: ImageLoader.Error.httpStatus(503, server.url("/flaky/9/q.png"))) {
+      _ = try await loader().load(server.url("/flaky/9/q.png"))
+    }
+    #expect(try await count("/flaky/9/q.png") == 4)
+  }
+
+  @Test func notFoundIsNotRetriedAndIsRemembered() async throws {
+    let url = server.url("/status/404")
+    await #expect(throws: ImageLoader.Error.httpStatus(404, url)) { _ = try await loader().load(url) }
+    await #expect(throws: ImageLoader.Error.rememberedMissing(404, url)) { _ = try await loader().load(url) }
+    #expect(try await count("/status/404") == 1)
+    await #expect(throws: ImageLoader.Error.httpStatus(403, server.url("/status/403"))) {
+      _ = try await loader().load(server.url("/status/403"))
+    }
+    #expect(try await count("/status/403") == 1)
+  }
+
+  @Test func brokenAnswersNeverEnterTheCache() async throws {
+    let broken = [
+      "/truncated/q.png", "/text", "/redirect-loop", "/redirect-to?file:///etc/passwd", "/oversized/3000000",
+      "/announced/5000000",
+    ]
+    for path in broken {
+      await #expect(throws: ImageLoader.Error.self, "\(path)") {
+        _ = try await loader(maximumImageSize: 1 << 20).load(server.url(path))
+      }
+    }
+    #expect(try ImageDiskCache(directory: cacheDirectory.url).statistics().entries == 0)
+    let temporary = try FileManager.default.contentsOfDirectory(atPath: cacheDirectory.path("v1/tmp"))
+    #expect(temporary.isEmpty)
+  }
+
+  @Test func httpsIsRequiredUnlessAllowedAndOtherSchemesNever() async throws {
+    let url = server.url("/files/q.png")
+    await #expect(throws: ImageLoader.Error.schemeNotAllowed(url)) { _ = try await loader(allowHTTP: false).load(url) }
+    #expect(try await count("/files/q.png") == 0)
+    let file = URL(string: "file:///etc/passwd")!
+    await #expect(throws: ImageLoader.Error.schemeNotAllowed(file)) { _ = try await loader().load(file) }
+  }
+
+  @Test func offlineUsesOnlyTheCache() async throws {
+    let url = server.url("/cached/q.png?max-age=0")
+    await #expect(throws: ImageLoader.Error.notCached(url)) { _ = try await loader(offline: true).load(url) }
+    _ = try await loader().load(url)
+    let offline = try await loader(offline: true).load(url)
+    #expect(offline.outcome == .offline)
+    #expect(offline.entry.body == png)
+    #expect(try await count("/cached/q.png") == 1)
+  }
+
+  @Test func keyOverrideIgnoresChangingTokens() async throws {
+    let first = server.url("/cached/q.png?max-age=3600&token=abc")
+    let second = server.url("/cached/q.png?max-age=3600&token=xyz")
+    #expect(try await loader().load(first, key: "q.png").outcome == .fetched)
+    #expect(try await loader().load(second, key: "q.png").outcome == .fresh)
+  }
+
+  @Test func leastRecentlyUsedEntriesAreEvictedFirst() async throws {
+    let loader = try loader()
+    for id in 0..<5 {
+      _ = try await loader.load(server.url("/synthetic/10000/\(id).png"))
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    // Use the oldest again: it becomes the most recent.
+    #expect(try await loader.load(server.url("/synthetic/10000/0.png")).outcome == .fresh)
+    let cache = try ImageDiskCache(directory: cacheDirectory.url)
+    let eviction = cache.evict(toFit: 35_000)
+    #expect(eviction.entries == 2)
+    let kept = Set(cache.list().map(\.metadata.url))
+    #expect(kept == Set([0, 3, 4].map { server.url("/synthetic/10000/\($0).png").absoluteString }))
+  }
+
+  @Test func damagedEntryFilesAreMisses() throws {
+    let cache = try ImageDiskCache(directory: cacheDirectory.url)
+    let key = CacheKey("https://example.org/a.png")
+    let metadata = CacheMetadata(
+      url: key.source, keySource: key.source, storedAt: Date(), freshUntil: .distantFuture, etag: nil,
+      lastModified: nil,
+      size: png.count, format: "png")
+    try cache.store(CacheEntry(metadata: metadata, body: png), for: key)
+    #expect(cache.entry(for: key)?.body == png)
+    let file = cacheDirectory.url.appendingPathComponent("v1/\(key.hash).entry")
+    let bytes = try Data(contentsOf: file)
+    try bytes.dropLast(10).write(to: file)
+    #expect(cache.entry(for: key) == nil)
+    #expect(cache.entry(for: CacheKey("https://example.org/other.png")) == nil)
+  }
+
+  @Test(arguments: [
+    ("max-age=60", 60.0), ("public, max-age=5", 5.0), ("no-cache", nil), ("max-age=-3", 0.0),
+  ])
+  func freshnessFollowsCacheControl(_ header: String, _ seconds: Double?) {
+    let now = Date(timeIntervalSince1970: 1_000_000)
+    let policy = HTTPFreshness.policy(headers: ["cache-control": header], now: now)
+    #expect(policy.freshUntil == seconds.map { now.addingTimeInterval($0) })
+  }
+
+  @Test func expiresAndLastModifiedGiveFreshnessToo() {
+    let now = Date(timeIntervalSince1970: 1_445_412_480)  // 2015-10-21 07:28:00 GMT
+    let expires = HTTPFreshness.policy(headers: ["expires": "Wed, 21 Oct 2015 08:28:00 GMT"], now: now)
+    #expect(expires.freshUntil == now.addingTimeInterval(3600))
+    let invalid = HTTPFreshness.policy(headers: ["expires": "0"], now: now)
+    #expect(invalid.freshUntil == nil)
+    let heuristic = HTTPFreshness.policy(headers: ["last-modified": "Wed, 21 Oct 2015 06:28:00 GMT"], now: now)
+    #expect(heuristic.freshUntil == now.addingTimeInterval(360))
+    #expect(HTTPFreshness.retryAfter("120", now: now) == 120)
+    #expect(HTTPFreshness.retryAfter("Wed, 21 Oct 2015 07:29:00 GMT", now: now) == 60)
+  }
+
+  @Test(arguments: [
+    ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], ImageFormat?.some(.png)),
+    ([0xFF, 0xD8, 0xFF, 0xE0], .jpeg), (Array("GIF89a...".utf8), .gif), (Array("RIFF\0\0\0\0WEBPVP8 ".utf8), .webp),
+    (Array("<html>".utf8), nil), ([], nil),
+  ])
+  func imagesAreRecognisedByTheirBytes(_ bytes: [UInt8], _ format: ImageFormat?) {
+    #expect(ImageFormat(sniffing: bytes) == format)
+  }
+}
