@@ -5,15 +5,14 @@ import Synchronization
   import FoundationNetworking
 #endif
 
-/// One URLSession shared by many bounded downloads, so connections are reused (keep-alive)
-/// and no session is built per request. URLSession has one delegate per session; this
-/// routes each task's callbacks to that download's own ``DownloadDelegate``.
-public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
+/// A URLSession whose delegate routes each task's callbacks to that download's own
+/// ``DownloadDelegate`` (URLSession has one delegate per session, set at creation).
+final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
   private let transfers = Mutex<[Int: DownloadDelegate]>([:])
   private let session = Mutex<URLSession?>(nil)
 
   /// Creates a session whose requests time out after `timeout` seconds.
-  public init(timeout: Double = 30) {
+  init(timeout: Double = 30) {
     super.init()
     let configuration = Self.configuration(timeout: timeout)
     // The session keeps its delegate alive until invalidated.
@@ -40,7 +39,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
   }
 
   /// Ends the session once its tasks finish.
-  public func invalidate() { session.withLock { $0 }?.finishTasksAndInvalidate() }
+  func invalidate() { session.withLock { $0 }?.finishTasksAndInvalidate() }
 
   func run(_ request: URLRequest, delegate: DownloadDelegate) async -> DownloadDelegate.Outcome {
     guard let urlSession = session.withLock({ $0 }) else { return .failure(.cancelled(request.url!)) }
@@ -57,7 +56,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
     transfers.withLock { $0[task.taskIdentifier] }
   }
 
-  public func urlSession(
+  func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
@@ -65,11 +64,11 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
     transfer.didReceive(response, completionHandler: completionHandler)
   }
 
-  public func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     transfer(dataTask)?.didReceive(data)
   }
 
-  public func urlSession(
+  func urlSession(
     _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
   ) {
@@ -77,7 +76,7 @@ public final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
     transfer.willRedirect(response, to: request, completionHandler: completionHandler)
   }
 
-  public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
     let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     transfer?.didComplete(error: error)
   }
