@@ -46,6 +46,8 @@ let package = Package(
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.
     .executableTarget(name: "qrquiz-bench", dependencies: ["QRQuiz"], path: "Benchmarks/Sources/qrquiz-bench"),
+    // Fuzz entry points (Fuzz/run); the ordinary build replays saved inputs.
+    .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
       dependencies: ["QRQuiz"],

@@ -10,6 +10,8 @@ let commands: [String: ([String]) async throws(CLIError) -> ExitCode] = [
   "image": ImageCommand.run,
   "cache": CacheCommand.run,
   "profile": ProfileCommand.run,
+  "topics": TopicsCommand.run,
+  "community": CommunityCommand.run,
   "help": HelpCommand.run,
   "--help": HelpCommand.run,
   "-h": HelpCommand.run,

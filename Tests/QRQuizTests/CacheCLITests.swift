@@ -33,6 +33,16 @@ import Testing
     return environment
   }
 
+  /// A topic file whose questions show the server's images at `paths`.
+  func topic(named name: String, images paths: [String]) throws -> String {
+    let questions = paths.map {
+      Topic.Question(question: "Q", answers: ["a", "b"], correct: 0, imageURL: server.url($0).absoluteString)
+    }
+    let path = home.path(name)
+    try Data(Topic(sets: [questions]).normalizedJSON.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
   func qrquiz(_ arguments: [String]) throws -> ProcessResult {
     try ProcessRunner.qrquiz(arguments, environment: environment)
   }
@@ -64,10 +74,7 @@ import Testing
   }
 
   @Test func twoProcessesSharingTheCacheNeitherTearNorLoseEntries() throws {
-    let images = (0..<40).map { server.url("/synthetic/\(20_000 + $0)/p\($0).png?delay=20").absoluteString }
-    let questions = images.map { Topic.Question(question: "Q", answers: ["a", "b"], correct: 0, imageURL: $0) }
-    let path = home.path("many.json")
-    try Data(Topic(sets: [questions]).normalizedJSON.utf8).write(to: URL(fileURLWithPath: path))
+    let path = try topic(named: "many.json", images: (0..<40).map { "/synthetic/\(20_000 + $0)/p\($0).png?delay=20" })
     let group = DispatchGroup()
     let results = Mutex<[Int32]>([])
     let environment = environment
@@ -85,10 +92,7 @@ import Testing
   }
 
   @Test func aProcessKilledMidPrefetchLeavesACacheTheNextRunUses() throws {
-    let images = (0..<30).map { server.url("/synthetic/\(50_000 + $0)/k\($0).png?delay=150").absoluteString }
-    let questions = images.map { Topic.Question(question: "Q", answers: ["a", "b"], correct: 0, imageURL: $0) }
-    let path = home.path("slow.json")
-    try Data(Topic(sets: [questions]).normalizedJSON.utf8).write(to: URL(fileURLWithPath: path))
+    let path = try topic(named: "slow.json", images: (0..<30).map { "/synthetic/\(50_000 + $0)/k\($0).png?delay=150" })
     let process = Process()
     process.executableURL = ProcessRunner.qrquiz
     process.arguments = ["prefetch", path, "--allow-http"]

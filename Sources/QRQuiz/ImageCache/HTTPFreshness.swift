@@ -48,21 +48,33 @@ public enum HTTPFreshness {
     return directives
   }
 
-  /// Parses the IMF-fixdate form servers send (`Sun, 06 Nov 1994 08:49:37 GMT`).
+  /// Parses the IMF-fixdate form servers send (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110
+  /// §5.6.7) by hand: DateFormatter is slow to build, not thread-safe, and leaks a little
+  /// on Linux each time (found by the fuzzer). Other forms give `nil` (treated as expired).
   static func httpDate(_ text: String) -> Date? {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    return formatter.date(from: text)
+    let fields = text.split(separator: " ")
+    guard fields.count == 6, fields[0].count == 4, fields[0].hasSuffix(","), fields[5] == "GMT",
+      fields[1].count == 2, let day = Int(fields[1]), (1...31).contains(day),
+      let monthIndex = months.firstIndex(of: String(fields[2])), fields[3].count == 4, let year = Int(fields[3]),
+      year >= 1600
+    else { return nil }
+    let time = fields[4].split(separator: ":")
+    guard time.count == 3, time.allSatisfy({ $0.count == 2 }), let hour = Int(time[0]), let minute = Int(time[1]),
+      let second = Int(time[2]), hour < 24, minute < 60, second < 61
+    else { return nil }
+    let days = daysSinceEpoch(year: year, month: monthIndex + 1, day: day)
+    return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
   }
 
-  /// Formats a date for `If-Modified-Since` when no `Last-Modified` was kept.
-  static func httpDateString(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.string(from: date)
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
+  static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
   }
 }

@@ -33,11 +33,6 @@ enum PNGWriter {
     return try encodeBilevel(packedRows: packed, width: image.width, height: image.height)
   }
 
-  /// An 8-bit greyscale PNG.
-  static func encodeGray(_ image: GrayImage) throws(Failure) -> [UInt8] {
-    try encode(rows: image.pixels, width: image.width, height: image.height, rowBytes: image.width, bitDepth: 8)
-  }
-
   private static func encode(
     rows: [UInt8], width: Int, height: Int, rowBytes: Int, bitDepth: Int32
   ) throws(Failure) -> [UInt8] {

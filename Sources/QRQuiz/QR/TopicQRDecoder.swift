@@ -3,8 +3,6 @@
 public enum TopicQRDecoder {
   /// Why symbols did not give a topic.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// No QR symbol was found.
-    case noSymbol
     /// A symbol's text is not a topic document (not UTF-8, not JSON).
     case notTopic(TopicDocument.Error)
     /// The topic is one the app rejects; its problems.
@@ -12,7 +10,6 @@ public enum TopicQRDecoder {
 
     public var description: String {
       switch self {
-      case .noSymbol: "no QR code found"
       case .notTopic(let error): "QR code text is not a topic: \(error)"
       case .invalidTopic(let problems):
         "QR code holds an invalid topic: " + (problems.first.map(String.init(describing:)) ?? "")

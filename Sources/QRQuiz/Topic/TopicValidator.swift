@@ -62,7 +62,7 @@ public enum TopicValidator {
       problems.append(
         .init(
           .incorrectCorrectAnswersCount, at: correctAnswersPath.appending(position),
-          "index \(index) is out of range for \(answerCount) answers (0...\(answerCount - 1))"))
+          "index \(index) is out of range for \(answerCount) answers\(validRange(answerCount))"))
     }
     if question.correctAnswers != nil, Set(correctAnswers).count >= answerCount {
       problems.append(
@@ -75,7 +75,7 @@ public enum TopicValidator {
       problems.append(
         .init(
           .incorrectCorrectAnswerIndex, at: path.appending("correct"),
-          "index \(correct) is out of range for \(answerCount) answers (0...\(max(answerCount - 1, 0)))"))
+          "index \(correct) is out of range for \(answerCount) answers\(validRange(answerCount))"))
     }
 
     let merged = question.mergedCorrectAnswers
@@ -95,6 +95,11 @@ public enum TopicValidator {
       problems.append(.init(.emptyAnswer, at: answersPath.appending(index), "the answer is empty or only whitespace"))
     }
     return problems
+  }
+
+  /// " (0...3)" for four answers; nothing when there are none.
+  private static func validRange(_ answerCount: Int) -> String {
+    answerCount > 0 ? " (0...\(answerCount - 1))" : ""
   }
 
   static func quoted(_ text: String) -> String {

@@ -4,11 +4,12 @@ import QRQuiz
 /// `qrquiz decode IMAGE… [-o FILE] [--raw]`: the topics held by the QR codes in images,
 /// compact parts reassembled across images, URLs downloaded as the app does.
 enum DecodeCommand {
-  static let usage = "qrquiz decode IMAGE… [-o FILE] [--raw [--binary]] [--timeout SECONDS]"
+  static let usage = "qrquiz decode IMAGE… [-o FILE] [--save] [--raw [--binary]] [--timeout SECONDS]"
 
   static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
     let parsed = try Arguments(
-      arguments, options: [.value("-o", "--output"), .flag("--raw"), .flag("--binary"), .value("--timeout")])
+      arguments,
+      options: [.value("-o", "--output"), .flag("--raw"), .flag("--binary"), .value("--timeout"), .flag("--save")])
     guard !parsed.positionals.isEmpty else { throw .usage("decode needs an image\nusage: \(usage)") }
     let timeout = try parsed.integer("--timeout", in: 1...3600, default: 30)
     let reader = QRCodeReader()
@@ -30,8 +31,16 @@ enum DecodeCommand {
       }
     }
     if !parsed.has("--raw") {
-      for document in try await topics(from: collector, timeout: Double(timeout)) {
-        output += Array((document.topic!.normalizedJSON + "\n").utf8)
+      let documents = try await topics(from: collector, timeout: Double(timeout))
+      for document in documents { output += Array((document.topic!.normalizedJSON + "\n").utf8) }
+      if parsed.has("--save") {
+        // As the app does: every topic read is kept; without a name, the image's name.
+        let fallback = TopicDocument.defaultName(forSource: parsed.positionals[0])
+        for document in documents {
+          let named =
+            (try? TopicDocument(bytes: Array(document.topic!.normalizedJSON.utf8), sourceName: fallback)) ?? document
+          try TopicsCommand.save(named, from: "topic '\(named.displayName)'")
+        }
       }
     }
     // Nothing is written unless every image decoded: no partial output.

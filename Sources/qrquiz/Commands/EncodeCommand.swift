@@ -4,7 +4,7 @@ import QRQuiz
 /// `qrquiz encode TOPIC.json… (-o OUT | --out-dir DIR | --terminal)`: a topic's QR code(s).
 enum EncodeCommand {
   static let usage = """
-    qrquiz encode TOPIC… (-o OUT.png | --out-dir DIR | --terminal) [--format auto|json|compact]
+    qrquiz encode TOPIC|URL… (-o OUT.png | --out-dir DIR | --terminal) [--format auto|json|compact]
              [--ec L|M|Q|H] [--max-version N] [--layout grid|files] [--svg] [--scale N] [--margin N] [-j JOBS]
     """
 
@@ -14,7 +14,7 @@ enum EncodeCommand {
     .value("-j", "--jobs"),
   ]
 
-  static func run(_ arguments: [String]) throws(CLIError) -> ExitCode {
+  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
     let parsed = try Arguments(arguments, options: options)
     let inputs = parsed.positionals
     guard !inputs.isEmpty else { throw .usage("encode needs a topic file\nusage: \(usage)") }
@@ -22,10 +22,20 @@ enum EncodeCommand {
     let targets = try outputTargets(for: inputs, parsed: parsed, settings: settings)
     let jobs =
       settings.output == .terminal ? 1 : try parsed.integer("-j", in: 1...256, default: ParallelWork.defaultJobs)
+    // Topics behind URLs are downloaded first; the encoding below is plain CPU work.
+    var fetched: [Int: Result<TopicDocument, CLIError>] = [:]
+    for (index, input) in inputs.enumerated() where TopicInput.isURL(input) {
+      do {
+        fetched[index] = .success(try await TopicInput.loadAny(input))
+      } catch {
+        fetched[index] = .failure(error)
+      }
+    }
+    let downloaded = fetched
     // Each topic is independent: a bad one is reported and the others are still written.
     let failures = ParallelWork.map(count: inputs.count, jobs: jobs) { index -> CLIError? in
       do throws(CLIError) {
-        try encode(inputs[index], to: targets[index], settings: settings)
+        try encode(inputs[index], document: downloaded[index], to: targets[index], settings: settings)
         return nil
       } catch {
         return error
@@ -69,8 +79,16 @@ enum EncodeCommand {
     }
   }
 
-  static func encode(_ input: String, to target: String, settings: EncodeSettings) throws(CLIError) {
-    let (_, topic) = try TopicInput.loadValid(input)
+  static func encode(
+    _ input: String, document: Result<TopicDocument, CLIError>?, to target: String, settings: EncodeSettings
+  ) throws(CLIError) {
+    let loaded: TopicDocument
+    switch document {
+    case .success(let document)?: loaded = document
+    case .failure(let error)?: throw error
+    case nil: loaded = try TopicInput.load(input)
+    }
+    let topic = try TopicInput.requireValid(loaded, input)
     let name = InputFile.displayName(input)
     let symbols: TopicQREncoder.Symbols
     do {

@@ -12,6 +12,8 @@ enum HelpCommand {
       \(ImageCommand.usage)
       \(CacheCommand.usage)
       \(ProfileCommand.usage)
+      \(TopicsCommand.usage)
+      \(CommunityCommand.usage)
       qrquiz help
 
     exit codes:
@@ -26,6 +28,7 @@ enum HelpCommand {
     files:
       image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else ~/.cache/qrquiz
       profiles      $XDG_DATA_HOME/qrquiz, else ~/.local/share/qrquiz
+      topics        $XDG_DATA_HOME/qrquiz/topics, else ~/.local/share/qrquiz/topics
 
     """
 

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// Inputs the fuzzer found (Fuzz/run), replayed on every test run, and outputs that must
+/// never be left half-written.
+@Suite struct HardeningTests {
+  static let regressions = Fixtures.url("fuzz-regressions")
+
+  @Test(arguments: FuzzTargets.names)
+  func fuzzRegressionsAndSeedsRunCleanly(_ target: String) throws {
+    let folders = [
+      Self.regressions.appendingPathComponent(target),
+      Fixtures.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)"),
+    ]
+    var count = 0
+    for folder in folders {
+      for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+        FuzzTargets.run(target, Array(try Data(contentsOf: folder.appendingPathComponent(file))))
+        count += 1
+      }
+    }
+    #expect(count > 0)
+  }
+
+  @Test func httpDatesParseByHand() {
+    #expect(HTTPFreshness.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == Date(timeIntervalSince1970: 784_111_777))
+    #expect(HTTPFreshness.httpDate("Tue, 29 Feb 2000 12:00:00 GMT") == Date(timeIntervalSince1970: 951_825_600))
+    for bad in [
+      "", "0", "Sun, 06 Nov 1994 08:49:37 PST", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun, 32 Nov 1994 08:49:37 GMT",
+    ] {
+      #expect(HTTPFreshness.httpDate(bad) == nil, "\(bad)")
+    }
+  }
+
+  /// Kills `qrquiz encode --out-dir` at random moments: every PNG it leaves under its
+  /// final name is complete.
+  @Test func killedEncodesLeaveNoTruncatedOutput() throws {
+    let scratch = try TemporaryDirectory()
+    var generator = TopicGenerator(seed: 77)
+    var inputs: [String] = []
+    for index in 0..<40 {
+      let path = scratch.path("topic\(index).json")
+      try Data(generator.topic(atMost: 2_500).normalizedJSON.utf8).write(to: URL(fileURLWithPath: path))
+      inputs.append(path)
+    }
+    var random = SeededGenerator(seed: 5)
+    for trial in 0..<6 {
+      let output = scratch.url.appendingPathComponent("out\(trial)")
+      try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+      let process = Process()
+      process.executableURL = ProcessRunner.qrquiz
+      process.arguments = ["encode"] + inputs + ["--out-dir", output.path, "--scale", "12", "-j", "1"]
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      usleep(UInt32.random(in: 20_000...400_000, using: &random))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") {
+        #expect(name.hasSuffix(".png"))
+        let image = try ImageDecoder.decode(contentsOf: output.appendingPathComponent(name))
+        #expect(!QRCodeReader(passes: [.plain]).symbols(in: image).isEmpty, "\(name) is incomplete")
+      }
+    }
+  }
+}
