@@ -39,7 +39,7 @@ public struct TopicDocument: Sendable {
   /// Advice that does not change the verdict; computed when asked for.
   public var warnings: [TopicWarning] { topic.map(TopicLinter.warnings(in:)) ?? [] }
   /// The source's name without its extension, the app's fallback for the topic's name.
-  public let sourceName: String?
+  public private(set) var sourceName: String?
 
   /// True when the Questions app would accept this topic.
   public var isValid: Bool { problems.isEmpty && topic != nil }
@@ -86,6 +86,14 @@ public struct TopicDocument: Sendable {
     self.topic = topic
     self.problems = decodeProblems + (topic.map(TopicValidator.problems(in:)) ?? [])
     self.sourceName = sourceName.map(Self.defaultName(forSource:))
+  }
+
+  /// This document as if read from `source` (a file name or path): for topics read from
+  /// QR codes, named after their image.
+  public func named(afterSource source: String) -> TopicDocument {
+    var copy = self
+    copy.sourceName = Self.defaultName(forSource: source)
+    return copy
   }
 
   /// The app's default topic name for a file: its last path component without extension.

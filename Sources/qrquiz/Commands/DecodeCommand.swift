@@ -1,7 +1,7 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz decode IMAGE… [-o FILE] [--raw]`: the topics held by the QR codes in images,
+/// `qrquiz decode IMAGE… [-o FILE] [--save] [--raw]`: the topics held by the QR codes in images,
 /// compact parts reassembled across images, URLs downloaded as the app does.
 enum DecodeCommand {
   static let usage = "qrquiz decode IMAGE… [-o FILE] [--save] [--raw [--binary]] [--timeout SECONDS]"
@@ -35,10 +35,8 @@ enum DecodeCommand {
       for document in documents { output += Array((document.topic!.normalizedJSON + "\n").utf8) }
       if parsed.has("--save") {
         // As the app does: every topic read is kept; without a name, the image's name.
-        let fallback = TopicDocument.defaultName(forSource: parsed.positionals[0])
         for document in documents {
-          let named =
-            (try? TopicDocument(bytes: Array(document.topic!.normalizedJSON.utf8), sourceName: fallback)) ?? document
+          let named = document.sourceName == nil ? document.named(afterSource: parsed.positionals[0]) : document
           try TopicsCommand.save(named, from: "topic '\(named.displayName)'")
         }
       }
