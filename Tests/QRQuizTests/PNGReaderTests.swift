@@ -24,13 +24,12 @@ import Testing
   }
 
   @Test func writerOutputReadsBackPixelForPixel() throws {
-    var pixels = [UInt8](repeating: 255, count: 37 * 21)
-    for index in stride(from: 0, to: pixels.count, by: 3) { pixels[index] = 0 }
-    let image = GrayImage(width: 37, height: 21, pixels: pixels)
+    // An odd width (46 pixels) exercises the padding bits of the 1-bit rows.
     let matrix = QRMatrix(size: 21, version: 1, modules: (0..<441).map { $0 % 3 == 0 })
     let rendered = matrix.image(scale: 2, margin: 1)
     #expect(try ImageDecoder.decode(try matrix.pngData(scale: 2, margin: 1)) == rendered)
-    #expect(image.pixels.count == 777)
+    let sheet = SymbolSheet(matrices: [matrix, matrix, matrix], scale: 3, margin: 2)
+    #expect(try ImageDecoder.decode(try sheet.pngData()) == sheet.image())
   }
 
   @Test func truncatedFilesAreErrorsNotCrashes() throws {
