@@ -14,28 +14,13 @@ final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
   /// Creates a session whose requests time out after `timeout` seconds.
   init(timeout: Double = 30) {
     super.init()
-    let configuration = Self.configuration(timeout: timeout)
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = timeout
+    configuration.timeoutIntervalForResource = timeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
     // The session keeps its delegate alive until invalidated.
     session.withLock { $0 = URLSession(configuration: configuration, delegate: self, delegateQueue: nil) }
-  }
-
-  /// Building an ephemeral configuration builds a URLCache too, a measurable part of a
-  /// small download; sessions copy their configuration, so one per timeout serves all.
-  private static let configurations = Mutex<[Double: URLSessionConfiguration]>([:])
-
-  private static func configuration(timeout: Double) -> URLSessionConfiguration {
-    configurations.withLock { cache in
-      if let configuration = cache[timeout] { return configuration }
-      let configuration = URLSessionConfiguration.ephemeral
-      configuration.timeoutIntervalForRequest = timeout
-      configuration.timeoutIntervalForResource = timeout
-      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-      configuration.urlCache = nil
-      // Concurrency is limited by the caller (the loader's per-host fair limiter), not here.
-      configuration.httpMaximumConnectionsPerHost = 64
-      cache[timeout] = configuration
-      return configuration
-    }
   }
 
   /// Ends the session once its tasks finish.
