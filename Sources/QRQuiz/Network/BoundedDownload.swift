@@ -98,9 +98,9 @@ public struct BoundedDownload: Sendable {
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     // A session per download: measured against one shared session (whose serial delegate
     // queue every transfer funnels through) and a pool of reused ones, it was the fastest.
-    let session = HTTPSession(timeout: timeout)
+    let session = HTTPSession()
     defer { session.invalidate() }
-    return try await session.run(request, delegate: DownloadDelegate(url: url, download: self)).get()
+    return try await session.run(request, delegate: DownloadDelegate(url: url, download: self), timeout: timeout).get()
   }
 
   func isAllowed(_ url: URL) -> Bool {

@@ -44,6 +44,9 @@ final class DownloadDelegate: Sendable {
   /// Cancels the transfer; the caller gets ``BoundedDownload/Error/cancelled(_:)``.
   func cancel() { fail(.cancelled(url), cancelTask: true) }
 
+  /// Ends a transfer that ran out of time.
+  func timeOut() { fail(.timedOut(seconds: download.timeout, url), cancelTask: true) }
+
   private func fail(_ error: BoundedDownload.Error, cancelTask: Bool) {
     let task = state.withLock { state in
       if state.failure == nil { state.failure = error }

@@ -11,25 +11,34 @@ final class HTTPSession: NSObject, URLSessionDataDelegate, Sendable {
   private let transfers = Mutex<[Int: DownloadDelegate]>([:])
   private let session = Mutex<URLSession?>(nil)
 
-  /// Creates a session whose requests time out after `timeout` seconds.
-  init(timeout: Double = 30) {
-    super.init()
+  /// Building an ephemeral configuration builds a URLCache too, a measurable part of a small
+  /// download, so all sessions copy this one. Timeouts are per request (`run`), not here.
+  private static let configuration: URLSessionConfiguration = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout
-    configuration.timeoutIntervalForResource = timeout
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
+    return configuration
+  }()
+
+  override init() {
+    super.init()
     // The session keeps its delegate alive until invalidated.
-    session.withLock { $0 = URLSession(configuration: configuration, delegate: self, delegateQueue: nil) }
+    session.withLock { $0 = URLSession(configuration: Self.configuration, delegate: self, delegateQueue: nil) }
   }
 
   /// Ends the session once its tasks finish.
   func invalidate() { session.withLock { $0 }?.finishTasksAndInvalidate() }
 
-  func run(_ request: URLRequest, delegate: DownloadDelegate) async -> DownloadDelegate.Outcome {
+  /// Runs one request; the whole transfer, redirects included, must end within `timeout`
+  /// seconds (`request.timeoutInterval` only bounds each wait for data).
+  func run(_ request: URLRequest, delegate: DownloadDelegate, timeout: Double) async -> DownloadDelegate.Outcome {
     guard let urlSession = session.withLock({ $0 }) else { return .failure(.cancelled(request.url!)) }
     let task = urlSession.dataTask(with: request)
     transfers.withLock { $0[task.taskIdentifier] = delegate }
+    // Weak: a cancelled work item stays queued until its time, and must not keep the body.
+    let deadline = DispatchWorkItem { [weak delegate] in delegate?.timeOut() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+    defer { deadline.cancel() }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in delegate.start(task: task, continuation: continuation) }
     } onCancel: {
