@@ -23,8 +23,7 @@ public struct TopicLibrary: Sendable {
       case .sameContent(let name): "the same questions and answers are already saved as '\(name)'"
       case .notFound(let name): "no saved topic named '\(name)'"
       case .invalid(let problems):
-        "invalid topic: " + (problems.first.map(String.init(describing:)) ?? "")
-          + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+        "invalid topic: " + TopicProblem.summary(problems)
       case .storage(let reason): "topic library: \(reason)"
       }
     }

@@ -17,8 +17,7 @@ public struct TopicDownloader: Sendable {
       case .download(let error): error.description
       case .notTopic(let url, let error): "\(url.absoluteString): \(error)"
       case .invalidTopic(let url, let problems):
-        "\(url.absoluteString): invalid topic: " + (problems.first.map(String.init(describing:)) ?? "")
-          + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+        "\(url.absoluteString): invalid topic: " + TopicProblem.summary(problems)
       }
     }
   }

@@ -12,8 +12,7 @@ public enum TopicQRDecoder {
       switch self {
       case .notTopic(let error): "QR code text is not a topic: \(error)"
       case .invalidTopic(let problems):
-        "QR code holds an invalid topic: " + (problems.first.map(String.init(describing:)) ?? "")
-          + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+        "QR code holds an invalid topic: " + TopicProblem.summary(problems)
       }
     }
   }

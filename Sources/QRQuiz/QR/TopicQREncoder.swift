@@ -39,8 +39,7 @@ public struct TopicQREncoder: Sendable {
     public var description: String {
       switch self {
       case .invalidTopic(let problems):
-        "invalid topic: " + (problems.first.map(String.init(describing:)) ?? "unknown problem")
-          + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+        "invalid topic: " + TopicProblem.summary(problems)
       case .tooLarge(let bytes, let capacity, let level, let maximumVersion):
         "topic is \(bytes) bytes of JSON; one QR symbol holds at most \(capacity) bytes "
           + "at level \(level.rawValue) up to version \(maximumVersion)"
