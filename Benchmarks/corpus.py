@@ -71,6 +71,26 @@ def main():
     got = json.loads(subprocess.run([bench, "scan", multi], capture_output=True, text=True).stdout)["texts"]
     print(f"\nmulti-qrcode-1/1.png: qrquiz found {len(got)} of {len(want)} codes, "
           f"{'all exact' if sorted(got) == want else 'NOT all exact'}")
+    large_photo(qrquiz)
+
+
+def large_photo(qrquiz):
+    """A 12 MP phone-like JPEG (Tests/QRQuizTests/Fixtures/make_photo.py): time and peak RSS."""
+    with tempfile.TemporaryDirectory() as work:
+        photo = os.path.join(work, "photo.jpg")
+        maker = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "make_photo.py")
+        subprocess.run([sys.executable, maker, photo, "QRQuiz 12 MP"], check=True)
+        rows = []
+        for name, command in (("qrquiz", [qrquiz, "decode", "--raw", photo]), ("zbarimg", ["zbarimg", "-q", "--raw", photo])):
+            runs = []
+            for _ in range(5):
+                result = subprocess.run(["/usr/bin/time", "-f", "%e %M", *command], capture_output=True, text=True)
+                seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
+                runs.append((float(seconds), int(kilobytes), result.stdout.strip() == "QRQuiz 12 MP"))
+            runs.sort()
+            seconds, kilobytes, found = runs[len(runs) // 2]
+            rows.append(f"{name} {seconds:.2f} s, {kilobytes / 1024:.0f} MB peak RSS, {'read' if found else 'NOT read'}")
+        print("12 MP photo (4000×3000 JPEG): " + "; ".join(rows))
 
 
 def measure(rotation, files, qrquiz, bench):
