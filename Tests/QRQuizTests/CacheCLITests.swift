@@ -139,6 +139,18 @@ import Testing
     #expect(try qrquiz(["cache", "prune", "--max-size", "lots"]).status == 2)
   }
 
+  @Test func oversizedProfilePicturesAreRefused() throws {
+    let path = home.path("huge.png")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: URL(fileURLWithPath: path))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(ProfileStore.maximumImageSize + 1))
+    try handle.close()
+    let result = try qrquiz(["profile", "add", "Big", "--image", path])
+    #expect(result.status == 1)
+    #expect(result.stderr == "bad profile picture: \(path): over \(ProfileStore.maximumImageSize) bytes\n")
+    #expect(try qrquiz(["profile", "list"]).stdoutText.isEmpty)
+  }
+
   @Test func profilesAreStoredAndTheirPicturesRevalidated() throws {
     let picture = server.url("/cached/q.png?max-age=3600&etag=1").absoluteString
     #expect(try qrquiz(["profile", "add", "Ada", "--image", picture]).status == 0)
