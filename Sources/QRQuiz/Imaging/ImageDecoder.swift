@@ -14,13 +14,21 @@ public enum ImageDecoder {
   public static func decode(
     _ bytes: [UInt8], limits: ImageLimits = .default, targetPixels: Int? = nil
   ) throws(ImageDecodingError) -> GrayImage {
+    try decodeNotingReduction(bytes, limits: limits, targetPixels: targetPixels).image
+  }
+
+  /// ``decode(_:limits:targetPixels:)``, also saying whether the image came out smaller
+  /// than its full size, so a reader knows whether a full-size decode could see more.
+  static func decodeNotingReduction(
+    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?
+  ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
     guard bytes.count <= limits.maximumFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize)
     }
-    if PNGReader.isPNG(bytes) { return try PNGReader.decode(bytes, limits: limits) }
+    if PNGReader.isPNG(bytes) { return (try PNGReader.decode(bytes, limits: limits), false) }
     if JPEGReader.isJPEG(bytes) {
-      let image = try JPEGReader.decode(bytes, limits: limits, targetPixels: targetPixels)
-      return EXIFOrientation.apply(EXIFOrientation.value(in: bytes), to: image)
+      let (image, isReduced) = try JPEGReader.decode(bytes, limits: limits, targetPixels: targetPixels)
+      return (EXIFOrientation.apply(EXIFOrientation.value(in: bytes), to: image), isReduced)
     }
     throw .unsupportedFormat
   }

@@ -7,9 +7,11 @@ enum JPEGReader {
 
   /// Decodes at the largest of full, ½, ¼ or ⅛ size that has at most `targetPixels`
   /// pixels (nil: full size), refusing images over the limit before allocating.
+  ///
+  /// - Returns: the image, and whether it is smaller than the full size.
   static func decode(
     _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?
-  ) throws(ImageDecodingError) -> GrayImage {
+  ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
     var message = [CChar](repeating: 0, count: 256)
     var denominator: Int32 = 1
     var width: UInt32 = 0
@@ -22,7 +24,7 @@ enum JPEGReader {
           buffer.baseAddress, buffer.count, denominator, &width, &height, &fullWidth, &fullHeight,
           &message, message.count)
       }
-      guard status == 0 else { throw .corrupt(text(message)) }
+      guard status == 0 else { throw .corrupt(CMessage.text(message)) }
       let (fullPixels, overflow) = Int(fullWidth).multipliedReportingOverflow(by: Int(fullHeight))
       guard !overflow, fullPixels <= limits.maximumPixels else {
         throw .tooManyPixels(width: Int(fullWidth), height: Int(fullHeight), limit: limits.maximumPixels)
@@ -37,11 +39,7 @@ enum JPEGReader {
           buffer.baseAddress, buffer.count, denominator, output.baseAddress, output.count, &message, message.count)
       }
     }
-    guard status == 0 else { throw .corrupt(text(message)) }
-    return GrayImage(width: Int(width), height: Int(height), pixels: pixels)
-  }
-
-  private static func text(_ message: [CChar]) -> String {
-    String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard status == 0 else { throw .corrupt(CMessage.text(message)) }
+    return (GrayImage(width: Int(width), height: Int(height), pixels: pixels), denominator > 1)
   }
 }

@@ -45,7 +45,7 @@ enum PNGWriter {
         &output, &size, &message, message.count)
     }
     guard status == 0, let output else {
-      let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let text = CMessage.text(message)
       throw Failure(message: text.isEmpty ? "out of memory" : text)
     }
     defer { qrquiz_png_free(output) }

@@ -8,11 +8,10 @@ extension QRCodeReader {
   ///
   /// - Throws: ``ImageDecodingError`` when the bytes are not a readable image.
   public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(ImageDecodingError) -> Scan {
-    let reduced = try ImageDecoder.decode(bytes, limits: limits, targetPixels: Self.fastScanPixels)
-    let first = scan(reduced)
-    guard first.symbols.isEmpty, JPEGReader.isJPEG(bytes) else { return first }
-    let full = try ImageDecoder.decode(bytes, limits: limits)
-    guard full.width > reduced.width else { return first }
-    return scan(full)
+    let first = try ImageDecoder.decodeNotingReduction(bytes, limits: limits, targetPixels: Self.fastScanPixels)
+    let scanned = scan(first.image)
+    // Only a reduced decode is worth repeating at full size.
+    guard scanned.symbols.isEmpty, first.isReduced else { return scanned }
+    return scan(try ImageDecoder.decode(bytes, limits: limits))
   }
 }
