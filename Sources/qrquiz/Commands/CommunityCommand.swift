@@ -41,18 +41,9 @@ enum CommunityCommand {
           Console.out("\(entry.name): valid\n")
           continue
         }
-        do {
-          let name = try TopicsCommand.library.save(topic, name: topic.options?.name ?? entry.name)
-          Console.out("\(entry.name): saved as '\(name)'\n")
-          saved.append(topic)
-        } catch {
-          switch error {
-          case .nameTaken, .sameContent:
-            Console.out("\(entry.name): not saved: \(error)\n")
-            saved.append(topic)
-          default: throw TopicsCommand.cliError(error)
-          }
-        }
+        // Saved now or before: either way its images belong in the cache.
+        Console.out("\(entry.name): \(try TopicsCommand.save(topic, name: topic.options?.name ?? entry.name))\n")
+        saved.append(topic)
       }
     }
     if !saved.isEmpty { exitCode = max(exitCode, try await prefetchImages(of: saved, parsed: parsed)) }
@@ -64,11 +55,7 @@ enum CommunityCommand {
     guard !items.isEmpty else { return .success }
     let loader = try LoaderOptions.loader(parsed)
     let summary = await ImagePrefetcher(loader: loader).prefetch(items)
-    loader.cache.evict(toFit: LoaderOptions.defaultMaximumSize)
-    Console.error(
-      "images: \(summary.fetched) fetched, \(summary.fresh) fresh, \(summary.revalidated) revalidated, "
-        + "\(summary.failures.count) failed")
-    for failure in summary.failures { Console.error("  \(failure.reason)") }
-    return summary.failures.isEmpty ? .success : .network
+    let eviction = loader.cache.evict(toFit: LoaderOptions.defaultMaximumSize)
+    return LoaderOptions.report(summary, of: items.count, eviction: eviction, offline: false)
   }
 }

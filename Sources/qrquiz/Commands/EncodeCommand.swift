@@ -92,7 +92,7 @@ enum EncodeCommand {
     let name = InputFile.displayName(input)
     let symbols: TopicQREncoder.Symbols
     do {
-      // Already validated by loadValid: encode the normalised JSON directly.
+      // Already validated by requireValid: encode the normalised JSON directly.
       symbols = try settings.encoder.encode(json: Array(topic.normalizedJSON.utf8))
     } catch {
       throw CLIError(.invalidInput, "\(name): \(error)")

@@ -32,14 +32,6 @@ enum PrefetchCommand {
     bar.finish()
     // Eviction at the end of every run keeps the cache within its limit.
     let eviction = loader.cache.evict(toFit: maximumSize)
-    var line =
-      "\(items.count) images: \(summary.fetched) fetched, \(summary.fresh) fresh, "
-      + "\(summary.revalidated) revalidated, \(summary.failures.count) failed"
-    if summary.offline > 0 { line += ", \(summary.offline) stale (offline)" }
-    if eviction.entries > 0 { line += "; evicted \(eviction.entries) (\(ByteSize.format(eviction.bytes)))" }
-    Console.error(line)
-    for failure in summary.failures { Console.error("  \(failure.reason)") }
-    guard summary.failures.isEmpty else { return parsed.has("--offline") ? .notFound : .network }
-    return .success
+    return LoaderOptions.report(summary, of: items.count, eviction: eviction, offline: parsed.has("--offline"))
   }
 }

@@ -49,16 +49,21 @@ enum TopicsCommand {
     return .success
   }
 
-  /// Saves a valid topic under its name (`options.name`, else the file name). One saved
-  /// already, by name or content, is reported and left as it is.
+  /// Saves a valid topic under its name (`options.name`, else the file name) and reports
+  /// it on stderr. One saved already, by name or content, is reported and left as it is.
   static func save(_ document: TopicDocument, from source: String) throws(CLIError) {
     let topic = try TopicInput.requireValid(document, source)
+    Console.error("\(InputFile.displayName(source)): " + (try save(topic, name: document.displayName)))
+  }
+
+  /// Saves a valid topic under `name`; what happened, for a person: "saved as 'X'", or why
+  /// it was not saved when a topic with that name or content is there already.
+  static func save(_ topic: Topic, name: String) throws(CLIError) -> String {
     do {
-      let name = try library.save(topic, name: document.displayName)
-      Console.error("\(InputFile.displayName(source)): saved as '\(name)'")
+      return "saved as '\(try library.save(topic, name: name))'"
     } catch {
       switch error {
-      case .nameTaken, .sameContent: Console.error("\(InputFile.displayName(source)): not saved: \(error)")
+      case .nameTaken, .sameContent: return "not saved: \(error)"
       default: throw cliError(error)
       }
     }

@@ -30,6 +30,22 @@ enum LoaderOptions {
     return size
   }
 
+  /// Prints a prefetch's summary line and each failure on stderr; the exit code: success,
+  /// or "not found" (offline) or "network" when any image failed.
+  static func report(
+    _ summary: ImagePrefetcher.Summary, of count: Int, eviction: ImageDiskCache.Eviction, offline: Bool
+  ) -> ExitCode {
+    var line =
+      "\(count) images: \(summary.fetched) fetched, \(summary.fresh) fresh, "
+      + "\(summary.revalidated) revalidated, \(summary.failures.count) failed"
+    if summary.offline > 0 { line += ", \(summary.offline) stale (offline)" }
+    if eviction.entries > 0 { line += "; evicted \(eviction.entries) (\(ByteSize.format(eviction.bytes)))" }
+    Console.error(line)
+    for failure in summary.failures { Console.error("  \(failure.reason)") }
+    guard summary.failures.isEmpty else { return offline ? .notFound : .network }
+    return .success
+  }
+
   /// The exit code for a failed image: offline misses are "not found", the rest network.
   static func exitCode(for error: ImageLoader.Error) -> ExitCode {
     switch error {
