@@ -3,10 +3,7 @@
 public enum SVGRenderer {
   /// The SVG document for `sheet`; one user unit is one pixel at the sheet's scale.
   public static func svg(_ sheet: SymbolSheet) -> String {
-    let cell = sheet.cellSide
-    let cellHeight = cell + sheet.labelHeight
-    let width = sheet.columns * cell
-    let height = sheet.rows * cellHeight
+    let (width, height) = (sheet.width, sheet.height)
     var svg = """
       <?xml version="1.0" encoding="UTF-8"?>
       <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
@@ -15,13 +12,15 @@ public enum SVGRenderer {
 
       """
     for (index, matrix) in sheet.matrices.enumerated() {
-      let symbolSide = (matrix.size + 2 * sheet.margin) * sheet.scale
-      let left = index % sheet.columns * cell + (cell - symbolSide) / 2 + sheet.margin * sheet.scale
-      let top = index / sheet.columns * cellHeight + (cell - symbolSide) / 2 + sheet.margin * sheet.scale
+      // The path is in modules, inside the quiet zone.
+      let origin = sheet.symbolOrigin(index)
+      let left = origin.x + sheet.margin * sheet.scale
+      let top = origin.y + sheet.margin * sheet.scale
       svg += "<path transform=\"translate(\(left) \(top)) scale(\(sheet.scale))\" d=\"\(path(matrix))\"/>\n"
       if let label = sheet.label(index) {
-        let centreX = index % sheet.columns * cell + cell / 2
-        let baseline = index / sheet.columns * cellHeight + cell + (BitmapFont.height + 1) * sheet.labelScale
+        let cell = sheet.cellOrigin(index)
+        let centreX = cell.x + sheet.cellSide / 2
+        let baseline = cell.y + sheet.cellSide + (BitmapFont.height + 1) * sheet.labelScale
         svg +=
           "<text x=\"\(centreX)\" y=\"\(baseline)\" font-family=\"monospace\" "
           + "font-size=\"\(BitmapFont.height * sheet.labelScale + sheet.labelScale)\" text-anchor=\"middle\">\(label)</text>\n"

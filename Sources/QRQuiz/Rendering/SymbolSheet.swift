@@ -32,26 +32,39 @@ public struct SymbolSheet: Sendable {
   var labelScale: Int { max(2, scale) }
   var cellSide: Int { (matrices.map(\.size).max()! + 2 * margin) * scale }
   var labelHeight: Int { matrices.count > 1 ? (BitmapFont.height + 3) * labelScale : 0 }
+  var cellHeight: Int { cellSide + labelHeight }
+  var width: Int { columns * cellSide }
+  var height: Int { rows * cellHeight }
+
+  /// The top-left corner of symbol `index`'s cell, in pixels.
+  func cellOrigin(_ index: Int) -> (x: Int, y: Int) {
+    (index % columns * cellSide, index / columns * cellHeight)
+  }
+
+  /// The top-left corner of symbol `index` with its quiet zone: smaller symbols sit centred
+  /// in a cell sized for the largest. Both the image and the SVG lay symbols out by it.
+  func symbolOrigin(_ index: Int) -> (x: Int, y: Int) {
+    let offset = (cellSide - (matrices[index].size + 2 * margin) * scale) / 2
+    let cell = cellOrigin(index)
+    return (cell.x + offset, cell.y + offset)
+  }
 
   /// The sheet as a black-and-white image.
   public func image() -> GrayImage {
-    let cellHeight = cellSide + labelHeight
-    var sheet = GrayImage(width: columns * cellSide, height: rows * cellHeight, filledWith: 255)
+    var sheet = GrayImage(width: width, height: height, filledWith: 255)
     for (index, matrix) in matrices.enumerated() {
-      let cellX = index % columns * cellSide
-      let cellY = index / columns * cellHeight
       let symbol = matrix.image(scale: scale, margin: margin)
-      // Smaller symbols sit centred in a cell sized for the largest.
-      let offset = (cellSide - symbol.width) / 2
+      let origin = symbolOrigin(index)
       for y in 0..<symbol.height {
-        let target = (cellY + offset + y) * sheet.width + cellX + offset
+        let target = (origin.y + y) * sheet.width + origin.x
         sheet.pixels.replaceSubrange(
           target..<target + symbol.width, with: symbol.pixels[y * symbol.width..<(y + 1) * symbol.width])
       }
       if let label = label(index) {
+        let cell = cellOrigin(index)
         let labelWidth = BitmapFont.width(of: label) * labelScale
         BitmapFont.draw(
-          label, into: &sheet, x: cellX + (cellSide - labelWidth) / 2, y: cellY + cellSide + labelScale,
+          label, into: &sheet, x: cell.x + (cellSide - labelWidth) / 2, y: cell.y + cellSide + labelScale,
           scale: labelScale)
       }
     }
