@@ -65,20 +65,24 @@ public struct TopicLibrary: Sendable {
       if (error as NSError).code == NSFileReadNoSuchFileError { return [] }
       throw .storage("\(directory.path): \(error.localizedDescription)")
     }
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().compactMap { file in
-      guard let document = try? TopicDocument(contentsOf: directory.appendingPathComponent(file)),
-        let topic = document.topic
-      else { return nil }
-      return Entry(name: String(file.dropLast(5)), topic: topic)
+    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().compactMap {
+      entry(safeName: String($0.dropLast(5)))
     }
   }
 
-  /// The saved topic called `name`.
+  /// The saved topic called `name`: one file read, not the whole library.
   public func topic(named name: String) throws(Error) -> Entry {
-    let safe = Self.safeName(name)
-    guard let entry = try list().first(where: { $0.name == safe }) else { throw .notFound(name) }
+    guard let entry = entry(safeName: Self.safeName(name)) else { throw .notFound(name) }
     return entry
   }
+
+  /// The topic in `NAME.json`, if it is there and readable.
+  private func entry(safeName: String) -> Entry? {
+    guard let document = try? TopicDocument(contentsOf: file(safeName)), let topic = document.topic else { return nil }
+    return Entry(name: safeName, topic: topic)
+  }
+
+  private func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }
 
   /// Saves a valid topic under `name` (made safe), unless the name or the content is
   /// saved already.
@@ -97,8 +101,7 @@ public struct TopicLibrary: Sendable {
     }
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try AtomicFile.write(
-        Array((topic.normalizedJSON + "\n").utf8), to: directory.appendingPathComponent(safe + ".json"))
+      try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe))
     } catch {
       throw .storage("\(error)")
     }
@@ -109,7 +112,7 @@ public struct TopicLibrary: Sendable {
   public func remove(name: String) throws(Error) {
     let entry = try topic(named: name)
     do {
-      try FileManager.default.removeItem(at: directory.appendingPathComponent(entry.name + ".json"))
+      try FileManager.default.removeItem(at: file(entry.name))
     } catch {
       throw .storage("\(error)")
     }
