@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Real-photo QR decoding: exact-text rate and median time per image on the zxing
-blackbox corpus (../shared/corpus/qr-zxing), at rotations 0/90/180/270, side by side
+blackbox corpus (Corpus/qr-zxing), at rotations 0/90/180/270, side by side
 with zbarimg and (when installed) zxing-cpp.
 
   python3 Benchmarks/corpus.py [--quick]
@@ -18,7 +18,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "qr-zxing")
+CORPUS = os.path.join(ROOT, "Corpus", "qr-zxing")
 QUICK = "--quick" in sys.argv
 
 try:

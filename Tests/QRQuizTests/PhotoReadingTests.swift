@@ -161,10 +161,10 @@ import Testing
   }
 }
 
-/// The real-photo corpus from the zxing project (../shared/corpus/qr-zxing): a floor on
+/// The real-photo corpus from the zxing project (Corpus/qr-zxing, Apache-2.0): a floor on
 /// the exact-text rate so it never regresses (measured 93.3% at rotation 0).
 @Suite struct CorpusTests {
-  static let corpus = Fixtures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/qr-zxing")
+  static let corpus = Fixtures.packageRoot.appendingPathComponent("Corpus/qr-zxing")
 
   @Test func exactTextRateStaysAboveTheFloor() throws {
     let folders = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
