@@ -1,34 +1,46 @@
 import Foundation
+import QRQuiz
 
-/// Dispatches `qrquiz COMMAND …` to one file per subcommand.
-let commands: [String: ([String]) async throws(CLIError) -> ExitCode] = [
-  "encode": EncodeCommand.run,
-  "decode": DecodeCommand.run,
-  "validate": ValidateCommand.run,
-  "normalize": NormalizeCommand.run,
-  "prefetch": PrefetchCommand.run,
-  "image": ImageCommand.run,
-  "cache": CacheCommand.run,
-  "profile": ProfileCommand.run,
-  "topics": TopicsCommand.run,
-  "community": CommunityCommand.run,
-  "help": HelpCommand.run,
-  "--help": HelpCommand.run,
-  "-h": HelpCommand.run,
-]
+/// `qrquiz`: the commands, the exit codes and the files, for `qrquiz --help`.
+struct QRQuizCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "qrquiz",
+    abstract: "Share, play and make quiz topics of the Questions app as QR codes.",
+    discussion: """
+      exit codes:
+      \(ExitCode.table)
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+      files:
+        image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else $HOME/.cache/qrquiz
+        profiles      $XDG_DATA_HOME/qrquiz, else $HOME/.local/share/qrquiz
+        topics        $XDG_DATA_HOME/qrquiz/topics, else $HOME/.local/share/qrquiz/topics
+      """,
+    examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
+    subcommands: [
+      EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
+      ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
+      HelpCommand.self, CompletionCommand.self, ManCommand.self,
+    ])
+}
+
+var parser = CommandParser(root: QRQuizCommand.self)
 let exitCode: ExitCode
-if let name = arguments.first, let command = commands[name] {
-  do {
-    exitCode = try await command(Array(arguments.dropFirst()))
-  } catch {
-    // Usage errors name the command; input errors already name their file.
-    Console.error(error.code == .usage ? "qrquiz \(name): \(error.message)" : error.message)
-    exitCode = error.code
+do {
+  switch try parser.parse(Array(CommandLine.arguments.dropFirst())) {
+  case .help:
+    Console.text(HelpText.help(parser.path))
+    exitCode = CommandLine.arguments.count > 1 ? .success : .usage
+  case .version:
+    Console.text("qrquiz \(QRQuizVersion.string)\n")
+    exitCode = .success
+  case .run(let command):
+    exitCode = try await command.run()
   }
-} else {
-  Console.error(arguments.first.map { "qrquiz: unknown command '\($0)'; see qrquiz help" } ?? HelpCommand.text)
+} catch let error as CLIError where error.code == .usage {
+  // Usage errors name the command and where its help is.
+  Console.error("\(parser.commandName): \(error.message) (see '\(parser.commandName) --help')")
   exitCode = .usage
+} catch {
+  exitCode = ErrorReport.report(error)
 }
 exit(exitCode.rawValue)

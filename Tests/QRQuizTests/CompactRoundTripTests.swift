@@ -11,7 +11,7 @@ import Testing
   func roundTripThroughShuffledFiles(_ size: Int) throws {
     var generator = TopicGenerator(seed: UInt64(size))
     let topic = generator.topic(atMost: size)
-    let codes = try TopicQREncoder(format: .compact).encode(topic)
+    let codes = try TopicQREncoder(format: .compact).encode(try ValidTopic(topic))
     let scratch = try TemporaryDirectory()
     var paths: [String] = []
     for (index, matrix) in codes.matrices.enumerated() {
@@ -28,7 +28,7 @@ import Testing
       for symbol in symbols { try collector.add(symbol, from: path) }
     }
     let topics = try collector.finish().compactMap { entry -> Topic? in
-      if case .topic(let document) = entry { return document.topic }
+      if case .topic(let found, _) = entry { return found.topic }
       return nil
     }
     #expect(topics == [topic.normalizedRoundTrip])
@@ -43,26 +43,26 @@ import Testing
   func roundTripThroughOneGridImage(_ size: Int) throws {
     var generator = TopicGenerator(seed: UInt64(size) + 100)
     let topic = generator.topic(atMost: size)
-    let codes = try TopicQREncoder(format: .compact).encode(topic)
+    let codes = try TopicQREncoder(format: .compact).encode(try ValidTopic(topic))
     let image = try ImageDecoder.decode(try SymbolSheet(matrices: codes.matrices, scale: 3, margin: 4).pngData())
     let symbols = QRCodeReader().symbols(in: image)
     #expect(symbols.count == codes.matrices.count)
     var collector = TopicCollector()
     for symbol in symbols { try collector.add(symbol, from: "grid.png") }
-    guard case .topic(let document) = try #require(try collector.finish().first) else {
+    guard case .topic(let found, _) = try #require(try collector.finish().first) else {
       Issue.record("expected a topic")
       return
     }
-    #expect(document.topic == topic.normalizedRoundTrip)
+    #expect(found.topic == topic.normalizedRoundTrip)
   }
 
   @Test func autoKeepsTheAppFormWhileItFits() throws {
     var generator = TopicGenerator(seed: 9)
     let small = generator.topic(atMost: 1_200)
-    #expect(try TopicQREncoder().encode(small).format == .json)
+    #expect(try TopicQREncoder().encode(try ValidTopic(small)).format == .json)
     let large = generator.topic(atMost: 1_800)
     #expect(large.normalizedJSON.utf8.count > 1_273)
-    let codes = try TopicQREncoder().encode(large)
+    let codes = try TopicQREncoder().encode(try ValidTopic(large))
     #expect(codes.format == .compact)
     #expect(codes.matrices.allSatisfy { $0.version <= TopicQREncoder.defaultMaximumVersion })
   }
@@ -70,7 +70,7 @@ import Testing
   @Test func compactFormNeedsFarFewerSymbols() throws {
     var generator = TopicGenerator(seed: 40)
     let topic = generator.topic(atMost: 40_000)
-    let compact = try TopicQREncoder(format: .compact).encode(topic).matrices.count
+    let compact = try TopicQREncoder(format: .compact).encode(try ValidTopic(topic)).matrices.count
     // Plain JSON split over version-25 symbols would need this many.
     let plain = (topic.normalizedJSON.utf8.count + 1272) / 1273
     #expect(compact * 2 < plain, "compact \(compact) vs plain \(plain)")
@@ -80,7 +80,7 @@ import Testing
     var generator = TopicGenerator(seed: 41)
     let topic = generator.topic(atMost: 40_000)
     #expect(throws: TopicQREncoder.Error.self) {
-      _ = try TopicQREncoder(maximumVersion: 2, format: .compact).encode(topic)
+      _ = try TopicQREncoder(maximumVersion: 2, format: .compact).encode(try ValidTopic(topic))
     }
   }
 }

@@ -80,7 +80,7 @@ import Testing
     ("QRQ1:3FA2C91B:3:2:BB8", "malformed compact part header: part index '3' is not 1 to 2"),
     ("QRQ1:3FA2C91B:1:100:BB8", "malformed compact part header: part count '100' is not 1 to 99"),
     ("QRQ1:3FA2C91B:01:2:BB8", "malformed compact part header: part index '01' is not 1 to 2"),
-    ("QRQ1:3FA2C91B:1:1:A", "malformed compact part data: invalidLength"),
+    ("QRQ1:3FA2C91B:1:1:A", "malformed compact part data: a length that leaves one lone character"),
   ])
   func malformedPartsAreNamed(_ text: String, _ message: String) {
     #expect {

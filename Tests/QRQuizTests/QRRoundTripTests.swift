@@ -5,7 +5,7 @@ import Testing
 @Suite struct QRRoundTripTests {
   @Test(arguments: Fixtures.sampleTopicNames)
   func sampleTopicsRoundTripThroughPNG(_ name: String) throws {
-    let topic = try #require(try TopicDocument(contentsOf: Fixtures.sampleTopic(name)).topic)
+    let topic = try Fixtures.validTopic(Fixtures.sampleTopic(name))
     let codes = try TopicQREncoder().encode(topic)
     #expect(codes.format == .json)
     let png = try codes.matrices[0].pngData(scale: 4, margin: 4)
@@ -13,7 +13,7 @@ import Testing
     let symbol = try #require(symbols.first)
     #expect(symbols.count == 1)
     #expect(symbol.bytes == Array(topic.normalizedJSON.utf8))
-    #expect(try TopicQRDecoder.topic(in: symbol).topic == topic.normalizedRoundTrip)
+    #expect(try TopicReader.topic(json: symbol.bytes, source: "qr").topic == topic.topic.normalizedRoundTrip)
   }
 
   @Test(arguments: [QRErrorCorrection.low, .medium, .quartile, .high])
@@ -38,7 +38,7 @@ import Testing
   @Test func topicTooLargeForOneSymbolNamesItsSizeAndTheLimit() throws {
     let answers = (0..<4).map { "answer \($0) " + String(repeating: "x", count: 40) }
     let questions = (0..<20).map { Topic.Question(question: "Question \($0)?", answers: answers, correct: 1) }
-    let topic = Topic(sets: [questions])
+    let topic = try ValidTopic(Topic(sets: [questions]))
     let size = topic.normalizedJSON.utf8.count
     #expect(throws: TopicQREncoder.Error.tooLarge(bytes: size, capacity: 2953, level: .low, maximumVersion: 40)) {
       _ = try TopicQREncoder(maximumVersion: 40, format: .json).encode(topic)
@@ -48,23 +48,25 @@ import Testing
     }
   }
 
-  @Test func invalidTopicIsRefusedWithItsProblems() {
+  @Test func invalidTopicsCannotBeMadeValid() {
     let topic = Topic(sets: [[.init(question: "", answers: ["a", "b"], correct: 0)]])
-    #expect(throws: TopicQREncoder.Error.invalidTopic(TopicValidator.problems(in: topic))) {
-      _ = try TopicQREncoder().encode(topic)
+    #expect(throws: TopicError.invalid(source: "quiz", problems: TopicValidator.problems(in: topic))) {
+      _ = try ValidTopic(topic, defaultName: "quiz")
     }
   }
 
   @Test func symbolsThatAreNotTopicsAreReported() {
-    #expect(throws: TopicQRDecoder.Error.self) {
-      _ = try TopicQRDecoder.topic(in: QRSymbol(bytes: Array("hello".utf8)))
-    }
-    let invalid = QRSymbol(bytes: Array(#"{"sets":[[]]}"#.utf8))
+    var collector = TopicCollector()
     #expect {
-      _ = try TopicQRDecoder.topic(in: invalid)
+      try collector.add(QRSymbol(bytes: Array("hello".utf8)), from: "a.png")
+    } throws: { error in
+      String(describing: error).hasPrefix("a.png: QR code text is not a topic: not valid JSON")
+    }
+    #expect {
+      try collector.add(QRSymbol(bytes: Array(#"{"sets":[[]]}"#.utf8)), from: "b.png")
     } throws: { error in
       String(describing: error)
-        == "QR code holds an invalid topic: sets[0] (set 1): a set must have at least one question"
+        == "b.png: QR code holds an invalid topic: sets[0] (set 1): a set must have at least one question"
     }
   }
 

@@ -94,13 +94,13 @@ import Testing
 @Suite struct SampleTopicTests {
   @Test(arguments: Fixtures.sampleTopicNames)
   func appSamplesAreValid(_ name: String) throws {
-    let document = try TopicDocument(contentsOf: Fixtures.sampleTopic(name))
+    let document = try Fixtures.document(Fixtures.sampleTopic(name))
     #expect(document.isValid, "\(document.problems)")
   }
 
   @Test(arguments: Fixtures.sampleTopicNames)
   func normalisingIsIdempotentAndKeepsTheMeaning(_ name: String) throws {
-    let original = try #require(try TopicDocument(contentsOf: Fixtures.sampleTopic(name)).topic)
+    let original = try Fixtures.validTopic(Fixtures.sampleTopic(name)).topic
     let once = original.normalizedJSON
     let reread = try #require(try TopicDocument(bytes: Array(once.utf8)).topic)
     #expect(reread.normalizedJSON == once)

@@ -108,7 +108,7 @@ import Testing
     let invalid = try qrquiz(["validate", server.url("/files/invalid.json").absoluteString])
     #expect(invalid.status == 1)
     let missing = try qrquiz(["validate", server.url("/status/404").absoluteString])
-    #expect(missing.status == 4)
+    #expect(missing.status == 3)
     #expect(missing.stderr.hasSuffix("/status/404: HTTP status 404\n"))
   }
 }

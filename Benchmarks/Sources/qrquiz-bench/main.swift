@@ -22,7 +22,7 @@ let texts = try files.map { url in
   while bytes.last == 0x0A { bytes.removeLast() }
   return bytes
 }
-let topics = try files.map { try TopicDocument(contentsOf: $0).topic! }
+let topics = try files.map { try TopicReader.topic(json: Data(contentsOf: $0), source: $0.path).topic }
 // Version 40 and plain JSON, as the C reference (libqrencode picks the version).
 let encoder = TopicQREncoder(maximumVersion: 40, format: .json)
 
@@ -34,7 +34,9 @@ func encodeBytes() throws -> Int {
 
 func encodeTopics() throws -> Int {
   var total = 0
-  for topic in topics { total += try encoder.encode(topic).matrices[0].pngData(scale: scale, margin: margin).count }
+  for topic in topics {
+    total += try encoder.encode(ValidTopic(topic)).matrices[0].pngData(scale: scale, margin: margin).count
+  }
   return total
 }
 

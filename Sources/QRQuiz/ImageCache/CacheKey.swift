@@ -1,14 +1,14 @@
 /// Names cache entries: 32 hex digits from two 64-bit FNV-1a hashes of the URL (or of the
 /// caller's key override, for URLs carrying changing tokens). Entries also store their
 /// URL, and a read checks it, so a hash collision is a miss, never a wrong image.
-public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
+package struct CacheKey: Sendable, Hashable, CustomStringConvertible {
   /// The file-name-safe hash.
-  public let hash: String
+  package let hash: String
   /// What was hashed: the URL, or the override.
-  public let source: String
+  package let source: String
 
   /// The key for `source`.
-  public init(_ source: String) {
+  package init(_ source: String) {
     self.source = source
     let bytes = Array(source.utf8)
     hash =
@@ -16,7 +16,7 @@ public struct CacheKey: Sendable, Hashable, CustomStringConvertible {
       + Self.hex(Self.fnv1a(bytes.reversed(), basis: 0x8422_2325_CBF2_9CE4))
   }
 
-  public var description: String { hash }
+  package var description: String { hash }
 
   private static func fnv1a(_ bytes: some Sequence<UInt8>, basis: UInt64) -> UInt64 {
     var hash = basis

@@ -2,18 +2,18 @@ import Foundation
 
 /// HTTP caching rules (RFC 9111), done by hand because URLSession on Linux caches nothing:
 /// how long a response stays fresh, whether it may be stored, and when to retry.
-public enum HTTPFreshness {
+package enum HTTPFreshness {
   /// What a response's headers say about storing it.
-  public struct Policy: Sendable, Hashable {
+  package struct Policy: Sendable, Hashable {
     /// `Cache-Control: no-store`: keep nothing.
-    public var noStore: Bool
+    package var noStore: Bool
     /// Until when it is fresh; `nil`: revalidate before every use.
-    public var freshUntil: Date?
+    package var freshUntil: Date?
   }
 
   /// The policy of a response received at `now`. `max-age` wins over `Expires`; without
   /// either, a tenth of the time since `Last-Modified`, at most a day (RFC 9111 §4.2.2).
-  public static func policy(headers: [String: String], now: Date) -> Policy {
+  package static func policy(headers: [String: String], now: Date) -> Policy {
     let directives = cacheControl(headers["cache-control"])
     if directives["no-store"] != nil { return Policy(noStore: true, freshUntil: nil) }
     if directives["no-cache"] != nil { return Policy(noStore: false, freshUntil: nil) }
@@ -32,7 +32,7 @@ public enum HTTPFreshness {
   }
 
   /// `Retry-After` as seconds from `now`: delta-seconds or an HTTP date.
-  public static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
+  package static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
     guard let value = value?.trimmingCharacters(in: .whitespaces) else { return nil }
     if let seconds = Int(value) { return TimeInterval(max(0, seconds)) }
     return httpDate(value).map { max(0, $0.timeIntervalSince(now)) }

@@ -2,32 +2,57 @@ import Foundation
 
 /// Images on disk, safe for several processes sharing one directory: every write goes to
 /// a temporary file and is renamed into place, so readers see a whole entry or none, and a
-/// killed process leaves at most a temporary file, swept later. Least recently used entries
-/// are evicted when the total passes a size limit.
+/// killed process leaves at most a temporary file, swept later.
+///
+/// The cache keeps itself within ``sizeLimit``, as Nuke's `DataCache` does: it counts what
+/// it stores and, once the total passes the limit, evicts the least recently used entries
+/// (``sweep()``). Callers never evict.
 ///
 /// ```swift
 /// let cache = try ImageDiskCache(directory: URL(filePath: "/var/cache/qrquiz"))
-/// if let entry = cache.entry(for: CacheKey(url.absoluteString)) { use(entry.body) }
+/// let url = URL(string: "https://example.org/q1.jpg")!
+/// if let entry = cache.entry(for: url) { print(entry.body.count) }
 /// ```
 public struct ImageDiskCache: Sendable {
+  /// The default ``sizeLimit``: 500 MiB.
+  public static let defaultSizeLimit = 500 << 20
+
   /// The cache's root directory.
   public let directory: URL
+  /// The most bytes of entries kept; the least recently used are evicted beyond it.
+  public let sizeLimit: Int
+  private let ledger = SweepLedger()
   private var entries: URL { directory.appendingPathComponent("v1") }
   private var temporary: URL { directory.appendingPathComponent("v1/tmp") }
 
   /// Opens (creating if needed) a cache in `directory`.
   ///
-  /// - Throws: the file system's error when the directory cannot be created.
-  public init(directory: URL) throws {
+  /// - Throws: ``FileSystemError`` when the directory cannot be created.
+  public init(directory: URL, sizeLimit: Int = defaultSizeLimit) throws(FileSystemError) {
     self.directory = directory
-    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    self.sizeLimit = sizeLimit
+    do {
+      try FileManager.default.createDirectory(
+        at: directory.appendingPathComponent("v1/tmp"), withIntermediateDirectories: true)
+    } catch {
+      throw .from(error, .create, directory.path)
+    }
   }
 
   private func entryURL(_ key: CacheKey) -> URL { entries.appendingPathComponent(key.hash + ".entry") }
   private func missURL(_ key: CacheKey) -> URL { entries.appendingPathComponent(key.hash + ".miss") }
 
+  /// The stored image for `url` (or for the key override `key`), if there is one whole;
+  /// marks it recently used.
+  public func entry(for url: URL, key: String? = nil) -> CacheEntry? { entry(for: CacheKey(key ?? url.absoluteString)) }
+
+  /// Whether an image for `url` (or `key`) is stored, fresh or not, without reading it.
+  public func contains(_ url: URL, key: String? = nil) -> Bool {
+    FileManager.default.fileExists(atPath: entryURL(CacheKey(key ?? url.absoluteString)).path)
+  }
+
   /// The entry for `key`, if stored whole and for this key; marks it recently used.
-  public func entry(for key: CacheKey) -> CacheEntry? {
+  func entry(for key: CacheKey) -> CacheEntry? {
     let url = entryURL(key)
     guard let data = FileManager.default.contents(atPath: url.path),
       let entry = CacheEntryFile.decode(Array(data)), entry.metadata.keySource == key.source
@@ -37,22 +62,25 @@ public struct ImageDiskCache: Sendable {
     return entry
   }
 
-  /// Stores a verified image for `key`, replacing any older entry atomically.
+  /// Stores a verified image for `key`, replacing any older entry atomically, then sweeps
+  /// when the cache has grown past ``sizeLimit``.
   ///
-  /// - Throws: the file system's error; nothing is left half-written.
-  public func store(_ entry: CacheEntry, for key: CacheKey) throws {
-    try AtomicFile.write(try CacheEntryFile.encode(entry), to: entryURL(key), temporaryDirectory: temporary)
+  /// - Throws: ``FileSystemError``; nothing is left half-written.
+  func store(_ entry: CacheEntry, for key: CacheKey) throws(FileSystemError) {
+    let bytes = CacheEntryFile.encode(entry)
+    try AtomicFile.write(bytes, to: entryURL(key), temporaryDirectory: temporary)
     try? FileManager.default.removeItem(at: missURL(key))
+    if ledger.add(bytes.count, limit: sizeLimit, measure: { statistics().bytes }) { sweep() }
   }
 
   /// Remembers that `key` answered 404 or 410, until `until`.
-  public func rememberMissing(_ key: CacheKey, status: Int, until: Date) {
+  func rememberMissing(_ key: CacheKey, status: Int, until: Date) {
     let record = "\(status) \(Int(until.timeIntervalSince1970))\n"
     try? AtomicFile.write(Array(record.utf8), to: missURL(key), temporaryDirectory: temporary)
   }
 
   /// The remembered 404/410 status for `key`, if it has not expired.
-  public func rememberedMissing(_ key: CacheKey, now: Date) -> Int? {
+  func rememberedMissing(_ key: CacheKey, now: Date) -> Int? {
     guard let data = FileManager.default.contents(atPath: missURL(key).path) else { return nil }
     let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
     guard fields.count == 2, let status = Int(fields[0]), let until = Double(fields[1]),
@@ -102,13 +130,29 @@ public struct ImageDiskCache: Sendable {
       entries: stored.count, bytes: stored.reduce(0) { $0 + $1.size }, misses: files(withExtension: "miss").count)
   }
 
-  /// What ``evict(toFit:)`` removed.
+  /// What an eviction removed.
   public struct Eviction: Sendable, Hashable {
     /// Entries removed.
     public var entries: Int
     /// Bytes freed.
     public var bytes: Int
+
+    /// Nothing removed.
+    public static let none = Eviction(entries: 0, bytes: 0)
   }
+
+  /// Evicts least recently used entries until the cache is within ``sizeLimit``, and
+  /// sweeps what killed processes left. The cache calls it itself after storing past
+  /// the limit; call it to tidy up a cache that other processes filled.
+  @discardableResult
+  public func sweep() -> Eviction {
+    let eviction = evict(toFit: sizeLimit)
+    ledger.swept(eviction, remaining: statistics().bytes)
+    return eviction
+  }
+
+  /// What sweeps by this value (and its copies) removed so far.
+  public var evicted: Eviction { ledger.evicted }
 
   /// Removes least recently used entries until the total is at most `maximumSize`, and
   /// sweeps temporary files a killed process left (older than an hour) and expired misses.
@@ -135,9 +179,11 @@ public struct ImageDiskCache: Sendable {
   }
 
   /// Removes every entry and remembered miss.
-  public func clear() throws {
+  ///
+  /// - Throws: ``FileSystemError`` for the first file that cannot be removed.
+  public func clear() throws(FileSystemError) {
     for file in files(withExtension: nil) where file.url.lastPathComponent != "tmp" {
-      try FileManager.default.removeItem(at: file.url)
+      guard unlink(file.url.path) == 0 || errno == ENOENT else { throw .current(.remove, file.url.path) }
     }
   }
 
@@ -161,4 +207,37 @@ public struct ImageDiskCache: Sendable {
       return FileInfo(url: url, size: values.fileSize ?? 0, modified: values.contentModificationDate ?? .distantPast)
     }
   }
+}
+
+/// How many bytes the cache holds, as far as this process knows: measured once before the
+/// first store, then counted, and measured again after each sweep. Other processes may
+/// add to the cache meanwhile; the next sweep sees what they added.
+private final class SweepLedger: Sendable {
+  private struct State {
+    var total: Int?
+    var evicted = ImageDiskCache.Eviction.none
+  }
+
+  // NSLock rather than Mutex: ThreadSanitizer cannot see through Mutex on Linux.
+  private let lock = NSLock()
+  nonisolated(unsafe) private var state = State()
+
+  /// Counts `bytes` stored; true when the total passed `limit` and a sweep is due.
+  func add(_ bytes: Int, limit: Int, measure: () -> Int) -> Bool {
+    lock.withLock {
+      let total = (state.total ?? measure()) + bytes
+      state.total = total
+      return total > limit
+    }
+  }
+
+  func swept(_ eviction: ImageDiskCache.Eviction, remaining: Int) {
+    lock.withLock {
+      state.total = remaining
+      state.evicted.entries += eviction.entries
+      state.evicted.bytes += eviction.bytes
+    }
+  }
+
+  var evicted: ImageDiskCache.Eviction { lock.withLock { state.evicted } }
 }

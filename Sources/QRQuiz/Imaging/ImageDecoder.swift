@@ -35,14 +35,22 @@ public enum ImageDecoder {
 
   /// Reads and decodes an image file, refusing one over the size limit before reading it.
   ///
-  /// - Throws: ``ImageDecodingError``, or the file system's error.
+  /// - Throws: ``ImageDecodingError``.
   public static func decode(
     contentsOf url: URL, limits: ImageLimits = .default, targetPixels: Int? = nil
-  ) throws -> GrayImage {
-    let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-    guard size <= limits.maximumFileSize else {
-      throw ImageDecodingError.fileTooLarge(size: size, limit: limits.maximumFileSize)
+  ) throws(ImageDecodingError) -> GrayImage {
+    try decode(try read(url.path, limits: limits), limits: limits, targetPixels: targetPixels)
+  }
+
+  /// The bytes of an image file, within the file size limit.
+  static func read(_ path: String, limits: ImageLimits) throws(ImageDecodingError) -> [UInt8] {
+    do {
+      return try BoundedFile.read(path, limit: limits.maximumFileSize)
+    } catch {
+      switch error {
+      case .file(let failure): throw .unreadable(failure)
+      case .tooLarge(let size, let limit): throw .fileTooLarge(size: size ?? limit + 1, limit: limit)
+      }
     }
-    return try decode(Array(try Data(contentsOf: url)), limits: limits, targetPixels: targetPixels)
   }
 }

@@ -8,6 +8,8 @@ public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertib
   case fileTooLarge(size: Int, limit: Int)
   /// The decoder found the data corrupt or truncated; its own message.
   case corrupt(String)
+  /// The file could not be read.
+  case unreadable(FileSystemError)
 
   public var description: String {
     switch self {
@@ -16,6 +18,16 @@ public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertib
       "image is \(width)×\(height) pixels, over the limit of \(limit) pixels"
     case .fileTooLarge(let size, let limit): "image file is \(size) bytes, over the limit of \(limit) bytes"
     case .corrupt(let message): "corrupt or truncated image: \(message)"
+    case .unreadable(let error): error.reason
     }
   }
+}
+
+/// Why an image could not be encoded: libpng's own message. In practice only when memory
+/// runs out.
+public struct ImageEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// libpng's words.
+  public var message: String
+
+  public var description: String { "cannot make PNG: \(message)" }
 }

@@ -2,12 +2,6 @@ internal import CPNGShim
 
 /// Encodes greyscale PNGs through the C shim (libpng's classic API needs `setjmp`).
 enum PNGWriter {
-  /// Why libpng could not write an image.
-  struct Failure: Error, Sendable, CustomStringConvertible {
-    var message: String
-    var description: String { "cannot write PNG: \(message)" }
-  }
-
   /// zlib level 6, the default, as qrencode uses, so the image data compresses the same
   /// and our files are smaller by the PLTE, tRNS and pHYs chunks we leave out. Measured on
   /// generated topics: level 5 (or Z_FILTERED) is faster but loses to qrencode on 7% (or,
@@ -17,12 +11,12 @@ enum PNGWriter {
 
   /// A 1-bit PNG from packed rows (eight pixels a byte, most significant bit first,
   /// 1 = white).
-  static func encodeBilevel(packedRows: [UInt8], width: Int, height: Int) throws(Failure) -> [UInt8] {
+  static func encodeBilevel(packedRows: [UInt8], width: Int, height: Int) throws(ImageEncodingError) -> [UInt8] {
     try encode(rows: packedRows, width: width, height: height, rowBytes: (width + 7) / 8, bitDepth: 1)
   }
 
   /// A 1-bit PNG of a black-and-white image: pixels below 128 are black.
-  static func encodeBilevel(_ image: GrayImage) throws(Failure) -> [UInt8] {
+  static func encodeBilevel(_ image: GrayImage) throws(ImageEncodingError) -> [UInt8] {
     let rowBytes = (image.width + 7) / 8
     var packed = [UInt8](repeating: 0, count: rowBytes * image.height)
     for y in 0..<image.height {
@@ -35,7 +29,7 @@ enum PNGWriter {
 
   private static func encode(
     rows: [UInt8], width: Int, height: Int, rowBytes: Int, bitDepth: Int32
-  ) throws(Failure) -> [UInt8] {
+  ) throws(ImageEncodingError) -> [UInt8] {
     var output: UnsafeMutablePointer<UInt8>?
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
@@ -46,7 +40,7 @@ enum PNGWriter {
     }
     guard status == 0, let output else {
       let text = CMessage.text(message)
-      throw Failure(message: text.isEmpty ? "out of memory" : text)
+      throw ImageEncodingError(message: text.isEmpty ? "out of memory" : text)
     }
     defer { qrquiz_png_free(output) }
     return Array(UnsafeBufferPointer(start: output, count: size))

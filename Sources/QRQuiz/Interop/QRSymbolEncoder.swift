@@ -8,8 +8,8 @@ enum QRSymbolEncoder {
   enum Failure: Error, Sendable, Hashable {
     /// The data does not fit the largest version allowed.
     case tooLarge
-    /// libqrencode refused the input (`errno` text).
-    case library(String)
+    /// libqrencode refused the input; its `errno` value.
+    case library(Int32)
   }
 
   /// Encodes `data` in one segment of `mode`, in the smallest version from `minimumVersion`
@@ -19,17 +19,17 @@ enum QRSymbolEncoder {
     minimumVersion: Int = 0, maximumVersion: Int = 40
   ) throws(Failure) -> QRMatrix {
     guard let input = QRinput_new2(Int32(minimumVersion), level.cLevel) else {
-      throw .library(String(cString: strerror(errno)))
+      throw .library(errno)
     }
     defer { QRinput_free(input) }
     let cMode = mode == .byte ? QR_MODE_8 : QR_MODE_AN
     let appended = data.withUnsafeBufferPointer { buffer in
       QRinput_append(input, cMode, Int32(buffer.count), buffer.baseAddress)
     }
-    guard appended == 0 else { throw .library(String(cString: strerror(errno))) }
+    guard appended == 0 else { throw .library(errno) }
     guard let code = QRcode_encodeInput(input) else {
       if errno == ERANGE { throw .tooLarge }
-      throw .library(String(cString: strerror(errno)))
+      throw .library(errno)
     }
     defer { QRcode_free(code) }
     let version = Int(code.pointee.version)

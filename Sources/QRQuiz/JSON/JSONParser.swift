@@ -1,20 +1,22 @@
+/// Why a document is not JSON, with the line and column of the first bad byte.
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong, for a person.
+  public var reason: String
+  /// 1-based line of the offending byte.
+  public var line: Int
+  /// 1-based column (in bytes) of the offending byte.
+  public var column: Int
+
+  public var description: String { "line \(line), column \(column): \(reason)" }
+}
+
 /// A strict RFC 8259 JSON parser for untrusted input, with a nesting limit so that a
 /// hostile `[[[[…` cannot overflow the stack.
-public struct JSONParser {
-  /// Why a document is not JSON, with the line and column of the first bad byte.
-  public struct SyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong, for a person.
-    public var reason: String
-    /// 1-based line of the offending byte.
-    public var line: Int
-    /// 1-based column (in bytes) of the offending byte.
-    public var column: Int
-
-    public var description: String { "line \(line), column \(column): \(reason)" }
-  }
+package struct JSONParser {
+  package typealias SyntaxError = JSONSyntaxError
 
   /// The deepest nesting of arrays and objects accepted. Topics need 4.
-  public static let defaultMaximumDepth = 64
+  package static let defaultMaximumDepth = 64
 
   private let bytes: [UInt8]
   private let maximumDepth: Int
@@ -26,7 +28,7 @@ public struct JSONParser {
   ///   - bytes: UTF-8 text. Invalid UTF-8 inside strings is an error.
   ///   - maximumDepth: the deepest nesting accepted.
   /// - Throws: `SyntaxError`.
-  public static func parse(
+  package static func parse(
     _ bytes: some Collection<UInt8>, maximumDepth: Int = defaultMaximumDepth
   ) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: Array(bytes), maximumDepth: maximumDepth)

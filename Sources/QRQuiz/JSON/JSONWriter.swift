@@ -51,7 +51,10 @@ enum JSONWriter {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case _ where scalar.value < 0x20:
+      case _ where TerminalText.needsEscaping(scalar):
+        // C0, DEL, C1 (U+009B is a CSI to many terminals), bidi overrides and line
+        // separators: escaped, so `qrquiz normalize | cat` cannot drive a terminal and
+        // a bidi override cannot disguise the text. The app decodes the same string.
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -2,7 +2,14 @@ import Foundation
 
 /// Saved topics, as the Questions app keeps every topic it reads: one normalised JSON file
 /// per topic under a directory (`$XDG_DATA_HOME/qrquiz/topics` by default), named safely
-/// after the topic. A topic is not saved twice, by name or by content.
+/// after the topic. A topic is not saved twice, by name or by content, and saves from
+/// several processes at once are made one after the other under a file lock.
+///
+/// ```swift
+/// let library = TopicLibrary(directory: URL(filePath: "/srv/quiz/topics"))
+/// let saved = try library.save(try await TopicReader().topic(from: .file("Social.json")))
+/// print(try library.topic(named: saved).topic.name)
+/// ```
 public struct TopicLibrary: Sendable {
   /// Why a library operation failed.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -12,19 +19,15 @@ public struct TopicLibrary: Sendable {
     case sameContent(as: String)
     /// No saved topic has this name.
     case notFound(String)
-    /// The topic is one the app rejects.
-    case invalid([TopicProblem])
     /// The directory could not be read or written.
-    case storage(String)
+    case storage(FileSystemError)
 
     public var description: String {
       switch self {
       case .nameTaken(let name): "a topic named '\(name)' is already saved"
       case .sameContent(let name): "the same questions and answers are already saved as '\(name)'"
       case .notFound(let name): "no saved topic named '\(name)'"
-      case .invalid(let problems):
-        "invalid topic: " + TopicProblem.summary(problems)
-      case .storage(let reason): "topic library: \(reason)"
+      case .storage(let error): "topic library: \(error)"
       }
     }
   }
@@ -34,7 +37,7 @@ public struct TopicLibrary: Sendable {
     /// Its name (the file name without `.json`).
     public var name: String
     /// The topic.
-    public var topic: Topic
+    public var topic: ValidTopic
   }
 
   /// The directory of `NAME.json` files.
@@ -43,27 +46,19 @@ public struct TopicLibrary: Sendable {
   /// A library in `directory` (created when first written).
   public init(directory: URL) { self.directory = directory }
 
-  /// A name safe as a file name: no path separators or control characters, no leading
-  /// dot (hidden files, `..`), at most 100 characters; "topic" when nothing is left.
-  public static func safeName(_ name: String) -> String {
-    var safe = String(
-      name.unicodeScalars.map { scalar -> Character in
-        scalar == "/" || scalar == "\\" || CharacterSet.controlCharacters.contains(scalar) ? "_" : Character(scalar)
-      }
-    ).trimmingCharacters(in: .whitespacesAndNewlines)
-    while safe.hasPrefix(".") { safe.removeFirst() }
-    safe = String(safe.prefix(100)).trimmingCharacters(in: .whitespaces)
-    return safe.isEmpty ? "topic" : safe
-  }
+  /// `name` made safe as a file name (see `FileName`): no path separators or control
+  /// characters, no leading dot, at most 200 bytes.
+  public static func safeName(_ name: String) -> String { FileName.safe(name) }
 
-  /// Every saved topic, by name.
+  /// Every saved topic, by name. Files that are not valid topics are skipped.
   public func list() throws(Error) -> [Entry] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
     } catch {
-      if (error as NSError).code == NSFileReadNoSuchFileError { return [] }
-      throw .storage("\(directory.path): \(error.localizedDescription)")
+      let failure = FileSystemError.from(error, .list, directory.path)
+      if failure.isNotFound { return [] }
+      throw .storage(failure)
     }
     return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().compactMap {
       entry(safeName: String($0.dropLast(5)))
@@ -76,46 +71,52 @@ public struct TopicLibrary: Sendable {
     return entry
   }
 
-  /// The topic in `NAME.json`, if it is there and readable.
+  /// The topic in `NAME.json`, if it is there and valid.
   private func entry(safeName: String) -> Entry? {
-    guard let document = try? TopicDocument(contentsOf: file(safeName)), let topic = document.topic else { return nil }
+    let path = file(safeName).path
+    guard let bytes = try? BoundedFile.read(path, limit: TopicDocument.maximumSize),
+      let topic = try? TopicReader.topic(json: bytes, source: path, sourceName: safeName)
+    else { return nil }
     return Entry(name: safeName, topic: topic)
   }
 
   private func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }
 
-  /// Saves a valid topic under `name` (made safe), unless the name or the content is
-  /// saved already.
+  /// Saves a topic under `name` (by default its own name; made safe), unless the name or
+  /// the content is saved already. Safe against other processes saving at the same time.
   ///
   /// - Returns: the name it was saved under.
   @discardableResult
-  public func save(_ topic: Topic, name: String) throws(Error) -> String {
-    let problems = TopicValidator.problems(in: topic)
-    guard problems.isEmpty else { throw .invalid(problems) }
-    let safe = Self.safeName(name)
-    let saved = try list()
-    if saved.contains(where: { $0.name == safe }) { throw .nameTaken(safe) }
-    let fingerprint = Self.fingerprint(topic)
-    if let twin = saved.first(where: { Self.fingerprint($0.topic) == fingerprint }) {
-      throw .sameContent(as: twin.name)
-    }
+  public func save(_ topic: ValidTopic, name: String? = nil) throws(Error) -> String {
+    let safe = Self.safeName(name ?? topic.name)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe))
     } catch {
-      throw .storage("\(error)")
+      throw .storage(.from(error, .create, directory.path))
     }
-    return safe
+    return try FileLock.withExclusiveLock(
+      on: directory.appendingPathComponent(".library.lock"), lockFailure: Error.storage
+    ) {
+      () throws(Error) -> String in
+      let saved = try list()
+      if saved.contains(where: { $0.name == safe }) { throw .nameTaken(safe) }
+      let fingerprint = Self.fingerprint(topic.topic)
+      if let twin = saved.first(where: { Self.fingerprint($0.topic.topic) == fingerprint }) {
+        throw .sameContent(as: twin.name)
+      }
+      do throws(FileSystemError) {
+        try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe))
+      } catch {
+        throw .storage(error)
+      }
+      return safe
+    }
   }
 
   /// Removes the saved topic called `name`.
   public func remove(name: String) throws(Error) {
     let entry = try topic(named: name)
-    do {
-      try FileManager.default.removeItem(at: file(entry.name))
-    } catch {
-      throw .storage("\(error)")
-    }
+    guard unlink(file(entry.name).path) == 0 else { throw .storage(.current(.remove, file(entry.name).path)) }
   }
 
   /// What makes two topics the same to a player: questions, answers and correct answers,

@@ -1,7 +1,15 @@
 import Foundation
 
 /// Loads every image a quiz needs into the cache before it is shown offline: the topics'
-/// `imageURL`s and profile pictures. One failure never stops the others.
+/// `imageURL`s and profile pictures. One failure never stops the others, and the cache is
+/// swept to its size limit at the end.
+///
+/// ```swift
+/// let loader = try ImageLoader(configuration: .init(cacheDirectory: URL(filePath: "/var/cache/qrquiz")))
+/// let topic = try await TopicReader().topic(from: .file("ImagesTest.json"))
+/// let summary = await ImagePrefetcher(loader: loader).prefetch(ImagePrefetcher.items(in: [topic.topic]))
+/// print(summary.fetched, summary.failures.count)
+/// ```
 public struct ImagePrefetcher: Sendable {
   /// One image to fetch.
   public struct Item: Sendable, Hashable {
@@ -18,6 +26,14 @@ public struct ImagePrefetcher: Sendable {
     }
   }
 
+  /// One image that could not be loaded.
+  public struct Failure: Sendable, Hashable {
+    /// The image.
+    public var item: Item
+    /// Why.
+    public var error: ImageLoader.Error
+  }
+
   /// What a prefetch did.
   public struct Summary: Sendable {
     /// Images downloaded.
@@ -28,8 +44,10 @@ public struct ImagePrefetcher: Sendable {
     public var revalidated = 0
     /// Stale images kept because the prefetch was offline.
     public var offline = 0
-    /// Images that failed, with the reason, in input order.
-    public var failures: [(url: String, reason: String)] = []
+    /// Images that failed, in input order.
+    public var failures: [Failure] = []
+    /// What the cache evicted to stay within its size limit.
+    public var eviction = ImageDiskCache.Eviction.none
   }
 
   /// The loader that does the work.
@@ -48,14 +66,15 @@ public struct ImagePrefetcher: Sendable {
   /// Loads every item; `progress` is called with (done, total) after each.
   public func prefetch(_ items: [Item], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async -> Summary
   {
-    let results = await withTaskGroup(of: IndexedResult.self) { group in
+    let evictedBefore = loader.cache.evicted
+    let results = await withTaskGroup(of: (Int, Result<ImageLoader.Outcome, ImageLoader.Error>).self) { group in
       for (index, item) in items.enumerated() {
-        group.addTask { IndexedResult(index: index, result: await Self.load(item, with: loader)) }
+        group.addTask { (index, await Self.load(item, with: loader)) }
       }
-      var results = [ItemResult?](repeating: nil, count: items.count)
+      var results = [Result<ImageLoader.Outcome, ImageLoader.Error>?](repeating: nil, count: items.count)
       var done = 0
-      for await finished in group {
-        results[finished.index] = finished.result
+      for await (index, result) in group {
+        results[index] = result
         done += 1
         progress(done, items.count)
       }
@@ -64,33 +83,32 @@ public struct ImagePrefetcher: Sendable {
     var summary = Summary()
     for (item, result) in zip(items, results) {
       switch result {
-      case .loaded(.fetched): summary.fetched += 1
-      case .loaded(.fresh): summary.fresh += 1
-      case .loaded(.revalidated): summary.revalidated += 1
-      case .loaded(.offline): summary.offline += 1
-      case .failed(let reason): summary.failures.append((item.url, reason))
-      case nil: summary.failures.append((item.url, "not attempted"))
+      case .success(.fetched): summary.fetched += 1
+      case .success(.fresh): summary.fresh += 1
+      case .success(.revalidated): summary.revalidated += 1
+      case .success(.offline): summary.offline += 1
+      case .failure(let error): summary.failures.append(Failure(item: item, error: error))
+      case nil: preconditionFailure("every item has a result")
       }
     }
+    // Sweeping here also trims what other processes added while this one ran.
+    loader.cache.sweep()
+    let evicted = loader.cache.evicted
+    summary.eviction = ImageDiskCache.Eviction(
+      entries: evicted.entries - evictedBefore.entries, bytes: evicted.bytes - evictedBefore.bytes)
     return summary
   }
 
-  private static func load(_ item: Item, with loader: ImageLoader) async -> ItemResult {
-    guard let url = URL(string: item.url), url.scheme != nil else { return .failed("\(item.url): not a URL") }
+  // A function of its own: Swift 6.3.1's optimiser crashes on a typed `do` inside a task
+  // group's child closure in release builds.
+  private static func load(_ item: Item, with loader: ImageLoader) async -> Result<
+    ImageLoader.Outcome, ImageLoader.Error
+  > {
+    guard let url = URL(string: item.url), url.scheme != nil else { return .failure(.invalidURL(item.url)) }
     do {
-      return .loaded(try await loader.load(url, revalidate: item.revalidate).outcome)
+      return .success(try await loader.load(url, revalidate: item.revalidate).outcome)
     } catch {
-      return .failed(error.description)
+      return .failure(error)
     }
   }
-}
-
-private struct IndexedResult: Sendable {
-  var index: Int
-  var result: ItemResult
-}
-
-private enum ItemResult: Sendable {
-  case loaded(ImageLoader.Outcome)
-  case failed(String)
 }

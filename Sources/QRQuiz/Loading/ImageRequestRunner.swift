@@ -107,7 +107,7 @@ struct ImageRequestRunner: Sendable {
       do {
         try cache.store(entry, for: request.key)
       } catch {
-        return .failure(.cache("\(error)"))
+        return .failure(.cache(error))
       }
       return .success(.init(outcome: .revalidated, entry: entry))
     case 200..<300:
@@ -121,7 +121,7 @@ struct ImageRequestRunner: Sendable {
         do {
           try cache.store(entry, for: request.key)
         } catch {
-          return .failure(.cache("\(error)"))
+          return .failure(.cache(error))
         }
       }
       return .success(.init(outcome: .fetched, entry: entry))

@@ -28,8 +28,18 @@ public struct BoundedDownload: Sendable {
     case timedOut(seconds: Double, URL)
     /// The task was cancelled.
     case cancelled(URL)
-    /// The network failed: refused, unreachable, reset, TLS; URLSession's words.
-    case transport(String, URL)
+    /// The network failed: refused, unreachable, reset, TLS; URLSession's `URLError` code.
+    case transport(code: Int, URL)
+
+    /// The URL that was asked for.
+    public var url: URL {
+      switch self {
+      case .unsupportedScheme(let url), .unsupportedRedirect(_, let url), .httpStatus(_, let url),
+        .tooLarge(_, let url), .truncated(_, _, let url), .tooManyRedirects(let url), .timedOut(_, let url),
+        .cancelled(let url), .transport(_, let url):
+        url
+      }
+    }
 
     public var description: String {
       switch self {
@@ -44,8 +54,24 @@ public struct BoundedDownload: Sendable {
       case .timedOut(let seconds, let url):
         "\(url.absoluteString): no complete answer within \(JSONWriter.format(seconds)) seconds"
       case .cancelled(let url): "\(url.absoluteString): cancelled"
-      case .transport(let message, let url): "\(url.absoluteString): \(message)"
+      case .transport(let code, let url): "\(url.absoluteString): \(BoundedDownload.transportReason(code))"
       }
+    }
+  }
+
+  /// Words for a URLError code, as curl's and browsers' messages say them.
+  static func transportReason(_ code: Int) -> String {
+    switch URLError.Code(rawValue: code) {
+    case .cannotConnectToHost: "connection refused"
+    case .cannotFindHost, .dnsLookupFailed: "host not found"
+    case .networkConnectionLost: "the connection was lost"
+    case .notConnectedToInternet: "no network"
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+      "TLS failed (the server's certificate was not accepted)"
+    case .badServerResponse: "the server's answer is not valid HTTP"
+    case .timedOut: "the server stopped answering"
+    default: "network error (URLError \(code))"
     }
   }
 

@@ -128,7 +128,7 @@ final class DownloadDelegate: Sendable {
     if let error {
       if (error as? URLError)?.code == .timedOut { return .failure(.timedOut(seconds: download.timeout, url)) }
       if (error as? URLError)?.code == .cancelled { return .failure(.cancelled(url)) }
-      return .failure(.transport(error.localizedDescription, url))
+      return .failure(.transport(code: (error as? URLError)?.code.rawValue ?? URLError.Code.unknown.rawValue, url))
     }
     return .success(BoundedDownload.Response(status: state.status, headers: state.headers, body: state.body))
   }

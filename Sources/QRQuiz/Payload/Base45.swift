@@ -1,24 +1,16 @@
 /// Base45 (RFC 9285): binary data as text in the QR alphanumeric character set, which QR
 /// codes store in 5.5 bits a character and every scanner passes through unchanged.
-public enum Base45 {
+package enum Base45 {
   /// The 45 characters, in value order.
   static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:".utf8)
 
   private static let values: [UInt8: Int] = Dictionary(
     uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
 
-  /// Why text is not base45.
-  public enum DecodingError: Error, Sendable, Hashable {
-    /// A character outside the alphabet, at this offset.
-    case invalidCharacter(offset: Int)
-    /// A length that leaves one lone character.
-    case invalidLength
-    /// A triple whose value is over 65535, at this offset.
-    case valueOutOfRange(offset: Int)
-  }
+  package typealias DecodingError = Base45DecodingError
 
   /// Encodes bytes: each pair becomes three characters, a last single byte two.
-  public static func encode(_ bytes: some Collection<UInt8>) -> String {
+  package static func encode(_ bytes: some Collection<UInt8>) -> String {
     var output: [UInt8] = []
     output.reserveCapacity((bytes.count + 1) / 2 * 3)
     var iterator = bytes.makeIterator()
@@ -38,12 +30,12 @@ public enum Base45 {
   }
 
   /// The number of characters `byteCount` bytes encode to.
-  public static func encodedLength(of byteCount: Int) -> Int { byteCount / 2 * 3 + byteCount % 2 * 2 }
+  package static func encodedLength(of byteCount: Int) -> Int { byteCount / 2 * 3 + byteCount % 2 * 2 }
 
   /// Decodes base45 text.
   ///
   /// - Throws: ``DecodingError``.
-  public static func decode(_ text: some StringProtocol) throws(DecodingError) -> [UInt8] {
+  package static func decode(_ text: some StringProtocol) throws(DecodingError) -> [UInt8] {
     let characters = Array(text.utf8)
     guard characters.count % 3 != 1 else { throw .invalidLength }
     var output: [UInt8] = []
@@ -68,5 +60,23 @@ public enum Base45 {
       offset += width
     }
     return output
+  }
+}
+
+/// Why text is not base45 (RFC 9285).
+public enum Base45DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A character outside the alphabet, at this offset.
+  case invalidCharacter(offset: Int)
+  /// A length that leaves one lone character.
+  case invalidLength
+  /// A triple whose value is over 65535, at this offset.
+  case valueOutOfRange(offset: Int)
+
+  public var description: String {
+    switch self {
+    case .invalidCharacter(let offset): "a character outside base45 at offset \(offset)"
+    case .invalidLength: "a length that leaves one lone character"
+    case .valueOutOfRange(let offset): "a triple over 65535 at offset \(offset)"
+    }
   }
 }

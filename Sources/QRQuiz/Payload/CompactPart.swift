@@ -24,7 +24,7 @@ public struct CompactPart: Sendable, Hashable {
     /// The header is not `QRQ1:ID:INDEX:COUNT:`; what is wrong with it.
     case malformedHeader(String)
     /// The data after the header is not base45.
-    case malformedData(Base45.DecodingError)
+    case malformedData(Base45DecodingError)
 
     public var description: String {
       switch self {

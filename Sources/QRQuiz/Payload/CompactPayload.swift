@@ -1,9 +1,9 @@
 /// The compact multi-symbol form of a topic (docs/FORMAT.md): its JSON compressed with
 /// zlib, identified and checked by the CRC-32 of the compressed bytes, split into parts
 /// that each fit one QR symbol in alphanumeric mode.
-public enum CompactPayload {
+package enum CompactPayload {
   /// Why a payload could not be split.
-  public enum SplitError: Error, Sendable, Hashable {
+  package enum SplitError: Error, Sendable, Hashable {
     /// More parts than ``CompactPart/maximumCount`` would be needed.
     case tooManyParts(needed: Int)
     /// A symbol holds fewer characters than a part's header.
@@ -15,7 +15,7 @@ public enum CompactPayload {
   /// similar sizes.
   ///
   /// - Throws: ``SplitError``.
-  public static func split(json: [UInt8], symbolCapacity capacity: Int) throws(SplitError) -> [CompactPart] {
+  package static func split(json: [UInt8], symbolCapacity capacity: Int) throws(SplitError) -> [CompactPart] {
     let compressed = Zlib.compress(json)
     let id = Zlib.crc32(compressed)
     for candidate in 1...CompactPart.maximumCount {

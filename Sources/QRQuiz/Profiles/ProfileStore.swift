@@ -12,10 +12,12 @@ public struct ProfileStore: Sendable {
     case duplicateName(String)
     /// No profile has this name.
     case notFound(String)
-    /// The picture source is not an http(s) URL or a readable image file.
-    case badImage(String)
+    /// The picture is not an http(s) URL with a host, nor a readable image file.
+    case badImage(BadImage)
+    /// `profiles.json` is not a profiles file.
+    case corrupt(path: String)
     /// The store could not be read or written.
-    case storage(String)
+    case storage(FileSystemError)
 
     public var description: String {
       switch self {
@@ -23,7 +25,32 @@ public struct ProfileStore: Sendable {
       case .duplicateName(let name): "a profile named '\(name)' already exists"
       case .notFound(let name): "no profile named '\(name)'"
       case .badImage(let reason): "bad profile picture: \(reason)"
-      case .storage(let reason): "profile store: \(reason)"
+      case .corrupt(let path): "profile store: \(path) is not a profiles file"
+      case .storage(let error): "profile store: \(error)"
+      }
+    }
+  }
+
+  /// What is wrong with a profile picture.
+  public enum BadImage: Sendable, Hashable, CustomStringConvertible {
+    /// A URL without a host.
+    case noHost(String)
+    /// A URL whose scheme is not http or https.
+    case unsupportedScheme(String)
+    /// No such file.
+    case missing(String)
+    /// Larger than ``ProfileStore/maximumImageSize``.
+    case tooLarge(String)
+    /// Not a PNG, JPEG, GIF, WebP or BMP image.
+    case notAnImage(String)
+
+    public var description: String {
+      switch self {
+      case .noHost(let text): "\(text) has no host"
+      case .unsupportedScheme(let text): "\(text): only http and https URLs, or a local file"
+      case .missing(let path): "\(path): no such file"
+      case .tooLarge(let path): "\(path): over \(ProfileStore.maximumImageSize) bytes"
+      case .notAnImage(let path): "\(path): not an image (PNG, JPEG, GIF, WebP or BMP)"
       }
     }
   }
@@ -39,12 +66,20 @@ public struct ProfileStore: Sendable {
 
   /// Every profile, in the order added.
   public func list() throws(Error) -> [Profile] {
-    guard let data = FileManager.default.contents(atPath: file.path) else { return [] }
+    let bytes: [UInt8]
     do {
-      return try JSONDecoder().decode(ProfileFile.self, from: data).profiles
+      bytes = try BoundedFile.read(file.path, limit: 16 << 20)
     } catch {
-      throw .storage("\(file.path) is not a profiles file: \(error)")
+      switch error {
+      case .file(let failure) where failure.isNotFound: return []
+      case .file(let failure): throw .storage(failure)
+      case .tooLarge: throw .corrupt(path: file.path)
+      }
     }
+    guard let decoded = try? JSONDecoder().decode(ProfileFile.self, from: Data(bytes)) else {
+      throw .corrupt(path: file.path)
+    }
+    return decoded.profiles
   }
 
   /// The profile named `name` (ignoring case).
@@ -68,10 +103,10 @@ public struct ProfileStore: Sendable {
       var profile = Profile(name: name)
       if let image {
         if let url = URL(string: image), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" {
-          guard url.host?.isEmpty == false else { throw .badImage("\(image) has no host") }
+          guard url.host?.isEmpty == false else { throw .badImage(.noHost(image)) }
           profile.imageURL = url.absoluteString
         } else if image.contains("://") {
-          throw .badImage("\(image): only http and https URLs, or a local file")
+          throw .badImage(.unsupportedScheme(image))
         } else {
           profile.imageFile = try copyPicture(from: image, for: name)
         }
@@ -87,9 +122,7 @@ public struct ProfileStore: Sendable {
       guard let index = profiles.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
         throw .notFound(name)
       }
-      if let picture = profiles[index].imageFile {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(picture))
-      }
+      if let picture = profiles[index].imageFile, let path = pictureFile(picture) { unlink(path) }
       profiles.remove(at: index)
     }
   }
@@ -107,11 +140,11 @@ public struct ProfileStore: Sendable {
   private func copyPicture(from path: String, for name: String) throws(Error) -> String {
     let source = URL(fileURLWithPath: path)
     let size = (try? source.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? nil
-    guard let size else { throw .badImage("\(path): no such file") }
-    guard size <= Self.maximumImageSize else { throw .badImage("\(path): over \(Self.maximumImageSize) bytes") }
-    guard let bytes = FileManager.default.contents(atPath: path), let format = ImageFormat(sniffing: bytes) else {
-      throw .badImage("\(path): not an image (PNG, JPEG, GIF, WebP or BMP)")
-    }
+    guard let size else { throw .badImage(.missing(path)) }
+    guard size <= Self.maximumImageSize else { throw .badImage(.tooLarge(path)) }
+    guard let bytes = try? BoundedFile.read(path, limit: Self.maximumImageSize),
+      let format = ImageFormat(sniffing: bytes)
+    else { throw .badImage(.notAnImage(path)) }
     // Named by a hash of the name, never by the name itself: no path tricks possible.
     let relative = "pictures/\(CacheKey(name.lowercased()).hash).\(format.rawValue)"
     do {
@@ -119,9 +152,18 @@ public struct ProfileStore: Sendable {
         at: directory.appendingPathComponent("pictures"), withIntermediateDirectories: true)
       try AtomicFile.write(Array(bytes), to: directory.appendingPathComponent(relative))
     } catch {
-      throw .storage("\(error)")
+      throw .storage(.from(error, .write, directory.appendingPathComponent(relative).path))
     }
     return relative
+  }
+
+  /// The absolute path of a copied picture, only when the profiles file names one inside
+  /// `pictures/` as this store writes them: a tampered file must not make `remove`
+  /// delete anything else.
+  func pictureFile(_ relative: String) -> String? {
+    let name = relative.dropFirst("pictures/".count)
+    guard relative.hasPrefix("pictures/"), !name.isEmpty, !name.contains("/"), !name.hasPrefix(".") else { return nil }
+    return directory.appendingPathComponent("pictures").appendingPathComponent(String(name)).path
   }
 
   /// Read-modify-write of the profiles under an exclusive lock.
@@ -129,22 +171,25 @@ public struct ProfileStore: Sendable {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw .storage("\(error)")
+      throw .storage(.from(error, .create, directory.path))
     }
-    let lock = open(directory.appendingPathComponent(".profiles.lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard lock >= 0 else { throw .storage("cannot open the lock file: \(String(cString: strerror(errno)))") }
-    defer { close(lock) }
-    guard flock(lock, LOCK_EX) == 0 else { throw .storage("cannot lock: \(String(cString: strerror(errno)))") }
-    var profiles = try list()
-    let result = try change(&profiles)
-    do {
+    return try FileLock.withExclusiveLock(
+      on: directory.appendingPathComponent(".profiles.lock"), lockFailure: Error.storage
+    ) {
+      () throws(Error) -> T in
+      var profiles = try list()
+      let result = try change(&profiles)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try AtomicFile.write(Array(try encoder.encode(ProfileFile(profiles: profiles))), to: file)
-    } catch {
-      throw .storage("\(error)")
+      // Encoding plain strings cannot fail.
+      let bytes = Array(try! encoder.encode(ProfileFile(profiles: profiles)))
+      do throws(FileSystemError) {
+        try AtomicFile.write(bytes, to: file)
+      } catch {
+        throw .storage(error)
+      }
+      return result
     }
-    return result
   }
 }
 

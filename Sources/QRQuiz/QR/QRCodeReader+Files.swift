@@ -14,4 +14,11 @@ extension QRCodeReader {
     guard scanned.symbols.isEmpty, first.isReduced else { return scanned }
     return scan(try ImageDecoder.decode(bytes, limits: limits))
   }
+
+  /// Reads an image file (PNG or JPEG) and scans it.
+  ///
+  /// - Throws: ``ImageDecodingError`` when the file cannot be read or is not an image.
+  public func scan(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageDecodingError) -> Scan {
+    try scan(imageData: try ImageDecoder.read(path, limits: limits), limits: limits)
+  }
 }

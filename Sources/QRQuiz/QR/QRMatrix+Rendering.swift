@@ -25,8 +25,9 @@ extension QRMatrix {
 
   /// The symbol as a 1-bit greyscale PNG: the smallest faithful file.
   ///
-  /// - Throws: when libpng fails, which happens only when memory runs out.
-  public func pngData(scale: Int, margin: Int) throws -> [UInt8] {
+  /// - Throws: ``ImageEncodingError`` when libpng fails, which happens only when memory
+  ///   runs out.
+  public func pngData(scale: Int, margin: Int) throws(ImageEncodingError) -> [UInt8] {
     let side = (size + 2 * margin) * scale
     return try PNGWriter.encodeBilevel(packedRows: packedRows(scale: scale, margin: margin), width: side, height: side)
   }

@@ -1,10 +1,13 @@
+import Foundation
+
 /// Turns a topic into QR symbols: the Questions app's own form (one symbol holding the
 /// topic's compact JSON, byte mode) when it fits, else the compact multi-symbol form
 /// (docs/FORMAT.md).
 ///
 /// ```swift
-/// let codes = try TopicQREncoder().encode(topic)
-/// for matrix in codes.symbols { … matrix.pngData(scale: 8, margin: 4) … }
+/// let topic = try await TopicReader().topic(from: .file("Social.json"))
+/// let symbols = try TopicQREncoder().encode(topic)
+/// for matrix in symbols.matrices { _ = try matrix.pngData(scale: 8, margin: 4) }
 /// ```
 public struct TopicQREncoder: Sendable {
   /// Which form to write.
@@ -27,26 +30,22 @@ public struct TopicQREncoder: Sendable {
 
   /// Why a topic got no QR code.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// The app would reject the topic; its problems.
-    case invalidTopic([TopicProblem])
     /// The JSON does not fit one symbol of the allowed versions (format `json`).
     case tooLarge(bytes: Int, capacity: Int, level: QRErrorCorrection, maximumVersion: Int)
     /// Even compressed, the topic needs more than ``CompactPart/maximumCount`` symbols.
     case tooManyParts(needed: Int, level: QRErrorCorrection, maximumVersion: Int)
-    /// libqrencode failed for another reason.
-    case encoder(String)
+    /// libqrencode failed for another reason; its `errno` value.
+    case library(code: Int32)
 
     public var description: String {
       switch self {
-      case .invalidTopic(let problems):
-        "invalid topic: " + TopicProblem.summary(problems)
       case .tooLarge(let bytes, let capacity, let level, let maximumVersion):
         "topic is \(bytes) bytes of JSON; one QR symbol holds at most \(capacity) bytes "
           + "at level \(level.rawValue) up to version \(maximumVersion)"
       case .tooManyParts(let needed, let level, let maximumVersion):
         "topic needs \(needed) symbols at level \(level.rawValue) up to version \(maximumVersion); "
-          + "the limit is \(CompactPart.maximumCount): raise --max-version or lower --ec"
-      case .encoder(let message): "QR encoder failed: \(message)"
+          + "the limit is \(CompactPart.maximumCount)"
+      case .library(let code): "QR encoder failed: \(String(cString: strerror(code)))"
       }
     }
   }
@@ -70,17 +69,14 @@ public struct TopicQREncoder: Sendable {
     self.format = format
   }
 
-  /// The symbols for a valid topic, in the form ``format`` asks for.
+  /// The symbols for a topic, in the form ``format`` asks for: its normalised JSON.
   ///
   /// - Throws: ``Error``.
-  public func encode(_ topic: Topic) throws(Error) -> Symbols {
-    let problems = TopicValidator.problems(in: topic)
-    guard problems.isEmpty else { throw .invalidTopic(problems) }
-    return try encode(json: Array(topic.normalizedJSON.utf8))
+  public func encode(_ topic: ValidTopic) throws(Error) -> Symbols {
+    try encode(json: Array(topic.normalizedJSON.utf8))
   }
 
-  /// The symbols for a topic's JSON, already validated.
-  public func encode(json: [UInt8]) throws(Error) -> Symbols {
+  func encode(json: [UInt8]) throws(Error) -> Symbols {
     switch format {
     case .json: return Symbols(format: .json, matrices: [try encode(bytes: json)])
     case .compact: return Symbols(format: .compact, matrices: try compactSymbols(json))
@@ -101,7 +97,7 @@ public struct TopicQREncoder: Sendable {
       switch error {
       case .tooLarge:
         throw .tooLarge(bytes: bytes.count, capacity: capacity, level: level, maximumVersion: maximumVersion)
-      case .library(let message): throw .encoder(message)
+      case .library(let code): throw .library(code: code)
       }
     }
   }
@@ -131,7 +127,11 @@ public struct TopicQREncoder: Sendable {
           try QRSymbolEncoder.encode(
             Array(part.text.utf8), mode: .alphanumeric, level: level, maximumVersion: maximumVersion))
       } catch {
-        throw .encoder("part \(part.index) of \(part.count) does not fit: \(error)")
+        // split() sized every part for one symbol, so only libqrencode itself can fail.
+        switch error {
+        case .tooLarge: throw .tooManyParts(needed: parts.count + 1, level: level, maximumVersion: maximumVersion)
+        case .library(let code): throw .library(code: code)
+        }
       }
     }
     return matrices

@@ -72,7 +72,9 @@ public struct SymbolSheet: Sendable {
   }
 
   /// The sheet as a 1-bit PNG.
-  public func pngData() throws -> [UInt8] {
+  ///
+  /// - Throws: ``ImageEncodingError`` when libpng fails (memory).
+  public func pngData() throws(ImageEncodingError) -> [UInt8] {
     if matrices.count == 1 { return try matrices[0].pngData(scale: scale, margin: margin) }
     return try PNGWriter.encodeBilevel(image())
   }

@@ -1,28 +1,31 @@
 import Foundation
 
-/// A topic read from bytes: decoded, validated and linted, with its source's name.
+/// What bytes hold as a topic: decoded, validated and linted, with every problem, whether
+/// or not the app would accept it. This is `qrquiz validate`'s view; code that needs a
+/// topic to use gets a ``ValidTopic`` from ``TopicReader`` instead.
 ///
 /// ```swift
-/// let document = try TopicDocument(contentsOf: URL(filePath: "People.json"))
-/// guard document.isValid else { document.problems.forEach { print($0) }; return }
-/// print(document.displayName, document.topic!.normalizedJSON)
+/// let document = try TopicDocument(bytes: Array(json.utf8), sourceName: "People.json")
+/// for problem in document.problems { print(problem) }
 /// ```
 public struct TopicDocument: Sendable {
   /// Why bytes could not be read as a topic document at all.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// There were no bytes (or only whitespace).
     case empty
-    /// Larger than ``TopicDocument/maximumSize``.
-    case tooLarge(size: Int, limit: Int)
+    /// Larger than ``TopicDocument/maximumSize``; `size` is `nil` when the input was cut
+    /// off at the limit rather than measured (standard input, a download).
+    case tooLarge(size: Int?, limit: Int)
     /// The bytes are not UTF-8; `offset` is the first bad byte.
     case notUTF8(offset: Int)
     /// Not JSON, or nested too deeply.
-    case notJSON(JSONParser.SyntaxError)
+    case notJSON(JSONSyntaxError)
 
     public var description: String {
       switch self {
       case .empty: "empty input; expected a topic's JSON"
-      case .tooLarge(let size, let limit): "\(size) bytes is over the \(limit)-byte limit for a topic"
+      case .tooLarge(let size?, let limit): "\(size) bytes is over the \(limit)-byte limit for a topic"
+      case .tooLarge(nil, let limit): "over the \(limit)-byte limit for a topic"
       case .notUTF8(let offset): "not UTF-8 text (invalid byte at offset \(offset))"
       case .notJSON(let error): "not valid JSON: \(error)"
       }
@@ -39,7 +42,7 @@ public struct TopicDocument: Sendable {
   /// Advice that does not change the verdict; computed when asked for.
   public var warnings: [TopicWarning] { topic.map(TopicLinter.warnings(in:)) ?? [] }
   /// The source's name without its extension, the app's fallback for the topic's name.
-  public private(set) var sourceName: String?
+  public let sourceName: String?
 
   /// True when the Questions app would accept this topic.
   public var isValid: Bool { problems.isEmpty && topic != nil }
@@ -71,29 +74,12 @@ public struct TopicDocument: Sendable {
     self.init(json: json, sourceName: sourceName)
   }
 
-  /// Reads a topic file, refusing one over the size limit before reading it.
-  ///
-  /// - Throws: ``Error``, or the file system's error when the file cannot be read.
-  public init(contentsOf url: URL) throws {
-    let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
-    guard size <= Self.maximumSize else { throw Error.tooLarge(size: size, limit: Self.maximumSize) }
-    try self.init(bytes: try Data(contentsOf: url), sourceName: url.lastPathComponent)
-  }
-
   /// Decodes, validates and lints an already parsed document.
   public init(json: JSONValue, sourceName: String? = nil) {
     let (topic, decodeProblems) = TopicDecoder.decode(json)
     self.topic = topic
     self.problems = decodeProblems + (topic.map(TopicValidator.problems(in:)) ?? [])
     self.sourceName = sourceName.map(Self.defaultName(forSource:))
-  }
-
-  /// This document as if read from `source` (a file name or path): for topics read from
-  /// QR codes, named after their image.
-  public func named(afterSource source: String) -> TopicDocument {
-    var copy = self
-    copy.sourceName = Self.defaultName(forSource: source)
-    return copy
   }
 
   /// The app's default topic name for a file: its last path component without extension.

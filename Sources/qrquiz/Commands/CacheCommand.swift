@@ -2,57 +2,84 @@ import Foundation
 import QRQuiz
 
 /// `qrquiz cache stats|list|prune|clear`: look after the image cache.
-enum CacheCommand {
-  static let usage = "qrquiz cache stats|list|prune|clear [--cache-dir DIR] [--max-size SIZE] [--json]"
+struct CacheCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "cache", abstract: "Look after the image cache.",
+    discussion: """
+      The cache is --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else
+      $HOME/.cache/qrquiz. It keeps itself within --max-size (500M by default).
+      """,
+    subcommands: [Stats.self, List.self, Prune.self, Clear.self])
 
-  static func run(_ arguments: [String]) throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.value("--cache-dir"), .value("--max-size"), .flag("--json")])
-    guard parsed.positionals.count == 1 else { throw .usage("cache needs one action\nusage: \(usage)") }
-    let directory = Directories.cache(parsed)
-    let cache: ImageDiskCache
-    do {
-      cache = try ImageDiskCache(directory: directory)
-    } catch {
-      throw CLIError(.outputFailed, "cannot use cache directory \(directory.path): \(error)")
-    }
-    let json = parsed.has("--json")
-    switch parsed.positionals[0] {
-    case "stats":
-      let stats = cache.statistics()
-      Console.out(
-        json
-          ? JSONLine.object([
-            ("directory", .string(directory.path)), ("entries", number(stats.entries)), ("bytes", number(stats.bytes)),
-            ("misses", number(stats.misses)),
-          ]) + "\n"
-          : "\(directory.path): \(stats.entries) images, \(ByteSize.format(stats.bytes)); \(stats.misses) remembered misses\n"
-      )
-    case "list":
-      for item in cache.list() {
-        let fresh = item.metadata.isFresh(at: Date())
-        Console.out(
-          json
-            ? JSONLine.object([
-              ("url", .string(item.metadata.url)), ("bytes", number(item.metadata.size)),
-              ("format", .string(item.metadata.format)), ("fresh", .bool(fresh)),
-              ("etag", item.metadata.etag.map(JSONValue.string) ?? .null),
-            ]) + "\n"
-            : "\(ByteSize.format(item.metadata.size))\t\(fresh ? "fresh" : "stale")\t\(item.metadata.url)\n")
+  struct Stats: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "stats", abstract: "How many images and bytes are cached.")
+    @OptionGroup var cache: CacheOptions
+    @Flag("--json", help: "one JSON object, for machines") var json
+
+    func run() async throws -> ExitCode {
+      let stats = try cache.cache().statistics()
+      let path = cache.url.path
+      if json {
+        Console.bytes(
+          Array(
+            (JSONLine.object([
+              ("directory", .string(path)), ("entries", JSONLine.number(stats.entries)),
+              ("bytes", JSONLine.number(stats.bytes)), ("misses", JSONLine.number(stats.misses)),
+            ]) + "\n").utf8))
+      } else {
+        Console.line(
+          "\(path): \(stats.entries) images, \(ByteCount.format(stats.bytes)); \(stats.misses) remembered misses")
       }
-    case "prune":
-      let eviction = cache.evict(toFit: try LoaderOptions.maximumSize(parsed))
-      Console.out("evicted \(eviction.entries) images (\(ByteSize.format(eviction.bytes)))\n")
-    case "clear":
-      do {
-        try cache.clear()
-      } catch {
-        throw CLIError(.outputFailed, "cannot clear \(directory.path): \(error)")
-      }
-      Console.out("cleared \(directory.path)\n")
-    case let action: throw .usage("unknown cache action '\(action)'\nusage: \(usage)")
+      return .success
     }
-    return .success
   }
 
-  private static func number(_ value: Int) -> JSONValue { .number(literal: "", value: Double(value)) }
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "list", abstract: "Every cached image, most recently used first.")
+    @OptionGroup var cache: CacheOptions
+    @Flag("--json", help: "one JSON object per image, for machines") var json
+
+    func run() async throws -> ExitCode {
+      for item in try cache.cache().list() {
+        let fresh = item.metadata.isFresh(at: Date())
+        if json {
+          Console.bytes(
+            Array(
+              (JSONLine.object([
+                ("url", .string(item.metadata.url)), ("bytes", JSONLine.number(item.metadata.size)),
+                ("format", .string(item.metadata.format)), ("fresh", .bool(fresh)),
+                ("etag", item.metadata.etag.map(JSONValue.string) ?? .null),
+              ]) + "\n").utf8))
+        } else {
+          Console.row([ByteCount.format(item.metadata.size), fresh ? "fresh" : "stale", item.metadata.url])
+        }
+      }
+      return .success
+    }
+  }
+
+  struct Prune: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "prune", abstract: "Evict least recently used images down to --max-size, and stale leftovers.",
+      examples: ["qrquiz cache prune --max-size 200M"])
+    @OptionGroup var cache: CacheOptions
+
+    func run() async throws -> ExitCode {
+      let eviction = try cache.cache().sweep()
+      Console.line("evicted \(eviction.entries) images (\(ByteCount.format(eviction.bytes)))")
+      return .success
+    }
+  }
+
+  struct Clear: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "clear", abstract: "Remove every cached image.")
+    @OptionGroup var cache: CacheOptions
+
+    func run() async throws -> ExitCode {
+      try cache.cache().clear()
+      Console.line("cleared \(cache.url.path)")
+      return .success
+    }
+  }
 }

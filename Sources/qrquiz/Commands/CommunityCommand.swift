@@ -3,59 +3,58 @@ import QRQuiz
 
 /// `qrquiz community fetch URL`: the app's community topics, validated, saved, and their
 /// images prefetched.
-enum CommunityCommand {
-  static let usage = """
-    qrquiz community fetch URL [--dry-run] [--concurrency N] [--timeout SECONDS] [--cache-dir DIR] [--allow-http]
-    """
+struct CommunityCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "community", abstract: "The app's community topic lists.", subcommands: [Fetch.self])
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(
-      arguments,
-      options: [
-        .flag("--dry-run"), .value("--concurrency"), .value("--timeout"), .value("--cache-dir"), .flag("--allow-http"),
-      ])
-    guard parsed.positionals.count == 2, parsed.positionals[0] == "fetch", let url = URL(string: parsed.positionals[1]),
-      url.host != nil
-    else { throw .usage("usage: \(usage)") }
-    let fetcher = CommunityFetcher(
-      concurrency: try parsed.integer("--concurrency", in: 1...32, default: 4),
-      timeout: Double(try parsed.integer("--timeout", in: 1...3600, default: 30)))
-    let list: CommunityList
-    do {
-      list = try await fetcher.list(at: url)
-    } catch let error as BoundedDownload.Error {
-      throw CLIError(.network, "community list \(error)")
-    } catch {
-      throw CLIError(.invalidInput, "\(url.absoluteString): \(error)")
-    }
-    var exitCode = ExitCode.success
-    var saved: [Topic] = []
-    for (entry, outcome) in await fetcher.fetch(list) {
-      switch outcome {
-      case .hidden: Console.out("\(entry.name): hidden, skipped\n")
-      case .failed(let reason):
-        Console.out("\(entry.name): failed: \(reason)\n")
-        exitCode = max(exitCode, .invalidInput)
-      case .valid(let document):
-        guard !parsed.has("--dry-run"), let topic = document.topic else {
-          Console.out("\(entry.name): valid\n")
-          continue
-        }
-        // Saved now or before: either way its images belong in the cache.
-        Console.out("\(entry.name): \(try TopicsCommand.save(topic, name: topic.options?.name ?? entry.name))\n")
-        saved.append(topic)
+  struct Fetch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "fetch",
+      abstract: "Download a community list's topics, check each, save the valid ones, prefetch their images.",
+      discussion: """
+        Topics are fetched a few at a time with the topic size limit and --timeout; one bad
+        entry never drops the others. Hidden entries are skipped.
+        """,
+      examples: ["qrquiz community fetch https://example.org/community.json --dry-run"])
+
+    @Argument(value: "URL", help: "the community list") var url: String
+    @Flag("--dry-run", help: "check every topic; save nothing") var dryRun
+    @Option("--concurrency", help: "topic downloads at once", range: 1...32) var concurrency = 4
+    @OptionGroup var reading: TopicReadingOptions
+    @OptionGroup var loading: LoaderOptions
+
+    func run() async throws -> ExitCode {
+      guard TopicSource.looksLikeURL(url), let listURL = URL(string: url), listURL.host != nil else {
+        throw TopicError.notURL(url)
       }
+      let fetcher = CommunityFetcher(concurrency: concurrency, timeout: Double(reading.timeout))
+      let list = try await fetcher.list(at: listURL)
+      var exitCode = ExitCode.success
+      var saved: [Topic] = []
+      for (entry, outcome) in await fetcher.fetch(list) {
+        switch outcome {
+        case .hidden: Console.line("\(entry.name): hidden, skipped")
+        case .failed(let error):
+          Console.line("\(entry.name): failed: \(ErrorReport.message(for: error))")
+          exitCode = max(exitCode, .invalidInput)
+        case .valid where dryRun: Console.line("\(entry.name): valid")
+        case .valid(let topic):
+          do {
+            Console.line("\(entry.name): " + (try TopicSaving.save(topic.named(entry.name))))
+          } catch {
+            Console.line("\(entry.name): not saved: \(ErrorReport.message(for: error))")
+            exitCode = max(exitCode, ErrorReport.exitCode(for: error))
+          }
+          // Saved now or before: either way its images belong in the cache.
+          saved.append(topic.topic)
+        }
+      }
+      let items = ImagePrefetcher.items(in: saved)
+      if !items.isEmpty {
+        let summary = await ImagePrefetcher(loader: try loading.loader()).prefetch(items)
+        exitCode = max(exitCode, PrefetchReport.report(summary, of: items.count))
+      }
+      return exitCode
     }
-    if !saved.isEmpty { exitCode = max(exitCode, try await prefetchImages(of: saved, parsed: parsed)) }
-    return exitCode
-  }
-
-  private static func prefetchImages(of topics: [Topic], parsed: Arguments) async throws(CLIError) -> ExitCode {
-    let items = ImagePrefetcher.items(in: topics)
-    guard !items.isEmpty else { return .success }
-    let loader = try LoaderOptions.loader(parsed)
-    let summary = await ImagePrefetcher(loader: loader).prefetch(items)
-    let eviction = loader.cache.evict(toFit: LoaderOptions.defaultMaximumSize)
-    return LoaderOptions.report(summary, of: items.count, eviction: eviction, offline: false)
   }
 }

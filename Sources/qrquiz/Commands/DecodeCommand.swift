@@ -1,84 +1,107 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz decode IMAGE… [-o FILE] [--save] [--raw]`: the topics held by the QR codes in images,
-/// compact parts reassembled across images, URLs downloaded as the app does.
-enum DecodeCommand {
-  static let usage = "qrquiz decode IMAGE… [-o FILE] [--save] [--raw [--binary]] [--timeout SECONDS]"
+/// `qrquiz decode IMAGE…`: the topics held by the QR codes in images, compact parts
+/// reassembled across images, URLs downloaded as the app does.
+struct DecodeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "decode",
+    abstract: "Read topics from QR codes in images (PNG, JPEG, phone photos), in any order.",
+    discussion: """
+      Reads the app's single-symbol topics, compact parts spread over any number of images,
+      structured append (all parts in one image) and QR codes holding a topic's URL, which
+      is downloaded as the app does. Prints each topic's normalised JSON, one per line.
+      --raw prints every QR code's text instead, byte for byte as the code holds it
+      (converted to UTF-8 from its detected charset, or exact with --binary): that output
+      is deliberately not made safe for a terminal; pipe it to a file or a program.
+      """,
+    examples: [
+      "qrquiz decode social.png",
+      "qrquiz decode parts/quiz-*.png -o quiz.json",
+      "qrquiz decode --save photo.jpg",
+      "qrquiz decode --raw --binary code.png > payload.bin",
+    ])
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(
-      arguments,
-      options: [.value("-o", "--output"), .flag("--raw"), .flag("--binary"), .value("--timeout"), .flag("--save")])
-    guard !parsed.positionals.isEmpty else { throw .usage("decode needs an image\nusage: \(usage)") }
-    let timeout = try parsed.integer("--timeout", in: 1...3600, default: 30)
+  @Argument(value: "IMAGE", help: "PNG or JPEG images, or - for standard input", completion: .file)
+  var images: [String]
+  @Option(
+    "-o", "--output", value: "FILE", help: "write the topics' JSON here instead of standard output", completion: .file)
+  var output: String?
+  @Flag("--save", help: "keep every topic read in the topic library, as the app does") var save
+  @Flag("--raw", help: "print each QR code's text, not topics (byte-exact: not made terminal-safe)") var raw
+  @Flag("--binary", help: "with --raw: the exact bytes, no charset conversion") var binary
+  @OptionGroup var reading: TopicReadingOptions
+
+  func validate() throws(CLIError) {
+    guard !images.isEmpty else { throw .usage("decode needs an image") }
+    guard raw || !binary else { throw .usage("--binary goes with --raw") }
+    guard !(raw && save) else { throw .usage("--raw prints codes, not topics: it cannot --save") }
+  }
+
+  func run() async throws -> ExitCode {
     let reader = QRCodeReader()
     var output: [UInt8] = []
     var collector = TopicCollector()
-    for path in parsed.positionals {
-      let source = InputFile.displayName(path)
+    for path in images {
+      let source = TopicSource(argument: path).description
       for symbol in try scan(path, reader: reader) {
-        if parsed.has("--raw") {
+        if raw {
           // Text in its detected charset as UTF-8, or with --binary the exact bytes.
-          output += (parsed.has("--binary") ? symbol.bytes : Array(symbol.text.utf8)) + [0x0A]
-          continue
-        }
-        do {
+          output += (binary ? symbol.bytes : Array(symbol.text.utf8)) + [0x0A]
+        } else {
           try collector.add(symbol, from: source)
-        } catch {
-          throw CLIError(.invalidInput, error.description)
         }
       }
     }
-    if !parsed.has("--raw") {
-      let documents = try await topics(from: collector, timeout: Double(timeout))
-      for document in documents { output += Array((document.topic!.normalizedJSON + "\n").utf8) }
-      if parsed.has("--save") {
-        // As the app does: every topic read is kept; without a name, the image's name.
-        for document in documents {
-          let named = document.sourceName == nil ? document.named(afterSource: parsed.positionals[0]) : document
-          try TopicsCommand.save(named, from: "topic '\(named.displayName)'")
+    var exitCode = ExitCode.success
+    if !raw {
+      let found = try await collector.topics(fetchingWith: reading.reader)
+      for topic in found { output += Array((topic.topic.normalizedJSON + "\n").utf8) }
+      if save {
+        // As the app does: every topic read is kept; one without a name is named after
+        // its own image.
+        for topic in found {
+          let named =
+            topic.topic.defaultName == nil
+            ? topic.topic.named(TopicDocument.defaultName(forSource: topic.source)) : topic.topic
+          do {
+            Console.error("topic '\(named.name)': " + (try TopicSaving.save(named)))
+          } catch {
+            exitCode = max(exitCode, ErrorReport.report(error, context: "topic '\(named.name)': not saved"))
+          }
         }
       }
     }
     // Nothing is written unless every image decoded: no partial output.
-    try Console.write(output, to: parsed.value("-o") ?? "-")
-    return .success
+    try Console.write(output, to: self.output ?? "-")
+    return exitCode
   }
 
-  static func topics(from collector: TopicCollector, timeout: Double) async throws(CLIError) -> [TopicDocument] {
-    let entries: [TopicCollector.Entry]
+  private func scan(_ path: String, reader: QRCodeReader) throws -> [QRSymbol] {
+    let source = TopicSource(argument: path).description
+    let scan: QRCodeReader.Scan
     do {
-      entries = try collector.finish()
+      if path == "-" {
+        scan = try reader.scan(imageData: try standardInput())
+      } else {
+        scan = try reader.scan(contentsOfFile: path)
+      }
     } catch {
-      if case .payload(.missingParts) = error { throw CLIError(.notFound, error.description) }
-      throw CLIError(.invalidInput, error.description)
+      throw CLIError(ErrorReport.exitCode(for: error), "\(source): \(error)")
     }
-    var documents: [TopicDocument] = []
-    for entry in entries {
-      switch entry {
-      case .topic(let document): documents.append(document)
-      case .remote(let url, let source):
-        do {
-          documents.append(try await TopicDownloader(timeout: timeout).topic(from: url))
-        } catch {
-          let code: ExitCode = if case .download = error { .network } else { .invalidInput }
-          throw CLIError(code, "\(source): QR code links to \(error)")
-        }
+    guard !scan.symbols.isEmpty else { throw CLIError(.notFound, "\(source): no QR code found") }
+    return scan.symbols
+  }
+
+  private func standardInput() throws(ImageDecodingError) -> [UInt8] {
+    let limit = ImageLimits.default.maximumFileSize
+    do {
+      return try BoundedFile.readStandardInput(limit: limit)
+    } catch {
+      switch error {
+      case .file(let failure): throw .unreadable(failure)
+      case .tooLarge: throw .fileTooLarge(size: limit + 1, limit: limit)
       }
     }
-    return documents
-  }
-
-  static func scan(_ path: String, reader: QRCodeReader) throws(CLIError) -> [QRSymbol] {
-    let bytes = try InputFile.read(path, limit: ImageLimits.default.maximumFileSize)
-    let symbols: [QRSymbol]
-    do {
-      symbols = try reader.scan(imageData: bytes).symbols
-    } catch {
-      throw CLIError(.invalidInput, "\(InputFile.displayName(path)): \(error)")
-    }
-    guard !symbols.isEmpty else { throw CLIError(.notFound, "\(InputFile.displayName(path)): no QR code found") }
-    return symbols
   }
 }

@@ -1,39 +1,45 @@
-/// `qrquiz help`: the commands and the exit codes.
-enum HelpCommand {
-  static let text = """
-    qrquiz: share quiz topics of the Questions app as QR codes
+import QRQuiz
 
-    usage:
-      \(EncodeCommand.usage)
-      \(DecodeCommand.usage)
-      \(ValidateCommand.usage)
-      \(NormalizeCommand.usage)
-      \(PrefetchCommand.usage)
-      \(ImageCommand.usage)
-      \(CacheCommand.usage)
-      \(ProfileCommand.usage)
-      \(TopicsCommand.usage)
-      \(CommunityCommand.usage)
-      qrquiz help
+/// `qrquiz help [COMMAND…]`: the same text as `--help`.
+struct HelpCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "help", abstract: "Show the help of qrquiz or of a command.", examples: ["qrquiz help cache prune"])
 
-    exit codes:
-      0   success
-      1   invalid input: an invalid topic, a corrupt image, text that is not a topic
-      2   usage error
-      3   not found: a missing file, no QR code in an image, an image not cached (offline), a 404
-      4   network failure (after retries)
-      5   an output could not be written
-      70  internal error
+  @Argument(value: "COMMAND", help: "a command, and a subcommand") var words: [String]
 
-    files:
-      image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else ~/.cache/qrquiz
-      profiles      $XDG_DATA_HOME/qrquiz, else ~/.local/share/qrquiz
-      topics        $XDG_DATA_HOME/qrquiz/topics, else ~/.local/share/qrquiz/topics
+  func run() async throws -> ExitCode {
+    var parser = CommandParser(root: QRQuizCommand.self)
+    guard case .help = try parser.parse(words + ["--help"]) else { return .usage }
+    Console.text(HelpText.help(parser.path))
+    return .success
+  }
+}
 
-    """
+/// `qrquiz completion bash|zsh|fish`: a completion script for the shell.
+struct CompletionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "completion", abstract: "Print a shell completion script (bash, zsh or fish).",
+    examples: [
+      "qrquiz completion bash > /etc/bash_completion.d/qrquiz",
+      "qrquiz completion fish > ~/.config/fish/completions/qrquiz.fish",
+    ])
 
-  static func run(_ arguments: [String]) -> ExitCode {
-    Console.out(text)
+  @Argument(value: "SHELL", help: "bash, zsh or fish", completion: .choices(CompletionScript.Shell.allValueStrings))
+  var shell: CompletionScript.Shell
+
+  func run() async throws -> ExitCode {
+    Console.text(CompletionScript.script(for: shell, root: QRQuizCommand.self))
+    return .success
+  }
+}
+
+/// `qrquiz man`: the man page.
+struct ManCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "man", abstract: "Print the qrquiz(1) man page (roff).", examples: ["qrquiz man | man -l -"])
+
+  func run() async throws -> ExitCode {
+    Console.text(ManPage.roff(root: QRQuizCommand.self, version: QRQuizVersion.string))
     return .success
   }
 }

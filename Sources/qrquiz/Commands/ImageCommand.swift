@@ -2,25 +2,26 @@ import Foundation
 import QRQuiz
 
 /// `qrquiz image URL -o FILE`: one image through the cache.
-enum ImageCommand {
-  static let usage = "qrquiz image URL -o FILE [--cache-dir DIR] [--offline] [--allow-http] [--key KEY]"
+struct ImageCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "image",
+    abstract: "Get one image through the cache (fetched, revalidated or fresh) and write it to a file.",
+    examples: ["qrquiz image https://example.org/q1.jpg -o q1.jpg"])
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: LoaderOptions.options + [.value("-o", "--output"), .value("--key")])
-    guard parsed.positionals.count == 1, let output = parsed.value("-o") else {
-      throw .usage("image takes one URL and -o FILE\nusage: \(usage)")
-    }
-    let text = parsed.positionals[0]
-    guard let url = URL(string: text), url.scheme != nil else { throw CLIError(.invalidInput, "\(text): not a URL") }
-    let loader = try LoaderOptions.loader(parsed)
-    let loaded: ImageLoader.Loaded
-    do {
-      loaded = try await loader.load(url, key: parsed.value("--key"))
-    } catch {
-      throw CLIError(LoaderOptions.exitCode(for: error), error.description)
-    }
-    try Console.write(loaded.entry.body, to: output)
-    loader.cache.evict(toFit: try LoaderOptions.maximumSize(parsed))
+  @Argument(value: "URL", help: "the image's URL") var url: String
+  @Option("-o", "--output", value: "FILE", help: "where to write it (- for standard output)", completion: .file)
+  var output: String?
+  @Option("--key", value: "KEY", help: "cache key instead of the URL, for URLs with changing tokens") var key: String?
+  @OptionGroup var loading: LoaderOptions
+
+  func validate() throws(CLIError) {
+    guard output != nil else { throw .usage("image needs -o FILE") }
+  }
+
+  func run() async throws -> ExitCode {
+    guard let parsed = URL(string: url), parsed.scheme != nil else { throw ImageLoader.Error.invalidURL(url) }
+    let loaded = try await loading.loader().load(parsed, key: key)
+    try Console.write(loaded.entry.body, to: output ?? "-")
     return .success
   }
 }

@@ -1,14 +1,25 @@
 import QRQuiz
 
-/// `qrquiz normalize FILE [-o OUT]`: the canonical compact JSON of a valid topic.
-enum NormalizeCommand {
-  static let usage = "qrquiz normalize FILE [-o OUT]   (FILE may be - for stdin)"
+/// `qrquiz normalize TOPIC [-o OUT]`: the canonical compact JSON of a valid topic.
+struct NormalizeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "normalize",
+    abstract: "Print a valid topic's canonical compact JSON; the app reads it the same.",
+    discussion: """
+      `correct` is merged into a sorted `correctAnswers`, keys come in a fixed order, controls
+      and bidi overrides are written as \\u escapes. Normalising twice gives the same bytes.
+      """,
+    examples: ["qrquiz normalize Social.json", "qrquiz normalize - < quiz.json > quiz.min.json"])
 
-  static func run(_ arguments: [String]) throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.value("-o", "--output")])
-    guard parsed.positionals.count == 1 else { throw .usage("normalize takes one file\nusage: \(usage)") }
-    let (_, topic) = try TopicInput.loadValid(parsed.positionals[0])
-    try Console.write(Array((topic.normalizedJSON + "\n").utf8), to: parsed.value("-o") ?? "-")
+  @Argument(value: "TOPIC", help: "a topic file, an http(s) URL, or - for standard input", completion: .file)
+  var topic: String
+  @Option("-o", "--output", value: "FILE", help: "write here instead of standard output", completion: .file)
+  var output: String?
+  @OptionGroup var reading: TopicReadingOptions
+
+  func run() async throws -> ExitCode {
+    let topic = try await reading.reader.topic(from: TopicSource(argument: topic))
+    try Console.write(Array((topic.normalizedJSON + "\n").utf8), to: output ?? "-")
     return .success
   }
 }

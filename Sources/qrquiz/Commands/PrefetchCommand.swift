@@ -1,37 +1,42 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz prefetch TOPIC.json… [--profiles]`: every image a quiz needs, into the cache.
-enum PrefetchCommand {
-  static let usage = """
-    qrquiz prefetch TOPIC.json… [--profiles] [--cache-dir DIR] [--concurrency N] [--allow-http] [--offline]
-             [--max-size SIZE]
-    """
+/// `qrquiz prefetch TOPIC… [--profiles]`: every image a quiz needs, into the cache.
+struct PrefetchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "prefetch",
+    abstract: "Load every image of topics (and profile pictures) into the cache, for offline quizzes.",
+    discussion: """
+      Only complete, verified images are stored. At most --concurrency downloads run at once,
+      hosts taking turns; failures worth retrying are retried with backoff. Profile pictures
+      are always revalidated (they change at the same URL).
+      """,
+    examples: ["qrquiz prefetch Social.json ImagesTest.json", "qrquiz prefetch Social.json --offline"])
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: LoaderOptions.options + [.flag("--profiles")])
-    guard !parsed.positionals.isEmpty || parsed.has("--profiles") else {
-      throw .usage("prefetch needs topic files or --profiles\nusage: \(usage)")
+  @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
+  var topics: [String]
+  @Flag("--profiles", help: "also the profile pictures") var profiles
+  @OptionGroup var loading: LoaderOptions
+  @OptionGroup var reading: TopicReadingOptions
+
+  func validate() throws(CLIError) {
+    guard !topics.isEmpty || profiles else { throw .usage("prefetch needs topic files or --profiles") }
+  }
+
+  func run() async throws -> ExitCode {
+    var read: [Topic] = []
+    for topic in topics { read.append(try await reading.reader.topic(from: TopicSource(argument: topic)).topic) }
+    var items = ImagePrefetcher.items(in: read)
+    if profiles {
+      // Pictures change at the same URL: always ask the server.
+      items += try ProfileStore(directory: Directories.data).list().compactMap(\.imageURL)
+        .map { ImagePrefetcher.Item(url: $0, revalidate: true) }
     }
-    var topics: [Topic] = []
-    for path in parsed.positionals { topics.append(try TopicInput.loadValid(path).topic) }
-    var items = ImagePrefetcher.items(in: topics)
-    if parsed.has("--profiles") {
-      do {
-        // Pictures change at the same URL: always ask the server.
-        items += try ProfileStore(directory: Directories.data).list().compactMap(\.imageURL)
-          .map { ImagePrefetcher.Item(url: $0, revalidate: true) }
-      } catch {
-        throw CLIError(.invalidInput, error.description)
-      }
-    }
-    let loader = try LoaderOptions.loader(parsed)
-    let maximumSize = try LoaderOptions.maximumSize(parsed)
     let bar = ProgressBar(label: "images")
-    let summary = await ImagePrefetcher(loader: loader).prefetch(items) { done, total in bar.update(done, total) }
+    let summary = await ImagePrefetcher(loader: try loading.loader()).prefetch(items) { done, total in
+      bar.update(done, total)
+    }
     bar.finish()
-    // Eviction at the end of every run keeps the cache within its limit.
-    let eviction = loader.cache.evict(toFit: maximumSize)
-    return LoaderOptions.report(summary, of: items.count, eviction: eviction, offline: parsed.has("--offline"))
+    return PrefetchReport.report(summary, of: items.count)
   }
 }

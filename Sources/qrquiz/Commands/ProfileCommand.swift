@@ -2,49 +2,70 @@ import Foundation
 import QRQuiz
 
 /// `qrquiz profile add|list|show|remove`: players' names and pictures.
-enum ProfileCommand {
-  static let usage = "qrquiz profile add NAME [--image URL|FILE] | list | show NAME | remove NAME"
+struct ProfileCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "profile", abstract: "Players' names and pictures (kept in $XDG_DATA_HOME/qrquiz).",
+    subcommands: [Add.self, List.self, Show.self, Remove.self])
 
-  static func run(_ arguments: [String]) throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.value("--image"), .flag("--json")])
-    let store = ProfileStore(directory: Directories.data)
-    let words = parsed.positionals
-    do {
-      switch (words.first, words.count) {
-      case ("add", 2):
-        let profile = try store.add(name: words[1], image: parsed.value("--image"))
-        Console.out("added \(profile.name)\n")
-      case ("list", 1):
-        for profile in try store.list() { Console.out(line(profile, json: parsed.has("--json")) + "\n") }
-      case ("show", 2):
-        Console.out(line(try store.profile(named: words[1]), json: true) + "\n")
-      case ("remove", 2):
-        try store.remove(name: words[1])
-        Console.out("removed \(words[1])\n")
-      default: throw CLIError.usage("usage: \(usage)")
-      }
-    } catch let error as ProfileStore.Error {
-      switch error {
-      case .notFound: throw CLIError(.notFound, error.description)
-      case .storage: throw CLIError(.outputFailed, error.description)
-      default: throw CLIError(.invalidInput, error.description)
-      }
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      throw CLIError(.internalError, "\(error)")
-    }
-    return .success
-  }
+  static var store: ProfileStore { ProfileStore(directory: Directories.data) }
 
-  private static func line(_ profile: Profile, json: Bool) -> String {
-    guard json else {
-      return profile.name + (profile.imageURL.map { "\t" + $0 } ?? profile.imageFile.map { "\t" + $0 } ?? "")
-    }
-    return JSONLine.object([
+  static func json(_ profile: Profile) -> String {
+    JSONLine.object([
       ("name", .string(profile.name)),
       ("imageURL", profile.imageURL.map(JSONValue.string) ?? .null),
       ("imageFile", profile.imageFile.map(JSONValue.string) ?? .null),
     ])
+  }
+
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "add", abstract: "Add a player, with a picture from the web or a file.",
+      examples: ["qrquiz profile add Ada --image https://example.org/ada.png"])
+    @Argument(value: "NAME", help: "the player's name, unique without regard to case") var name: String
+    @Option("--image", value: "URL|FILE", help: "an http(s) URL, or an image file to copy", completion: .file)
+    var image: String?
+
+    func run() async throws -> ExitCode {
+      Console.line("added \(try ProfileCommand.store.add(name: name, image: image).name)")
+      return .success
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "list", abstract: "Every player, in the order added.")
+    @Flag("--json", help: "one JSON object per player") var json
+
+    func run() async throws -> ExitCode {
+      for profile in try ProfileCommand.store.list() {
+        if json {
+          Console.bytes(Array((ProfileCommand.json(profile) + "\n").utf8))
+        } else {
+          Console.row([profile.name] + [profile.imageURL ?? profile.imageFile].compactMap { $0 })
+        }
+      }
+      return .success
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "show", abstract: "One player, as JSON.")
+    @Argument(value: "NAME", help: "the player's name") var name: String
+
+    func run() async throws -> ExitCode {
+      Console.bytes(Array((ProfileCommand.json(try ProfileCommand.store.profile(named: name)) + "\n").utf8))
+      return .success
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "remove", abstract: "Remove a player and their copied picture.")
+    @Argument(value: "NAME", help: "the player's name") var name: String
+
+    func run() async throws -> ExitCode {
+      try ProfileCommand.store.remove(name: name)
+      Console.line("removed \(name)")
+      return .success
+    }
   }
 }

@@ -2,94 +2,102 @@ import Foundation
 import QRQuiz
 
 /// `qrquiz topics add|list|show|remove|export`: the saved topics.
-enum TopicsCommand {
-  static let usage = "qrquiz topics add FILE|URL… | list | show NAME | remove NAME | export NAME -o FILE"
+struct TopicsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "topics", abstract: "The saved topic library (kept in $XDG_DATA_HOME/qrquiz/topics).",
+    discussion: """
+      Saved topics are normalised JSON files named after the topic. A topic whose name, or
+      whose questions and answers, are saved already is not saved again, and the command
+      says which saved topic is its twin.
+      """,
+    subcommands: [Add.self, List.self, Show.self, Remove.self, Export.self])
 
-  static var library: TopicLibrary { TopicLibrary(directory: Directories.data.appendingPathComponent("topics")) }
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "add", abstract: "Save topics from files or URLs.",
+      examples: ["qrquiz topics add Social.json https://example.org/quiz.json"])
+    @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
+    var topics: [String]
+    @OptionGroup var reading: TopicReadingOptions
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.value("-o", "--output"), .value("--cache-dir")])
-    let words = parsed.positionals
-    switch (words.first, words.count) {
-    case ("add", 2...):
+    func validate() throws(CLIError) {
+      guard !topics.isEmpty else { throw .usage("topics add needs a topic") }
+    }
+
+    func run() async throws -> ExitCode {
       var exitCode = ExitCode.success
-      for path in words.dropFirst() {
+      for argument in topics {
+        let source = TopicSource(argument: argument)
         do {
-          let document = try await TopicInput.loadAny(path)
-          try save(document, from: path)
+          let topic = try await reading.reader.topic(from: source)
+          Console.error("\(source): " + (try TopicSaving.save(topic)))
+        } catch let error as TopicLibrary.Error {
+          exitCode = max(exitCode, ErrorReport.report(error, context: "\(source): not saved"))
         } catch {
-          Console.error(error.message)
-          exitCode = max(exitCode, error.code)
+          exitCode = max(exitCode, ErrorReport.report(error))
         }
       }
       return exitCode
-    case ("list", 1):
-      let cache = try? ImageDiskCache(directory: Directories.cache(parsed))
-      for entry in try entries() {
-        let images = ImagePrefetcher.items(in: [entry.topic])
-        let cached = images.filter { cache?.entry(for: CacheKey($0.url)) != nil }.count
-        Console.out(
-          "\(entry.name)\t\(entry.topic.sets.count) sets\t\(entry.topic.questions.count) questions"
-            + "\timages \(cached)/\(images.count) cached\n")
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "list", abstract: "Every saved topic: name, sets, questions, images cached.")
+    @OptionGroup var cache: CacheOptions
+
+    func run() async throws -> ExitCode {
+      let cache = try? cache.cache()
+      for entry in try TopicSaving.library.list() {
+        let images = ImagePrefetcher.items(in: [entry.topic.topic]).compactMap { URL(string: $0.url) }
+        let cached = images.filter { cache?.contains($0) == true }.count
+        let topic = entry.topic.topic
+        Console.row([
+          entry.name, "\(topic.sets.count) sets", "\(topic.questions.count) questions",
+          "images \(cached)/\(images.count) cached",
+        ])
       }
-    case ("show", 2):
-      Console.out(try named(words[1]).topic.normalizedJSON + "\n")
-    case ("export", 2):
-      guard let output = parsed.value("-o") else { throw .usage("export needs -o FILE") }
-      try Console.write(Array((try named(words[1]).topic.normalizedJSON + "\n").utf8), to: output)
-    case ("remove", 2):
-      do {
-        try library.remove(name: words[1])
-      } catch {
-        throw cliError(error)
-      }
-      Console.out("removed \(words[1])\n")
-    default: throw .usage("usage: \(usage)")
-    }
-    return .success
-  }
-
-  /// Saves a valid topic under its name (`options.name`, else the file name) and reports
-  /// it on stderr. One saved already, by name or content, is reported and left as it is.
-  static func save(_ document: TopicDocument, from source: String) throws(CLIError) {
-    let topic = try TopicInput.requireValid(document, source)
-    Console.error("\(InputFile.displayName(source)): " + (try save(topic, name: document.displayName)))
-  }
-
-  /// Saves a valid topic under `name`; what happened, for a person: "saved as 'X'", or why
-  /// it was not saved when a topic with that name or content is there already.
-  static func save(_ topic: Topic, name: String) throws(CLIError) -> String {
-    do {
-      return "saved as '\(try library.save(topic, name: name))'"
-    } catch {
-      switch error {
-      case .nameTaken, .sameContent: return "not saved: \(error)"
-      default: throw cliError(error)
-      }
+      return .success
     }
   }
 
-  private static func entries() throws(CLIError) -> [TopicLibrary.Entry] {
-    do {
-      return try library.list()
-    } catch {
-      throw cliError(error)
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "show", abstract: "A saved topic's JSON.")
+    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+
+    func run() async throws -> ExitCode {
+      Console.bytes(Array((try TopicSaving.library.topic(named: name).topic.normalizedJSON + "\n").utf8))
+      return .success
     }
   }
 
-  private static func named(_ name: String) throws(CLIError) -> TopicLibrary.Entry {
-    do {
-      return try library.topic(named: name)
-    } catch {
-      throw cliError(error)
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(name: "remove", abstract: "Remove a saved topic.")
+    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+
+    func run() async throws -> ExitCode {
+      try TopicSaving.library.remove(name: name)
+      Console.line("removed \(name)")
+      return .success
     }
   }
 
-  static func cliError(_ error: TopicLibrary.Error) -> CLIError {
-    switch error {
-    case .notFound: CLIError(.notFound, error.description)
-    case .storage: CLIError(.outputFailed, error.description)
-    default: CLIError(.invalidInput, error.description)
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "export", abstract: "Write a saved topic's JSON to a file.",
+      examples: ["qrquiz topics export 'Cool Social topic' -o social.json"])
+    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+    @Option("-o", "--output", value: "FILE", help: "where to write it (- for standard output)", completion: .file)
+    var output: String?
+
+    func validate() throws(CLIError) {
+      guard output != nil else { throw .usage("export needs -o FILE") }
+    }
+
+    func run() async throws -> ExitCode {
+      try Console.write(
+        Array((try TopicSaving.library.topic(named: name).topic.normalizedJSON + "\n").utf8), to: output!)
+      return .success
     }
   }
 }

@@ -1,29 +1,46 @@
 import QRQuiz
 
-/// `qrquiz validate FILE… [--json]`: the app's verdict on each topic, with every problem.
-enum ValidateCommand {
-  static let usage = "qrquiz validate FILE|URL… [--json]   (FILE may be - for stdin)"
+/// `qrquiz validate TOPIC…`: the app's verdict on each topic, with every problem.
+struct ValidateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "validate",
+    abstract: "Check topics with exactly the app's verdicts; list every problem and warning.",
+    discussion: """
+      Each problem names its JSON path and, in the app's words, the set, question and answer.
+      Warnings (a missing name, an http image URL, answers that differ only by case) never
+      change the verdict. The exit code is 0 only when every topic is valid.
+      """,
+    examples: ["qrquiz validate Social.json broken.json", "qrquiz validate --json topics/*.json | jq ."])
 
-  static func run(_ arguments: [String]) async throws(CLIError) -> ExitCode {
-    let parsed = try Arguments(arguments, options: [.flag("--json")])
-    guard !parsed.positionals.isEmpty else { throw .usage("validate needs at least one file\nusage: \(usage)") }
+  @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
+  var topics: [String]
+  @Flag("--json", help: "one JSON object per topic, for machines") var json
+  @OptionGroup var reading: TopicReadingOptions
+
+  func validate() throws(CLIError) {
+    guard !topics.isEmpty else { throw .usage("validate needs at least one file") }
+  }
+
+  func run() async throws -> ExitCode {
     var exitCode = ExitCode.success
-    for path in parsed.positionals {
-      let name = InputFile.displayName(path)
+    let reader = reading.reader
+    for topic in topics {
+      let source = TopicSource(argument: topic)
       do {
-        let document = try await TopicInput.loadAny(path)
+        let document = try await reader.document(from: source)
         if !document.isValid { exitCode = max(exitCode, .invalidInput) }
-        if parsed.has("--json") {
-          Console.out(ValidationReport.json(file: name, document: document) + "\n")
+        if json {
+          Console.bytes(Array((ValidationReport.json(file: source.description, document: document) + "\n").utf8))
         } else {
-          Console.out(ValidationReport.text(file: name, document: document))
+          for line in ValidationReport.lines(file: source.description, document: document) { Console.line(line) }
         }
       } catch {
-        exitCode = max(exitCode, error.code)
-        if parsed.has("--json") {
-          Console.out(ValidationReport.json(file: name, error: error.message) + "\n")
+        exitCode = max(exitCode, ErrorReport.exitCode(for: error))
+        if json {
+          let line = ValidationReport.json(file: source.description, error: ErrorReport.message(for: error))
+          Console.bytes(Array((line + "\n").utf8))
         } else {
-          Console.error(error.message)
+          ErrorReport.report(error)
         }
       }
     }

@@ -2,14 +2,15 @@ import QRQuiz
 
 /// The text and JSON-lines forms of `qrquiz validate`'s report.
 enum ValidationReport {
-  /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem and warning.
-  static func text(file: String, document: TopicDocument) -> String {
+  /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem and warning;
+  /// each line made safe for the terminal by the caller.
+  static func lines(file: String, document: TopicDocument) -> [String] {
     var lines: [String] = []
     let count = document.problems.count
     lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(count) problem\(count == 1 ? "" : "s"))")
     lines += document.problems.map { "\(file): error: \($0)" }
     lines += document.warnings.map { "\(file): warning: \($0)" }
-    return lines.joined(separator: "\n") + "\n"
+    return lines
   }
 
   static func json(file: String, document: TopicDocument) -> String {
@@ -38,9 +39,11 @@ enum ValidationReport {
   }
 }
 
-/// Compact JSON for one line of machine output.
+/// Compact JSON for one line of machine output; controls are escaped by the writer.
 enum JSONLine {
   static func object(_ members: [(key: String, value: JSONValue)]) -> String {
     JSONValue.object(members).compactText
   }
+
+  static func number(_ value: Int) -> JSONValue { .number(literal: "", value: Double(value)) }
 }

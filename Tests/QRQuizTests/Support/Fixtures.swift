@@ -1,4 +1,5 @@
 import Foundation
+import QRQuiz
 
 /// Paths to test fixtures and to the package's own files.
 enum Fixtures {
@@ -21,6 +22,19 @@ enum Fixtures {
 
   static func sampleTopic(_ name: String) -> URL {
     packageRoot.appendingPathComponent("SampleImages/topics/\(name).json")
+  }
+
+  /// A sample topic, read and validated.
+  static func sampleValidTopic(_ name: String) throws -> ValidTopic { try validTopic(sampleTopic(name)) }
+
+  /// The valid topic in a file.
+  static func validTopic(_ url: URL) throws -> ValidTopic {
+    try TopicReader.topic(json: Data(contentsOf: url), source: url.path, sourceName: url.path)
+  }
+
+  /// The document in a file, valid or not.
+  static func document(_ url: URL) throws -> TopicDocument {
+    try TopicDocument(bytes: Array(Data(contentsOf: url)), sourceName: url.lastPathComponent)
   }
 
   static func sampleImage(_ name: String) -> URL {

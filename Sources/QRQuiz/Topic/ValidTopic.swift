@@ -1,0 +1,56 @@
+/// A topic the Questions app accepts, with the name it shows. The only ways to get one
+/// validate: ``init(_:defaultName:)``, ``TopicReader``, ``TopicCollector``, so code that
+/// holds a `ValidTopic` never checks again and never meets an invalid one.
+///
+/// ```swift
+/// let topic = try ValidTopic(Topic(sets: [[question]]), defaultName: "Capitals")
+/// let symbols = try TopicQREncoder().encode(topic)
+/// ```
+public struct ValidTopic: Sendable, Hashable {
+  /// The topic.
+  public let topic: Topic
+  /// The name the app falls back to without `options.name`: the file name without its
+  /// extension, or `nil` (a topic read from a QR code or standard input).
+  public let defaultName: String?
+
+  /// Validates `topic`.
+  ///
+  /// - Parameter defaultName: the name shown when the topic has no `options.name`, and
+  ///   the source named in the error.
+  /// - Throws: ``TopicError/invalid(source:problems:)`` with every problem the app would
+  ///   reject it for.
+  public init(_ topic: Topic, defaultName: String? = nil) throws(TopicError) {
+    let problems = TopicValidator.problems(in: topic)
+    guard problems.isEmpty else { throw .invalid(source: defaultName ?? "topic", problems: problems) }
+    self.init(checked: topic, defaultName: defaultName)
+  }
+
+  /// Takes the topic of a document that has no problems.
+  ///
+  /// - Parameter source: the document's source, named in the error.
+  /// - Throws: ``TopicError/invalid(source:problems:)``.
+  public init(_ document: TopicDocument, source: String) throws(TopicError) {
+    guard document.isValid, let topic = document.topic else {
+      throw .invalid(source: source, problems: document.problems)
+    }
+    self.init(checked: topic, defaultName: document.sourceName)
+  }
+
+  private init(checked topic: Topic, defaultName: String?) {
+    self.topic = topic
+    self.defaultName = defaultName
+  }
+
+  /// The name the app shows: `options.name`, else ``defaultName``, else "Untitled".
+  public var name: String { topic.options?.name ?? defaultName ?? "Untitled" }
+
+  /// This topic with another fallback name (a topic read from a QR code is named after
+  /// its image).
+  public func named(_ defaultName: String?) -> ValidTopic { ValidTopic(checked: topic, defaultName: defaultName) }
+
+  /// Advice that does not change the verdict.
+  public var warnings: [TopicWarning] { TopicLinter.warnings(in: topic) }
+
+  /// The canonical compact JSON (see ``Topic/normalizedJSON``).
+  public var normalizedJSON: String { topic.normalizedJSON }
+}

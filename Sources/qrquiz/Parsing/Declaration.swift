@@ -1,0 +1,195 @@
+/// One option, flag or positional argument as a command declares it. The same object
+/// parses the user's text into the command's property and describes itself to the help,
+/// the shell completion scripts and the man page: nothing about an option is written
+/// twice.
+class Declaration {
+  enum Kind { case option, flag, argument }
+
+  /// How many values a positional argument takes.
+  enum Arity { case one, optional, many }
+
+  /// What a shell should offer for the value.
+  enum Completion: Equatable {
+    case none
+    case file
+    case directory
+    /// These words.
+    case choices([String])
+  }
+
+  let kind: Kind
+  /// Spellings: `["-o", "--output"]`; empty for positional arguments.
+  let names: [String]
+  /// The value's placeholder in help: `FILE`.
+  let valueName: String
+  /// One line of help.
+  let help: String
+  let arity: Arity
+  let completion: Completion
+  /// The default shown in help, when there is one worth showing.
+  let defaultText: String?
+  /// Whether the user gave it.
+  private(set) var isSet = false
+
+  init(
+    kind: Kind, names: [String], valueName: String, help: String, arity: Arity = .one,
+    completion: Completion = .none, defaultText: String? = nil
+  ) {
+    self.kind = kind
+    self.names = names
+    self.valueName = valueName
+    self.help = help
+    self.arity = arity
+    self.completion = completion
+    self.defaultText = defaultText
+  }
+
+  /// The longest spelling (`--output`), used in messages.
+  var preferredName: String { names.last ?? valueName }
+
+  /// Takes a value the user gave, as `name`; a message when it is not acceptable.
+  final func receive(_ text: String, as name: String) throws(CLIError) {
+    if let problem = accept(text) { throw .usage("\(name) must be \(problem), not '\(text)'") }
+    isSet = true
+  }
+
+  /// A flag was given.
+  final func raise() {
+    accept("")
+    isSet = true
+  }
+
+  /// Stores `text`, or says what it should have been.
+  @discardableResult
+  func accept(_ text: String) -> String? { preconditionFailure("subclasses store values") }
+}
+
+/// `@Option("-o", "--output", value: "FILE", help: "…") var output: String?`
+@propertyWrapper final class Option<Value: ExpressibleByArgument>: Declaration {
+  private(set) var wrappedValue: Value
+  private let validate: (Value) -> Bool
+  private let expectation: String
+
+  /// An option with a default value.
+  init(
+    wrappedValue: Value, _ names: String..., value: String = "VALUE", help: String,
+    completion: Completion? = nil, showDefault: Bool = true
+  ) {
+    self.wrappedValue = wrappedValue
+    validate = { _ in true }
+    expectation = Value.expectation
+    super.init(
+      kind: .option, names: names, valueName: value, help: help,
+      completion: completion ?? Self.defaultCompletion, defaultText: showDefault ? wrappedValue.argumentText : nil)
+  }
+
+  /// A whole-number option that must lie in `range`.
+  ///
+  /// - Parameter defaultText: how help shows the default, when the number alone would
+  ///   mislead ("every core" rather than this machine's count).
+  init(
+    wrappedValue: Int, _ names: String..., value: String = "N", help: String, range: ClosedRange<Int>,
+    defaultText: String? = nil
+  ) where Value == Int {
+    self.wrappedValue = wrappedValue
+    validate = { range.contains($0) }
+    expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    super.init(
+      kind: .option, names: names, valueName: value, help: help, defaultText: defaultText ?? "\(wrappedValue)")
+  }
+
+  /// An optional option: `nil` unless given.
+  init<Wrapped>(_ names: String..., value: String = "VALUE", help: String, completion: Completion? = nil)
+  where Value == Wrapped? {
+    wrappedValue = nil
+    validate = { _ in true }
+    expectation = Value.expectation
+    super.init(
+      kind: .option, names: names, valueName: value, help: help, completion: completion ?? Self.defaultCompletion)
+  }
+
+  private static var defaultCompletion: Completion {
+    Value.allValueStrings.isEmpty ? .none : .choices(Value.allValueStrings)
+  }
+
+  override func accept(_ text: String) -> String? {
+    guard let value = Value(argument: text), validate(value) else { return expectation }
+    wrappedValue = value
+    return nil
+  }
+}
+
+/// `@Flag("--svg", help: "…") var svg = false`
+@propertyWrapper final class Flag: Declaration {
+  private(set) var wrappedValue: Bool
+
+  init(wrappedValue: Bool = false, _ names: String..., help: String) {
+    self.wrappedValue = wrappedValue
+    super.init(kind: .flag, names: names, valueName: "", help: help)
+  }
+
+  override func accept(_ text: String) -> String? {
+    wrappedValue = true
+    return nil
+  }
+}
+
+/// `@Argument(value: "TOPIC", help: "…") var topics: [String]`
+@propertyWrapper final class Argument<Value>: Declaration {
+  private var stored: Value?
+  private let append: (Value?, String) -> Value?
+  private let expectation: String
+
+  var wrappedValue: Value {
+    // The parser refuses a command whose required argument is missing, before it runs.
+    guard let stored else { preconditionFailure("\(valueName) was not parsed") }
+    return stored
+  }
+
+  /// One required value.
+  init(value: String, help: String, completion: Completion = .none) where Value: ExpressibleByArgument {
+    append = { _, text in Value(argument: text) }
+    expectation = Value.expectation
+    super.init(kind: .argument, names: [], valueName: value, help: help, arity: .one, completion: completion)
+  }
+
+  /// One optional value.
+  init<Wrapped: ExpressibleByArgument>(value: String, help: String, completion: Completion = .none)
+  where Value == Wrapped? {
+    stored = .some(nil)
+    append = { _, text in Wrapped(argument: text).map { .some($0) } }
+    expectation = Wrapped.expectation
+    super.init(kind: .argument, names: [], valueName: value, help: help, arity: .optional, completion: completion)
+  }
+
+  /// Any number of values (the command checks for at least one where it needs one).
+  init<Element: ExpressibleByArgument>(value: String, help: String, completion: Completion = .none)
+  where Value == [Element] {
+    stored = []
+    append = { values, text in Element(argument: text).map { (values ?? []) + [$0] } }
+    expectation = Element.expectation
+    super.init(kind: .argument, names: [], valueName: value, help: help, arity: .many, completion: completion)
+  }
+
+  override func accept(_ text: String) -> String? {
+    guard let value = append(stored, text) else { return expectation }
+    stored = value
+    return nil
+  }
+}
+
+/// Options shared by several commands, declared once: `@OptionGroup var cache: CacheOptions`.
+@propertyWrapper final class OptionGroup<Value: ParsableArguments> {
+  let wrappedValue: Value
+
+  init() { wrappedValue = Value() }
+}
+
+/// Lets the parser find the declarations inside an ``OptionGroup``.
+protocol DeclarationContainer {
+  var containedValue: Any { get }
+}
+
+extension OptionGroup: DeclarationContainer {
+  var containedValue: Any { wrappedValue }
+}

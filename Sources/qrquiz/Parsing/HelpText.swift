@@ -1,0 +1,83 @@
+/// The `--help` text of a command, generated from its configuration and declarations.
+enum HelpText {
+  /// The usage line after `usage: `: `qrquiz encode [options] TOPIC…`.
+  static func usage(_ path: [any ParsableCommand.Type]) -> String {
+    let name = commandName(path)
+    let type = path.last!
+    if let usage = type.configuration.usage { return "\(name) \(usage)" }
+    if !type.configuration.subcommands.isEmpty { return "\(name) COMMAND …" }
+    let declarations = type.init().declarations
+    var words = [name]
+    if declarations.contains(where: { $0.kind != .argument }) { words.append("[options]") }
+    for argument in declarations where argument.kind == .argument {
+      switch argument.arity {
+      case .one: words.append(argument.valueName)
+      case .optional: words.append("[\(argument.valueName)]")
+      case .many: words.append("\(argument.valueName)…")
+      }
+    }
+    return words.joined(separator: " ")
+  }
+
+  static func commandName(_ path: [any ParsableCommand.Type]) -> String {
+    path.map { $0.configuration.name }.joined(separator: " ")
+  }
+
+  /// The whole help page.
+  static func help(_ path: [any ParsableCommand.Type]) -> String {
+    let type = path.last!
+    let configuration = type.configuration
+    var sections = ["usage: \(usage(path))", configuration.abstract]
+    if !configuration.discussion.isEmpty { sections.append(configuration.discussion) }
+    if !configuration.subcommands.isEmpty {
+      sections.append(
+        "commands:\n"
+          + table(configuration.subcommands.map { ($0.configuration.name, $0.configuration.abstract) }))
+    }
+    let declarations = type.init().declarations
+    let arguments = declarations.filter { $0.kind == .argument }
+    if !arguments.isEmpty {
+      sections.append("arguments:\n" + table(arguments.map { (argumentLabel($0), $0.help) }))
+    }
+    var options = declarations.filter { $0.kind != .argument }.map { (optionLabel($0), optionHelp($0)) }
+    options.append(("-h, --help", "show this help"))
+    if path.count == 1 { options.append(("--version", "show the version")) }
+    sections.append("options:\n" + table(options))
+    if !configuration.examples.isEmpty {
+      sections.append("examples:\n" + configuration.examples.map { "  $ \($0)" }.joined(separator: "\n"))
+    }
+    if !configuration.subcommands.isEmpty {
+      sections.append("See '\(commandName(path)) COMMAND --help' for a command's options.")
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  static func argumentLabel(_ argument: Declaration) -> String {
+    argument.arity == .many ? "\(argument.valueName)…" : argument.valueName
+  }
+
+  /// `-o, --output FILE`.
+  static func optionLabel(_ option: Declaration) -> String {
+    option.names.joined(separator: ", ") + (option.kind == .option ? " \(option.valueName)" : "")
+  }
+
+  /// The help line with its choices and default.
+  static func optionHelp(_ option: Declaration) -> String {
+    var text = option.help
+    if case .choices(let choices) = option.completion {
+      text += " (\(choices.joined(separator: "|")))"
+    }
+    if let defaultText = option.defaultText, !defaultText.isEmpty { text += " [default: \(defaultText)]" }
+    return text
+  }
+
+  /// Two columns; a long left entry puts its help on the next line.
+  static func table(_ rows: [(String, String)]) -> String {
+    let width = min(26, (rows.map(\.0.count).max() ?? 0) + 2)
+    return rows.map { label, help in
+      let left = "  " + label
+      if left.count + 2 > width + 2 { return left + "\n" + String(repeating: " ", count: width + 2) + help }
+      return left + String(repeating: " ", count: width + 2 - left.count) + help
+    }.joined(separator: "\n")
+  }
+}

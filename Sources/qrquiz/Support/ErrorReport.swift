@@ -1,0 +1,125 @@
+import Foundation
+import QRQuiz
+
+/// The one place that turns any error a command meets into its exit code and its line for
+/// a person, adding the hints only the CLI can give ("use --allow-http"). The library's
+/// errors stay typed until here.
+enum ErrorReport {
+  /// The exit code for `error`.
+  static func exitCode(for error: any Error) -> ExitCode {
+    switch error {
+    case let error as CLIError: error.code
+    case let error as TopicError: exitCode(for: error)
+    case let error as BoundedDownload.Error: exitCode(for: error)
+    case let error as ImageLoader.Error: exitCode(for: error)
+    case let error as TopicCollector.Error: exitCode(for: error)
+    case let error as FileSystemError: exitCode(for: error)
+    case let error as TopicLibrary.Error:
+      switch error {
+      case .notFound: .notFound
+      case .nameTaken, .sameContent: .invalidInput
+      case .storage(let failure): exitCode(for: failure)
+      }
+    case let error as ProfileStore.Error:
+      switch error {
+      case .notFound: .notFound
+      case .storage(let failure): exitCode(for: failure)
+      case .invalidName, .duplicateName, .badImage, .corrupt: .invalidInput
+      }
+    case let error as CommunityFetcher.Error:
+      switch error {
+      case .download(let failure): exitCode(for: failure)
+      case .malformed: .invalidInput
+      }
+    case let error as TopicQREncoder.Error:
+      if case .library = error { .internalError } else { .invalidInput }
+    case let error as ImageDecodingError:
+      if case .unreadable(let failure) = error { exitCode(for: failure) } else { .invalidInput }
+    case is ImageEncodingError: .internalError
+    case is CancellationError: .interrupted
+    default: .internalError
+    }
+  }
+
+  static func exitCode(for error: TopicError) -> ExitCode {
+    switch error {
+    case .file(let failure): exitCode(for: failure)
+    case .download(let failure): exitCode(for: failure)
+    case .notURL, .notTopic, .invalid: .invalidInput
+    }
+  }
+
+  static func exitCode(for error: BoundedDownload.Error) -> ExitCode {
+    switch error {
+    case .httpStatus(404, _), .httpStatus(410, _): .notFound
+    case .tooLarge: .invalidInput
+    case .cancelled: .interrupted
+    case .httpStatus, .unsupportedScheme, .unsupportedRedirect, .tooManyRedirects, .truncated, .timedOut, .transport:
+      .network
+    }
+  }
+
+  static func exitCode(for error: ImageLoader.Error) -> ExitCode {
+    switch error {
+    case .invalidURL, .schemeNotAllowed, .notAnImage: .invalidInput
+    case .notCached, .rememberedMissing, .httpStatus(404, _), .httpStatus(410, _): .notFound
+    case .httpStatus: .network
+    case .download(let failure): exitCode(for: failure)
+    case .cache(let failure): exitCode(for: failure)
+    case .cancelled: .interrupted
+    }
+  }
+
+  static func exitCode(for error: TopicCollector.Error) -> ExitCode {
+    switch error {
+    case .payload(.missingParts): .notFound
+    case .partialStructuredAppend, .malformedPart, .payload: .invalidInput
+    case .topic(let failure), .remote(_, let failure): exitCode(for: failure)
+    }
+  }
+
+  static func exitCode(for error: FileSystemError) -> ExitCode {
+    switch error.operation {
+    case .read, .list: error.isNotFound ? .notFound : .invalidInput
+    case .write, .create, .remove, .lock: .outputFailed
+    }
+  }
+
+  /// The one line for `error`: the library's description, with the CLI's hints.
+  static func message(for error: any Error) -> String {
+    switch error {
+    case let error as CLIError: return error.message
+    case TopicError.invalid(let source, let problems):
+      return "\(source): invalid topic: " + summary(problems)
+    case TopicCollector.Error.topic(.invalid(let source, let problems)):
+      return "\(source): QR code holds an invalid topic: " + summary(problems)
+    case TopicCollector.Error.remote(let source, .invalid(let url, let problems)):
+      return "\(source): QR code links to \(url): invalid topic: " + summary(problems)
+    case let error as ImageLoader.Error:
+      if case .schemeNotAllowed = error { return "\(error) (use --allow-http for http)" }
+      return error.description
+    case let error as TopicQREncoder.Error:
+      switch error {
+      case .tooManyParts: return "\(error): raise --max-version or lower --ec"
+      case .tooLarge: return "\(error); use --format auto for the compact form"
+      case .library: return error.description
+      }
+    case is CancellationError: return "interrupted"
+    default: return "\(error)"
+    }
+  }
+
+  /// The first problem and how many more, pointing at `qrquiz validate` for the rest.
+  static func summary(_ problems: [TopicProblem]) -> String {
+    let first = problems.first.map(String.init(describing:)) ?? "unknown problem"
+    return problems.count > 1 ? "\(first) (and \(problems.count - 1) more; see qrquiz validate)" : first
+  }
+
+  /// Prints the line for `error` on stderr, with `context` before it when given
+  /// ("topic 'X'"), and returns its exit code.
+  @discardableResult
+  static func report(_ error: any Error, context: String? = nil) -> ExitCode {
+    Console.error((context.map { "\($0): " } ?? "") + message(for: error))
+    return exitCode(for: error)
+  }
+}
