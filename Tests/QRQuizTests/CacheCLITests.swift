@@ -126,6 +126,20 @@ import Testing
     #expect(try qrquiz(["image", url, "-o", home.path("again.png"), "--offline"]).status == 0)
   }
 
+  @Test(arguments: [("/status/404", 3), ("/status/410", 3), ("/status/403", 4), ("/text", 1)])
+  func oneFailureGetsOneExitCodeFromEveryCommand(_ path: String, _ code: Int32) throws {
+    let url = server.url(path).absoluteString
+    let image = try qrquiz(["image", url, "-o", home.path("out.png"), "--allow-http"])
+    #expect(image.status == code, "image: \(image.stderr)")
+    var topic = try Fixtures.validTopic(URL(fileURLWithPath: topicPath)).topic
+    topic.sets[0] = [topic.sets[0][0]]
+    topic.sets[0][0].imageURL = url
+    let single = home.path("single.json")
+    try Data(topic.normalizedJSON.utf8).write(to: URL(fileURLWithPath: single))
+    let prefetch = try qrquiz(["prefetch", single, "--allow-http", "--cache-dir", home.path("other-cache")])
+    #expect(prefetch.status == code, "prefetch: \(prefetch.stderr)")
+  }
+
   @Test func cacheCommandsReportPruneAndClear() throws {
     #expect(try qrquiz(["prefetch", topicPath, "--allow-http"]).status == 0)
     let stats = try qrquiz(["cache", "stats", "--json"])

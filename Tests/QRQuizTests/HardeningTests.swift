@@ -46,6 +46,8 @@ import Testing
       inputs.append(path)
     }
     var random = SeededGenerator(seed: 5)
+    var written = 0
+    var interrupted = 0
     for trial in 0..<6 {
       let output = scratch.url.appendingPathComponent("out\(trial)")
       try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
@@ -57,11 +59,17 @@ import Testing
       usleep(UInt32.random(in: 20_000...400_000, using: &random))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where !name.hasPrefix(".") {
+      let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+      for name in names {
         #expect(name.hasSuffix(".png"))
         let image = try ImageDecoder.decode(contentsOf: output.appendingPathComponent(name))
         #expect(!QRCodeReader(passes: [.plain]).symbols(in: image).isEmpty, "\(name) is incomplete")
       }
+      written += names.count
+      if process.terminationReason == .uncaughtSignal, names.count < inputs.count { interrupted += 1 }
     }
+    // The test means something only if outputs were written and runs were cut short.
+    #expect(written > 0, "no run wrote an output before it was killed")
+    #expect(interrupted > 0, "no run was killed before it finished")
   }
 }

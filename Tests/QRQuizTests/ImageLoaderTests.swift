@@ -17,8 +17,12 @@ import Testing
     try server.serve(png, as: "q.png")
   }
 
-  func loader(offline: Bool = false, allowHTTP: Bool = true, maximumImageSize: Int = 1 << 20) throws -> ImageLoader {
+  func loader(
+    offline: Bool = false, allowHTTP: Bool = true, maximumImageSize: Int = 1 << 20,
+    sizeLimit: Int = ImageDiskCache.defaultSizeLimit
+  ) throws -> ImageLoader {
     var configuration = ImageLoader.Configuration(cacheDirectory: cacheDirectory.url)
+    configuration.sizeLimit = sizeLimit
     configuration.allowHTTP = allowHTTP
     configuration.offline = offline
     configuration.retryBaseDelay = 0.01
@@ -142,6 +146,50 @@ import Testing
     #expect(eviction.entries == 2)
     let kept = Set(cache.list().map(\.metadata.url))
     #expect(kept == Set([0, 3, 4].map { server.url("/synthetic/10000/\($0).png").absoluteString }))
+  }
+
+  @Test func theCacheKeepsItselfWithinItsSizeLimit() async throws {
+    // Each entry is a 10 kB body plus its metadata: four fit in 45 kB, five do not.
+    let loader = try loader(sizeLimit: 45_000)
+    for id in 0..<8 {
+      _ = try await loader.load(server.url("/synthetic/10000/\(id).png"))
+      try await Task.sleep(nanoseconds: 20_000_000)
+    }
+    let cache = try ImageDiskCache(directory: cacheDirectory.url)
+    #expect(cache.statistics().bytes <= 45_000)
+    #expect(loader.cache.evicted.entries >= 4)
+    // The most recent ones stay; the first ones went.
+    #expect(loader.isCached(server.url("/synthetic/10000/7.png")))
+    #expect(!loader.isCached(server.url("/synthetic/10000/0.png")))
+    #expect(!cache.contains(server.url("/synthetic/10000/0.png")))
+  }
+
+  @Test func cancellingOneCallerLeavesTheSharedDownloadToTheOthers() async throws {
+    let loader = try loader()
+    let url = server.url("/cached/q.png?max-age=60&delay=600")
+    let leaving = Task { try await loader.load(url) }
+    let staying = Task { try await loader.load(url) }
+    try await Task.sleep(nanoseconds: 150_000_000)
+    leaving.cancel()
+    // The one who left is told at once, while the download goes on for the other.
+    await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await leaving.value }
+    #expect(try await staying.value.outcome == .fetched)
+    #expect(try await count("/cached/q.png") == 1)
+    #expect(loader.isCached(url))
+  }
+
+  @Test func theDownloadStopsWhenItsLastCallerLeaves() async throws {
+    let loader = try loader()
+    let url = server.url("/cached/q.png?max-age=60&delay=800")
+    let callers = (0..<3).map { _ in Task { try await loader.load(url) } }
+    try await Task.sleep(nanoseconds: 150_000_000)
+    for caller in callers { caller.cancel() }
+    for caller in callers { await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await caller.value } }
+    // Nobody wanted it any more: nothing was stored, and a new caller starts afresh.
+    try await Task.sleep(nanoseconds: 900_000_000)
+    #expect(!loader.isCached(url))
+    #expect(try await loader.load(url).outcome == .fetched)
+    #expect(try await count("/cached/q.png") == 2)
   }
 
   @Test func damagedEntryFilesAreMisses() throws {

@@ -124,14 +124,33 @@ import Testing
     for length in [3, 20, 200, bytes.count / 2, bytes.count - 2] {
       #expect(throws: ImageDecodingError.self, "\(length)") { _ = try ImageDecoder.decode(Array(bytes.prefix(length))) }
     }
+    let original = try ImageDecoder.decode(bytes)
     var random = SeededGenerator(seed: 8)
+    var refused = 0
+    var decoded = 0
     for _ in 0..<200 {
       var damaged = bytes
       for _ in 0..<4 {
-        damaged[Int.random(in: 3..<damaged.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+        damaged[Int.random(in: 3..<damaged.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
       }
-      if let image = try? ImageDecoder.decode(damaged) { #expect(image.pixels.count == image.width * image.height) }
+      // JPEG has no checksum: damaged scans still decode. Never a crash; a refusal is a
+      // corrupt-image error with libjpeg's reason; an image decoded within the limits.
+      do {
+        let image = try ImageDecoder.decode(damaged)
+        #expect(image.width * image.height <= ImageLimits.default.maximumPixels)
+        decoded += 1
+      } catch {
+        guard case .corrupt(let reason) = error else {
+          Issue.record("unexpected error \(error)")
+          continue
+        }
+        #expect(!reason.isEmpty)
+        refused += 1
+      }
     }
+    // Both outcomes happen, so both paths were exercised.
+    #expect(refused > 0 && decoded > 0, "refused \(refused), decoded \(decoded)")
+    #expect(original.width > 0)
   }
 
   @Test func hugeDimensionsAreRefusedBeforeDecoding() throws {

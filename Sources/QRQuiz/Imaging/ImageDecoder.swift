@@ -7,6 +7,7 @@ public enum ImageDecoder {
   /// Decodes an image held in memory.
   ///
   /// - Parameters:
+  ///   - bytes: the file's bytes; the format is told from them, never from a name.
   ///   - limits: file size and pixel bounds, checked before any pixel is allocated.
   ///   - targetPixels: when set, a JPEG is decoded at ½, ¼ or ⅛ size in the DCT (fast, in
   ///     little memory) so it has at most this many pixels; other formats at full size.

@@ -136,6 +136,7 @@ public actor ImageLoader {
   /// only when no caller is left.
   ///
   /// - Parameters:
+  ///   - url: the image's http(s) URL.
   ///   - key: a cache key to use instead of the URL, for URLs with changing tokens.
   ///   - revalidate: ask the server even when the entry is fresh (avatars change at the
   ///     same URL).

@@ -7,12 +7,14 @@
 /// isolates and marks, and the line and paragraph separators. Each becomes `\u{1B}`.
 ///
 /// ```swift
-/// print("topic '\(TerminalText.safe(name))' saved")
+/// let name = "Quiz\u{1B}]0;pwned\u{07}"
+/// print("topic '\(TerminalText.safe(name))' saved")  // topic 'Quiz\u{1B}]0;pwned\u{7}' saved
 /// ```
 public enum TerminalText {
   /// `text` with every unsafe character escaped.
   ///
   /// - Parameters:
+  ///   - text: untrusted text.
   ///   - allowNewlines: keep `\n` (for multi-line text such as a question).
   ///   - allowTabs: keep `\t` (for tab-separated listings whose fields were made safe).
   public static func safe(_ text: String, allowNewlines: Bool = false, allowTabs: Bool = false) -> String {

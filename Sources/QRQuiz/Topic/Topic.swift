@@ -1,11 +1,13 @@
 /// A quiz topic in the format of the Questions app: options and sets of questions.
 ///
 /// A `Topic` is what a topic file decodes to; it says nothing of whether the app would
-/// accept it. Use ``TopicValidator`` for that, or ``TopicDocument`` to do both from bytes.
+/// accept it. ``ValidTopic`` holds one that it would; ``TopicReader`` reads one from a
+/// file, a URL or a QR code.
 ///
 /// ```swift
-/// let document = try TopicDocument(contentsOf: URL(filePath: "Social.json"))
-/// print(document.displayName, document.problems.isEmpty ? "ok" : "invalid")
+/// let question = Topic.Question(question: "Capital of France?", answers: ["Paris", "Rome"], correct: 0)
+/// let topic = Topic(options: .init(name: "Capitals"), sets: [[question]])
+/// print(TopicValidator.problems(in: topic).isEmpty ? "valid" : "invalid")
 /// ```
 public struct Topic: Sendable, Codable, Hashable {
   /// Options for the whole topic; absent (or `null`) means the app's defaults.

@@ -5,6 +5,7 @@ import Foundation
 /// topic to use gets a ``ValidTopic`` from ``TopicReader`` instead.
 ///
 /// ```swift
+/// let json = #"{"sets":[[{"question":"","answers":["a","a"],"correct":0}]]}"#
 /// let document = try TopicDocument(bytes: Array(json.utf8), sourceName: "People.json")
 /// for problem in document.problems { print(problem) }
 /// ```

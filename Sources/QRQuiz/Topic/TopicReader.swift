@@ -64,6 +64,7 @@ public struct TopicReader: Sendable {
   /// by the caller.
   ///
   /// - Parameters:
+  ///   - bytes: the topic's JSON, UTF-8.
   ///   - source: how errors name where the bytes came from ("photo.jpg").
   ///   - sourceName: a file name or path whose last component, without its extension, is
   ///     the name shown when the topic has no `options.name`.

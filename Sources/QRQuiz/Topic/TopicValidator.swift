@@ -7,6 +7,7 @@ public enum TopicValidator {
   /// All the problems the app would reject `topic` for, in the app's checking order.
   ///
   /// ```swift
+  /// let topic = Topic(sets: [[Topic.Question(question: "Q", answers: ["a", "a"], correct: 0)]])
   /// for problem in TopicValidator.problems(in: topic) { print(problem) }
   /// ```
   public static func problems(in topic: Topic) -> [TopicProblem] {

@@ -3,8 +3,10 @@
 /// holds a `ValidTopic` never checks again and never meets an invalid one.
 ///
 /// ```swift
-/// let topic = try ValidTopic(Topic(sets: [[question]]), defaultName: "Capitals")
+/// let question = Topic.Question(question: "2 + 2?", answers: ["4", "5"], correct: 0)
+/// let topic = try ValidTopic(Topic(sets: [[question]]), defaultName: "Sums")
 /// let symbols = try TopicQREncoder().encode(topic)
+/// print(topic.name, symbols.format)
 /// ```
 public struct ValidTopic: Sendable, Hashable {
   /// The topic.
@@ -15,8 +17,10 @@ public struct ValidTopic: Sendable, Hashable {
 
   /// Validates `topic`.
   ///
-  /// - Parameter defaultName: the name shown when the topic has no `options.name`, and
-  ///   the source named in the error.
+  /// - Parameters:
+  ///   - topic: the topic to check.
+  ///   - defaultName: the name shown when the topic has no `options.name`, and the source
+  ///     named in the error.
   /// - Throws: ``TopicError/invalid(source:problems:)`` with every problem the app would
   ///   reject it for.
   public init(_ topic: Topic, defaultName: String? = nil) throws(TopicError) {
@@ -27,7 +31,9 @@ public struct ValidTopic: Sendable, Hashable {
 
   /// Takes the topic of a document that has no problems.
   ///
-  /// - Parameter source: the document's source, named in the error.
+  /// - Parameters:
+  ///   - document: a document read from bytes.
+  ///   - source: the document's source, named in the error.
   /// - Throws: ``TopicError/invalid(source:problems:)``.
   public init(_ document: TopicDocument, source: String) throws(TopicError) {
     guard document.isValid, let topic = document.topic else {

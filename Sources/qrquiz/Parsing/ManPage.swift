@@ -55,9 +55,20 @@ enum ManPage {
     return lines
   }
 
-  /// Escapes backslashes and hyphens, and keeps a leading `.` or `'` from being a request.
+  /// Escapes backslashes, hyphens and non-ASCII characters (`\[u2026]`, which groff reads
+  /// without a preprocessor), and keeps a leading `.` or `'` from being a request.
   static func escape(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\e"
+      case "-": escaped += "\\-"
+      case _ where scalar.value > 0x7E:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
     return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
   }
 }

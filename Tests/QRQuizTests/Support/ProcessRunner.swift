@@ -30,7 +30,7 @@ enum ProcessRunner {
 
   static func run(
     _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-    timeout: TimeInterval = 60
+    workingDirectory: URL? = nil, timeout: TimeInterval = 60
   ) throws -> ProcessResult {
     let scratch = try TemporaryDirectory()
     let outURL = scratch.url.appendingPathComponent("stdout")
@@ -41,6 +41,7 @@ enum ProcessRunner {
     process.executableURL = executable
     process.arguments = arguments
     if let environment { process.environment = environment }
+    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
     if let stdin {

@@ -1,0 +1,141 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// Every example in the library's doc comments, compiled here word for word. Examples
+/// that need no network or system folder also run. The first test fails when an example
+/// in the sources changes without its copy here, so the copies cannot drift.
+@Suite struct DocumentationExampleTests {
+  /// The ```swift blocks of every library source file, one string each, lines trimmed.
+  static func sourceExamples() throws -> [(file: String, code: String)] {
+    let sources = Fixtures.packageRoot.appendingPathComponent("Sources/QRQuiz")
+    var examples: [(String, String)] = []
+    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+    for case let url as URL in files where url.pathExtension == "swift" {
+      var current: [String]?
+      for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+      {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("///") else { continue }
+        let content = text.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        if content == "```swift" {
+          current = []
+        } else if content == "```", let lines = current {
+          examples.append((url.lastPathComponent, lines.joined(separator: "\n")))
+          current = nil
+        } else {
+          current?.append(content)
+        }
+      }
+    }
+    return examples
+  }
+
+  @Test func everyLibraryExampleIsCompiledHere() throws {
+    let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+    let examples = try Self.sourceExamples()
+    #expect(examples.count >= 14)
+    for (file, code) in examples {
+      #expect(here.contains(code), "the example in \(file) is not compiled in this file:\n\(code)")
+    }
+  }
+
+  // MARK: Examples that run
+
+  @Test func topicExample() throws {
+    let question = Topic.Question(question: "Capital of France?", answers: ["Paris", "Rome"], correct: 0)
+    let topic = Topic(options: .init(name: "Capitals"), sets: [[question]])
+    print(TopicValidator.problems(in: topic).isEmpty ? "valid" : "invalid")
+    #expect(TopicValidator.problems(in: topic).isEmpty)
+  }
+
+  @Test func validTopicExample() throws {
+    let question = Topic.Question(question: "2 + 2?", answers: ["4", "5"], correct: 0)
+    let topic = try ValidTopic(Topic(sets: [[question]]), defaultName: "Sums")
+    let symbols = try TopicQREncoder().encode(topic)
+    print(topic.name, symbols.format)
+    #expect(topic.name == "Sums" && symbols.format == .json)
+  }
+
+  @Test func topicDocumentExample() throws {
+    let json = #"{"sets":[[{"question":"","answers":["a","a"],"correct":0}]]}"#
+    let document = try TopicDocument(bytes: Array(json.utf8), sourceName: "People.json")
+    for problem in document.problems { print(problem) }
+    #expect(document.problems.count == 2)
+  }
+
+  @Test func topicValidatorExample() {
+    let topic = Topic(sets: [[Topic.Question(question: "Q", answers: ["a", "a"], correct: 0)]])
+    for problem in TopicValidator.problems(in: topic) { print(problem) }
+    #expect(TopicValidator.problems(in: topic).map(\.kind) == [.incorrectAnswersCount])
+  }
+
+  @Test func terminalTextExample() {
+    let name = "Quiz\u{1B}]0;pwned\u{07}"
+    print("topic '\(TerminalText.safe(name))' saved")  // topic 'Quiz\u{1B}]0;pwned\u{7}' saved
+    #expect(TerminalText.safe(name) == #"Quiz\u{1B}]0;pwned\u{7}"#)
+  }
+
+  // MARK: Examples that are compiled only (relative paths, network, system folders)
+
+  func topicReaderExample() async throws {
+    let reader = TopicReader()
+    let topic = try await reader.topic(from: TopicSource(argument: "Social.json"))
+    print(topic.name, topic.topic.questions.count)
+  }
+
+  func topicQREncoderExample() async throws {
+    let topic = try await TopicReader().topic(from: .file("Social.json"))
+    let symbols = try TopicQREncoder().encode(topic)
+    for matrix in symbols.matrices { _ = try matrix.pngData(scale: 8, margin: 4) }
+  }
+
+  func imageLoaderExample() async throws {
+    let cacheURL = URL(filePath: "/var/cache/qrquiz")
+    let loader = try ImageLoader(configuration: .init(cacheDirectory: cacheURL))
+    let image = try await loader.load(URL(string: "https://example.org/q1.jpg")!)
+    print(image.outcome, image.entry.body.count)
+  }
+
+  func imagePrefetcherExample() async throws {
+    let loader = try ImageLoader(configuration: .init(cacheDirectory: URL(filePath: "/var/cache/qrquiz")))
+    let topic = try await TopicReader().topic(from: .file("ImagesTest.json"))
+    let summary = await ImagePrefetcher(loader: loader).prefetch(ImagePrefetcher.items(in: [topic.topic]))
+    print(summary.fetched, summary.failures.count)
+  }
+
+  func imageDiskCacheExample() throws {
+    let cache = try ImageDiskCache(directory: URL(filePath: "/var/cache/qrquiz"))
+    let url = URL(string: "https://example.org/q1.jpg")!
+    if let entry = cache.entry(for: url) { print(entry.body.count) }
+  }
+
+  func qrCodeReaderExample() throws {
+    let reader = QRCodeReader()
+    let image = try ImageDecoder.decode(contentsOf: URL(filePath: "photo.jpg"))
+    for symbol in reader.symbols(in: image) { print(symbol.text) }
+  }
+
+  func topicCollectorExample() async throws {
+    let reader = QRCodeReader()
+    var collector = TopicCollector()
+    for path in ["part-1.png", "part-2.png"] {
+      let image = try ImageDecoder.decode(contentsOf: URL(filePath: path))
+      for symbol in reader.symbols(in: image) { try collector.add(symbol, from: path) }
+    }
+    for found in try await collector.topics(fetchingWith: TopicReader()) { print(found.topic.name) }
+  }
+
+  func topicLibraryExample() async throws {
+    let library = TopicLibrary(directory: URL(filePath: "/srv/quiz/topics"))
+    let saved = try library.save(try await TopicReader().topic(from: .file("Social.json")))
+    print(try library.topic(named: saved).topic.name)
+  }
+
+  func communityFetcherExample() async throws {
+    let fetcher = CommunityFetcher()
+    let list = try await fetcher.list(at: URL(string: "https://example.org/community.json")!)
+    for (entry, outcome) in await fetcher.fetch(list) { print(entry.name, outcome) }
+  }
+}
