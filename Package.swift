@@ -34,6 +34,13 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
     ),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    // curl_easy_setopt is variadic, which Swift cannot call: one GET with named arguments.
+    .target(name: "CCurlShim", dependencies: ["CCurl"]),
     // libjpeg reports errors with longjmp too: its calls live in this C target.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
     // libpng's classic API reports errors with longjmp, which Swift cannot catch;
@@ -41,7 +48,7 @@ let package = Package(
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim"]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.

@@ -114,7 +114,7 @@ import Testing
   func qrCodeReaderExample() throws {
     let reader = QRCodeReader()
     let image = try ImageDecoder.decode(contentsOf: URL(filePath: "photo.jpg"))
-    for symbol in reader.symbols(in: image) { print(symbol.text) }
+    for symbol in try reader.scan(image).symbols { print(symbol.text) }
   }
 
   func topicCollectorExample() async throws {

@@ -80,6 +80,8 @@ import Testing
     ("QRQ1:3FA2C91B:3:2:BB8", "malformed compact part header: part index '3' is not 1 to 2"),
     ("QRQ1:3FA2C91B:1:100:BB8", "malformed compact part header: part count '100' is not 1 to 99"),
     ("QRQ1:3FA2C91B:01:2:BB8", "malformed compact part header: part index '01' is not 1 to 2"),
+    ("QRQ1:3FA2C91B:+1:+1:BB8", "malformed compact part header: part count '+1' is not 1 to 99"),
+    ("QRQ1:3FA2C91B:+1:2:BB8", "malformed compact part header: part index '+1' is not 1 to 2"),
     ("QRQ1:3FA2C91B:1:1:A", "malformed compact part data: a length that leaves one lone character"),
   ])
   func malformedPartsAreNamed(_ text: String, _ message: String) {
@@ -170,9 +172,25 @@ import Testing
     let id = Zlib.crc32(bomb)
     var assembler = CompactAssembler()
     try assembler.add(CompactPart(id: id, index: 1, count: 1, data: bomb))
-    #expect(throws: CompactAssembler.Error.tooLarge(id: CompactPart.hex(id), limit: TopicDocument.maximumSize)) {
+    // Refused at 64 times its compressed size, long before the 16 MiB topic limit.
+    let ratioLimit = bomb.count * CompactAssembler.maximumCompressionRatio
+    #expect(ratioLimit > CompactAssembler.minimumInflateLimit && ratioLimit < TopicDocument.maximumSize)
+    #expect(throws: CompactAssembler.Error.tooLarge(id: CompactPart.hex(id), limit: ratioLimit)) {
       _ = try assembler.payload(id, limit: TopicDocument.maximumSize)
     }
+  }
+
+  @Test func honestPayloadsInflatePastTheMinimumWithinTheRatio() throws {
+    // Text that compresses about 10×, inflating to 3 MB.
+    var random = SeededGenerator(seed: 3)
+    let words = (0..<500).map { _ in String((0..<6).map { _ in "abcdefghij".randomElement(using: &random)! }) }
+    let text = Array((0..<450_000).map { _ in words.randomElement(using: &random)! }.joined(separator: " ").utf8)
+    let compressed = Zlib.compress(text)
+    #expect(text.count > 2 * CompactAssembler.minimumInflateLimit)
+    #expect(text.count < compressed.count * CompactAssembler.maximumCompressionRatio)
+    var assembler = CompactAssembler()
+    try assembler.add(CompactPart(id: Zlib.crc32(compressed), index: 1, count: 1, data: compressed))
+    #expect(try assembler.payload(Zlib.crc32(compressed), limit: TopicDocument.maximumSize) == text)
   }
 
   @Test func tooManyPartsIsRefused() {

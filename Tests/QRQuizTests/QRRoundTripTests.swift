@@ -50,7 +50,7 @@ import Testing
 
   @Test func invalidTopicsCannotBeMadeValid() {
     let topic = Topic(sets: [[.init(question: "", answers: ["a", "b"], correct: 0)]])
-    #expect(throws: TopicError.invalid(source: "quiz", problems: TopicValidator.problems(in: topic))) {
+    #expect(throws: TopicError.invalid(source: "quiz", problems: TopicValidator.problems(in: topic), count: 1)) {
       _ = try ValidTopic(topic, defaultName: "quiz")
     }
   }

@@ -25,7 +25,7 @@ func runScan(_ arguments: [String]) throws {
     }
     let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
     let line: JSONValue = .object([
-      ("file", .string(file)), ("ms", .number(literal: "", value: (milliseconds * 100).rounded() / 100)),
+      ("file", .string(file)), ("ms", .number((milliseconds * 100).rounded() / 100)),
       ("pass", pass), ("texts", .array(texts)), ("error", error),
     ])
     print(line.compactText)

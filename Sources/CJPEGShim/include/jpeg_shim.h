@@ -17,9 +17,11 @@ int qrquiz_jpeg_dimensions(const uint8_t *data, size_t size, int scale_denominat
 
 /// Decodes a JPEG as 8-bit grey at 1/`scale_denominator` into `output`, which holds
 /// `capacity` bytes (the size `qrquiz_jpeg_dimensions` gave). A file that ends early is
-/// an error, not a grey-filled image. Returns 0 on success; -1 with a message otherwise.
+/// an error, not a grey-filled image. Decoding stops after `max_scans` scans (0: no
+/// limit) or after `time_limit_ms` milliseconds (0: none).
+/// Returns 0 on success; -1 with libjpeg's message; -2 for too many scans; -3 for time.
 int qrquiz_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denominator,
-                            uint8_t *output, size_t capacity, char *message,
-                            size_t message_capacity);
+                            uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
+                            char *message, size_t message_capacity);
 
 #endif

@@ -146,8 +146,8 @@ public struct ImageDiskCache: Sendable {
   /// the limit; call it to tidy up a cache that other processes filled.
   @discardableResult
   public func sweep() -> Eviction {
-    let eviction = evict(toFit: sizeLimit)
-    ledger.swept(eviction, remaining: statistics().bytes)
+    let (eviction, remaining) = evictCounting(toFit: sizeLimit, now: Date())
+    ledger.swept(eviction, remaining: remaining)
     return eviction
   }
 
@@ -158,24 +158,35 @@ public struct ImageDiskCache: Sendable {
   /// sweeps temporary files a killed process left (older than an hour) and expired misses.
   @discardableResult
   public func evict(toFit maximumSize: Int, now: Date = Date()) -> Eviction {
+    evictCounting(toFit: maximumSize, now: now).eviction
+  }
+
+  /// Evicts, and says how many bytes of entries remain: one directory scan for both.
+  private func evictCounting(toFit maximumSize: Int, now: Date) -> (eviction: Eviction, remaining: Int) {
     for file in files(in: temporary, withExtension: nil) where now.timeIntervalSince(file.modified) > 3600 {
       try? FileManager.default.removeItem(at: file.url)
     }
-    for file in files(withExtension: "miss") where now.timeIntervalSince(file.modified) > 86_400 {
-      try? FileManager.default.removeItem(at: file.url)
+    var stored: [FileInfo] = []
+    for file in files(withExtension: nil) {
+      switch file.url.pathExtension {
+      case "entry": stored.append(file)
+      case "miss" where now.timeIntervalSince(file.modified) > 86_400: try? FileManager.default.removeItem(at: file.url)
+      default: break
+      }
     }
-    var stored = files(withExtension: "entry").sorted { $0.modified < $1.modified }
+    stored.sort { $0.modified < $1.modified }
     var total = stored.reduce(0) { $0 + $1.size }
     var eviction = Eviction(entries: 0, bytes: 0)
-    while total > maximumSize, !stored.isEmpty {
-      let oldest = stored.removeFirst()
+    var oldest = stored.startIndex
+    while total > maximumSize, oldest < stored.endIndex {
       // Another process may have removed it already; either way it is gone.
-      try? FileManager.default.removeItem(at: oldest.url)
-      total -= oldest.size
+      try? FileManager.default.removeItem(at: stored[oldest].url)
+      total -= stored[oldest].size
       eviction.entries += 1
-      eviction.bytes += oldest.size
+      eviction.bytes += stored[oldest].size
+      oldest += 1
     }
-    return eviction
+    return (eviction, total)
   }
 
   /// Removes every entry and remembered miss.

@@ -75,32 +75,8 @@ extension GrayImage {
   /// Black and white by comparing each pixel with the mean of its neighbourhood (a window
   /// of about an eighth of the image): handles shadows and uneven light across a code.
   public func adaptivelyBinarized() -> GrayImage {
-    let radius = max(4, min(width, height) / 16)
-    // Integral image: any window's sum in four lookups.
-    var integral = [Int](repeating: 0, count: (width + 1) * (height + 1))
-    for y in 0..<height {
-      var rowSum = 0
-      for x in 0..<width {
-        rowSum += Int(pixels[y * width + x])
-        integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + rowSum
-      }
-    }
-    var output = [UInt8](repeating: 255, count: pixels.count)
-    for y in 0..<height {
-      let top = max(0, y - radius)
-      let bottom = min(height, y + radius + 1)
-      for x in 0..<width {
-        let left = max(0, x - radius)
-        let right = min(width, x + radius + 1)
-        let sum =
-          integral[bottom * (width + 1) + right] - integral[top * (width + 1) + right]
-          - integral[bottom * (width + 1) + left] + integral[top * (width + 1) + left]
-        let count = (bottom - top) * (right - left)
-        // A small bias keeps flat light areas white instead of noise.
-        if Int(pixels[y * width + x]) * count * 100 < sum * 93 { output[y * width + x] = 0 }
-      }
-    }
-    return GrayImage(width: width, height: height, pixels: output)
+    let binary = binarized()
+    return GrayImage(width: width, height: height, pixels: binary.bits.map { $0 == 0 ? 255 : 0 })
   }
 
   /// A mild unsharp mask (centre 5, neighbours −1): restores edges of slightly blurred codes.

@@ -21,14 +21,15 @@ public enum ImageDecoder {
   /// ``decode(_:limits:targetPixels:)``, also saying whether the image came out smaller
   /// than its full size, so a reader knows whether a full-size decode could see more.
   static func decodeNotingReduction(
-    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?
+    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?, timeLimit: Double? = nil
   ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
     guard bytes.count <= limits.maximumFileSize else {
       throw .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize)
     }
     if PNGReader.isPNG(bytes) { return (try PNGReader.decode(bytes, limits: limits), false) }
     if JPEGReader.isJPEG(bytes) {
-      let (image, isReduced) = try JPEGReader.decode(bytes, limits: limits, targetPixels: targetPixels)
+      let (image, isReduced) = try JPEGReader.decode(
+        bytes, limits: limits, targetPixels: targetPixels, timeLimit: timeLimit)
       return (EXIFOrientation.apply(EXIFOrientation.value(in: bytes), to: image), isReduced)
     }
     throw .unsupportedFormat

@@ -10,6 +10,10 @@ public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertib
   case corrupt(String)
   /// The file could not be read.
   case unreadable(FileSystemError)
+  /// A progressive JPEG with more scans than ``ImageLimits/maximumScans``.
+  case tooManyScans(limit: Int)
+  /// Decoding did not finish within the time it was given.
+  case timeLimitExceeded
 
   public var description: String {
     switch self {
@@ -19,6 +23,8 @@ public enum ImageDecodingError: Error, Sendable, Hashable, CustomStringConvertib
     case .fileTooLarge(let size, let limit): "image file is \(size) bytes, over the limit of \(limit) bytes"
     case .corrupt(let message): "corrupt or truncated image: \(message)"
     case .unreadable(let error): error.reason
+    case .tooManyScans(let limit): "progressive JPEG with more than \(limit) scans; refused"
+    case .timeLimitExceeded: "decoding took longer than its time limit"
     }
   }
 }

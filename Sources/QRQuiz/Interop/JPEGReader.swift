@@ -9,8 +9,10 @@ enum JPEGReader {
   /// pixels (nil: full size), refusing images over the limit before allocating.
   ///
   /// - Returns: the image, and whether it is smaller than the full size.
+  ///
+  /// - Parameter timeLimit: seconds the decode may take; nil for no limit.
   static func decode(
-    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?
+    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?, timeLimit: Double? = nil
   ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
     var message = [CChar](repeating: 0, count: 256)
     var denominator: Int32 = 1
@@ -36,10 +38,16 @@ enum JPEGReader {
     let status = bytes.withUnsafeBufferPointer { buffer in
       pixels.withUnsafeMutableBufferPointer { output in
         qrquiz_jpeg_decode_gray(
-          buffer.baseAddress, buffer.count, denominator, output.baseAddress, output.count, &message, message.count)
+          buffer.baseAddress, buffer.count, denominator, output.baseAddress, output.count, Int32(limits.maximumScans),
+          timeLimit.map { max(1, Int64($0 * 1000)) } ?? 0, &message, message.count)
       }
     }
-    guard status == 0 else { throw .corrupt(CMessage.text(message)) }
+    switch status {
+    case 0: break
+    case -2: throw .tooManyScans(limit: limits.maximumScans)
+    case -3: throw .timeLimitExceeded
+    default: throw .corrupt(CMessage.text(message))
+    }
     return (GrayImage(width: Int(width), height: Int(height), pixels: pixels), denominator > 1)
   }
 }

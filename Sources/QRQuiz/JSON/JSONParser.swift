@@ -171,7 +171,7 @@ package struct JSONParser {
     guard let value = Double(literal), value.isFinite else {
       throw error("number \(literal) is out of range", at: start)
     }
-    return .number(literal: literal, value: value)
+    return .number(JSONNumber.make(value, literal: literal))
   }
 
   private mutating func parseString() throws(SyntaxError) -> String {

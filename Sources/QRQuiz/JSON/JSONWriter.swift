@@ -11,7 +11,7 @@ enum JSONWriter {
     switch value {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"
-    case .number(_, let number): output += format(number)
+    case .number(let number): output += format(number.value)
     case .string(let text): writeString(text, to: &output)
     case .array(let elements):
       output += "["

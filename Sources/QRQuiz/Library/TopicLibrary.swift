@@ -129,7 +129,7 @@ public struct TopicLibrary: Sendable {
             set.map { question in
               .array([
                 .string(question.question), .array(question.answers.map(JSONValue.string)),
-                .array(question.mergedCorrectAnswers.map { .number(literal: "", value: Double($0)) }),
+                .array(question.mergedCorrectAnswers.map { .number(Double($0)) }),
               ])
             })
         }))

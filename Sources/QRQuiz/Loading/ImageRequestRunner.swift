@@ -85,10 +85,14 @@ struct ImageRequestRunner: Sendable {
     }
   }
 
+  /// Transport failures and truncated bodies are often passing. A timeout is not retried:
+  /// a server that did not answer within the timeout rarely does on the next try, and
+  /// retrying would make the caller wait several timeouts.
   static func isWorthRetrying(_ error: BoundedDownload.Error) -> Bool {
     switch error {
-    case .transport, .timedOut, .truncated: true
-    case .unsupportedScheme, .unsupportedRedirect, .httpStatus, .tooLarge, .tooManyRedirects, .cancelled: false
+    case .transport, .truncated: true
+    case .unsupportedScheme, .unsupportedRedirect, .httpStatus, .tooLarge, .tooManyRedirects, .cancelled, .timedOut:
+      false
     }
   }
 
@@ -110,7 +114,8 @@ struct ImageRequestRunner: Sendable {
         return .failure(.cache(error))
       }
       return .success(.init(outcome: .revalidated, entry: entry))
-    case 200..<300:
+    // Only a whole answer is an image: not a 206 (a part of one), nor a 204 (nothing).
+    case 200, 203:
       guard let format = ImageFormat(sniffing: response.body) else { return .failure(.notAnImage(url)) }
       let metadata = CacheMetadata(
         url: url.absoluteString, keySource: request.key.source, storedAt: now, freshUntil: policy.freshUntil,

@@ -1,14 +1,13 @@
+import Dispatch
 import Foundation
-import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Downloads one URL into memory with the limits untrusted servers need: a byte cap
-/// enforced while the body streams in (and up front from `Content-Length`), a timeout for
-/// the whole transfer, a redirect limit, allowed schemes checked also after redirects, and
-/// cancellation that stops the transfer.
+/// Downloads one URL into memory with the limits untrusted servers need, all enforced as
+/// the bytes arrive (libcurl's callbacks, not after buffering): a byte cap (checked first
+/// against `Content-Length`, then on every received piece, so at most the cap plus one
+/// network buffer is ever held), a deadline for the whole transfer with redirects, a
+/// redirect limit, allowed schemes checked also after redirects, no content decoding (a
+/// compressed body cannot inflate past the cap), and cancellation that stops the transfer
+/// within a second.
 public struct BoundedDownload: Sendable {
   /// Why a download failed.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -28,8 +27,8 @@ public struct BoundedDownload: Sendable {
     case timedOut(seconds: Double, URL)
     /// The task was cancelled.
     case cancelled(URL)
-    /// The network failed: refused, unreachable, reset, TLS; URLSession's `URLError` code.
-    case transport(code: Int, URL)
+    /// The network failed: refused, unreachable, reset, TLS.
+    case transport(TransportFailure, URL)
 
     /// The URL that was asked for.
     public var url: URL {
@@ -54,24 +53,35 @@ public struct BoundedDownload: Sendable {
       case .timedOut(let seconds, let url):
         "\(url.absoluteString): no complete answer within \(JSONWriter.format(seconds)) seconds"
       case .cancelled(let url): "\(url.absoluteString): cancelled"
-      case .transport(let code, let url): "\(url.absoluteString): \(BoundedDownload.transportReason(code))"
+      case .transport(let failure, let url): "\(url.absoluteString): \(failure)"
       }
     }
   }
 
-  /// Words for a URLError code, as curl's and browsers' messages say them.
-  static func transportReason(_ code: Int) -> String {
-    switch URLError.Code(rawValue: code) {
-    case .cannotConnectToHost: "connection refused"
-    case .cannotFindHost, .dnsLookupFailed: "host not found"
-    case .networkConnectionLost: "the connection was lost"
-    case .notConnectedToInternet: "no network"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-      "TLS failed (the server's certificate was not accepted)"
-    case .badServerResponse: "the server's answer is not valid HTTP"
-    case .timedOut: "the server stopped answering"
-    default: "network error (URLError \(code))"
+  /// How the network failed.
+  public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
+    /// Nothing listens at the host and port.
+    case connectionRefused
+    /// The host name does not resolve.
+    case hostNotFound
+    /// The connection dropped, or the server answered nothing.
+    case connectionLost
+    /// TLS failed: the server's certificate was not accepted, or the handshake failed.
+    case tls
+    /// The answer is not valid HTTP.
+    case badResponse
+    /// Another libcurl error, by its code.
+    case other(code: Int)
+
+    public var description: String {
+      switch self {
+      case .connectionRefused: "connection refused"
+      case .hostNotFound: "host not found"
+      case .connectionLost: "the connection was lost"
+      case .tls: "TLS failed (the server's certificate was not accepted)"
+      case .badResponse: "the server's answer is not valid HTTP"
+      case .other(let code): "network error (libcurl error \(code))"
+      }
     }
   }
 
@@ -119,14 +129,26 @@ public struct BoundedDownload: Sendable {
   /// - Throws: ``Error`` for transport failures and broken limits, never for a status.
   public func response(for url: URL, headers: [String: String] = [:]) async throws(Error) -> Response {
     guard isAllowed(url) else { throw .unsupportedScheme(url) }
-    var request = URLRequest(url: url)
-    request.timeoutInterval = timeout
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    // A pooled session: measured against a session per download and one shared session
-    // (see HTTPSessionPool), it is the fastest, and it keeps connections alive.
-    let session = await HTTPSessionPool.shared.take()
-    let outcome = await session.run(request, delegate: DownloadDelegate(url: url, download: self), timeout: timeout)
-    await HTTPSessionPool.shared.give(session)
+    let request = HTTPTransfer.Request(
+      url: url, headers: headers, limit: limit, timeout: timeout, maximumRedirects: maximumRedirects,
+      allowedSchemes: allowedSchemes)
+    let flag = TransferFlag()
+    // The transfer blocks a thread of its own while curl waits on the network. Not a
+    // Dispatch queue: libdispatch on Linux runs about one blocking item per core (measured:
+    // two of four silent downloads at a time on two cores, global or private queue alike).
+    // Cancelling the task stops the transfer at curl's next callback, at most a second
+    // later, even from a silent server.
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let thread = Thread {
+          continuation.resume(returning: HTTPTransfer.run(request, flag: flag))
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+      }
+    } onCancel: {
+      flag.cancel()
+    }
     return try outcome.get()
   }
 

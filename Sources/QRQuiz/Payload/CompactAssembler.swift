@@ -57,7 +57,15 @@ public struct CompactAssembler: Sendable {
   /// Each payload's ids in the order first seen.
   public var payloadIDs: [UInt32] { ids }
 
-  /// Rebuilds one payload's original bytes, inflating at most `limit` bytes.
+  /// The most a payload may inflate to, as a multiple of its compressed size: topic JSON
+  /// compresses 2-33× (a true/false quiz of 2,000 questions: 33×), while six QR codes of
+  /// zlib can hold 16 KB that inflate to 16 MiB of `[1,1,…]`.
+  public static let maximumCompressionRatio = 64
+  /// Payloads may always inflate to this much, whatever their ratio.
+  public static let minimumInflateLimit = 1 << 20
+
+  /// Rebuilds one payload's original bytes, inflating at most `limit` bytes, and at most
+  /// ``maximumCompressionRatio`` times its compressed size (but always 1 MiB).
   ///
   /// - Throws: ``Error``.
   public func payload(_ id: UInt32, limit: Int) throws(Error) -> [UInt8] {
@@ -70,8 +78,9 @@ public struct CompactAssembler: Sendable {
     guard found.count == count else { throw .missingParts(id: idText, have: found.keys.sorted(), count: count) }
     let compressed = (1...count).flatMap { found[$0]!.data }
     guard Zlib.crc32(compressed) == id else { throw .integrityFailed(id: idText) }
+    let bounded = min(limit, max(Self.minimumInflateLimit, compressed.count * Self.maximumCompressionRatio))
     do {
-      return try Zlib.inflate(compressed, limit: limit)
+      return try Zlib.inflate(compressed, limit: bounded)
     } catch {
       switch error {
       case .tooLarge(let limit): throw .tooLarge(id: idText, limit: limit)

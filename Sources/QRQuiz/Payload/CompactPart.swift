@@ -94,7 +94,10 @@ public struct CompactPart: Sendable, Hashable {
 
   /// A decimal number of at most two digits without a leading zero.
   private static func smallNumber(_ text: Substring) -> Int? {
-    guard (1...2).contains(text.count), text.allSatisfy(\.isASCII), text.first != "0" else { return nil }
+    // Only the digits 0-9: Int("+1") is 1, but "+1" is not what the format writes.
+    guard (1...2).contains(text.count), text.allSatisfy({ ("0"..."9").contains($0) }), text.first != "0" else {
+      return nil
+    }
     return Int(text)
   }
 }

@@ -4,21 +4,43 @@ extension QRCodeReader {
   /// finds nothing is the full resolution decoded and scanned.
   public static let fastScanPixels = 4_000_000
 
-  /// Decodes an image file's bytes (PNG or JPEG) and scans it.
+  /// Decodes an image file's bytes (PNG or JPEG) and scans it, all within ``timeLimit``.
   ///
-  /// - Throws: ``ImageDecodingError`` when the bytes are not a readable image.
-  public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(ImageDecodingError) -> Scan {
-    let first = try ImageDecoder.decodeNotingReduction(bytes, limits: limits, targetPixels: Self.fastScanPixels)
-    let scanned = scan(first.image)
+  /// - Throws: ``Error``: not a readable image, refused, or out of time.
+  public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(Error) -> Scan {
+    let deadline = Deadline(seconds: timeLimit)
+    let first = try decode(bytes, limits: limits, targetPixels: Self.fastScanPixels, deadline: deadline)
+    let scanned = try scan(first.image, deadline: deadline)
     // Only a reduced decode is worth repeating at full size.
     guard scanned.symbols.isEmpty, first.isReduced else { return scanned }
-    return scan(try ImageDecoder.decode(bytes, limits: limits))
+    return try scan(try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image, deadline: deadline)
   }
 
   /// Reads an image file (PNG or JPEG) and scans it.
   ///
-  /// - Throws: ``ImageDecodingError`` when the file cannot be read or is not an image.
-  public func scan(contentsOfFile path: String, limits: ImageLimits = .default) throws(ImageDecodingError) -> Scan {
-    try scan(imageData: try ImageDecoder.read(path, limits: limits), limits: limits)
+  /// - Throws: ``Error``: the file cannot be read, is not an image, is refused, or takes
+  ///   too long.
+  public func scan(contentsOfFile path: String, limits: ImageLimits = .default) throws(Error) -> Scan {
+    let bytes: [UInt8]
+    do {
+      bytes = try ImageDecoder.read(path, limits: limits)
+    } catch {
+      throw .image(error)
+    }
+    return try scan(imageData: bytes, limits: limits)
+  }
+
+  private func decode(
+    _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?, deadline: Deadline
+  ) throws(Error) -> (image: GrayImage, isReduced: Bool) {
+    guard !deadline.hasPassed else { throw .timeLimitExceeded(seconds: timeLimit) }
+    do {
+      return try ImageDecoder.decodeNotingReduction(
+        bytes, limits: limits, targetPixels: targetPixels, timeLimit: deadline.remaining)
+    } catch .timeLimitExceeded {
+      throw .timeLimitExceeded(seconds: timeLimit)
+    } catch {
+      throw .image(error)
+    }
   }
 }

@@ -2,14 +2,49 @@
 /// pass finds nothing it retries with cheap image transformations, cheapest first, and
 /// stops at the first that finds a code: the common case stays one zbar pass.
 ///
+/// Hostile images are bounded: a large image is first searched for finder patterns, and
+/// one with more than zbar can handle quickly is refused (zbar's time grows faster than
+/// linearly with them); decoding and every pass share one time budget.
+///
 /// A reader owns a zbar scanner, which is not thread-safe: use one reader per task.
 ///
 /// ```swift
 /// let reader = QRCodeReader()
 /// let image = try ImageDecoder.decode(contentsOf: URL(filePath: "photo.jpg"))
-/// for symbol in reader.symbols(in: image) { print(symbol.text) }
+/// for symbol in try reader.scan(image).symbols { print(symbol.text) }
 /// ```
 public final class QRCodeReader {
+  /// Why an image could not be read for QR codes. (No code found is not an error: the
+  /// scan is empty.)
+  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes are not a readable image.
+    case image(ImageDecodingError)
+    /// More finder-pattern crossings than ``QRCodeReader/maximumFinderCrossings``: an
+    /// image made to keep a decoder busy, not a photo of QR codes.
+    case tooManyFinderPatterns(limit: Int)
+    /// Decoding and scanning did not finish within the reader's ``timeLimit``.
+    case timeLimitExceeded(seconds: Double)
+
+    public var description: String {
+      switch self {
+      case .image(let error): error.description
+      case .tooManyFinderPatterns(let limit):
+        "more than \(limit) finder-pattern crossings: not a photo of QR codes; refused"
+      case .timeLimitExceeded(let seconds): "gave up after \(JSONWriter.format(seconds)) s"
+      }
+    }
+  }
+
+  /// The most finder-pattern crossings (rows through a finder's centre) an image may
+  /// have before zbar sees it. A sheet of 99 compact symbols at 20 pixels a module has
+  /// about 18,000; at this bound zbar needs about a fifth of a second a pass.
+  public static let maximumFinderCrossings = 40_000
+  /// Images up to this many pixels skip the finder census: zbar stays fast on them
+  /// whatever they hold, and the census would cost more than it saves.
+  static let censusPixels = 2_000_000
+
+  /// Seconds one image may take, decoding and every pass together.
+  public let timeLimit: Double
   /// One attempt at reading an image, in the order they are tried.
   public enum Pass: String, Sendable, Hashable, CaseIterable {
     /// The image as it is.
@@ -41,17 +76,34 @@ public final class QRCodeReader {
 
   /// Creates a reader.
   ///
-  /// - Parameter passes: the passes to try, in order; `[.plain]` for a single pass.
-  public init(passes: [Pass] = Pass.allCases) {
+  /// - Parameters:
+  ///   - passes: the passes to try, in order; `[.plain]` for a single pass.
+  ///   - timeLimit: seconds one image may take, decoding and every pass together. zbar
+  ///     cannot be interrupted inside a pass, so the limit is checked between steps; the
+  ///     finder census keeps each pass short.
+  public init(passes: [Pass] = Pass.allCases, timeLimit: Double = 5) {
     self.passes = passes
+    self.timeLimit = timeLimit
   }
 
-  /// Every QR symbol found in `image` by the first pass that finds any.
-  public func symbols(in image: GrayImage) -> [QRSymbol] { scan(image).symbols }
+  /// Every QR symbol found in `image` by the first pass that finds any; none when the
+  /// image is refused or runs out of time (``scan(_:)`` says why).
+  public func symbols(in image: GrayImage) -> [QRSymbol] { (try? scan(image).symbols) ?? [] }
 
   /// Scans `image`, retrying with each pass until one finds a code.
-  public func scan(_ image: GrayImage) -> Scan {
+  ///
+  /// - Throws: ``Error/tooManyFinderPatterns(limit:)``, ``Error/timeLimitExceeded(seconds:)``.
+  public func scan(_ image: GrayImage) throws(Error) -> Scan {
+    try scan(image, deadline: Deadline(seconds: timeLimit))
+  }
+
+  func scan(_ image: GrayImage, deadline: Deadline) throws(Error) -> Scan {
+    if image.width * image.height > Self.censusPixels {
+      let census = FinderPatternScan(image.binarized(), crossingLimit: Self.maximumFinderCrossings)
+      if census.isTruncated { throw .tooManyFinderPatterns(limit: Self.maximumFinderCrossings) }
+    }
     for pass in passes {
+      guard !deadline.hasPassed else { throw .timeLimitExceeded(seconds: timeLimit) }
       guard let transformed = Self.transform(image, for: pass) else { continue }
       let symbols = scanner.scan(transformed.image)
       if !symbols.isEmpty {
@@ -85,6 +137,20 @@ public final class QRCodeReader {
     case .binarized: return (image.adaptivelyBinarized(), 1, 1)
     case .sharpened: return (image.sharpened(), 1, 1)
     }
+  }
+}
+
+/// A point in time by which work must be done.
+struct Deadline {
+  let instant: ContinuousClock.Instant
+
+  init(seconds: Double) { instant = .now + .milliseconds(Int64(seconds * 1000)) }
+
+  var hasPassed: Bool { ContinuousClock.now >= instant }
+  /// Seconds left, at least a millisecond.
+  var remaining: Double {
+    let left = instant - .now
+    return max(0.001, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
   }
 }
 

@@ -53,8 +53,8 @@ public struct TopicCollector: Sendable {
       case .malformedPart(let source, let error): "\(source): \(error)"
       case .payload(let error): error.description
       case .topic(.notTopic(let source, let error)): "\(source): QR code text is not a topic: \(error)"
-      case .topic(.invalid(let source, let problems)):
-        "\(source): QR code holds an invalid topic: " + TopicProblem.summary(problems)
+      case .topic(.invalid(let source, let problems, let count)):
+        "\(source): QR code holds an invalid topic: " + TopicProblem.summary(problems, count: count)
       case .topic(let error): error.description
       case .remote(let source, let error): "\(source): QR code links to \(error)"
       }

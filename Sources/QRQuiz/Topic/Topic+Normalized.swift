@@ -19,7 +19,7 @@ extension Topic.Options {
     var members: [(key: String, value: JSONValue)] = []
     if let name { members.append(("name", .string(name))) }
     if let timePerSetInSeconds {
-      members.append(("timePerSetInSeconds", .number(literal: "", value: timePerSetInSeconds)))
+      members.append(("timePerSetInSeconds", .number(timePerSetInSeconds)))
     }
     let flags: [(String, Bool?)] = [
       ("questionsInRandomOrder", questionsInRandomOrder),
@@ -37,7 +37,7 @@ extension Topic.Question {
     var members: [(key: String, value: JSONValue)] = [
       ("question", .string(question)),
       ("answers", .array(answers.map(JSONValue.string))),
-      ("correctAnswers", .array(mergedCorrectAnswers.map { .number(literal: "", value: Double($0)) })),
+      ("correctAnswers", .array(mergedCorrectAnswers.map { .number(Double($0)) })),
     ]
     if let imageURL { members.append(("imageURL", .string(imageURL))) }
     return .object(members)

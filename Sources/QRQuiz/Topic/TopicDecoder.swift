@@ -6,17 +6,20 @@
 /// duplicate keys wins; indices are unsigned 8-bit integers, where a number with an
 /// integral value (`1.0`, `1e0`, `100e-2`) counts and `-1`, `256`, `0.5`, `"0"` do not.
 public enum TopicDecoder {
-  /// Decodes a topic; `topic` is `nil` when any problem was found.
-  public static func decode(_ document: JSONValue) -> (topic: Topic?, problems: [TopicProblem]) {
-    var reader = FieldReader()
+  /// Decodes a topic; `topic` is `nil` when any problem was found. `problems` holds the
+  /// first `limit` problems and `count` how many there are in all.
+  public static func decode(
+    _ document: JSONValue, limit: Int = .max
+  ) -> (topic: Topic?, problems: [TopicProblem], count: Int) {
+    var reader = FieldReader(problems: ProblemCollector(limit: limit))
     let topic = reader.topic(document)
-    return (reader.problems.isEmpty ? topic : nil, reader.problems)
+    return (reader.problems.total == 0 ? topic : nil, reader.problems.problems, reader.problems.total)
   }
 }
 
 /// Reads typed fields, recording a problem for each one of the wrong type.
 private struct FieldReader {
-  var problems: [TopicProblem] = []
+  var problems: ProblemCollector
 
   mutating func topic(_ value: JSONValue) -> Topic? {
     guard case .object = value else {
@@ -139,21 +142,21 @@ private struct FieldReader {
   }
 
   mutating func number(_ value: JSONValue, at path: TopicPath) -> Double? {
-    guard case .number(_, let number) = value else {
+    guard case .number(let number) = value else {
       problems.append(.init(.wrongType, at: path, "expected a number, found \(value.typeName)"))
       return nil
     }
-    return number
+    return number.value
   }
 
   /// An answer index: an integral number from 0 to 255, as the app's `UInt8`.
   mutating func index(_ value: JSONValue, at path: TopicPath) -> UInt8? {
-    guard case .number(let literal, let number) = value else {
+    guard case .number(let number) = value else {
       problems.append(.init(.wrongType, at: path, "expected an answer index 0...255, found \(value.typeName)"))
       return nil
     }
-    guard let index = UInt8(exactly: number) else {
-      problems.append(.init(.wrongType, at: path, "expected an answer index 0...255, found \(literal)"))
+    guard let index = UInt8(exactly: number.value) else {
+      problems.append(.init(.wrongType, at: path, "expected an answer index 0...255, found \(number.literal)"))
       return nil
     }
     return index

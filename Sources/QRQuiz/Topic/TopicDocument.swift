@@ -38,15 +38,21 @@ public struct TopicDocument: Sendable {
 
   /// The topic, when it decoded without type problems.
   public let topic: Topic?
-  /// Every reason the app would reject it; empty means valid.
+  /// The reasons the app would reject it, the first ``problemLimit`` of them; empty means
+  /// valid.
   public let problems: [TopicProblem]
+  /// How many problems there are in all (more than ``problems`` holds when a hostile file
+  /// has millions).
+  public let problemCount: Int
+  /// The most problems a document keeps: the verdict needs one, a person reads a few.
+  public static let problemLimit = ProblemCollector.defaultLimit
   /// Advice that does not change the verdict; computed when asked for.
   public var warnings: [TopicWarning] { topic.map(TopicLinter.warnings(in:)) ?? [] }
   /// The source's name without its extension, the app's fallback for the topic's name.
   public let sourceName: String?
 
   /// True when the Questions app would accept this topic.
-  public var isValid: Bool { problems.isEmpty && topic != nil }
+  public var isValid: Bool { problemCount == 0 && topic != nil }
 
   /// The topic's name as the app shows it: `options.name`, else the file name.
   public var displayName: String { topic?.options?.name ?? sourceName ?? "Untitled" }
@@ -77,9 +83,13 @@ public struct TopicDocument: Sendable {
 
   /// Decodes, validates and lints an already parsed document.
   public init(json: JSONValue, sourceName: String? = nil) {
-    let (topic, decodeProblems) = TopicDecoder.decode(json)
+    var collector = ProblemCollector()
+    let (topic, decodeProblems, decodeCount) = TopicDecoder.decode(json, limit: collector.limit)
+    collector.append(decodeProblems, outOf: decodeCount)
+    if let topic { TopicValidator.check(topic, into: &collector) }
     self.topic = topic
-    self.problems = decodeProblems + (topic.map(TopicValidator.problems(in:)) ?? [])
+    self.problems = collector.problems
+    self.problemCount = collector.total
     self.sourceName = sourceName.map(Self.defaultName(forSource:))
   }
 
@@ -90,8 +100,10 @@ public struct TopicDocument: Sendable {
     return String(file[..<dot])
   }
 
+  /// The offset of the first byte that is not part of valid UTF-8, without copying the
+  /// bytes into a String (a 16 MiB topic would cost 16 MiB more).
   private static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-    if String(validating: bytes, as: UTF8.self) != nil { return nil }
+    if !bytes.contains(where: { $0 >= 0x80 }) { return nil }
     var decoder = UTF8()
     var iterator = bytes.makeIterator()
     var offset = 0

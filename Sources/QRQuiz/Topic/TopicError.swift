@@ -9,8 +9,9 @@ public enum TopicError: Error, Sendable, Hashable, CustomStringConvertible {
   case download(BoundedDownload.Error)
   /// The bytes are not a topic document at all: empty, too large, not UTF-8, not JSON.
   case notTopic(source: String, TopicDocument.Error)
-  /// The app would reject the topic; every problem, in the app's checking order.
-  case invalid(source: String, problems: [TopicProblem])
+  /// The app would reject the topic: its first problems, in the app's checking order,
+  /// and how many there are in all.
+  case invalid(source: String, problems: [TopicProblem], count: Int)
 
   /// Where it came from, as the user named it: a path, `stdin`, a URL, an image.
   public var source: String {
@@ -18,7 +19,7 @@ public enum TopicError: Error, Sendable, Hashable, CustomStringConvertible {
     case .file(let error): error.path
     case .notURL(let text): text
     case .download(let error): error.url.absoluteString
-    case .notTopic(let source, _), .invalid(let source, _): source
+    case .notTopic(let source, _), .invalid(let source, _, _): source
     }
   }
 
@@ -28,7 +29,8 @@ public enum TopicError: Error, Sendable, Hashable, CustomStringConvertible {
     case .notURL(let text): "\(text): not an http or https URL"
     case .download(let error): error.description
     case .notTopic(let source, let error): "\(source): \(error)"
-    case .invalid(let source, let problems): "\(source): invalid topic: " + TopicProblem.summary(problems)
+    case .invalid(let source, let problems, let count):
+      "\(source): invalid topic: " + TopicProblem.summary(problems, count: count)
     }
   }
 }

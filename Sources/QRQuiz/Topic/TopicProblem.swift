@@ -37,10 +37,12 @@ public struct TopicProblem: Sendable, Hashable, CustomStringConvertible {
   /// `sets[1][0].correct (set 2, question 1): …`
   public var description: String { path.describing(message) }
 
-  /// One line for a list of problems: the first, and how many more.
-  public static func summary(_ problems: [TopicProblem]) -> String {
-    (problems.first.map(String.init(describing:)) ?? "unknown problem")
-      + (problems.count > 1 ? " (and \(problems.count - 1) more)" : "")
+  /// One line for a list of problems: the first, and how many more (of `count` in all,
+  /// when the list holds only the first few).
+  public static func summary(_ problems: [TopicProblem], count: Int? = nil) -> String {
+    let total = count ?? problems.count
+    return (problems.first.map(String.init(describing:)) ?? "unknown problem")
+      + (total > 1 ? " (and \(total - 1) more)" : "")
   }
 }
 

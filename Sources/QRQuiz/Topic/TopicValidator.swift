@@ -11,7 +11,14 @@ public enum TopicValidator {
   /// for problem in TopicValidator.problems(in: topic) { print(problem) }
   /// ```
   public static func problems(in topic: Topic) -> [TopicProblem] {
-    var problems: [TopicProblem] = []
+    var problems = ProblemCollector(limit: .max)
+    check(topic, into: &problems)
+    return problems.problems
+  }
+
+  /// Checks `topic`, collecting its problems into `problems` (which may keep only the
+  /// first few).
+  static func check(_ topic: Topic, into problems: inout ProblemCollector) {
     let setsPath = TopicPath.root.appending("sets")
     for (setIndex, set) in topic.sets.enumerated() {
       let setPath = setsPath.appending(setIndex)
@@ -22,17 +29,14 @@ public enum TopicValidator {
       // The app takes each set's answer count from its first question.
       let answerCount = first.answers.count
       for (questionIndex, question) in set.enumerated() {
-        problems += self.problems(
-          in: question, answerCount: answerCount, at: setPath.appending(questionIndex))
+        check(question, answerCount: answerCount, at: setPath.appending(questionIndex), into: &problems)
       }
     }
-    return problems
   }
 
-  static func problems(
-    in question: Topic.Question, answerCount: Int, at path: TopicPath
-  ) -> [TopicProblem] {
-    var problems: [TopicProblem] = []
+  static func check(
+    _ question: Topic.Question, answerCount: Int, at path: TopicPath, into problems: inout ProblemCollector
+  ) {
     if question.question.isEmpty {
       problems.append(.init(.emptyQuestion, at: path.appending("question"), "the question text is empty"))
     }
@@ -95,7 +99,6 @@ public enum TopicValidator {
     where answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       problems.append(.init(.emptyAnswer, at: answersPath.appending(index), "the answer is empty or only whitespace"))
     }
-    return problems
   }
 
   /// " (0...3)" for four answers; nothing when there are none.

@@ -24,8 +24,11 @@ public struct ValidTopic: Sendable, Hashable {
   /// - Throws: ``TopicError/invalid(source:problems:)`` with every problem the app would
   ///   reject it for.
   public init(_ topic: Topic, defaultName: String? = nil) throws(TopicError) {
-    let problems = TopicValidator.problems(in: topic)
-    guard problems.isEmpty else { throw .invalid(source: defaultName ?? "topic", problems: problems) }
+    var problems = ProblemCollector()
+    TopicValidator.check(topic, into: &problems)
+    guard problems.total == 0 else {
+      throw .invalid(source: defaultName ?? "topic", problems: problems.problems, count: problems.total)
+    }
     self.init(checked: topic, defaultName: defaultName)
   }
 
@@ -37,7 +40,7 @@ public struct ValidTopic: Sendable, Hashable {
   /// - Throws: ``TopicError/invalid(source:problems:)``.
   public init(_ document: TopicDocument, source: String) throws(TopicError) {
     guard document.isValid, let topic = document.topic else {
-      throw .invalid(source: source, problems: document.problems)
+      throw .invalid(source: source, problems: document.problems, count: document.problemCount)
     }
     self.init(checked: topic, defaultName: document.sourceName)
   }

@@ -20,14 +20,13 @@ struct CommunityCommand: ParsableCommand {
     @Argument(value: "URL", help: "the community list") var url: String
     @Flag("--dry-run", help: "check every topic; save nothing") var dryRun
     @Option("--concurrency", help: "topic downloads at once", range: 1...32) var concurrency = 4
-    @OptionGroup var reading: TopicReadingOptions
     @OptionGroup var loading: LoaderOptions
 
     func run() async throws -> ExitCode {
       guard TopicSource.looksLikeURL(url), let listURL = URL(string: url), listURL.host != nil else {
         throw TopicError.notURL(url)
       }
-      let fetcher = CommunityFetcher(concurrency: concurrency, timeout: Double(reading.timeout))
+      let fetcher = CommunityFetcher(concurrency: concurrency, timeout: Double(loading.network.timeout))
       let list = try await fetcher.list(at: listURL)
       var exitCode = ExitCode.success
       var saved: [Topic] = []

@@ -30,16 +30,19 @@ struct DecodeCommand: ParsableCommand {
   @Flag("--save", help: "keep every topic read in the topic library, as the app does") var save
   @Flag("--raw", help: "print each QR code's text, not topics (byte-exact: not made terminal-safe)") var raw
   @Flag("--binary", help: "with --raw: the exact bytes, no charset conversion") var binary
-  @OptionGroup var reading: TopicReadingOptions
+  @Option("--time-limit", value: "SECONDS", help: "the most one image may take to decode and scan")
+  var timeLimit = 5.0
 
   func validate() throws(CLIError) {
+    guard timeLimit > 0, timeLimit <= 3600 else { throw .usage("--time-limit must be from 0 to 3600 seconds") }
     guard !images.isEmpty else { throw .usage("decode needs an image") }
     guard raw || !binary else { throw .usage("--binary goes with --raw") }
     guard !(raw && save) else { throw .usage("--raw prints codes, not topics: it cannot --save") }
   }
+  @OptionGroup var network: NetworkOptions
 
   func run() async throws -> ExitCode {
-    let reader = QRCodeReader()
+    let reader = QRCodeReader(timeLimit: timeLimit)
     var output: [UInt8] = []
     var collector = TopicCollector()
     for path in images {
@@ -55,7 +58,7 @@ struct DecodeCommand: ParsableCommand {
     }
     var exitCode = ExitCode.success
     if !raw {
-      let found = try await collector.topics(fetchingWith: reading.reader)
+      let found = try await collector.topics(fetchingWith: network.reader)
       for topic in found { output += Array((topic.topic.normalizedJSON + "\n").utf8) }
       if save {
         // As the app does: every topic read is kept; one without a name is named after
@@ -79,28 +82,32 @@ struct DecodeCommand: ParsableCommand {
 
   private func scan(_ path: String, reader: QRCodeReader) throws -> [QRSymbol] {
     let source = TopicSource(argument: path).description
+    // zbar cannot be interrupted inside a pass; the reader checks its budget between
+    // steps, and this watchdog ends the process a second after it, whatever is running.
+    let watchdog = Watchdog(after: timeLimit + 1) { [timeLimit] in
+      Console.error(
+        "\(source): gave up after \(JSONValue.number(timeLimit).compactText) s (raise it with --time-limit)")
+      exit(ExitCode.invalidInput.rawValue)
+    }
+    defer { watchdog.cancel() }
     let scan: QRCodeReader.Scan
     do {
-      if path == "-" {
-        scan = try reader.scan(imageData: try standardInput())
-      } else {
-        scan = try reader.scan(contentsOfFile: path)
-      }
+      scan = path == "-" ? try reader.scan(imageData: try standardInput()) : try reader.scan(contentsOfFile: path)
     } catch {
-      throw CLIError(ErrorReport.exitCode(for: error), "\(source): \(error)")
+      throw CLIError(ErrorReport.exitCode(for: error), "\(source): \(ErrorReport.message(for: error))")
     }
     guard !scan.symbols.isEmpty else { throw CLIError(.notFound, "\(source): no QR code found") }
     return scan.symbols
   }
 
-  private func standardInput() throws(ImageDecodingError) -> [UInt8] {
+  private func standardInput() throws(QRCodeReader.Error) -> [UInt8] {
     let limit = ImageLimits.default.maximumFileSize
     do {
       return try BoundedFile.readStandardInput(limit: limit)
     } catch {
       switch error {
-      case .file(let failure): throw .unreadable(failure)
-      case .tooLarge: throw .fileTooLarge(size: limit + 1, limit: limit)
+      case .file(let failure): throw .image(.unreadable(failure))
+      case .tooLarge: throw .image(.fileTooLarge(size: limit + 1, limit: limit))
       }
     }
   }

@@ -40,7 +40,7 @@ struct EncodeCommand: ParsableCommand {
   @Option("--margin", help: "quiet zone in modules", range: 0...100) var margin = 4
   @Option("-j", "--jobs", help: "topics encoded at once", range: 1...256, defaultText: "every core")
   var jobs = ParallelWork.defaultJobs
-  @OptionGroup var reading: TopicReadingOptions
+  @OptionGroup var network: NetworkOptions
 
   func validate() throws(CLIError) {
     guard !topics.isEmpty else { throw .usage("encode needs a topic file") }
@@ -84,7 +84,7 @@ struct EncodeCommand: ParsableCommand {
 
   func run() async throws -> ExitCode {
     let targets = try targets()
-    let reader = reading.reader
+    let reader = network.reader
     // Topics are read first (files, stdin, downloads); the encoding below is plain CPU work.
     var loaded: [Result<ValidTopic, TopicError>] = []
     for topic in topics {

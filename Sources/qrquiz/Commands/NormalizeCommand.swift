@@ -15,10 +15,10 @@ struct NormalizeCommand: ParsableCommand {
   var topic: String
   @Option("-o", "--output", value: "FILE", help: "write here instead of standard output", completion: .file)
   var output: String?
-  @OptionGroup var reading: TopicReadingOptions
+  @OptionGroup var network: NetworkOptions
 
   func run() async throws -> ExitCode {
-    let topic = try await reading.reader.topic(from: TopicSource(argument: topic))
+    let topic = try await network.reader.topic(from: TopicSource(argument: topic))
     try Console.write(Array((topic.normalizedJSON + "\n").utf8), to: output ?? "-")
     return .success
   }

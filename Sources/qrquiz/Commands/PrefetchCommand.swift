@@ -17,7 +17,6 @@ struct PrefetchCommand: ParsableCommand {
   var topics: [String]
   @Flag("--profiles", help: "also the profile pictures") var profiles
   @OptionGroup var loading: LoaderOptions
-  @OptionGroup var reading: TopicReadingOptions
 
   func validate() throws(CLIError) {
     guard !topics.isEmpty || profiles else { throw .usage("prefetch needs topic files or --profiles") }
@@ -25,7 +24,9 @@ struct PrefetchCommand: ParsableCommand {
 
   func run() async throws -> ExitCode {
     var read: [Topic] = []
-    for topic in topics { read.append(try await reading.reader.topic(from: TopicSource(argument: topic)).topic) }
+    for topic in topics {
+      read.append(try await loading.network.reader.topic(from: TopicSource(argument: topic)).topic)
+    }
     var items = ImagePrefetcher.items(in: read)
     if profiles {
       // Pictures change at the same URL: always ask the server.

@@ -18,7 +18,7 @@ struct TopicsCommand: ParsableCommand {
       examples: ["qrquiz topics add Social.json https://example.org/quiz.json"])
     @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
     var topics: [String]
-    @OptionGroup var reading: TopicReadingOptions
+    @OptionGroup var network: NetworkOptions
 
     func validate() throws(CLIError) {
       guard !topics.isEmpty else { throw .usage("topics add needs a topic") }
@@ -29,7 +29,7 @@ struct TopicsCommand: ParsableCommand {
       for argument in topics {
         let source = TopicSource(argument: argument)
         do {
-          let topic = try await reading.reader.topic(from: source)
+          let topic = try await network.reader.topic(from: source)
           Console.error("\(source): " + (try TopicSaving.save(topic)))
         } catch let error as TopicLibrary.Error {
           exitCode = max(exitCode, ErrorReport.report(error, context: "\(source): not saved"))

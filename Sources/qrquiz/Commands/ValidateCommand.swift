@@ -15,7 +15,7 @@ struct ValidateCommand: ParsableCommand {
   @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
   var topics: [String]
   @Flag("--json", help: "one JSON object per topic, for machines") var json
-  @OptionGroup var reading: TopicReadingOptions
+  @OptionGroup var network: NetworkOptions
 
   func validate() throws(CLIError) {
     guard !topics.isEmpty else { throw .usage("validate needs at least one file") }
@@ -23,7 +23,7 @@ struct ValidateCommand: ParsableCommand {
 
   func run() async throws -> ExitCode {
     var exitCode = ExitCode.success
-    let reader = reading.reader
+    let reader = network.reader
     for topic in topics {
       let source = TopicSource(argument: topic)
       do {

@@ -33,12 +33,17 @@ enum ErrorReport {
       }
     case let error as TopicQREncoder.Error:
       if case .library = error { .internalError } else { .invalidInput }
-    case let error as ImageDecodingError:
-      if case .unreadable(let failure) = error { exitCode(for: failure) } else { .invalidInput }
+    case let error as ImageDecodingError: exitCode(for: error)
+    case let error as QRCodeReader.Error:
+      if case .image(let failure) = error { exitCode(for: failure) } else { .invalidInput }
     case is ImageEncodingError: .internalError
     case is CancellationError: .interrupted
     default: .internalError
     }
+  }
+
+  static func exitCode(for error: ImageDecodingError) -> ExitCode {
+    if case .unreadable(let failure) = error { exitCode(for: failure) } else { .invalidInput }
   }
 
   static func exitCode(for error: TopicError) -> ExitCode {
@@ -89,12 +94,12 @@ enum ErrorReport {
   static func message(for error: any Error) -> String {
     switch error {
     case let error as CLIError: return error.message
-    case TopicError.invalid(let source, let problems):
-      return "\(source): invalid topic: " + summary(problems)
-    case TopicCollector.Error.topic(.invalid(let source, let problems)):
-      return "\(source): QR code holds an invalid topic: " + summary(problems)
-    case TopicCollector.Error.remote(let source, .invalid(let url, let problems)):
-      return "\(source): QR code links to \(url): invalid topic: " + summary(problems)
+    case TopicError.invalid(let source, let problems, let count):
+      return "\(source): invalid topic: " + summary(problems, count: count)
+    case TopicCollector.Error.topic(.invalid(let source, let problems, let count)):
+      return "\(source): QR code holds an invalid topic: " + summary(problems, count: count)
+    case TopicCollector.Error.remote(let source, .invalid(let url, let problems, let count)):
+      return "\(source): QR code links to \(url): invalid topic: " + summary(problems, count: count)
     case let error as ImageLoader.Error:
       if case .schemeNotAllowed = error { return "\(error) (use --allow-http for http)" }
       return error.description
@@ -104,15 +109,17 @@ enum ErrorReport {
       case .tooLarge: return "\(error); use --format auto for the compact form"
       case .library: return error.description
       }
+    case QRCodeReader.Error.timeLimitExceeded(let seconds):
+      return "gave up after \(JSONValue.number(seconds).compactText) s (raise it with --time-limit)"
     case is CancellationError: return "interrupted"
     default: return "\(error)"
     }
   }
 
   /// The first problem and how many more, pointing at `qrquiz validate` for the rest.
-  static func summary(_ problems: [TopicProblem]) -> String {
+  static func summary(_ problems: [TopicProblem], count: Int) -> String {
     let first = problems.first.map(String.init(describing:)) ?? "unknown problem"
-    return problems.count > 1 ? "\(first) (and \(problems.count - 1) more; see qrquiz validate)" : first
+    return count > 1 ? "\(first) (and \(count - 1) more; see qrquiz validate)" : first
   }
 
   /// Prints the line for `error` on stderr, with `context` before it when given

@@ -16,6 +16,7 @@ struct CacheOptions: ParsableArguments {
 /// The options of every command that downloads images.
 struct LoaderOptions: ParsableArguments {
   @OptionGroup var cache: CacheOptions
+  @OptionGroup var network: NetworkOptions
   @Option("--concurrency", help: "downloads at once", range: 1...64) var concurrency = 6
   @Flag("--allow-http", help: "fetch plain http too (local servers); otherwise only https") var allowHTTP
   @Flag("--offline", help: "use only the cache; never touch the network") var offline
@@ -26,13 +27,15 @@ struct LoaderOptions: ParsableArguments {
     configuration.concurrency = concurrency
     configuration.allowHTTP = allowHTTP
     configuration.offline = offline
+    configuration.timeout = Double(network.timeout)
     return try ImageLoader(configuration: configuration)
   }
 }
 
-/// The option of every command that reads topics, which may be URLs.
-struct TopicReadingOptions: ParsableArguments {
-  @Option("--timeout", value: "SECONDS", help: "for each topic behind a URL", range: 1...3600) var timeout = 30
+/// The option of every command that downloads: topics behind URLs, images, lists.
+struct NetworkOptions: ParsableArguments {
+  @Option("--timeout", value: "SECONDS", help: "for each download, redirects included", range: 1...3600)
+  var timeout = 30
 
   var reader: TopicReader { TopicReader(timeout: Double(timeout)) }
 }

@@ -6,9 +6,12 @@ enum ValidationReport {
   /// each line made safe for the terminal by the caller.
   static func lines(file: String, document: TopicDocument) -> [String] {
     var lines: [String] = []
-    let count = document.problems.count
+    let count = document.problemCount
     lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(count) problem\(count == 1 ? "" : "s"))")
     lines += document.problems.map { "\(file): error: \($0)" }
+    if count > document.problems.count {
+      lines.append("\(file): error: … and \(count - document.problems.count) more problems")
+    }
     lines += document.warnings.map { "\(file): warning: \($0)" }
     return lines
   }
@@ -21,6 +24,7 @@ enum ValidationReport {
       ("valid", .bool(document.isValid)),
       ("name", .string(document.displayName)),
       ("problems", .array(problems)),
+      ("problemCount", JSONLine.number(document.problemCount)),
       ("warnings", .array(warnings)),
     ])
   }
@@ -45,5 +49,5 @@ enum JSONLine {
     JSONValue.object(members).compactText
   }
 
-  static func number(_ value: Int) -> JSONValue { .number(literal: "", value: Double(value)) }
+  static func number(_ value: Int) -> JSONValue { .number(Double(value)) }
 }

@@ -9,6 +9,7 @@ Special paths (each test asks for the behaviour it needs):
   /truncated/NAME         announces the full Content-Length, sends half, closes
   /oversized/BYTES        streams BYTES bytes without a Content-Length
   /announced/BYTES        announces Content-Length BYTES, sends nothing, closes
+  /partial/NAME           206 Partial Content with the first half of files/NAME
   /redirect/NAME          302 to /files/NAME
   /redirect-loop          302 to itself
   /redirect-to?URL        302 to URL (e.g. file:///etc/passwd)
@@ -19,6 +20,15 @@ Special paths (each test asks for the behaviour it needs):
   /too-many/N/NAME        answers 429 (Retry-After: 1) to the first N requests, then serves
   /synthetic/BYTES/ID.png a PNG-signed body of BYTES bytes, distinct per ID
   /requests               JSON: how many requests each path got, and the validators seen
+Hostile shapes, for the download limits (each answers 200 unless said):
+  /endless                a fast body with no Content-Length that never ends
+  /endless-chunked        the same, chunked
+  /gzip-bomb              Content-Encoding: gzip, 256 KiB that inflate to 256 MiB of zeros
+  /lying-length           announces 100 bytes, then sends an endless body
+  /lying-short            announces 10 MB, sends 10 bytes, then stays open and silent
+  /trickle                no Content-Length; one byte every 100 ms, forever
+  /silent                 accepts, never answers
+  /endless-headers        a status line, then header lines forever
 Every path accepts a ?delay=MS query: the answer waits that long (the benchmark's latency).
 It stops when the test kills it (SIGKILL)."""
 import http.server
@@ -28,12 +38,23 @@ import sys
 import threading
 import time
 import urllib.parse
+import zlib
 
 ROOT = sys.argv[1]
 LOCK = threading.Lock()
 COUNTS = {}
 VALIDATORS = []
 ETAG_TIME = "Wed, 21 Oct 2015 07:28:00 GMT"
+GZIP_BOMB = []
+
+
+def gzip_bomb():
+    with LOCK:
+        if not GZIP_BOMB:
+            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+            block = b"\0" * (1 << 20)
+            GZIP_BOMB.append(b"".join(compressor.compress(block) for _ in range(256)) + compressor.flush())
+        return GZIP_BOMB[0]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -126,6 +147,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_header("Content-Length", segments[1])
                 self.end_headers()
                 self.close_connection = True
+            elif kind == "partial":
+                body = self.file_bytes(segments[1])
+                half = body[: len(body) // 2]
+                self.send_body(206, half, "image/png",
+                               [("Content-Range", "bytes 0-%d/%d" % (len(half) - 1, len(body)))])
+            elif kind in HOSTILE:
+                HOSTILE[kind](self)
             elif kind == "redirect":
                 self.redirect("/files/" + segments[1])
             elif kind == "redirect-loop":
@@ -166,6 +194,65 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.end_headers()
             return
         self.send_body(200, body, "image/png", headers)
+
+
+def endless(handler, chunked=False, announced=None):
+    handler.send_response(200)
+    if chunked:
+        handler.send_header("Transfer-Encoding", "chunked")
+    elif announced is not None:
+        handler.send_header("Content-Length", str(announced))
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    handler.close_connection = True
+    chunk = b"x" * 65536
+    piece = b"%x\r\n" % len(chunk) + chunk + b"\r\n" if chunked else chunk
+    while True:
+        handler.wfile.write(piece)
+
+
+def lying_short(handler):
+    handler.send_response(200)
+    handler.send_header("Content-Length", "10000000")
+    handler.end_headers()
+    handler.wfile.write(b"0123456789")
+    handler.wfile.flush()
+    time.sleep(3600)
+
+
+def trickle(handler):
+    handler.send_response(200)
+    handler.send_header("Connection", "close")
+    handler.end_headers()
+    handler.close_connection = True
+    while True:
+        handler.wfile.write(b"x")
+        handler.wfile.flush()
+        time.sleep(0.1)
+
+
+def gzip_body(handler):
+    handler.send_body(200, gzip_bomb(), "application/json", [("Content-Encoding", "gzip")])
+
+
+def endless_headers(handler):
+    handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
+    number = 0
+    while True:
+        handler.wfile.write(b"X-Filler-%d: %s\r\n" % (number, b"y" * 1000))
+        number += 1
+
+
+HOSTILE = {
+    "endless": endless,
+    "endless-chunked": lambda handler: endless(handler, chunked=True),
+    "gzip-bomb": gzip_body,
+    "lying-length": lambda handler: endless(handler, announced=100),
+    "lying-short": lying_short,
+    "trickle": trickle,
+    "silent": lambda handler: time.sleep(3600),
+    "endless-headers": endless_headers,
+}
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -1,0 +1,135 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// Every kind of download (a topic, a topic behind a QR code, a community list and its
+/// topics, an image, a profile picture) against every hostile shape of answer, run as the
+/// real `qrquiz` in a child process whose peak memory and time are measured by the kernel:
+/// no download may hold more than its cap plus a buffer, or run a second past its deadline.
+@Suite struct DownloadLimitTests {
+  let server: TestServer
+  let home: TemporaryDirectory
+
+  init() throws {
+    server = try TestServer()
+    home = try TemporaryDirectory()
+  }
+
+  /// What the kernel measured of one `qrquiz` run.
+  struct Run {
+    var status: Int32
+    var peakMegabytes: Double
+    var seconds: Double
+    var cpuSeconds: Double
+    var stderr: String
+  }
+
+  func run(_ arguments: [String]) throws -> Run {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = home.path("data")
+    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", Fixtures.url("peak_memory.py").path, ProcessRunner.qrquiz.path] + arguments,
+      environment: environment)
+    let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    return Run(
+      status: Int32(object["status"] as! Int), peakMegabytes: Double(object["maxrss_kb"] as! Int) / 1024,
+      seconds: object["seconds"] as! Double, cpuSeconds: object["cpu_seconds"] as! Double,
+      stderr: object["stderr"] as! String)
+  }
+
+  /// The bodies that never end or lie about their size: each must be cut at the cap.
+  static let oversized = ["/endless", "/endless-chunked", "/lying-length", "/gzip-bomb", "/endless-headers"]
+  /// The answers that never complete: each must end at the deadline.
+  static let stalled = ["/trickle", "/silent", "/lying-short"]
+
+  // A qrquiz process is about 30 MB before it downloads anything; the caps are 16 MiB
+  // (topics, lists) and 20 MiB (images). 110 MB leaves room for one copy of the body and
+  // nothing like the gigabytes an unbounded download reaches in a second on loopback.
+  static let memoryCeiling = 110.0
+
+  @Test(arguments: oversized)
+  func topicDownloadsStopAtTheCap(_ path: String) throws {
+    let result = try run(["validate", server.url(path).absoluteString])
+    #expect(result.status != 0)
+    #expect(result.peakMegabytes < Self.memoryCeiling, "\(path): \(result.peakMegabytes) MB")
+    #expect(result.seconds < 10, "\(path): \(result.seconds) s")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+  }
+
+  @Test func aCompressedBodyIsNeverInflated() throws {
+    let result = try run(["validate", server.url("/gzip-bomb").absoluteString])
+    #expect(result.status == 1)
+    // The gzip bytes arrive as sent (identity was asked for), so they are simply not a topic.
+    #expect(result.stderr.contains("not UTF-8 text"), "\(result.stderr)")
+    #expect(result.peakMegabytes < 60, "\(result.peakMegabytes) MB")
+  }
+
+  @Test(arguments: stalled)
+  func topicDownloadsEndAtTheirDeadline(_ path: String) throws {
+    let result = try run(["validate", "--timeout", "2", server.url(path).absoluteString])
+    #expect(result.status == 4, "\(result.stderr)")
+    #expect(result.stderr.contains("no complete answer within 2 seconds"), "\(result.stderr)")
+    #expect(result.seconds < 3.5, "\(path): \(result.seconds) s")
+    // Waiting costs no CPU: nothing spins while the server is silent.
+    #expect(result.cpuSeconds < 0.5, "\(path): \(result.cpuSeconds) CPU-s")
+  }
+
+  @Test(arguments: oversized + stalled)
+  func aQRCodeLinkingToAHostileServerIsBounded(_ path: String) throws {
+    let image = home.path("link.png")
+    let matrix = try TopicQREncoder().encode(bytes: Array(server.url(path).absoluteString.utf8))
+    try Data(try matrix.pngData(scale: 3, margin: 4)).write(to: URL(fileURLWithPath: image))
+    let result = try run(["decode", "--timeout", "2", image])
+    #expect(result.status != 0)
+    #expect(result.peakMegabytes < Self.memoryCeiling, "\(path): \(result.peakMegabytes) MB")
+    #expect(result.seconds < 3.5, "\(path): \(result.seconds) s")
+  }
+
+  @Test(arguments: oversized + stalled)
+  func communityListsAndTheirTopicsAreBounded(_ path: String) throws {
+    // The list itself is hostile.
+    let list = try run(["community", "fetch", "--timeout", "2", server.url(path).absoluteString])
+    #expect(list.status != 0)
+    #expect(list.peakMegabytes < Self.memoryCeiling, "list \(path): \(list.peakMegabytes) MB")
+    #expect(list.seconds < 3.5, "list \(path): \(list.seconds) s")
+    // A good list whose entries are hostile, four fetched at once.
+    let entries = (0..<4).map { index in
+      #"{"name":"T\#(index)","remoteContentURL":"\#(server.url(path + "?n=\(index)"))"}"#
+    }
+    try server.serve(Array(#"{"topics":[\#(entries.joined(separator: ","))]}"#.utf8), as: "list.json")
+    let fetch = try run(["community", "fetch", "--timeout", "2", server.url("/files/list.json").absoluteString])
+    #expect(fetch.status == 1)
+    #expect(fetch.peakMegabytes < Self.memoryCeiling + 3 * 17, "entries \(path): \(fetch.peakMegabytes) MB")
+    #expect(fetch.seconds < 3.5, "entries \(path): \(fetch.seconds) s")
+  }
+
+  @Test(arguments: oversized + stalled)
+  func imagesAndProfilePicturesAreBounded(_ path: String) throws {
+    let url = server.url(path).absoluteString
+    let image = try run(["image", url, "-o", home.path("out.png"), "--allow-http", "--timeout", "2"])
+    #expect(image.status != 0)
+    #expect(image.peakMegabytes < Self.memoryCeiling, "image \(path): \(image.peakMegabytes) MB")
+    #expect(image.seconds < 3.5, "image \(path): \(image.seconds) s")
+    #expect(!FileManager.default.fileExists(atPath: home.path("out.png")))
+    #expect(try run(["profile", "add", "Ada", "--image", url]).status == 0)
+    let profiles = try run(["prefetch", "--profiles", "--allow-http", "--timeout", "2"])
+    #expect(profiles.status != 0)
+    #expect(profiles.peakMegabytes < Self.memoryCeiling, "profile \(path): \(profiles.peakMegabytes) MB")
+    #expect(profiles.seconds < 3.5, "profile \(path): \(profiles.seconds) s")
+    // Nothing that was not fully and correctly received is in the cache.
+    let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache")))
+    #expect(cache.statistics().entries == 0)
+  }
+
+  @Test func aPartialContentAnswerIsNotCachedAsAWholeImage() async throws {
+    var configuration = ImageLoader.Configuration(cacheDirectory: home.url.appendingPathComponent("cache"))
+    configuration.allowHTTP = true
+    let loader = try ImageLoader(configuration: configuration)
+    try server.serve(try Array(Data(contentsOf: Fixtures.sampleImage("People"))), as: "q.png")
+    let url = server.url("/partial/q.png")
+    await #expect(throws: ImageLoader.Error.httpStatus(206, url)) { _ = try await loader.load(url) }
+    #expect(!loader.isCached(url))
+  }
+}
