@@ -5,7 +5,7 @@ import Foundation
 /// package calls them; they are not public API.
 package enum FuzzTargets {
   /// The names `Fuzz/run` knows.
-  package static let names = ["image", "topic", "payload", "charset", "cache"]
+  package static let names = ["image", "topic", "payload", "charset", "cache", "detect", "terminal"]
 
   /// Runs `bytes` through the parser called `name`. Any error is fine; a crash, a hang or
   /// a broken invariant (checked with `precondition`) is a finding.
@@ -16,15 +16,50 @@ package enum FuzzTargets {
     case "payload": payload(bytes)
     case "charset": charset(bytes)
     case "cache": cache(bytes)
+    case "detect": detect(bytes)
+    case "terminal": terminal(bytes)
     default: preconditionFailure("unknown fuzz target \(name); one of \(names)")
     }
   }
 
-  /// PNG and JPEG decoding, with small limits so the fuzzer explores rather than allocates.
+  /// PNG and JPEG decoding with small limits (so the fuzzer explores rather than
+  /// allocates), then one scan within a time budget.
   static func image(_ bytes: [UInt8]) {
     let limits = ImageLimits(maximumPixels: 4_000_000, maximumFileSize: 1 << 20)
     guard let image = try? ImageDecoder.decode(bytes, limits: limits, targetPixels: 1_000_000) else { return }
     precondition(image.pixels.count == image.width * image.height)
+    _ = try? QRCodeReader(passes: [.plain], timeLimit: 1).scan(image)
+  }
+
+  /// Binarising and the finder-pattern scan on raw pixels: the first two bytes give the
+  /// width, the rest are grey values row by row.
+  static func detect(_ bytes: [UInt8]) {
+    guard bytes.count > 2 else { return }
+    let width = max(1, Int(bytes[0]) << 8 | Int(bytes[1]))
+    let pixels = Array(bytes.dropFirst(2))
+    let height = pixels.count / width
+    guard height > 0 else { return }
+    let image = GrayImage(width: width, height: height, pixels: Array(pixels.prefix(width * height)))
+    let binary = image.binarized()
+    precondition(binary.bits.count == width * height && binary.bits.allSatisfy { $0 <= 1 })
+    let scan = FinderPatternScan(binary, crossingLimit: 1000)
+    precondition(scan.crossings <= 1000)
+    for pattern in scan.patterns {
+      precondition(pattern.x >= 0 && pattern.x <= Double(width) && pattern.y >= 0 && pattern.y <= Double(height))
+    }
+  }
+
+  /// Terminal-safe text: nothing unsafe survives, safe text is unchanged, and the result
+  /// is safe to escape again.
+  static func terminal(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let safe = TerminalText.safe(text)
+    precondition(!safe.unicodeScalars.contains(where: TerminalText.needsEscaping))
+    if !text.unicodeScalars.contains(where: TerminalText.needsEscaping) { precondition(safe == text) }
+    precondition(TerminalText.safe(safe) == safe)
+    let json = JSONValue.string(text).compactText
+    precondition(!json.unicodeScalars.contains(where: TerminalText.needsEscaping))
+    precondition(try! JSONParser.parse(Array(json.utf8)) == .string(text))
   }
 
   /// Topic JSON: parsing, decoding, validation, linting and normalising, which must be
