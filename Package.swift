@@ -41,6 +41,15 @@ let package = Package(
     ),
     // curl_easy_setopt is variadic, which Swift cannot call: one GET with named arguments.
     .target(name: "CCurlShim", dependencies: ["CCurl"]),
+    .systemLibrary(
+      name: "CChafa",
+      pkgConfig: "chafa",
+      providers: [.apt(["libchafa-dev"]), .brew(["chafa"])]
+    ),
+    // chafa's glib strings and environment arrays, handled in C: one plain call for Swift.
+    .target(name: "CChafaShim", dependencies: ["CChafa"]),
+    // The terminal is restored from signal handlers, where only C may run.
+    .target(name: "CTerminalShim"),
     // libjpeg reports errors with longjmp too: its calls live in this C target.
     .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
     // libpng's classic API reports errors with longjmp, which Swift cannot catch;
@@ -48,7 +57,7 @@ let package = Package(
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim", "CTerminalShim"]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.

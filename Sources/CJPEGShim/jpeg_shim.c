@@ -109,9 +109,9 @@ int qrquiz_jpeg_dimensions(const uint8_t *data, size_t size, int scale_denominat
   return 0;
 }
 
-int qrquiz_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denominator,
-                            uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
-                            char *message, size_t message_capacity) {
+int qrquiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator, int channels,
+                       uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
+                       char *message, size_t message_capacity) {
   struct jpeg_decompress_struct decoder;
   error_manager errors;
   progress_manager progress;
@@ -131,12 +131,16 @@ int qrquiz_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denomina
     return -1;
   }
   start(&decoder, data, size, scale_denominator);
+  if (channels == 4) {
+    decoder.out_color_space = JCS_EXT_RGBA;
+    jpeg_calc_output_dimensions(&decoder);
+  }
   progress.base.progress_monitor = on_progress;
   progress.max_scans = max_scans;
   progress.deadline_ms = time_limit_ms > 0 ? monotonic_ms() + time_limit_ms : 0;
   progress.errors = &errors;
   decoder.progress = &progress.base;
-  size_t row_bytes = decoder.output_width;
+  size_t row_bytes = (size_t)decoder.output_width * (size_t)decoder.output_components;
   if (row_bytes * decoder.output_height > capacity) {
     strncpy(message, "output buffer too small", message_capacity - 1);
     jpeg_destroy_decompress(&decoder);

@@ -138,4 +138,30 @@ import Testing
     let list = try await fetcher.list(at: URL(string: "https://example.org/community.json")!)
     for (entry, outcome) in await fetcher.fetch(list) { print(entry.name, outcome) }
   }
+
+  func quizSessionExample() async throws {
+    let topic = try await TopicReader().topic(from: .file("Social.json"))
+    var session = try QuizSession(topic: topic, set: 0, totalScore: 0, seed: 7)
+    session.start(at: Date())
+    while let question = session.currentQuestion {
+      _ = try session.pick(question.correctAnswers.min()!, at: Date())
+    }
+    print(session.result!.score)
+  }
+
+  @Test func flashCardDeckExample() throws {
+    let topic = try Fixtures.sampleValidTopic("People")
+    var deck = try FlashCardDeck(topic: topic, set: 0)
+    print(deck.current.question.text)
+    deck.turn()
+    print(deck.current.correctAnswerTexts)
+    deck.next()
+    #expect(deck.position == 1 && !deck.isTurned)
+  }
+
+  func statisticsStoreExample() throws {
+    let store = StatisticsStore(directory: URL(filePath: "/srv/quiz/stats"))
+    try store.update(profile: "Ada") { statistics in statistics.score += 20 }
+    print(try store.statistics(of: "Ada").statistics.score)
+  }
 }

@@ -15,13 +15,14 @@ int qrquiz_jpeg_dimensions(const uint8_t *data, size_t size, int scale_denominat
                            uint32_t *width, uint32_t *height, uint32_t *full_width,
                            uint32_t *full_height, char *message, size_t message_capacity);
 
-/// Decodes a JPEG as 8-bit grey at 1/`scale_denominator` into `output`, which holds
-/// `capacity` bytes (the size `qrquiz_jpeg_dimensions` gave). A file that ends early is
+/// Decodes a JPEG at 1/`scale_denominator` into `output` as 8-bit grey (`channels` 1) or
+/// RGBA (`channels` 4); `output` holds `capacity` bytes (the size `qrquiz_jpeg_dimensions`
+/// gave, times the channels). A file that ends early is
 /// an error, not a grey-filled image. Decoding stops after `max_scans` scans (0: no
 /// limit) or after `time_limit_ms` milliseconds (0: none).
 /// Returns 0 on success; -1 with libjpeg's message; -2 for too many scans; -3 for time.
-int qrquiz_jpeg_decode_gray(const uint8_t *data, size_t size, int scale_denominator,
-                            uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
-                            char *message, size_t message_capacity);
+int qrquiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator, int channels,
+                       uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
+                       char *message, size_t message_capacity);
 
 #endif

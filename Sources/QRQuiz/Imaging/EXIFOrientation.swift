@@ -60,4 +60,32 @@ enum EXIFOrientation {
     default: image
     }
   }
+
+  /// A colour `image` turned upright for `orientation`: each output pixel read from where
+  /// the orientation put it.
+  static func apply(_ orientation: Int, to image: RGBAImage) -> RGBAImage {
+    guard (2...8).contains(orientation) else { return image }
+    let (width, height) = (image.width, image.height)
+    // Orientations 5-8 swap the axes.
+    let swaps = orientation >= 5
+    let outputWidth = swaps ? height : width
+    let outputHeight = swaps ? width : height
+    var pixels = [UInt32](repeating: 0, count: image.pixels.count)
+    for y in 0..<outputHeight {
+      for x in 0..<outputWidth {
+        let (sourceX, sourceY): (Int, Int) =
+          switch orientation {
+          case 2: (width - 1 - x, y)
+          case 3: (width - 1 - x, height - 1 - y)
+          case 4: (x, height - 1 - y)
+          case 5: (y, x)
+          case 6: (y, height - 1 - x)
+          case 7: (width - 1 - y, height - 1 - x)
+          default: (width - 1 - y, x)
+          }
+        pixels[y * outputWidth + x] = image.pixels[sourceY * width + sourceX]
+      }
+    }
+    return RGBAImage(width: outputWidth, height: outputHeight, pixels: pixels)
+  }
 }

@@ -35,6 +35,25 @@ public enum ImageDecoder {
     throw .unsupportedFormat
   }
 
+  /// Decodes an image in colour for showing it (a terminal, a page): PNG with its
+  /// transparency, JPEG upright per its EXIF orientation, at most about `targetPixels`
+  /// (JPEG only: others decode at full size within the limits).
+  ///
+  /// - Throws: ``ImageDecodingError``.
+  public static func decodeRGBA(
+    _ bytes: [UInt8], limits: ImageLimits = .default, targetPixels: Int? = nil
+  ) throws(ImageDecodingError) -> RGBAImage {
+    guard bytes.count <= limits.maximumFileSize else {
+      throw .fileTooLarge(size: bytes.count, limit: limits.maximumFileSize)
+    }
+    if PNGReader.isPNG(bytes) { return try PNGReader.decodeRGBA(bytes, limits: limits) }
+    if JPEGReader.isJPEG(bytes) {
+      let image = try JPEGReader.decodeRGBA(bytes, limits: limits, targetPixels: targetPixels)
+      return EXIFOrientation.apply(EXIFOrientation.value(in: bytes), to: image)
+    }
+    throw .unsupportedFormat
+  }
+
   /// Reads and decodes an image file, refusing one over the size limit before reading it.
   ///
   /// - Throws: ``ImageDecodingError``.

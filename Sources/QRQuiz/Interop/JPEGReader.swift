@@ -8,12 +8,26 @@ enum JPEGReader {
   /// Decodes at the largest of full, ½, ¼ or ⅛ size that has at most `targetPixels`
   /// pixels (nil: full size), refusing images over the limit before allocating.
   ///
-  /// - Returns: the image, and whether it is smaller than the full size.
-  ///
   /// - Parameter timeLimit: seconds the decode may take; nil for no limit.
+  /// - Returns: the image, and whether it is smaller than the full size.
   static func decode(
     _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?, timeLimit: Double? = nil
   ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
+    let decoded = try decode(bytes, channels: 1, limits: limits, targetPixels: targetPixels, timeLimit: timeLimit)
+    return (GrayImage(width: decoded.width, height: decoded.height, pixels: decoded.bytes), decoded.isReduced)
+  }
+
+  /// In colour, for showing (a terminal, a page), at most about `targetPixels`.
+  static func decodeRGBA(_ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?) throws(ImageDecodingError)
+    -> RGBAImage
+  {
+    let decoded = try decode(bytes, channels: 4, limits: limits, targetPixels: targetPixels, timeLimit: nil)
+    return RGBAImage(width: decoded.width, height: decoded.height, bytes: decoded.bytes)
+  }
+
+  private static func decode(
+    _ bytes: [UInt8], channels: Int, limits: ImageLimits, targetPixels: Int?, timeLimit: Double?
+  ) throws(ImageDecodingError) -> (bytes: [UInt8], width: Int, height: Int, isReduced: Bool) {
     var message = [CChar](repeating: 0, count: 256)
     var denominator: Int32 = 1
     var width: UInt32 = 0
@@ -34,12 +48,12 @@ enum JPEGReader {
       guard let targetPixels, Int(width) * Int(height) > targetPixels, denominator < 8 else { break }
       denominator *= 2
     }
-    var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height))
+    var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height) * channels)
     let status = bytes.withUnsafeBufferPointer { buffer in
       pixels.withUnsafeMutableBufferPointer { output in
-        qrquiz_jpeg_decode_gray(
-          buffer.baseAddress, buffer.count, denominator, output.baseAddress, output.count, Int32(limits.maximumScans),
-          timeLimit.map { max(1, Int64($0 * 1000)) } ?? 0, &message, message.count)
+        qrquiz_jpeg_decode(
+          buffer.baseAddress, buffer.count, denominator, Int32(channels), output.baseAddress, output.count,
+          Int32(limits.maximumScans), timeLimit.map { max(1, Int64($0 * 1000)) } ?? 0, &message, message.count)
       }
     }
     switch status {
@@ -48,6 +62,6 @@ enum JPEGReader {
     case -3: throw .timeLimitExceeded
     default: throw .corrupt(CMessage.text(message))
     }
-    return (GrayImage(width: Int(width), height: Int(height), pixels: pixels), denominator > 1)
+    return (pixels, Int(width), Int(height), denominator > 1)
   }
 }

@@ -65,13 +65,36 @@ public struct ProfileStore: Sendable {
   public init(directory: URL) { self.directory = directory }
 
   /// Every profile, in the order added.
-  public func list() throws(Error) -> [Profile] {
+  public func list() throws(Error) -> [Profile] { try load().profiles }
+
+  /// The profile that plays (`qrquiz profile use`), or `nil` for the default player.
+  public func active() throws(Error) -> Profile? {
+    let file = try load()
+    guard let name = file.active else { return nil }
+    return file.profiles.first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// Makes the profile named `name` the one that plays; `nil` for the default player.
+  public func use(_ name: String?) throws(Error) {
+    try updateFile { file throws(Error) in
+      guard let name else {
+        file.active = nil
+        return
+      }
+      guard let profile = file.profiles.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+        throw .notFound(name)
+      }
+      file.active = profile.name
+    }
+  }
+
+  private func load() throws(Error) -> ProfileFile {
     let bytes: [UInt8]
     do {
       bytes = try BoundedFile.read(file.path, limit: 16 << 20)
     } catch {
       switch error {
-      case .file(let failure) where failure.isNotFound: return []
+      case .file(let failure) where failure.isNotFound: return ProfileFile(profiles: [])
       case .file(let failure): throw .storage(failure)
       case .tooLarge: throw .corrupt(path: file.path)
       }
@@ -79,7 +102,7 @@ public struct ProfileStore: Sendable {
     guard let decoded = try? JSONDecoder().decode(ProfileFile.self, from: Data(bytes)) else {
       throw .corrupt(path: file.path)
     }
-    return decoded.profiles
+    return decoded
   }
 
   /// The profile named `name` (ignoring case).
@@ -168,6 +191,17 @@ public struct ProfileStore: Sendable {
 
   /// Read-modify-write of the profiles under an exclusive lock.
   private func update<T>(_ change: (inout [Profile]) throws(Error) -> T) throws(Error) -> T {
+    try updateFile { file throws(Error) in
+      let result = try change(&file.profiles)
+      // A removed active profile leaves the default player playing.
+      if let active = file.active, !file.profiles.contains(where: { $0.name.lowercased() == active.lowercased() }) {
+        file.active = nil
+      }
+      return result
+    }
+  }
+
+  private func updateFile<T>(_ change: (inout ProfileFile) throws(Error) -> T) throws(Error) -> T {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
@@ -177,12 +211,12 @@ public struct ProfileStore: Sendable {
       on: directory.appendingPathComponent(".profiles.lock"), lockFailure: Error.storage
     ) {
       () throws(Error) -> T in
-      var profiles = try list()
-      let result = try change(&profiles)
+      var contents = try load()
+      let result = try change(&contents)
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       // Encoding plain strings cannot fail.
-      let bytes = Array(try! encoder.encode(ProfileFile(profiles: profiles)))
+      let bytes = Array(try! encoder.encode(contents))
       do throws(FileSystemError) {
         try AtomicFile.write(bytes, to: file)
       } catch {
@@ -195,4 +229,6 @@ public struct ProfileStore: Sendable {
 
 private struct ProfileFile: Codable {
   var profiles: [Profile]
+  /// The profile that plays, by name; `nil` for the default player.
+  var active: String?
 }

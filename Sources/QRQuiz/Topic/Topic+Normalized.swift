@@ -28,6 +28,7 @@ extension Topic.Options {
       ("multipleCorrectAnswersAsMandatory", multipleCorrectAnswersAsMandatory),
     ]
     for (key, flag) in flags { if let flag { members.append((key, .bool(flag))) } }
+    if let setNames { members.append(("setNames", .array(setNames.map(JSONValue.string)))) }
     return .object(members)
   }
 }
@@ -40,6 +41,13 @@ extension Topic.Question {
       ("correctAnswers", .array(mergedCorrectAnswers.map { .number(Double($0)) })),
     ]
     if let imageURL { members.append(("imageURL", .string(imageURL))) }
+    if let numericAnswer {
+      members.append(
+        (
+          "numericAnswer",
+          .object([("value", .number(numericAnswer.value)), ("tolerance", .number(numericAnswer.tolerance))])
+        ))
+    }
     return .object(members)
   }
 }

@@ -40,12 +40,15 @@ extension Topic {
     public var showCorrectIncorrectAnswer: Bool?
     /// With several correct answers, all must be picked (app default `false`).
     public var multipleCorrectAnswersAsMandatory: Bool?
+    /// Names of the sets, shown as categories (a QRQuiz extension the app ignores).
+    public var setNames: [String]?
 
     /// Creates options; every field defaults to absent.
     public init(
       name: String? = nil, timePerSetInSeconds: Double? = nil,
       questionsInRandomOrder: Bool? = nil, helpButtonEnabled: Bool? = nil,
-      showCorrectIncorrectAnswer: Bool? = nil, multipleCorrectAnswersAsMandatory: Bool? = nil
+      showCorrectIncorrectAnswer: Bool? = nil, multipleCorrectAnswersAsMandatory: Bool? = nil,
+      setNames: [String]? = nil
     ) {
       self.name = name
       self.timePerSetInSeconds = timePerSetInSeconds
@@ -53,6 +56,13 @@ extension Topic {
       self.helpButtonEnabled = helpButtonEnabled
       self.showCorrectIncorrectAnswer = showCorrectIncorrectAnswer
       self.multipleCorrectAnswersAsMandatory = multipleCorrectAnswersAsMandatory
+      self.setNames = setNames
+    }
+
+    /// The name of set `index`, when `setNames` has a non-empty one.
+    public func setName(_ index: Int) -> String? {
+      guard let setNames, setNames.indices.contains(index), !setNames[index].isEmpty else { return nil }
+      return setNames[index]
     }
 
     /// True when no option is set, so the object carries no meaning.
@@ -71,17 +81,20 @@ extension Topic {
     public var correctAnswers: [UInt8]?
     /// An image shown with the question; not validated by the app.
     public var imageURL: String?
+    /// A number typed as the answer (a QRQuiz extension the app ignores).
+    public var numericAnswer: NumericAnswer?
 
     /// Creates a question.
     public init(
       question: String, answers: [String], correct: UInt8? = nil,
-      correctAnswers: [UInt8]? = nil, imageURL: String? = nil
+      correctAnswers: [UInt8]? = nil, imageURL: String? = nil, numericAnswer: NumericAnswer? = nil
     ) {
       self.question = question
       self.answers = answers
       self.correct = correct
       self.correctAnswers = correctAnswers
       self.imageURL = imageURL
+      self.numericAnswer = numericAnswer
     }
 
     /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.

@@ -11,15 +11,27 @@ public enum TopicDecoder {
   public static func decode(
     _ document: JSONValue, limit: Int = .max
   ) -> (topic: Topic?, problems: [TopicProblem], count: Int) {
+    let decoded = decodeNoting(document, limit: limit)
+    return (decoded.topic, decoded.problems, decoded.count)
+  }
+
+  /// ``decode(_:limit:)``, also giving the warnings for QRQuiz's own keys (`setNames`,
+  /// `numericAnswer`) that are malformed: the app ignores those keys, so they can never
+  /// make a topic invalid; they are ignored and reported.
+  static func decodeNoting(
+    _ document: JSONValue, limit: Int
+  ) -> (topic: Topic?, problems: [TopicProblem], count: Int, notes: [TopicWarning]) {
     var reader = FieldReader(problems: ProblemCollector(limit: limit))
     let topic = reader.topic(document)
-    return (reader.problems.total == 0 ? topic : nil, reader.problems.problems, reader.problems.total)
+    return (reader.problems.total == 0 ? topic : nil, reader.problems.problems, reader.problems.total, reader.notes)
   }
 }
 
 /// Reads typed fields, recording a problem for each one of the wrong type.
 private struct FieldReader {
   var problems: ProblemCollector
+  /// Warnings about QRQuiz's own keys, the first hundred.
+  var notes: [TopicWarning] = []
 
   mutating func topic(_ value: JSONValue) -> Topic? {
     guard case .object = value else {
@@ -54,7 +66,10 @@ private struct FieldReader {
       } ?? nil,
       multipleCorrectAnswersAsMandatory: optional(value, "multipleCorrectAnswersAsMandatory", at: path) {
         $0.bool($1, at: $2)
-      } ?? nil
+      } ?? nil,
+      setNames: lenient(value, "setNames", at: path, expected: "an array of strings") { reader, value, path in
+        reader.array(value, at: path) { $0.string($1, at: $2) }
+      }
     )
   }
 
@@ -72,13 +87,43 @@ private struct FieldReader {
       reader.array(value, at: path) { $0.index($1, at: $2) }
     }
     let imageURL = optional(value, "imageURL", at: path) { $0.string($1, at: $2) }
+    let numericAnswer = lenient(
+      value, "numericAnswer", at: path, expected: #"{"value": a number, "tolerance": a number ≥ 0}"#
+    ) { reader, value, path in reader.numericAnswer(value, at: path) }
     guard let text, let answers, let correct, let correctAnswers, let imageURL else { return nil }
     return Topic.Question(
       question: text, answers: answers, correct: correct,
-      correctAnswers: correctAnswers, imageURL: imageURL)
+      correctAnswers: correctAnswers, imageURL: imageURL, numericAnswer: numericAnswer)
+  }
+
+  /// `{"value": 1969, "tolerance": 0}`: finite numbers, the tolerance not negative.
+  mutating func numericAnswer(_ value: JSONValue, at path: TopicPath) -> NumericAnswer? {
+    guard case .object = value, case .number(let number)? = value["value"], number.value.isFinite else { return nil }
+    var tolerance = 0.0
+    switch value["tolerance"] {
+    case nil, .null?: break
+    case .number(let given)? where given.value.isFinite && given.value >= 0: tolerance = given.value
+    default: return nil
+    }
+    return NumericAnswer(value: number.value, tolerance: tolerance)
   }
 
   // MARK: Fields
+
+  /// One of QRQuiz's own keys, which the app ignores: when it is malformed it is dropped
+  /// with a warning, never a problem (the app's verdict must not change).
+  mutating func lenient<T>(
+    _ object: JSONValue, _ key: String, at path: TopicPath, expected: String,
+    _ read: (inout FieldReader, JSONValue, TopicPath) -> T?
+  ) -> T? {
+    guard let value = object[key], value != .null else { return nil }
+    var inner = FieldReader(problems: ProblemCollector(limit: 1))
+    if let result = read(&inner, value, path.appending(key)), inner.problems.total == 0 { return result }
+    if notes.count < ProblemCollector.defaultLimit {
+      notes.append(.init(.ignoredExtension, at: path.appending(key), "expected \(expected); ignored"))
+    }
+    return nil
+  }
 
   /// A required member: missing or `null` is a problem.
   mutating func required<T>(

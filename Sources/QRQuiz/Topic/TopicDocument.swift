@@ -46,8 +46,10 @@ public struct TopicDocument: Sendable {
   public let problemCount: Int
   /// The most problems a document keeps: the verdict needs one, a person reads a few.
   public static let problemLimit = ProblemCollector.defaultLimit
-  /// Advice that does not change the verdict; computed when asked for.
-  public var warnings: [TopicWarning] { topic.map(TopicLinter.warnings(in:)) ?? [] }
+  /// Advice that does not change the verdict: malformed QRQuiz keys that were ignored,
+  /// then the linter's.
+  public var warnings: [TopicWarning] { notes + (topic.map(TopicLinter.warnings(in:)) ?? []) }
+  private let notes: [TopicWarning]
   /// The source's name without its extension, the app's fallback for the topic's name.
   public let sourceName: String?
 
@@ -84,7 +86,8 @@ public struct TopicDocument: Sendable {
   /// Decodes, validates and lints an already parsed document.
   public init(json: JSONValue, sourceName: String? = nil) {
     var collector = ProblemCollector()
-    let (topic, decodeProblems, decodeCount) = TopicDecoder.decode(json, limit: collector.limit)
+    let (topic, decodeProblems, decodeCount, notes) = TopicDecoder.decodeNoting(json, limit: collector.limit)
+    self.notes = notes
     collector.append(decodeProblems, outOf: decodeCount)
     if let topic { TopicValidator.check(topic, into: &collector) }
     self.topic = topic

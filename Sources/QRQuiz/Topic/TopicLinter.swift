@@ -16,6 +16,12 @@ public enum TopicLinter {
           .noTimer, at: optionsPath.appending("timePerSetInSeconds"),
           "\(JSONWriter.format(seconds)) seconds means no timer; leave it out instead"))
     }
+    if let names = topic.options?.setNames, names.count != topic.sets.count {
+      warnings.append(
+        .init(
+          .setNamesCount, at: optionsPath.appending("setNames"),
+          "names \(names.count) sets but the topic has \(topic.sets.count)"))
+    }
     let setsPath = TopicPath.root.appending("sets")
     for (setIndex, set) in topic.sets.enumerated() {
       for (questionIndex, question) in set.enumerated() {
@@ -32,6 +38,17 @@ public enum TopicLinter {
     }
     if let imageURL = question.imageURL, let message = imageURLProblem(imageURL) {
       warnings.append(.init(.imageURL, at: path.appending("imageURL"), message))
+    }
+    if let numeric = question.numericAnswer,
+      !question.mergedCorrectAnswers.contains(where: { index in
+        question.answers.indices.contains(Int(index))
+          && NumericAnswer.parse(question.answers[Int(index)]).map(numeric.accepts) == true
+      })
+    {
+      warnings.append(
+        .init(
+          .numericAnswerMismatch, at: path.appending("numericAnswer"),
+          "\(JSONWriter.format(numeric.value)) is not among the correct answers the app shows"))
     }
     var seen: [String: Int] = [:]
     for (index, answer) in question.answers.enumerated() {

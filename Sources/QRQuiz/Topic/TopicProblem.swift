@@ -60,6 +60,12 @@ public struct TopicWarning: Sendable, Hashable, CustomStringConvertible {
     case noTimer
     /// No `options.name`: the app shows the file name.
     case missingName
+    /// A QRQuiz key (`setNames`, `numericAnswer`) is malformed and was ignored.
+    case ignoredExtension
+    /// `setNames` does not name every set once.
+    case setNamesCount
+    /// A `numericAnswer` whose number is not among the question's correct answers.
+    case numericAnswerMismatch
   }
 
   /// What kind of warning this is.

@@ -32,7 +32,7 @@ public struct TopicReader: Sendable {
   /// Everything `source` holds as a topic, valid or not, for reports such as
   /// `qrquiz validate`: only unreadable input is an error here.
   ///
-  /// - Throws: ``TopicError``, never ``TopicError/invalid(source:problems:)``.
+  /// - Throws: ``TopicError``, never ``TopicError/invalid(source:problems:count:)``.
   public func document(from source: TopicSource) async throws(TopicError) -> TopicDocument {
     let bytes = try await bytes(from: source)
     return try Self.document(bytes, source: source.description, sourceName: source.namingPath)

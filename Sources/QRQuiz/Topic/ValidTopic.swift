@@ -21,7 +21,7 @@ public struct ValidTopic: Sendable, Hashable {
   ///   - topic: the topic to check.
   ///   - defaultName: the name shown when the topic has no `options.name`, and the source
   ///     named in the error.
-  /// - Throws: ``TopicError/invalid(source:problems:)`` with every problem the app would
+  /// - Throws: ``TopicError/invalid(source:problems:count:)`` with every problem the app would
   ///   reject it for.
   public init(_ topic: Topic, defaultName: String? = nil) throws(TopicError) {
     var problems = ProblemCollector()
@@ -37,7 +37,7 @@ public struct ValidTopic: Sendable, Hashable {
   /// - Parameters:
   ///   - document: a document read from bytes.
   ///   - source: the document's source, named in the error.
-  /// - Throws: ``TopicError/invalid(source:problems:)``.
+  /// - Throws: ``TopicError/invalid(source:problems:count:)``.
   public init(_ document: TopicDocument, source: String) throws(TopicError) {
     guard document.isValid, let topic = document.topic else {
       throw .invalid(source: source, problems: document.problems, count: document.problemCount)

@@ -47,7 +47,7 @@ struct DecodeCommand: ParsableCommand {
     var collector = TopicCollector()
     for path in images {
       let source = TopicSource(argument: path).description
-      for symbol in try scan(path, reader: reader) {
+      for symbol in try ImageScanning.symbols(in: path, reader: reader) {
         if raw {
           // Text in its detected charset as UTF-8, or with --binary the exact bytes.
           output += (binary ? symbol.bytes : Array(symbol.text.utf8)) + [0x0A]
@@ -78,37 +78,5 @@ struct DecodeCommand: ParsableCommand {
     // Nothing is written unless every image decoded: no partial output.
     try Console.write(output, to: self.output ?? "-")
     return exitCode
-  }
-
-  private func scan(_ path: String, reader: QRCodeReader) throws -> [QRSymbol] {
-    let source = TopicSource(argument: path).description
-    // zbar cannot be interrupted inside a pass; the reader checks its budget between
-    // steps, and this watchdog ends the process a second after it, whatever is running.
-    let watchdog = Watchdog(after: timeLimit + 1) { [timeLimit] in
-      Console.error(
-        "\(source): gave up after \(JSONValue.number(timeLimit).compactText) s (raise it with --time-limit)")
-      exit(ExitCode.invalidInput.rawValue)
-    }
-    defer { watchdog.cancel() }
-    let scan: QRCodeReader.Scan
-    do {
-      scan = path == "-" ? try reader.scan(imageData: try standardInput()) : try reader.scan(contentsOfFile: path)
-    } catch {
-      throw CLIError(ErrorReport.exitCode(for: error), "\(source): \(ErrorReport.message(for: error))")
-    }
-    guard !scan.symbols.isEmpty else { throw CLIError(.notFound, "\(source): no QR code found") }
-    return scan.symbols
-  }
-
-  private func standardInput() throws(QRCodeReader.Error) -> [UInt8] {
-    let limit = ImageLimits.default.maximumFileSize
-    do {
-      return try BoundedFile.readStandardInput(limit: limit)
-    } catch {
-      switch error {
-      case .file(let failure): throw .image(.unreadable(failure))
-      case .tooLarge: throw .image(.fileTooLarge(size: limit + 1, limit: limit))
-      }
-    }
   }
 }

@@ -5,7 +5,7 @@ import QRQuiz
 struct ProfileCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "profile", abstract: "Players' names and pictures (kept in $XDG_DATA_HOME/qrquiz).",
-    subcommands: [Add.self, List.self, Show.self, Remove.self])
+    subcommands: [Add.self, List.self, Show.self, Remove.self, Use.self])
 
   static var store: ProfileStore { ProfileStore(directory: Directories.data) }
 
@@ -43,6 +43,29 @@ struct ProfileCommand: ParsableCommand {
           Console.row([profile.name] + [profile.imageURL ?? profile.imageFile].compactMap { $0 })
         }
       }
+      return .success
+    }
+  }
+
+  struct Use: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "use",
+      abstract: "Choose who plays (their statistics are kept apart), or say who does when no NAME is given.",
+      examples: ["qrquiz profile use Ada", "qrquiz profile use --default", "qrquiz profile use"])
+    @Argument(value: "NAME", help: "the player's name") var name: String?
+    @Flag("--default", help: "play as the default player again") var defaultPlayer
+
+    func validate() throws(CLIError) {
+      guard name == nil || !defaultPlayer else { throw .usage("give a NAME or --default, not both") }
+    }
+
+    func run() async throws -> ExitCode {
+      guard name != nil || defaultPlayer else {
+        Console.line((try ProfileCommand.store.active()?.name ?? "the default player") + " plays")
+        return .success
+      }
+      try ProfileCommand.store.use(name)
+      Console.line(name.map { "\($0) plays now" } ?? "the default player plays now")
       return .success
     }
   }

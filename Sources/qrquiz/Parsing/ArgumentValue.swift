@@ -40,15 +40,6 @@ extension Double: ExpressibleByArgument {
   static var expectation: String { "a number" }
 }
 
-extension Optional: ExpressibleByArgument where Wrapped: ExpressibleByArgument {
-  init?(argument: String) {
-    guard let value = Wrapped(argument: argument) else { return nil }
-    self = .some(value)
-  }
-  static var expectation: String { Wrapped.expectation }
-  static var allValueStrings: [String] { Wrapped.allValueStrings }
-}
-
 /// Enumerations whose raw values are the words users type (`--format json`).
 protocol ArgumentChoice: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
 

@@ -65,22 +65,23 @@ class Declaration {
 }
 
 /// `@Option("-o", "--output", value: "FILE", help: "…") var output: String?`
-@propertyWrapper final class Option<Value: ExpressibleByArgument>: Declaration {
+@propertyWrapper final class Option<Value>: Declaration {
   private(set) var wrappedValue: Value
-  private let validate: (Value) -> Bool
+  private let read: (String) -> Value?
   private let expectation: String
 
   /// An option with a default value.
   init(
     wrappedValue: Value, _ names: String..., value: String = "VALUE", help: String,
     completion: Completion? = nil, showDefault: Bool = true
-  ) {
+  ) where Value: ExpressibleByArgument {
     self.wrappedValue = wrappedValue
-    validate = { _ in true }
+    read = { Value(argument: $0) }
     expectation = Value.expectation
     super.init(
       kind: .option, names: names, valueName: value, help: help,
-      completion: completion ?? Self.defaultCompletion, defaultText: showDefault ? wrappedValue.argumentText : nil)
+      completion: completion ?? Self.completion(for: Value.self),
+      defaultText: showDefault ? wrappedValue.argumentText : nil)
   }
 
   /// A whole-number option that must lie in `range`.
@@ -92,28 +93,30 @@ class Declaration {
     defaultText: String? = nil
   ) where Value == Int {
     self.wrappedValue = wrappedValue
-    validate = { range.contains($0) }
+    read = { Int($0).flatMap { range.contains($0) ? $0 : nil } }
     expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
     super.init(
       kind: .option, names: names, valueName: value, help: help, defaultText: defaultText ?? "\(wrappedValue)")
   }
 
   /// An optional option: `nil` unless given.
-  init<Wrapped>(_ names: String..., value: String = "VALUE", help: String, completion: Completion? = nil)
-  where Value == Wrapped? {
+  init<Wrapped: ExpressibleByArgument>(
+    _ names: String..., value: String = "VALUE", help: String, completion: Completion? = nil
+  ) where Value == Wrapped? {
     wrappedValue = nil
-    validate = { _ in true }
-    expectation = Value.expectation
+    read = { Wrapped(argument: $0).map { .some($0) } }
+    expectation = Wrapped.expectation
     super.init(
-      kind: .option, names: names, valueName: value, help: help, completion: completion ?? Self.defaultCompletion)
+      kind: .option, names: names, valueName: value, help: help,
+      completion: completion ?? Self.completion(for: Wrapped.self))
   }
 
-  private static var defaultCompletion: Completion {
-    Value.allValueStrings.isEmpty ? .none : .choices(Value.allValueStrings)
+  private static func completion<T: ExpressibleByArgument>(for type: T.Type) -> Completion {
+    T.allValueStrings.isEmpty ? .none : .choices(T.allValueStrings)
   }
 
   override func accept(_ text: String) -> String? {
-    guard let value = Value(argument: text), validate(value) else { return expectation }
+    guard let value = read(text) else { return expectation }
     wrappedValue = value
     return nil
   }

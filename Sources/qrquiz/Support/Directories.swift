@@ -20,6 +20,9 @@ enum Directories {
   /// The saved topics.
   static var topics: URL { data.appendingPathComponent("topics") }
 
+  /// Players' statistics, a file per profile.
+  static var statistics: URL { data.appendingPathComponent("stats") }
+
   private static func base(_ variable: String?, fallback: String) -> URL {
     // The spec: a relative path in the variable is invalid and ignored.
     if let variable, variable.hasPrefix("/") { return URL(fileURLWithPath: variable) }

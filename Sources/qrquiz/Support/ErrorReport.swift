@@ -37,6 +37,12 @@ enum ErrorReport {
     case let error as QRCodeReader.Error:
       if case .image(let failure) = error { exitCode(for: failure) } else { .invalidInput }
     case is ImageEncodingError: .internalError
+    case let error as QuizSession.SetupError:
+      if case .noSets = error { .invalidInput } else { .usage }
+    case let error as StatisticsStore.Error:
+      switch error {
+      case .storage(let failure): exitCode(for: failure)
+      }
     case is CancellationError: .interrupted
     default: .internalError
     }

@@ -1,0 +1,392 @@
+import Foundation
+
+/// One play of a set, or of a sampled quiz, with every rule of the Questions app: the
+/// shuffle, the countdown, help, verdicts, mandatory multiple answers, the score and the
+/// repeats. A plain value: a terminal, a web page or an app drives it by calling its
+/// methods with the time now, and draws what it says. Nothing here reads a clock, a
+/// keyboard or a screen.
+///
+/// ```swift
+/// let topic = try await TopicReader().topic(from: .file("Social.json"))
+/// var session = try QuizSession(topic: topic, set: 0, totalScore: 0, seed: 7)
+/// session.start(at: Date())
+/// while let question = session.currentQuestion {
+///   _ = try session.pick(question.correctAnswers.min()!, at: Date())
+/// }
+/// print(session.result!.score)
+/// ```
+public struct QuizSession: Sendable {
+  /// A question as it is played.
+  public struct Question: Sendable, Hashable {
+    /// The question's text.
+    public var text: String
+    /// The answers, in the file's order (the app never shuffles them).
+    public var answers: [String]
+    /// The indices of the correct answers (`correct` and `correctAnswers` merged).
+    public var correctAnswers: Set<Int>
+    /// The image shown with it, if any.
+    public var imageURL: String?
+    /// The set (category) it comes from, 0-based.
+    public var category: Int
+    /// When set, the question is asked as typed input, not as choices (a QRQuiz extension).
+    public var numericAnswer: NumericAnswer?
+
+    /// How many picks the question takes before the player moves on.
+    func requiredPicks(mandatory: Bool) -> Int { mandatory ? correctAnswers.count : 1 }
+  }
+
+  /// Why a move is refused.
+  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// The set is over (finished, or its time ran out).
+    case over
+    /// The time ran out just now: the set is over.
+    case timeRanOut
+    /// No answer has this number.
+    case noSuchAnswer(Int)
+    /// This answer was picked already.
+    case alreadyPicked(Int)
+    /// Help hid this answer.
+    case hidden(Int)
+    /// Help is off for this topic, or the question has fewer than three answers.
+    case helpNotOffered
+    /// Help costs 5 points and the total score is under 5.
+    case notEnoughPoints
+    /// This question's help is used up.
+    case noMoreHelp
+    /// The question asks for a number, not a pick (or the other way round).
+    case wrongKindOfAnswer
+
+    public var description: String {
+      switch self {
+      case .over: "the set is over"
+      case .timeRanOut: "time ran out"
+      case .noSuchAnswer(let number): "there is no answer \(number + 1)"
+      case .alreadyPicked(let number): "answer \(number + 1) is picked already"
+      case .hidden(let number): "answer \(number + 1) was hidden by help"
+      case .helpNotOffered: "no help for this question"
+      case .notEnoughPoints: "not enough points for help (it costs \(-QuizRules.pointsForHelp))"
+      case .noMoreHelp: "no more help for this question"
+      case .wrongKindOfAnswer: "this question takes another kind of answer"
+      }
+    }
+  }
+
+  /// What one pick did.
+  public struct Pick: Sendable, Hashable {
+    /// The answer picked, 0-based.
+    public var answer: Int
+    /// Whether it is a correct answer.
+    public var isCorrect: Bool
+    /// Whether the question is done (the player moves on).
+    public var finishesQuestion: Bool
+  }
+
+  /// A question after it was played, for the results and the review.
+  public struct Answered: Sendable, Hashable {
+    /// The question.
+    public var question: Question
+    /// The answers picked, in order (for a numeric question, none).
+    public var picks: [Int]
+    /// The number typed, for a numeric question.
+    public var typedNumber: Double?
+    /// Whether it was answered right: every pick correct (or the number within tolerance).
+    public var isRight: Bool
+  }
+
+  // MARK: State
+
+  /// The topic's name.
+  public let title: String
+  /// The topic's options with the app's defaults.
+  public let options: Topic.Options.ResolvedOptions
+  /// Category (set) names, from `options.setNames` or "Set N".
+  public let categoryNames: [String]
+  /// The questions in play order.
+  public private(set) var questions: [Question]
+  /// The index of the current question; `questions.count` once the set is over.
+  public private(set) var position = 0
+  /// Answers picked on the current question.
+  public private(set) var picks: [Int] = []
+  /// Answers help hid on the current question.
+  public private(set) var hidden: Set<Int> = []
+  /// Help used on the current question.
+  public private(set) var helpOnQuestion = 0
+  /// Correct picks in this play of the set.
+  public private(set) var correct = 0
+  /// Wrong picks in this play of the set.
+  public private(set) var wrong = 0
+  /// Help uses in this play of the set.
+  public private(set) var helpUses = 0
+  /// The player's total score, live: what it was before the set plus this play's.
+  public private(set) var totalScore: Int
+  /// Repeats used.
+  public private(set) var repeatsUsed = 0
+  /// Whether the countdown ended the set.
+  public private(set) var timeRanOut = false
+  /// The questions played so far in this play, in order.
+  public private(set) var answered: [Answered] = []
+
+  private let questionsInFileOrder: [Question]
+  private let scoreBeforeSet: Int
+  private var random: SeededRandom
+  private var startedAt: Date?
+
+  // MARK: Starting
+
+  /// A play of set `set` (0-based) of `topic`.
+  ///
+  /// - Parameters:
+  ///   - topic: the topic.
+  ///   - set: the set to play, 0-based.
+  ///   - totalScore: the player's total score before the set (help needs 5 of it).
+  ///   - seed: the shuffle's and help's seed; the same seed plays the same way.
+  /// - Throws: ``SetupError``.
+  public init(topic: ValidTopic, set: Int, totalScore: Int, seed: UInt64? = nil) throws(SetupError) {
+    let sets = topic.topic.sets
+    guard !sets.isEmpty else { throw .noSets }
+    guard sets.indices.contains(set) else { throw .noSuchSet(set + 1, count: sets.count) }
+    self.init(
+      topic: topic, questions: sets[set].map { Question($0, category: set) }, totalScore: totalScore,
+      random: seed.map(SeededRandom.init(seed:)) ?? SeededRandom())
+  }
+
+  /// A quiz of `counts[i]` random questions from each set `i`, played as one: the main
+  /// quiz of a multi-category app, with results per category.
+  ///
+  /// - Throws: ``SetupError``: a count per set is needed, and no set can give more
+  ///   questions than it has.
+  public init(topic: ValidTopic, sampling counts: [Int], totalScore: Int, seed: UInt64? = nil) throws(SetupError) {
+    let sets = topic.topic.sets
+    guard !sets.isEmpty else { throw .noSets }
+    guard counts.count == sets.count else { throw .sampleCountMismatch(given: counts.count, sets: sets.count) }
+    var random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
+    var questions: [Question] = []
+    for (index, (set, count)) in zip(sets, counts).enumerated() {
+      guard count >= 0, count <= set.count else { throw .sampleTooLarge(set: index + 1, asked: count, has: set.count) }
+      questions += set.indices.shuffled(using: &random).prefix(count).sorted().map {
+        Question(set[$0], category: index)
+      }
+    }
+    guard !questions.isEmpty else { throw .sampleEmpty }
+    self.init(topic: topic, questions: questions, totalScore: totalScore, random: random)
+  }
+
+  private init(topic: ValidTopic, questions: [Question], totalScore: Int, random: SeededRandom) {
+    title = topic.name
+    options = (topic.topic.options ?? Topic.Options()).resolved
+    categoryNames = topic.topic.sets.indices.map { topic.topic.options?.setName($0) ?? "Set \($0 + 1)" }
+    questionsInFileOrder = questions
+    self.questions = questions
+    self.totalScore = totalScore
+    scoreBeforeSet = totalScore
+    self.random = random
+    if options.questionsInRandomOrder { self.questions.shuffle(using: &self.random) }
+  }
+
+  /// Why a play could not be set up.
+  public enum SetupError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// The topic has no sets.
+    case noSets
+    /// There is no set with this 1-based number.
+    case noSuchSet(Int, count: Int)
+    /// `--sample` needs one count per set.
+    case sampleCountMismatch(given: Int, sets: Int)
+    /// A set has fewer questions than asked for.
+    case sampleTooLarge(set: Int, asked: Int, has: Int)
+    /// Every count is zero.
+    case sampleEmpty
+
+    public var description: String {
+      switch self {
+      case .noSets: "the topic has no sets to play"
+      case .noSuchSet(let number, let count): "there is no set \(number); the topic has \(count) (1-\(count))"
+      case .sampleCountMismatch(let given, let sets): "give one count per set: \(sets) sets, \(given) counts"
+      case .sampleTooLarge(let set, let asked, let has): "set \(set) has \(has) questions; \(asked) were asked for"
+      case .sampleEmpty: "the sample has no questions"
+      }
+    }
+  }
+
+  /// Starts (or restarts) the countdown at `now`.
+  public mutating func start(at now: Date) { startedAt = now }
+
+  // MARK: Playing
+
+  /// Whether the set is over.
+  public var isOver: Bool { position >= questions.count }
+
+  /// The question being asked, or `nil` once the set is over.
+  public var currentQuestion: Question? { isOver ? nil : questions[position] }
+
+  /// Picks the current question still needs before the player moves on.
+  public var picksNeeded: Int {
+    guard let question = currentQuestion else { return 0 }
+    return question.requiredPicks(mandatory: options.multipleCorrectAnswersAsMandatory) - picks.count
+  }
+
+  /// Seconds left on the countdown at `now`; `nil` without a timer.
+  public func remainingTime(at now: Date) -> Double? {
+    guard let limit = options.timePerSet else { return nil }
+    guard let startedAt else { return limit }
+    return max(0, limit - now.timeIntervalSince(startedAt))
+  }
+
+  /// Ends the set if its time ran out by `now`; true when it did (now or before).
+  @discardableResult
+  public mutating func checkTime(at now: Date) -> Bool {
+    guard !timeRanOut else { return true }
+    guard !isOver, let remaining = remainingTime(at: now), remaining <= 0 else { return false }
+    timeRanOut = true
+    position = questions.count
+    picks = []
+    hidden = []
+    return true
+  }
+
+  /// Picks answer `answer` (0-based) of the current question.
+  ///
+  /// - Throws: ``Error``: the set is over or its time ran out, no such answer, picked
+  ///   already, or hidden by help.
+  public mutating func pick(_ answer: Int, at now: Date) throws(Error) -> Pick {
+    guard let question = try current(at: now) else { throw .over }
+    guard question.numericAnswer == nil else { throw .wrongKindOfAnswer }
+    guard question.answers.indices.contains(answer) else { throw .noSuchAnswer(answer) }
+    guard !picks.contains(answer) else { throw .alreadyPicked(answer) }
+    guard !hidden.contains(answer) else { throw .hidden(answer) }
+    let isCorrect = question.correctAnswers.contains(answer)
+    count(isCorrect)
+    picks.append(answer)
+    let finishes = picks.count >= question.requiredPicks(mandatory: options.multipleCorrectAnswersAsMandatory)
+    if finishes {
+      let isRight = picks.allSatisfy(question.correctAnswers.contains)
+      finishQuestion(Answered(question: question, picks: picks, typedNumber: nil, isRight: isRight))
+    }
+    return Pick(answer: answer, isCorrect: isCorrect, finishesQuestion: finishes)
+  }
+
+  /// Answers a numeric question with `number`: right within its tolerance.
+  ///
+  /// - Throws: ``Error``.
+  public mutating func answer(number: Double, at now: Date) throws(Error) -> Bool {
+    guard let question = try current(at: now) else { throw .over }
+    guard let numeric = question.numericAnswer else { throw .wrongKindOfAnswer }
+    let isRight = numeric.accepts(number)
+    count(isRight)
+    finishQuestion(Answered(question: question, picks: [], typedNumber: number, isRight: isRight))
+    return isRight
+  }
+
+  /// Uses help on the current question: hides one random wrong answer still shown.
+  ///
+  /// - Returns: the answer hidden, 0-based.
+  /// - Throws: ``Error/helpNotOffered``, ``Error/notEnoughPoints``, ``Error/noMoreHelp``.
+  public mutating func useHelp(at now: Date) throws(Error) -> Int {
+    guard let question = try current(at: now) else { throw .over }
+    guard isHelpOffered else { throw .helpNotOffered }
+    let maximum = min(QuizRules.helpUsesPerQuestion, question.answers.count - 1)
+    let candidates = question.answers.indices.filter {
+      !question.correctAnswers.contains($0) && !hidden.contains($0) && !picks.contains($0)
+    }
+    guard helpOnQuestion < maximum, !candidates.isEmpty else { throw .noMoreHelp }
+    guard totalScore >= QuizRules.minimumScoreForHelp else { throw .notEnoughPoints }
+    let answer = candidates.randomElement(using: &random)!
+    hidden.insert(answer)
+    helpOnQuestion += 1
+    helpUses += 1
+    totalScore += QuizRules.pointsForHelp
+    return answer
+  }
+
+  /// Whether the current question offers help: the topic allows it, and the question has
+  /// at least three answers (and is not a numeric question).
+  public var isHelpOffered: Bool {
+    guard let question = currentQuestion else { return false }
+    return options.helpButtonEnabled && question.numericAnswer == nil
+      && question.answers.count >= QuizRules.minimumAnswersForHelp
+  }
+
+  private mutating func current(at now: Date) throws(Error) -> Question? {
+    if checkTime(at: now) { throw isOver && timeRanOut ? .timeRanOut : .over }
+    return currentQuestion
+  }
+
+  private mutating func count(_ isCorrect: Bool) {
+    if isCorrect {
+      correct += 1
+      totalScore += QuizRules.pointsForCorrect
+    } else {
+      wrong += 1
+      totalScore += QuizRules.pointsForWrong
+    }
+  }
+
+  private mutating func finishQuestion(_ played: Answered) {
+    answered.append(played)
+    position += 1
+    picks = []
+    hidden = []
+    helpOnQuestion = 0
+  }
+
+  // MARK: Ending
+
+  /// The score of this play: 20 a correct pick, −10 a wrong one, −5 a help.
+  public var score: Int {
+    QuizRules.pointsForCorrect * correct + QuizRules.pointsForWrong * wrong + QuizRules.pointsForHelp * helpUses
+  }
+
+  /// The result, once the set is over.
+  public var result: Result? {
+    guard isOver else { return nil }
+    return Result(
+      correct: correct, wrong: wrong, helpUses: helpUses, score: score, questionCount: questions.count,
+      questionsRight: answered.filter(\.isRight).count, timeRanOut: timeRanOut, answered: answered,
+      categories: categoryResults())
+  }
+
+  /// Whether the player may play the set again: not every question was right, and fewer
+  /// than two repeats were used.
+  public var canRepeat: Bool {
+    guard let result else { return false }
+    return result.questionsRight < result.questionCount && repeatsUsed < QuizRules.repeatsPerSet
+  }
+
+  /// Plays the set again: counters back to zero, the total score back to what it was
+  /// before the set, the questions shuffled again (when the topic shuffles).
+  public mutating func repeatSet(at now: Date) {
+    guard canRepeat else { return }
+    repeatsUsed += 1
+    correct = 0
+    wrong = 0
+    helpUses = 0
+    totalScore = scoreBeforeSet
+    timeRanOut = false
+    answered = []
+    position = 0
+    picks = []
+    hidden = []
+    helpOnQuestion = 0
+    questions = questionsInFileOrder
+    if options.questionsInRandomOrder { questions.shuffle(using: &random) }
+    start(at: now)
+  }
+
+  private func categoryResults() -> [CategoryResult] {
+    let played = Set(questions.map(\.category)).sorted()
+    return played.map { category in
+      let asked = questions.filter { $0.category == category }.count
+      let right = answered.filter { $0.question.category == category && $0.isRight }.count
+      return CategoryResult(
+        category: category, name: categoryNames[category], questions: asked, right: right)
+    }
+  }
+}
+
+extension QuizSession.Question {
+  init(_ question: Topic.Question, category: Int) {
+    self.init(
+      text: question.question, answers: question.answers,
+      correctAnswers: Set(question.mergedCorrectAnswers.map(Int.init)), imageURL: question.imageURL,
+      category: category, numericAnswer: question.numericAnswer)
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import QRQuiz
+
+/// `qrquiz cards SOURCE`: a set as flash cards.
+struct CardsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "cards",
+    abstract: "Go through a set as flash cards: a question, then its answer when the card is turned.",
+    discussion: """
+      Keys (full-screen): space or Enter turns the card, → or n next, ← or p previous, s shuffles,
+      q quits. Plain (--plain, or standard input not a terminal): one command per line,
+      t turn, n next, p previous, s shuffle, q quit.
+      """,
+    examples: ["qrquiz cards Social.json", "qrquiz cards 'Capitals' --set 2"])
+
+  @Argument(value: "SOURCE", help: "a topic file, URL, saved topic name, - or a QR image", completion: .file)
+  var source: String
+  @Option("--set", value: "N", help: "the set (1-based)") var set = 1
+  @Option("--seed", value: "S", help: "seed for the shuffle") var seed: UInt64?
+  @Flag("--plain", help: "plain lines, one command per input line") var plain
+  @OptionGroup var network: NetworkOptions
+
+  func run() async throws -> ExitCode {
+    let topic = try await TopicArgument.resolve(source, reader: network.reader, timeLimit: 5)
+    var deck = try FlashCardDeck(topic: topic, set: set - 1, seed: seed)
+    let events = InputEvents()
+    let reader = events.makeReader()
+    if plain || !Terminal.isInteractive {
+      events.readLines()
+      show(deck, plain: true)
+      while let event = await reader.next() {
+        guard case .line(let command) = event else { if case .endOfInput = event { break } else { continue } }
+        switch command.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "t", "": deck.turn()
+        case "n": deck.next()
+        case "p": deck.previous()
+        case "s": deck.shuffle()
+        case "q": return .success
+        default:
+          Console.line("t turn, n next, p previous, s shuffle, q quit")
+          continue
+        }
+        show(deck, plain: true)
+      }
+      return .success
+    }
+    guard let size = RawTerminal.size(), size.columns >= 40, size.rows >= 10 else {
+      throw CLIError(.usage, "the terminal is too small for cards (at least 40×10, or use --plain)")
+    }
+    RawTerminal.enter()
+    defer { RawTerminal.restore() }
+    events.readKeys()
+    show(deck, plain: false)
+    while let event = await reader.next() {
+      guard case .key(let key) = event else { if case .endOfInput = event { break } else { continue } }
+      switch key {
+      case .character(" "), .enter: deck.turn()
+      case .right, .character("n"): deck.next()
+      case .left, .character("p"): deck.previous()
+      case .character("s"): deck.shuffle()
+      case .character("q"), .escape: return .success
+      case .interrupt: return .interrupted
+      default: continue
+      }
+      show(deck, plain: false)
+    }
+    return .success
+  }
+
+  private func show(_ deck: FlashCardDeck, plain: Bool) {
+    let card = deck.current
+    let counter = "Card \(deck.position + 1)/\(deck.cards.count)"
+    if plain {
+      Console.line(
+        deck.isTurned
+          ? "\(counter) answer: " + card.correctAnswerTexts.joined(separator: "; ")
+          : "\(counter): \(card.question.text)")
+      return
+    }
+    let size = RawTerminal.size() ?? (80, 24)
+    var screen = Screen(columns: size.columns, rows: size.rows, colour: Terminal.hasColour)
+    screen.clear()
+    screen.line(1, " \(counter)", style: .reverse)
+    var row = 3
+    for line in DisplayWidth.wrap(TerminalText.safe(card.question.text, allowNewlines: true), width: size.columns - 4)
+    where row < size.rows - 2 {
+      screen.line(row, "  " + line, style: .bold)
+      row += 1
+    }
+    row += 1
+    if deck.isTurned {
+      for answer in card.correctAnswerTexts where row < size.rows - 1 {
+        screen.line(row, "  → " + answer, style: .right)
+        row += 1
+      }
+    } else {
+      screen.line(row, "  (space to turn the card)", style: .dim)
+    }
+    screen.line(size.rows, "  space turn · → next · ← previous · s shuffle · q quit", style: .dim)
+    screen.flush()
+  }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import QRQuiz
+
+/// `qrquiz stats`: the player's totals, as the app keeps them.
+struct StatsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "stats",
+    abstract: "Show (or reset) a player's statistics: total score, correct, wrong, completed sets.",
+    discussion: """
+      Statistics are kept per profile (the one in use, see qrquiz profile use; else the
+      default player) in $XDG_DATA_HOME/qrquiz/stats. A set counts towards the totals only the
+      first time it is completed. A statistics file that is not valid is set aside (renamed
+      NAME.json.corrupt-TIME) and reported, never overwritten.
+      """,
+    examples: ["qrquiz stats", "qrquiz stats --json --profile Ada", "qrquiz stats --reset"])
+
+  @Flag("--json", help: "one JSON object, for machines") var json
+  @Flag("--reset", help: "set the totals back to zero") var reset
+  @Option("--profile", value: "NAME", help: "whose statistics (default: the profile in use)") var profile: String?
+
+  func run() async throws -> ExitCode {
+    let name =
+      try profile.map { try ProfileCommand.store.profile(named: $0).name }
+      ?? ProfileCommand.store.active()?.name ?? "default"
+    let store = StatisticsStore(directory: Directories.statistics)
+    if reset {
+      try store.reset(profile: name)
+      Console.line("statistics of \(name) reset")
+      return .success
+    }
+    let loaded = try store.statistics(of: name)
+    if let setAside = loaded.setAside {
+      Console.error("the statistics file of \(name) was corrupt; set aside as \(setAside)")
+    }
+    let statistics = loaded.statistics
+    if json {
+      let completed: [(key: String, value: JSONValue)] = statistics.completedSets.sorted { $0.key < $1.key }.map {
+        ($0.key, .array($0.value.map { .number($0 + 1) }))
+      }
+      Console.bytes(
+        Array(
+          (JSONLine.object([
+            ("profile", .string(name)), ("score", .number(statistics.score)), ("correct", .number(statistics.correct)),
+            ("wrong", .number(statistics.wrong)), ("completedSets", .object(completed)),
+          ]) + "\n").utf8))
+      return .success
+    }
+    Console.line("\(name): total score \(statistics.score), \(statistics.correct) correct, \(statistics.wrong) wrong")
+    for (topic, sets) in statistics.completedSets.sorted(by: { $0.key < $1.key }) {
+      Console.line(
+        "  \(topic): set\(sets.count == 1 ? "" : "s") \(sets.map { String($0 + 1) }.joined(separator: ", ")) completed")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import QRQuiz
+
+/// The screen's size, and the frames drawn in it.
+struct Layout {
+  struct Size: Equatable {
+    var columns: Int
+    var rows: Int
+  }
+
+  let size: Size
+  var columns: Int { size.columns }
+  var rows: Int { size.rows }
+
+  func screen(colour: Bool) -> Screen { Screen(columns: columns, rows: rows, colour: colour) }
+}
+
+extension FullScreenPlayer {
+  /// One question:
+  ///
+  ///     title · set · question 3/6                           4:52
+  ///
+  ///     The question, wrapped…
+  ///     [picture]
+  ///     [1] an answer, wrapped with a hanging indent
+  ///     …
+  ///     right (+20)
+  ///     1-4 answer · h help (-5) · q quit            score 40 · total 1240
+  func draw(
+    _ session: QuizSession, setName: String, feedback: (String, Screen.Style)?, typed: String, layout: Layout
+  ) {
+    guard let question = session.currentQuestion else { return }
+    var screen = layout.screen(colour: colour)
+    screen.clear()
+    let header = " \(setup.topic.name) · \(setName) · question \(session.position + 1)/\(session.questions.count)"
+    screen.line(1, header, style: .reverse)
+    drawTimer(timerText(session), on: &screen)
+
+    let width = layout.columns - 4
+    // The rows between the header (and a blank) and the two bottom lines.
+    let available = layout.rows - 5
+    var answerLines: [(text: String, style: Screen.Style)] = []
+    if question.numericAnswer != nil {
+      answerLines.append(("Your answer: \(typed)_", .bold))
+    } else {
+      for index in question.answers.indices {
+        answerLines += answerRows(index, of: question, session: session, width: width)
+      }
+    }
+    var questionLines = DisplayWidth.wrap(TerminalText.safe(question.text, allowNewlines: true), width: width)
+    if answerLines.count > available - 2 {
+      // Too many answers for the screen: one line each.
+      answerLines = answerLines.filter { !$0.text.hasPrefix("     ") }
+    }
+    let questionRoom = max(1, available - answerLines.count - 1)
+    if questionLines.count > questionRoom {
+      questionLines = Array(questionLines.prefix(questionRoom))
+      questionLines[questionRoom - 1] = DisplayWidth.truncate(questionLines[questionRoom - 1] + " …", width: width)
+    }
+    var row = 3
+    for line in questionLines {
+      screen.line(row, "  " + line, style: .bold)
+      row += 1
+    }
+    row += 1
+    let imageRows = min(10, available - questionLines.count - answerLines.count - 2)
+    row = drawImage(question, at: row, rows: imageRows, width: width, on: &screen)
+    for line in answerLines where row <= layout.rows - 2 {
+      screen.line(row, "  " + line.text, style: line.style)
+      row += 1
+    }
+
+    if let (text, style) = feedback { screen.line(layout.rows - 1, "  " + text, style: style) }
+    var keys =
+      question.numericAnswer != nil
+      ? ["type a number, Enter to answer"]
+      : ["\(AnswerKeys.label(0))-\(AnswerKeys.label(question.answers.count - 1)) answer"]
+    if session.picksNeeded > 1 { keys[0] += " (\(session.picksNeeded) to pick)" }
+    if session.isHelpOffered { keys.append("h help (\(QuizRules.pointsForHelp))") }
+    keys.append(question.numericAnswer != nil ? "q quit (empty answer)" : "q quit")
+    let score = "score \(session.score) · total \(session.totalScore) "
+    let keysText = "  " + keys.joined(separator: " · ")
+    screen.line(layout.rows, keysText, style: .dim)
+    screen.move(layout.rows, max(1, layout.columns - DisplayWidth.of(score) + 1))
+    screen.styled(score, .accent)
+    screen.flush()
+  }
+
+  /// An answer's rows: its key, its text wrapped with a hanging indent, and its state.
+  private func answerRows(
+    _ index: Int, of question: QuizSession.Question, session: QuizSession, width: Int
+  ) -> [(text: String, style: Screen.Style)] {
+    let key = "[\(AnswerKeys.label(index))]"
+    let padded = key + String(repeating: " ", count: max(1, 5 - key.count))
+    if session.hidden.contains(index) { return [(padded + "—", .dim)] }
+    var style = Screen.Style.plain
+    var mark = ""
+    if session.picks.contains(index) {
+      if session.options.showCorrectIncorrectAnswer {
+        let right = question.correctAnswers.contains(index)
+        style = right ? .right : .wrong
+        mark = right ? " ✓" : " ✗"
+      } else {
+        style = .accent
+        mark = " •"
+      }
+    }
+    let lines = DisplayWidth.wrap(TerminalText.safe(question.answers[index]) + mark, width: width - 5)
+    return lines.enumerated().map { offset, line in ((offset == 0 ? padded : "     ") + line, style) }
+  }
+
+  /// The question's picture in at most `rows` rows, a link to its file, or a note; the row
+  /// after it.
+  private func drawImage(
+    _ question: QuizSession.Question, at row: Int, rows: Int, width: Int, on screen: inout Screen
+  ) -> Int {
+    guard let url = question.imageURL, let images = setup.images, rows >= 1 else { return row }
+    guard images.bytes(for: url) != nil else {
+      screen.line(row, "  (image loading…)", style: .dim)
+      return row + 2
+    }
+    if imageCapability != .none, rows >= 3, let picture = images.picture(for: url),
+      let drawn = TerminalImageRenderer.render(
+        picture, columns: min(width, 60), rows: rows, environment: Terminal.environment)
+    {
+      // Chafa's output is ours (escape sequences it made), drawn at the cursor line by line.
+      screen.move(row, 3)
+      screen.raw(drawn.text.replacingOccurrences(of: "\n", with: "\n\u{1B}[2C"))
+      return row + drawn.rows + 1
+    }
+    // No picture here: the file as a link the terminal can open (OSC 8).
+    guard let file = images.file(for: url) else { return row }
+    let link = URL(fileURLWithPath: file).absoluteString
+    screen.move(row, 3)
+    screen.raw("\u{1B}]8;;\(link)\u{1B}\\")
+    screen.styled(DisplayWidth.truncate("image: " + file, width: width), .accent)
+    screen.raw("\u{1B}]8;;\u{1B}\\")
+    return row + 2
+  }
+
+  /// "⏱ 4:52", or nothing without a timer.
+  func timerText(_ session: QuizSession) -> String {
+    guard let remaining = session.remainingTime(at: Date()) else { return "" }
+    return "⏱ " + PlayText.countdown(remaining) + " "
+  }
+
+  /// The countdown at the right end of the header, in place.
+  func drawTimer(_ timer: String, on screen: inout Screen) {
+    guard !timer.isEmpty else { return }
+    // Wide enough for "⏱ 10:00 " so a shorter time leaves no digits behind.
+    let padded = String(repeating: " ", count: max(0, 9 - DisplayWidth.of(timer))) + timer
+    screen.move(1, screen.columns - DisplayWidth.of(padded) + 1)
+    screen.styled(padded, .reverse)
+  }
+
+  /// The incorrect answers from `row` down, as many as fit; the row after them.
+  func drawReview(_ result: QuizSession.Result, from row: Int, on screen: inout Screen) -> Int {
+    var row = row
+    let incorrect = result.incorrect
+    screen.line(row, incorrect.isEmpty ? "  Every question was answered right." : "  Incorrect answers:", style: .bold)
+    row += 1
+    for played in incorrect {
+      guard row + 3 < screen.rows else {
+        screen.line(row, "  …", style: .dim)
+        return row + 1
+      }
+      let question = played.question
+      let yours =
+        played.typedNumber.map { JSONValue.number($0).compactText }
+        ?? (played.picks.isEmpty ? "none" : PlayText.answerList(played.picks, of: question))
+      let right =
+        question.numericAnswer.map { JSONValue.number($0.value).compactText }
+        ?? PlayText.answerList(question.correctAnswers.sorted(), of: question)
+      screen.line(row, "  " + question.text)
+      screen.line(row + 1, "      your answer: " + yours, style: .wrong)
+      screen.line(row + 2, "      correct: " + right, style: .right)
+      row += 3
+    }
+    return row
+  }
+}

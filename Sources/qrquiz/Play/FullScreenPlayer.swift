@@ -1,0 +1,273 @@
+import Foundation
+import QRQuiz
+
+/// The full-screen game: the alternate screen, raw keys (1-9 and letters pick, h help,
+/// q quits, Ctrl-C interrupts), the countdown redrawn in place, question images drawn by
+/// chafa, colours on a colour terminal. The terminal is restored however the game ends
+/// (`RawTerminal`: at exit and on SIGTERM, SIGHUP, SIGINT, SIGQUIT).
+struct FullScreenPlayer {
+  let setup: PlaySetup
+  let events: InputEvents
+  let reader: EventReader
+  let colour: Bool
+  let imageCapability: TerminalImageRenderer.Capability
+
+  /// Prepares the game; the terminal must be at least 80×24.
+  init(setup: PlaySetup, events: InputEvents) throws {
+    guard let size = RawTerminal.size(), size.columns >= Terminal.minimumSize.columns,
+      size.rows >= Terminal.minimumSize.rows
+    else {
+      let size = RawTerminal.size().map { "\($0.columns)×\($0.rows)" } ?? "of unknown size"
+      throw CLIError(
+        .usage,
+        "the terminal is \(size); qrquiz needs at least \(Terminal.minimumSize.columns)×\(Terminal.minimumSize.rows) "
+          + "(or use --plain)")
+    }
+    self.setup = setup
+    self.events = events
+    reader = events.makeReader()
+    colour = Terminal.hasColour
+    imageCapability = Terminal.imageCapability
+  }
+
+  /// What a screen waits for ended the game.
+  enum Exit: Error {
+    case quit
+    case interrupted
+  }
+
+  func play(set requested: Int?) async throws -> ExitCode {
+    try await run { () async throws -> ExitCode in
+      let totals = try setup.loadTotals()
+      var chosen = requested
+      if chosen == nil { chosen = try await chooseSet() }
+      guard let set = chosen else { return .success }
+      var session = try QuizSession(topic: setup.topic, set: set, totalScore: totals.statistics.score, seed: setup.seed)
+      setup.images?.load(session.questions, announcing: events)
+      session.start(at: Date())
+      while true {
+        try await playQuestions(&session, setName: session.categoryNames[set])
+        let result = session.result!
+        let recorded = session.canRepeat ? nil : try setup.record(result, set: set)
+        switch try await showResult(result, session: session, recorded: recorded) {
+        case .repeatSet:
+          session.repeatSet(at: Date())
+        case .done:
+          if recorded == nil { _ = try setup.record(result, set: set) }
+          return .success
+        }
+      }
+    }
+  }
+
+  func play(sample counts: [Int]) async throws -> ExitCode {
+    try await run { () async throws -> ExitCode in
+      let totals = try setup.loadTotals()
+      while true {
+        var session = try QuizSession(
+          topic: setup.topic, sampling: counts, totalScore: totals.statistics.score, seed: setup.seed)
+        setup.images?.load(session.questions, announcing: events)
+        session.start(at: Date())
+        try await playQuestions(&session, setName: "\(counts.count) categories")
+        guard try await showCategories(session.result!) else { return .success }
+      }
+    }
+  }
+
+  /// Runs a game in raw mode and puts the terminal back whatever happens.
+  private func run(_ game: () async throws -> ExitCode) async throws -> ExitCode {
+    RawTerminal.enter()
+    defer { RawTerminal.restore() }
+    events.readKeys()
+    events.tick(every: 0.1)
+    do {
+      return try await game()
+    } catch Exit.quit {
+      return .success
+    } catch Exit.interrupted {
+      return .interrupted
+    }
+  }
+
+  // MARK: Screens
+
+  /// The set, chosen with its key; `nil` when the player quits.
+  private func chooseSet() async throws -> Int? {
+    let sets = setup.topic.topic.sets
+    if sets.count == 1 { return 0 }
+    var layout = Layout(size: currentSize())
+    while true {
+      var screen = layout.screen(colour: colour)
+      screen.clear()
+      screen.line(1, " \(setup.topic.name)", style: .reverse)
+      screen.line(3, "  Choose a set:", style: .bold)
+      for (index, set) in sets.enumerated().prefix(layout.rows - 6) {
+        let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
+        screen.line(5 + index, "  [\(AnswerKeys.label(index))] \(name) — \(set.count) questions")
+      }
+      screen.line(
+        layout.rows, "  \(AnswerKeys.label(0))-\(AnswerKeys.label(sets.count - 1)) choose · q quit", style: .dim)
+      screen.flush()
+      switch try await nextKey() {
+      case .character(let character):
+        if let index = AnswerKeys.index(for: String(character)), sets.indices.contains(index) { return index }
+      case nil: layout = Layout(size: currentSize())
+      default: break
+      }
+    }
+  }
+
+  /// Plays every question of the session, redrawing on each key, tick and image.
+  private func playQuestions(_ session: inout QuizSession, setName: String) async throws {
+    var feedback: (String, Screen.Style)?
+    var typed = ""
+    var layout = Layout(size: currentSize())
+    var shownTimer = ""
+    draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout)
+    while !session.isOver {
+      guard let event = await reader.next() else { throw Exit.quit }
+      let question = session.currentQuestion
+      switch event {
+      case .key(.interrupt): throw Exit.interrupted
+      case .key(.character("q")) where question?.numericAnswer == nil || typed.isEmpty: throw Exit.quit
+      case .key(.character("h")) where question?.numericAnswer == nil:
+        do {
+          let hidden = try session.useHelp(at: Date())
+          feedback = ("help hid answer \(AnswerKeys.label(hidden)) (\(QuizRules.pointsForHelp))", .accent)
+        } catch {
+          feedback = (error.description, .wrong)
+        }
+      case .key(.character(let character)) where question?.numericAnswer != nil:
+        if typed.count < 24 { typed.append(character) }
+      case .key(.backspace): if !typed.isEmpty { typed.removeLast() }
+      case .key(.enter) where question?.numericAnswer != nil:
+        guard let number = NumericAnswer.parse(typed) else {
+          feedback = ("'\(typed)' is not a number", .wrong)
+          break
+        }
+        typed = ""
+        if let right = try? session.answer(number: number, at: Date()) {
+          feedback = verdict(right, shows: session.options.showCorrectIncorrectAnswer)
+        }
+      case .key(.character(let character)):
+        guard let index = AnswerKeys.index(for: String(character)) else { break }
+        do {
+          let pick = try session.pick(index, at: Date())
+          feedback = verdict(pick.isCorrect, shows: session.options.showCorrectIncorrectAnswer)
+        } catch QuizSession.Error.timeRanOut {
+          break
+        } catch {
+          feedback = (error.description, .wrong)
+        }
+      case .tick:
+        if session.checkTime(at: Date()) { break }
+        let size = currentSize()
+        if size != layout.size {
+          layout = Layout(size: size)
+          break
+        }
+        // Between keys only the countdown changes: redraw it in place.
+        let timer = timerText(session)
+        if timer != shownTimer {
+          shownTimer = timer
+          var screen = layout.screen(colour: colour)
+          drawTimer(timer, on: &screen)
+          screen.flush()
+        }
+        continue
+      case .imageReady(let url): if question?.imageURL != url { continue }
+      case .endOfInput: throw Exit.quit
+      default: continue
+      }
+      draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout)
+    }
+  }
+
+  private func verdict(_ right: Bool, shows: Bool) -> (String, Screen.Style) {
+    guard shows else { return ("noted", .accent) }
+    return right
+      ? ("right (+\(QuizRules.pointsForCorrect))", .right) : ("wrong (\(QuizRules.pointsForWrong))", .wrong)
+  }
+
+  enum ResultChoice { case repeatSet, done }
+
+  /// The result of a set: repeat (when allowed), review, done.
+  private func showResult(_ result: QuizSession.Result, session: QuizSession, recorded: String?) async throws
+    -> ResultChoice
+  {
+    var reviewing = setup.review
+    while true {
+      var screen = Layout(size: currentSize()).screen(colour: colour)
+      screen.clear()
+      screen.line(1, " \(setup.topic.name) — set over", style: .reverse)
+      screen.line(3, "  " + PlayText.result(result), style: .bold)
+      screen.line(4, "  \(result.questionsRight) of \(result.questionCount) questions right")
+      if let recorded { screen.line(5, "  " + recorded, style: .dim) }
+      var row = 7
+      if reviewing { row = drawReview(result, from: row, on: &screen) }
+      var keys = ["r review", "q done"]
+      if session.canRepeat {
+        keys.insert("y repeat (\(QuizRules.repeatsPerSet - session.repeatsUsed) left)", at: 0)
+      }
+      screen.line(screen.rows, "  " + keys.joined(separator: " · "), style: .dim)
+      screen.flush()
+      switch try await nextKey() {
+      case .character("y") where session.canRepeat: return .repeatSet
+      case .character("r"): reviewing.toggle()
+      case .character("q"), .enter, .escape: return .done
+      default: break
+      }
+    }
+  }
+
+  /// A sampled quiz's results per category; true to restart.
+  private func showCategories(_ result: QuizSession.Result) async throws -> Bool {
+    var reviewing = setup.review
+    while true {
+      var screen = Layout(size: currentSize()).screen(colour: colour)
+      screen.clear()
+      screen.line(1, " \(setup.topic.name) — results", style: .reverse)
+      screen.line(3, "  " + PlayText.result(result), style: .bold)
+      let width = result.categories.map { DisplayWidth.of($0.name) }.max() ?? 0
+      var row = 5
+      for category in result.categories where row < screen.rows - 2 {
+        screen.line(row, "  " + PlayText.categoryLine(category, nameWidth: width))
+        row += 1
+      }
+      if reviewing { row = drawReview(result, from: row + 1, on: &screen) }
+      screen.line(screen.rows, "  r review incorrect answers · s restart · q quit", style: .dim)
+      screen.flush()
+      switch try await nextKey() {
+      case .character("r"): reviewing.toggle()
+      case .character("s"): return true
+      case .character("q"), .escape: return false
+      default: break
+      }
+    }
+  }
+
+  /// A key, or `nil` when the terminal was resized (the screen is drawn again); throws
+  /// when the player interrupts or input ends.
+  private func nextKey() async throws -> Key? {
+    var size = currentSize()
+    while let event = await reader.next() {
+      switch event {
+      case .key(.interrupt): throw Exit.interrupted
+      case .key(let key): return key
+      case .endOfInput: throw Exit.quit
+      case .tick:
+        if currentSize() != size {
+          size = currentSize()
+          return nil
+        }
+      default: continue
+      }
+    }
+    throw Exit.quit
+  }
+
+  func currentSize() -> Layout.Size {
+    let size = RawTerminal.size() ?? Terminal.minimumSize
+    return Layout.Size(columns: size.columns, rows: size.rows)
+  }
+}

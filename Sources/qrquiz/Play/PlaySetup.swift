@@ -1,0 +1,89 @@
+import Foundation
+import QRQuiz
+
+/// What a play needs besides the session: who plays (and their statistics), where
+/// images come from, and the choices made on the command line.
+struct PlaySetup: Sendable {
+  var topic: ValidTopic
+  /// The player's profile name; "default" without one.
+  var profile: String
+  var statistics: StatisticsStore
+  /// `nil` with `--no-images`.
+  var images: QuestionImages?
+  var seed: UInt64?
+  /// Show the review of incorrect answers after the results.
+  var review: Bool
+
+  /// The player's total score before playing, and a note when their statistics file was
+  /// corrupt and set aside.
+  func loadTotals() throws -> (statistics: PlayStatistics, note: String?) {
+    let loaded = try statistics.statistics(of: profile)
+    return (loaded.statistics, loaded.setAside.map { "statistics file was corrupt; set aside as \($0)" })
+  }
+
+  /// Records a finished set (only its first completion counts) and says what happened.
+  func record(_ result: QuizSession.Result, set: Int) throws -> String {
+    let (counted, setAside) = try statistics.update(profile: profile) { statistics in
+      (statistics.record(result, set: set, of: topic.name), statistics.score)
+    }
+    var line =
+      counted.0
+      ? "recorded for \(profile): total score \(counted.1)"
+      : "set \(set + 1) was completed before: the totals stay as they were (total score \(counted.1))"
+    if let setAside { line += "; the statistics file was corrupt and was set aside as \(setAside)" }
+    return line
+  }
+}
+
+/// The words both modes use for the same moments of play.
+enum PlayText {
+  static func setSummary(_ topic: ValidTopic, set: Int, session: QuizSession) -> String {
+    var parts = ["\(session.questions.count) question\(session.questions.count == 1 ? "" : "s")"]
+    if let seconds = session.options.timePerSet { parts.append("\(JSONValue.number(seconds).compactText) seconds") }
+    if session.options.questionsInRandomOrder { parts.append("questions in random order") }
+    let name = session.categoryNames.indices.contains(set) ? session.categoryNames[set] : "Set \(set + 1)"
+    return "\(name) of \(topic.name): " + parts.joined(separator: ", ")
+  }
+
+  static func countdown(_ seconds: Double) -> String { QuizRules.countdown(seconds) }
+
+  static func pickVerdict(_ pick: QuizSession.Pick, shows: Bool) -> String {
+    guard shows else { return "noted" }
+    return pick.isCorrect
+      ? "right (+\(QuizRules.pointsForCorrect))" : "wrong (\(QuizRules.pointsForWrong))"
+  }
+
+  static func result(_ result: QuizSession.Result) -> String {
+    var line =
+      "\(result.correct)/\(result.questionCount) correct, \(result.wrong) wrong, "
+      + "\(result.helpUses) help, score \(result.score)"
+    if result.timeRanOut { line += " (time ran out)" }
+    return line
+  }
+
+  static func categoryLine(_ category: QuizSession.CategoryResult, nameWidth: Int) -> String {
+    let padding = String(repeating: " ", count: max(0, nameWidth - DisplayWidth.of(category.name)))
+    let percent = String(repeating: " ", count: max(0, 4 - "\(category.percent)%".count)) + "\(category.percent)%"
+    return "\(category.name)\(padding)  \(percent)  \(category.right) correct  \(category.wrong) incorrect"
+  }
+
+  /// The answers as numbered text: "1. Paris".
+  static func answerList(_ indices: some Sequence<Int>, of question: QuizSession.Question) -> String {
+    indices.map { "\(AnswerKeys.label($0)). \(question.answers[$0])" }.joined(separator: ", ")
+  }
+}
+
+/// The keys that pick answers: 1-9, then letters, skipping h (help) and q (quit).
+enum AnswerKeys {
+  static let letters = Array("abcdefgijklmnoprstuvwxyz")
+
+  static func label(_ index: Int) -> String {
+    index < 9 ? "\(index + 1)" : String(letters[(index - 9) % letters.count])
+  }
+
+  static func index(for text: String) -> Int? {
+    if let number = Int(text), number >= 1 { return number <= 9 ? number - 1 : nil }
+    guard text.count == 1, let position = letters.firstIndex(of: Character(text.lowercased())) else { return nil }
+    return 9 + position
+  }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// `qrquiz play`, `cards` and `stats` as a player uses them: scripted in plain mode (one
+/// answer per line), with the statistics they leave behind.
+@Suite struct PlayCLITests {
+  let home: TemporaryDirectory
+
+  init() throws { home = try TemporaryDirectory() }
+
+  var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = home.path("data")
+    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    environment["NO_COLOR"] = "1"
+    return environment
+  }
+
+  func qrquiz(_ arguments: [String], input: String = "") throws -> ProcessResult {
+    try ProcessRunner.qrquiz(arguments, stdin: Data(input.utf8), environment: environment)
+  }
+
+  /// Two sets in file order, no timer: set 1 is "2+2?" (4) and "Capital of France?"
+  /// (Paris), set 2 one question with two correct answers.
+  func writeTopic(options: String = #""questionsInRandomOrder":false"#, name: String = "quiz.json") throws -> String {
+    let path = home.path(name)
+    let json = """
+      {"options":{"name":"Maths and more",\(options)},"sets":[
+        [{"question":"2+2?","answers":["3","4","5"],"correct":1},
+         {"question":"Capital of France?","answers":["Rome","Paris","Oslo"],"correct":1}],
+        [{"question":"Even numbers?","answers":["1","2","3","4"],"correctAnswers":[1,3]}]
+      ]}
+      """
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func statistics() throws -> [String: Any] {
+    let result = try qrquiz(["stats", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+  }
+
+  @Test func aScriptedPlayFollowsTheRulesAndRecordsTheSetOnce() throws {
+    let topic = try writeTopic()
+    // Set 1: right, then wrong; decline the repeat.
+    let first = try qrquiz(["play", topic, "--no-images"], input: "1\n2\n1\nn\n")
+    #expect(first.status == 0, "\(first.stderr)")
+    let lines = first.stdoutText.split(separator: "\n").map(String.init)
+    #expect(lines.contains("Maths and more: 2 sets"))
+    #expect(lines.contains("  1. Set 1 (2 questions)"))
+    #expect(lines.contains("Question 1/2"))
+    #expect(lines.contains("  2. 4"))
+    #expect(lines.contains("Answer (1-3, h for help at 5 points, q to quit):"))
+    #expect(lines.contains("right (+20)"))
+    #expect(lines.contains("wrong (-10)"))
+    #expect(lines.contains("Set 1 over: 1/2 correct, 1 wrong, 0 help, score 10"))
+    #expect(lines.contains("Repeat the set? (y/n)"))
+    #expect(lines.last == "recorded for default: total score 10")
+    var stats = try statistics()
+    #expect(stats["score"] as? Int == 10 && stats["correct"] as? Int == 1 && stats["wrong"] as? Int == 1)
+    #expect((stats["completedSets"] as? [String: [Int]]) == ["Maths and more": [1]])
+    // Played again, all right: a score, but the totals stay.
+    let again = try qrquiz(["play", topic, "--set", "1", "--no-images"], input: "2\n2\n")
+    #expect(again.stdoutText.contains("Set 1 over: 2/2 correct, 0 wrong, 0 help, score 40"))
+    #expect(again.stdoutText.contains("set 1 was completed before: the totals stay as they were (total score 10)"))
+    stats = try statistics()
+    #expect(stats["score"] as? Int == 10)
+  }
+
+  @Test func mandatoryAnswersHelpAndRepeatsInPlainMode() throws {
+    let topic = try writeTopic(options: #""questionsInRandomOrder":false,"multipleCorrectAnswersAsMandatory":true"#)
+    // Set 2: no points yet, so help is refused; "2,1" is one right and one wrong pick;
+    // then repeat once (the total goes back to 0) and answer "2,4".
+    let result = try qrquiz(["play", topic, "--set", "2", "--seed", "3", "--no-images"], input: "h\n2,1\ny\n2,4\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = result.stdoutText
+    #expect(out.contains("Pick 2 answers, e.g. 1,2 (, h for help at 5 points, q to quit):"))
+    #expect(out.contains("not enough points for help (it costs 5)"))
+    #expect(out.contains("Set 2 over: 1/1 correct, 1 wrong, 0 help, score 10"))
+    #expect(out.contains("Repeat 1 of 2: the total score is back to 0"))
+    #expect(out.contains("Set 2 over: 2/1 correct, 0 wrong, 0 help, score 40"))
+    #expect(try statistics()["score"] as? Int == 40)
+  }
+
+  @Test func helpHidesAWrongAnswerOnceThereArePoints() throws {
+    let topic = try writeTopic()
+    let result = try qrquiz(["play", topic, "--set", "1", "--seed", "9", "--no-images"], input: "2\nh\n2\n")
+    let out = result.stdoutText
+    #expect(out.range(of: #"help hides [13]\. (Rome|Oslo) \(-5\)"#, options: .regularExpression) != nil, "\(out)")
+    #expect(out.contains("Set 1 over: 2/2 correct, 0 wrong, 1 help, score 35"))
+  }
+
+  @Test func theCountdownEndsTheSetWhileWaitingForALine() throws {
+    let topic = try writeTopic(options: #""questionsInRandomOrder":false,"timePerSetInSeconds":1"#)
+    // Standard input stays open and silent after the first answer.
+    let process = Process()
+    process.executableURL = ProcessRunner.qrquiz
+    process.arguments = ["play", topic, "--set", "1", "--no-images"]
+    process.environment = environment
+    let input = Pipe()
+    let output = home.url.appendingPathComponent("out")
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    try process.run()
+    input.fileHandleForWriting.write(Data("2\n".utf8))
+    // Say nothing more until the set is over; then decline the repeat.
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, !(try String(contentsOf: output, encoding: .utf8)).contains("Repeat the set?") {
+      usleep(20_000)
+    }
+    input.fileHandleForWriting.write(Data("n\n".utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    let out = try String(contentsOf: output, encoding: .utf8)
+    #expect(out.range(of: #"Question 1/2 \((1\.0|0\.\d) left\)"#, options: .regularExpression) != nil, "\(out)")
+    #expect(out.contains("time ran out"))
+    #expect(out.contains("Set 1 over: 1/2 correct, 0 wrong, 0 help, score 20 (time ran out)"))
+  }
+
+  @Test func aSampledQuizEndsWithResultsPerCategoryAndAReview() throws {
+    let path = home.path("mix.json")
+    let sets = (0..<3).map { set in
+      (0..<4).map { index in
+        #"{"question":"S\#(set)Q\#(index)","answers":["yes","no"],"correct":0}"#
+      }.joined(separator: ",")
+    }
+    let json =
+      #"{"options":{"name":"Mix","setNames":["Science","History","Art"]},"sets":[[\#(sets.joined(separator: "],["))]]}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    // Answer "yes" twice then "no" for everything else; then review, then quit.
+    let result = try qrquiz(
+      ["play", path, "--sample", "2,2,1", "--seed", "4", "--no-images"], input: "1\n1\n2\n2\n2\nr\nq\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = result.stdoutText
+    #expect(out.contains("Mix: 5 questions from 3 categories"))
+    #expect(out.range(of: #"  Science  +\d+%  \d correct  \d incorrect"#, options: .regularExpression) != nil, "\(out)")
+    #expect(out.contains("Review incorrect answers (r), restart (s), or quit (q)?"))
+    #expect(out.contains("Incorrect answers:"))
+    #expect(out.contains("    your answer: 2. no"))
+    #expect(out.contains("    correct: 1. yes"))
+  }
+
+  @Test(arguments: [
+    (["--set", "3"], "there is no set 3; the topic has 2 (1-2)"),
+    (["--sample", "1,9"], "set 2 has 1 questions; 9 were asked for"),
+    (["--sample", "1"], "give one count per set: 2 sets, 1 counts"),
+    (["--sample", "1,x"], "--sample must be whole numbers separated by commas"),
+  ])
+  func impossibleRequestsAreOneLineErrorsBeforeAnythingIsDrawn(_ extra: [String], _ message: String) throws {
+    let result = try qrquiz(["play", try writeTopic()] + extra)
+    #expect(result.status == 2)
+    #expect(result.stdoutText.isEmpty)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func anInvalidTopicGetsTheSameProblemsAsValidate() throws {
+    let path = home.path("bad.json")
+    try Data(#"{"sets":[[]]}"#.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try qrquiz(["play", path])
+    #expect(result.status == 1)
+    #expect(result.stdoutText.isEmpty)
+    #expect(result.stderr == "\(path): invalid topic: sets[0] (set 1): a set must have at least one question\n")
+  }
+
+  @Test func topicsArePlayedFromSavedNamesAndQRImages() throws {
+    let topic = try writeTopic()
+    #expect(try qrquiz(["topics", "add", topic]).status == 0)
+    let saved = try qrquiz(["play", "Maths and more", "--set", "2", "--no-images"], input: "2\n")
+    #expect(saved.stdoutText.contains("Set 2 of Maths and more"), "\(saved.stderr)")
+    let image = home.path("quiz.png")
+    #expect(try qrquiz(["encode", topic, "-o", image]).status == 0)
+    let fromImage = try qrquiz(["play", image, "--set", "1", "--no-images"], input: "2\n2\n")
+    #expect(fromImage.stdoutText.contains("Set 1 over: 2/2 correct"), "\(fromImage.stderr)")
+    let missing = try qrquiz(["play", "No such topic"])
+    #expect(missing.status == 3)
+    #expect(missing.stderr.contains("no such file, and no saved topic by that name"))
+  }
+
+  @Test func statisticsAreKeptPerProfileAndCanBeReset() throws {
+    let topic = try writeTopic()
+    #expect(try qrquiz(["profile", "add", "Ada"]).status == 0)
+    #expect(try qrquiz(["profile", "use", "Ada"]).status == 0)
+    _ = try qrquiz(["play", topic, "--set", "1", "--no-images"], input: "2\n2\n")
+    #expect(try statistics()["profile"] as? String == "Ada")
+    #expect(try statistics()["score"] as? Int == 40)
+    let other = try qrquiz(["stats", "--json", "--profile", "default"])
+    #expect(other.status == 3, "no such profile: the default player is not a profile")
+    #expect(try qrquiz(["profile", "use", "--default"]).status == 0)
+    #expect(try statistics()["score"] as? Int == 0)
+    #expect(try qrquiz(["stats", "--reset", "--profile", "Ada"]).status == 0)
+    #expect(try qrquiz(["stats", "--json", "--profile", "ada"]).stdoutText.contains(#""score":0"#))
+  }
+
+  @Test func aCorruptStatisticsFileIsSetAsideAndReported() throws {
+    let directory = home.url.appendingPathComponent("data/qrquiz/stats")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("garbage".utf8).write(to: directory.appendingPathComponent("default.json"))
+    let result = try qrquiz(["play", try writeTopic(), "--set", "1", "--no-images"], input: "2\n2\n")
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("statistics file was corrupt; set aside as "))
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    let setAside = try #require(names.first { $0.hasPrefix("default.json.corrupt-") })
+    #expect(try Data(contentsOf: directory.appendingPathComponent(setAside)) == Data("garbage".utf8))
+    #expect(try statistics()["score"] as? Int == 40)
+  }
+
+  @Test func flashCardsTurnAndMove() throws {
+    let result = try qrquiz(["cards", try writeTopic(), "--plain"], input: "t\nn\nt\np\nq\n")
+    #expect(result.status == 0)
+    #expect(
+      result.stdoutText == """
+        Card 1/2: 2+2?
+        Card 1/2 answer: 4
+        Card 2/2: Capital of France?
+        Card 2/2 answer: Paris
+        Card 1/2: 2+2?
+
+        """)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// QRQuiz's own keys (`options.setNames`, a question's `numericAnswer`): the app ignores
+/// them, so they never change its verdict; QRQuiz reads, checks (as warnings), keeps and
+/// writes them.
+@Suite struct TopicExtensionTests {
+  let base = #"{"question":"Year of the Moon landing?","answers":["1969","1970"],"correct":0"#
+
+  func document(options: String = "", question extra: String = "") throws -> TopicDocument {
+    let json = #"{"options":{"name":"N"\#(options)},"sets":[[\#(base)\#(extra)}],[\#(base)}]]}"#
+    return try TopicDocument(bytes: Array(json.utf8))
+  }
+
+  @Test func wellFormedKeysAreKeptAndWrittenByNormalize() throws {
+    let document = try document(
+      options: #","setNames":["History","Science"]"#, question: #","numericAnswer":{"value":1969,"tolerance":0.5}"#)
+    #expect(document.isValid)
+    #expect(document.warnings.isEmpty, "\(document.warnings)")
+    let topic = try #require(document.topic)
+    #expect(topic.options?.setNames == ["History", "Science"])
+    #expect(topic.sets[0][0].numericAnswer == NumericAnswer(value: 1969, tolerance: 0.5))
+    let normalized = topic.normalizedJSON
+    #expect(normalized.contains(#""setNames":["History","Science"]"#))
+    #expect(normalized.contains(#""numericAnswer":{"value":1969,"tolerance":0.5}"#))
+    #expect(try TopicDocument(bytes: Array(normalized.utf8)).topic?.normalizedJSON == normalized)
+  }
+
+  @Test(arguments: [
+    (#","setNames":"History""#, "", "options.setNames"),
+    (#","setNames":["History",3]"#, "", "options.setNames"),
+    ("", #","numericAnswer":1969"#, "sets[0][0].numericAnswer"),
+    ("", #","numericAnswer":{"value":"1969"}"#, "sets[0][0].numericAnswer"),
+    ("", #","numericAnswer":{"value":1969,"tolerance":-1}"#, "sets[0][0].numericAnswer"),
+  ])
+  func malformedKeysAreIgnoredWithAWarningNeverAProblem(_ options: String, _ question: String, _ path: String) throws {
+    let document = try document(options: options, question: question)
+    #expect(document.isValid, "the app ignores these keys: the verdict cannot change")
+    let warning = try #require(document.warnings.first { $0.kind == .ignoredExtension })
+    #expect(warning.path.description == path)
+    #expect(document.topic?.options?.setNames == nil && document.topic?.sets[0][0].numericAnswer == nil)
+  }
+
+  @Test func theLinterChecksTheKeysAgainstTheTopic() throws {
+    let names = try document(options: #","setNames":["Only one"]"#)
+    #expect(names.warnings.map(\.kind) == [.setNamesCount])
+    let mismatch = try document(question: #","numericAnswer":{"value":1970}"#)
+    #expect(mismatch.warnings.map(\.kind) == [.numericAnswerMismatch])
+    #expect(mismatch.warnings[0].description.contains("1970 is not among the correct answers"))
+  }
+
+  @Test func validateShowsTheWarningsWithTheirPaths() throws {
+    let scratch = try TemporaryDirectory()
+    let path = scratch.path("x.json")
+    let json = #"{"options":{"name":"N","setNames":7},"sets":[[\#(base)}]]}"#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try ProcessRunner.qrquiz(["validate", path])
+    #expect(result.status == 0)
+    #expect(result.stdoutText.contains("\(path): warning: options.setNames: expected an array of strings; ignored"))
+  }
+}
