@@ -159,11 +159,15 @@ import Testing
 
   @Test func anInvalidTopicGetsTheSameProblemsAsValidate() throws {
     let path = home.path("bad.json")
-    try Data(#"{"sets":[[]]}"#.utf8).write(to: URL(fileURLWithPath: path))
+    try Data(#"{"sets":[[],[{"question":"","answers":["a","a"],"correct":0}]]}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
     let result = try qrquiz(["play", path])
     #expect(result.status == 1)
     #expect(result.stdoutText.isEmpty)
-    #expect(result.stderr == "\(path): invalid topic: sets[0] (set 1): a set must have at least one question\n")
+    let validate = try qrquiz(["validate", path])
+    let problemLines = validate.stdoutText.split(separator: "\n").filter { $0.contains(": error: ") }
+    #expect(problemLines.count == 3)
+    #expect(result.stderr == "\(path): invalid (3 problems)\n" + problemLines.map { $0 + "\n" }.joined())
   }
 
   @Test func topicsArePlayedFromSavedNamesAndQRImages() throws {

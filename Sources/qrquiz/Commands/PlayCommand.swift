@@ -47,7 +47,14 @@ struct PlayCommand: ParsableCommand {
   }
 
   func run() async throws -> ExitCode {
-    let topic = try await TopicArgument.resolve(source, reader: loading.network.reader, timeLimit: 5)
+    let topic: ValidTopic
+    do {
+      topic = try await TopicArgument.resolve(source, reader: loading.network.reader, timeLimit: 5)
+    } catch TopicError.invalid(let source, let problems, let count) {
+      // Every problem, one line each, as qrquiz validate lists them, before anything is drawn.
+      ValidationReport.reportProblems(problems, count: count, source: source)
+      return .invalidInput
+    }
     let setup = PlaySetup(
       topic: topic, profile: try playerName(), statistics: StatisticsStore(directory: Directories.statistics),
       images: noImages ? nil : QuestionImages(loader: try loading.loader()), seed: seed, review: review)

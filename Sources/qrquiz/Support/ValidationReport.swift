@@ -16,6 +16,13 @@ enum ValidationReport {
     return lines
   }
 
+  /// The problems of an invalid topic on stderr, one line each as in `lines(file:document:)`.
+  static func reportProblems(_ problems: [TopicProblem], count: Int, source: String) {
+    Console.error("\(source): invalid (\(count) problem\(count == 1 ? "" : "s"))")
+    for problem in problems { Console.error("\(source): error: \(problem)") }
+    if count > problems.count { Console.error("\(source): error: … and \(count - problems.count) more problems") }
+  }
+
   static func json(file: String, document: TopicDocument) -> String {
     let problems = document.problems.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
     let warnings = document.warnings.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
