@@ -164,4 +164,29 @@ import Testing
     try store.update(profile: "Ada") { statistics in statistics.score += 20 }
     print(try store.statistics(of: "Ada").statistics.score)
   }
+
+  @Test func topicDraftExample() throws {
+    var draft = TopicDraft(name: "Capitals")
+    draft.sets = [[QuestionDraft(text: "Capital of France?", answers: ["Paris", "Rome"], correct: [0])]]
+    let topic = try draft.topic()
+    #expect(topic.name == "Capitals")
+  }
+
+  @Test func topicImporterExample() throws {
+    let bytes = Array("What is 2+2? {=4 ~3 ~5}".utf8)
+    let imported = try TopicImporter.importTopic(bytes, fileName: "maths.gift")
+    print(imported.summary)  // 1 question in 1 set imported, 0 skipped
+    #expect(imported.summary == "1 question in 1 set imported, 0 skipped")
+  }
+
+  @Test func imageQuizGeneratorExample() throws {
+    let pairs = [
+      ("France", "https://example.org/fr.png"), ("Italy", "https://example.org/it.png"),
+      ("Spain", "https://example.org/es.png"),
+    ]
+    let quiz = try ImageQuizGenerator.generate(
+      pairs: pairs.map { ImageQuizGenerator.Pair(name: $0.0, imageURL: $0.1) }, answers: 3,
+      prompt: "Which country's flag is this?", name: "Flags", seed: 1)
+    #expect(quiz.topic.questions.count == 3)
+  }
 }

@@ -119,6 +119,25 @@ public struct TopicLibrary: Sendable {
     guard unlink(file(entry.name).path) == 0 else { throw .storage(.current(.remove, file(entry.name).path)) }
   }
 
+  /// A saved topic that matches a search, and the first question that does.
+  public struct Match: Sendable {
+    /// The saved topic.
+    public var entry: Entry
+    /// The first question whose text (with its answers) matches, when the name alone
+    /// does not.
+    public var question: String?
+  }
+
+  /// The saved topics whose name, or one of whose questions (text and answers), holds
+  /// every word of `search`, ignoring case and diacritics.
+  public func search(_ search: TextSearch) throws(Error) -> [Match] {
+    try list().compactMap { entry in
+      if search.matches([entry.name, entry.topic.name]) { return Match(entry: entry, question: nil) }
+      let question = entry.topic.topic.questions.first { search.matches([$0.question] + $0.answers) }
+      return question.map { Match(entry: entry, question: $0.question) }
+    }
+  }
+
   /// What makes two topics the same to a player: questions, answers and correct answers,
   /// set by set (options and images aside).
   static func fingerprint(_ topic: Topic) -> String {

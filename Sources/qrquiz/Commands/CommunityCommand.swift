@@ -5,7 +5,7 @@ import QRQuiz
 /// images prefetched.
 struct CommunityCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "community", abstract: "The app's community topic lists.", subcommands: [Fetch.self])
+    name: "community", abstract: "The app's community topic lists.", subcommands: [Fetch.self, Search.self])
 
   struct Fetch: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,6 +54,66 @@ struct CommunityCommand: ParsableCommand {
         exitCode = max(exitCode, PrefetchReport.report(summary, of: items.count))
       }
       return exitCode
+    }
+  }
+
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "search", abstract: "Find community topics by name, with their question counts; --add N saves one.",
+      discussion: """
+        URL is the community list (default: $QRQUIZ_COMMUNITY_URL). Every word must appear in a
+        topic's name; case and accents do not matter. The topics found are downloaded (with the
+        topic size limit and --timeout) to count their questions; --add N saves the N-th.
+        """,
+      examples: [
+        "qrquiz community search capitals https://example.org/community.json",
+        "qrquiz community search capitals --add 1",
+      ])
+    @Argument(value: "WORDS", help: "what to look for in the names") var words: [String]
+    @Option("--list", value: "URL", help: "the community list (default: $QRQUIZ_COMMUNITY_URL)") var url: String?
+    @Option("--add", value: "N", help: "save the N-th topic found") var add: Int?
+    @Option("--concurrency", help: "topic downloads at once", range: 1...32) var concurrency = 4
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws(CLIError) {
+      guard !words.isEmpty else { throw .usage("search needs words") }
+      if let add, add < 1 { throw .usage("--add must be 1 or more") }
+    }
+
+    func run() async throws -> ExitCode {
+      // The list's URL may come as the last word, as in `community fetch URL`.
+      var words = words
+      var listText = url ?? ProcessInfo.processInfo.environment["QRQUIZ_COMMUNITY_URL"]
+      if let last = words.last, TopicSource.looksLikeURL(last) {
+        listText = words.removeLast()
+      }
+      guard let listText, TopicSource.looksLikeURL(listText), let listURL = URL(string: listText) else {
+        throw CLIError.usage("give the community list's URL (--list URL, or $QRQUIZ_COMMUNITY_URL)")
+      }
+      let fetcher = CommunityFetcher(concurrency: concurrency, timeout: Double(network.timeout))
+      let list = try await fetcher.list(at: listURL)
+      let search = TextSearch(words.joined(separator: " "))
+      let found = CommunityList(entries: list.entries.filter { $0.isVisible && search.matches($0.name) })
+      let outcomes = await fetcher.fetch(found)
+      for (number, (entry, outcome)) in outcomes.enumerated() {
+        switch outcome {
+        case .valid(let topic):
+          Console.row(["\(number + 1).", entry.name, "\(topic.topic.questions.count) questions"])
+        case .failed(let error):
+          Console.row(["\(number + 1).", entry.name, "failed: " + ErrorReport.message(for: error)])
+        case .hidden: continue
+        }
+      }
+      guard let add else { return outcomes.isEmpty ? .notFound : .success }
+      guard outcomes.indices.contains(add - 1) else {
+        throw CLIError(.notFound, "there is no topic \(add) among the \(outcomes.count) found")
+      }
+      let (entry, outcome) = outcomes[add - 1]
+      guard case .valid(let topic) = outcome else {
+        throw CLIError(.invalidInput, "\(entry.name) cannot be saved: it did not download as a valid topic")
+      }
+      Console.line("\(entry.name): " + (try TopicSaving.save(topic.named(entry.name))))
+      return .success
     }
   }
 }

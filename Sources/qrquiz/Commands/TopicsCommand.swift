@@ -10,7 +10,7 @@ struct TopicsCommand: ParsableCommand {
       whose questions and answers, are saved already is not saved again, and the command
       says which saved topic is its twin.
       """,
-    subcommands: [Add.self, List.self, Show.self, Remove.self, Export.self])
+    subcommands: [Add.self, List.self, Show.self, Remove.self, Export.self, Search.self])
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -98,6 +98,29 @@ struct TopicsCommand: ParsableCommand {
       try Console.write(
         Array((try TopicSaving.library.topic(named: name).topic.normalizedJSON + "\n").utf8), to: output!)
       return .success
+    }
+  }
+
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      name: "search", abstract: "Find saved topics by name, or by a question's text and answers.",
+      discussion: "Every word must appear; case and accents do not matter (\"cafe\" finds \"Café\").",
+      examples: ["qrquiz topics search capital europe"])
+    @Argument(value: "WORDS", help: "what to look for") var words: [String]
+
+    func validate() throws(CLIError) {
+      guard !words.isEmpty else { throw .usage("search needs words") }
+    }
+
+    func run() async throws -> ExitCode {
+      let matches = try TopicSaving.library.search(TextSearch(words.joined(separator: " ")))
+      for match in matches {
+        let topic = match.entry.topic.topic
+        var fields = [match.entry.name, "\(topic.sets.count) sets", "\(topic.questions.count) questions"]
+        if let question = match.question { fields.append("question: " + question) }
+        Console.row(fields)
+      }
+      return matches.isEmpty ? .notFound : .success
     }
   }
 }

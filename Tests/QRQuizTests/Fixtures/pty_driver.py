@@ -66,12 +66,17 @@ def lines():
     return [line.rstrip() for line in screen.display]
 
 
+def shows(text):
+    """On one line, or across lines the terminal wrapped."""
+    return any(text in line for line in lines()) or text in "".join(screen.display)
+
+
 for step in steps:
     if "expect" in step:
         deadline = time.monotonic() + step.get("timeout", 10)
-        while not any(step["expect"] in line for line in lines()):
+        while not shows(step["expect"]):
             if time.monotonic() > deadline or not pump(0.05):
-                if not any(step["expect"] in line for line in lines()):
+                if not shows(step["expect"]):
                     report["failed"] = step
                 break
         report["seconds"].append(round(time.monotonic() - start, 4))

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A question being written (in the creator, a form, or an import), checked as it is typed
+/// with the messages a quiz app shows. A draft that passes every check becomes a question
+/// the Questions app accepts.
+public struct QuestionDraft: Sendable, Hashable {
+  /// The question's text.
+  public var text: String
+  /// The answers, in order.
+  public var answers: [String]
+  /// The correct answers, 0-based.
+  public var correct: Set<Int>
+  /// An image shown with it.
+  public var imageURL: String?
+  /// A number typed as the answer (QRQuiz's extension).
+  public var numericAnswer: NumericAnswer?
+  /// Where it came from in an imported file (1-based line), for messages.
+  public var line: Int?
+
+  /// Creates a draft.
+  public init(
+    text: String, answers: [String], correct: Set<Int>, imageURL: String? = nil,
+    numericAnswer: NumericAnswer? = nil, line: Int? = nil
+  ) {
+    self.text = text
+    self.answers = answers
+    self.correct = correct
+    self.imageURL = imageURL
+    self.numericAnswer = numericAnswer
+    self.line = line
+  }
+
+  /// What is wrong with the draft, the first problem of each step (text, answers,
+  /// correct answers), in the order a person fixes them.
+  public var problems: [DraftProblem] {
+    [Self.checkText(text), Self.checkAnswers(answers), Self.checkCorrect(correct, answerCount: answers.count)]
+      .compactMap { $0 }
+  }
+
+  /// The question's text: required (not empty nor only spaces).
+  public static func checkText(_ text: String) -> DraftProblem? {
+    text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? .questionRequired : nil
+  }
+
+  /// The answers: at least two, none empty, none repeating another (as the app compares
+  /// them: case-sensitive, canonically equivalent Unicode equal).
+  public static func checkAnswers(_ answers: [String]) -> DraftProblem? {
+    guard answers.count >= 2 else { return .tooFewAnswers }
+    var seen: [String: Int] = [:]
+    for (index, answer) in answers.enumerated() {
+      if answer.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .emptyAnswer(index) }
+      if let earlier = seen[answer] { return .repeatedAnswer(index, of: earlier) }
+      seen[answer] = index
+    }
+    return nil
+  }
+
+  /// Which answers are correct: at least one, not all, each one an answer.
+  public static func checkCorrect(_ correct: Set<Int>, answerCount: Int) -> DraftProblem? {
+    if let out = correct.sorted().first(where: { $0 < 0 || $0 >= answerCount }) { return .noSuchAnswer(out) }
+    if correct.isEmpty { return .noCorrectAnswer }
+    if correct.count >= answerCount { return .allCorrect }
+    return nil
+  }
+
+  /// The question for a topic.
+  var question: Topic.Question {
+    Topic.Question(
+      question: text, answers: answers, correctAnswers: correct.sorted().map { UInt8(clamping: $0) },
+      imageURL: imageURL, numericAnswer: numericAnswer)
+  }
+}
+
+/// Something to fix in a draft, worded as a quiz app says it.
+public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The question has no text.
+  case questionRequired
+  /// Fewer than two answers.
+  case tooFewAnswers
+  /// An answer is empty (0-based).
+  case emptyAnswer(Int)
+  /// An answer repeats an earlier one (0-based both).
+  case repeatedAnswer(Int, of: Int)
+  /// No answer is marked correct.
+  case noCorrectAnswer
+  /// Every answer is marked correct.
+  case allCorrect
+  /// A correct answer that is not an answer (0-based).
+  case noSuchAnswer(Int)
+  /// A question of a set has another number of answers than the set's first (1-based set).
+  case answerCountDiffers(set: Int, expected: Int, found: Int)
+  /// A set has no questions (1-based).
+  case emptySet(Int)
+  /// The topic has no questions at all.
+  case noQuestions
+
+  public var description: String {
+    switch self {
+    case .questionRequired: "The question text is required"
+    case .tooFewAnswers: "A question needs at least two answers"
+    case .emptyAnswer(let index): "Answer \(index + 1) is empty"
+    case .repeatedAnswer(let index, let earlier): "Answer \(index + 1) repeats answer \(earlier + 1)"
+    case .noCorrectAnswer: "Pick at least one correct answer"
+    case .allCorrect: "At least one answer must be wrong"
+    case .noSuchAnswer(let index): "There is no answer \(index + 1) to mark correct"
+    case .answerCountDiffers(let set, let expected, _):
+      "Every question of set \(set) must have \(expected) answers like the first"
+    case .emptySet(let set): "Set \(set) has no questions"
+    case .noQuestions: "The topic has no questions"
+    }
+  }
+}

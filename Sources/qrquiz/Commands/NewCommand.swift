@@ -1,0 +1,108 @@
+import Dispatch
+import Foundation
+import QRQuiz
+
+/// `qrquiz new`: write a topic step by step, as the app's creator asks.
+struct NewCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "new",
+    abstract: "Write a new topic step by step, checked as you type, and save it, write it or show its QR code.",
+    discussion: """
+      Asks for the name and options (the app's defaults in brackets), the number of sets, then
+      each question, its answers, which are correct, and an image URL. A problem is said where
+      it is typed ("Answer 3 repeats answer 1") and the prompt comes again. At any prompt:
+      /back goes back one step, /list shows the topic so far, /done finishes.
+      Without a terminal, it reads one answer per line from standard input; the end of input
+      finishes. On a terminal, Ctrl-D asks whether to keep what is there; Ctrl-C writes nothing.
+      """,
+    examples: ["qrquiz new --save", "qrquiz new -o quiz.json --terminal", "qrquiz new < answers.txt > quiz.json"])
+
+  @Option("-o", "--output", value: "FILE", help: "write the topic here", completion: .file) var output: String?
+  @Flag("--save", help: "save the topic in the topic library") var save
+  @Flag("--terminal", help: "show the topic's QR code in the terminal at the end") var terminal
+  @Flag("--plain", help: "no questions at the end: standard output unless -o or --save") var plain
+
+  func run() async throws -> ExitCode {
+    let interactive = !plain && isatty(STDIN_FILENO) == 1
+    if interactive { Self.cancelOnInterrupt() }
+    var creator = Creator()
+    let input = LineReader()
+    while !creator.isFinished {
+      Console.text(creator.prompt + " ")
+      guard let line = input.readLine() else {
+        Console.text("\n")
+        // Ctrl-D on a terminal: keep what is there, or nothing.
+        if interactive {
+          Console.text("End of input. Keep what is there? [y/N] ")
+          guard input.readLine()?.lowercased().hasPrefix("y") == true else {
+            Console.error("nothing written")
+            return .success
+          }
+        }
+        creator.finish()
+        break
+      }
+      if !interactive { Console.text(line + "\n") }
+      if let message = creator.enter(line) {
+        for messageLine in message.split(separator: "\n", omittingEmptySubsequences: false) {
+          Console.line(String(messageLine))
+        }
+      }
+    }
+    let topic: ValidTopic
+    do {
+      topic = try creator.draft.topic()
+    } catch {
+      Console.error("\(error); nothing written")
+      return .invalidInput
+    }
+    var output = output
+    var save = save
+    var terminal = terminal
+    if interactive, output == nil, !save, !terminal {
+      save = Self.ask("Save it to your topic library? [Y/n]", default: true, input: input)
+      output = Self.askText("Write it to a file too? (path, Enter: no)", input: input)
+      terminal = Self.ask("Show its QR code here? [y/N]", default: false, input: input)
+    }
+    if terminal {
+      let symbols = try TopicQREncoder().encode(topic)
+      let style = SymbolStyle(output: .terminal, layout: .grid, scale: 1, margin: 2)
+      try SymbolOutput.write(symbols.matrices, to: "-", style: style)
+    }
+    let summary = "\(topic.name): \(topic.topic.questions.count) questions in \(topic.topic.sets.count) sets"
+    guard output != nil || save || !terminal else {
+      Console.error(summary)
+      return .success
+    }
+    return try TopicOutput.deliver(topic, output: output, save: save, summary: summary)
+  }
+
+  private static func ask(_ question: String, default value: Bool, input: LineReader) -> Bool {
+    Console.text(question + " ")
+    guard let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else {
+      return value
+    }
+    return answer.hasPrefix("y")
+  }
+
+  private static func askText(_ question: String, input: LineReader) -> String? {
+    Console.text(question + " ")
+    guard let answer = input.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return nil }
+    return answer
+  }
+
+  /// Ctrl-C leaves without writing anything, and says so.
+  private static func cancelOnInterrupt() {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "qrquiz.interrupt"))
+    source.setEventHandler {
+      FileHandle.standardError.write(Data("\ncancelled: nothing written\n".utf8))
+      exit(ExitCode.interrupted.rawValue)
+    }
+    source.resume()
+    interruptSource = source
+  }
+
+  /// Kept alive for the process's life.
+  nonisolated(unsafe) private static var interruptSource: (any DispatchSourceSignal)?
+}

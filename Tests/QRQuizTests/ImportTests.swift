@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// Each format's sample (Fixtures/import, with the awkward cases), imported and checked
+/// question by question; every imported topic validated and read back from its QR code.
+@Suite struct ImportTests {
+  func importFixture(
+    _ name: String, format: ImportFormat? = nil, options: TopicImporter.Options = .init(skipInvalid: true)
+  ) throws -> TopicImporter.Result {
+    try TopicImporter.importTopic(Fixtures.bytes("import/\(name)"), format: format, fileName: name, options: options)
+  }
+
+  /// question, answers, correct answers, image, numeric answer.
+  typealias Expected = (String, [String], [UInt8], String?, NumericAnswer?)
+
+  func expect(_ set: [Topic.Question], _ expected: [Expected], sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(set.count == expected.count, sourceLocation: sourceLocation)
+    for (question, (text, answers, correct, image, numeric)) in zip(set, expected) {
+      #expect(question.question == text, sourceLocation: sourceLocation)
+      #expect(question.answers == answers, "\(text)", sourceLocation: sourceLocation)
+      #expect(question.mergedCorrectAnswers == correct, "\(text)", sourceLocation: sourceLocation)
+      #expect(question.imageURL == image, "\(text)", sourceLocation: sourceLocation)
+      #expect(question.numericAnswer == numeric, "\(text)", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// The topic the app would accept, and the same after a QR code and back.
+  func roundTrip(_ topic: ValidTopic, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let document = try TopicDocument(bytes: Array(topic.normalizedJSON.utf8))
+    #expect(document.isValid, "\(document.problems)", sourceLocation: sourceLocation)
+    let symbols = try TopicQREncoder().encode(topic)
+    let image = try ImageDecoder.decode(try SymbolSheet(matrices: symbols.matrices, scale: 3, margin: 4).pngData())
+    var collector = TopicCollector()
+    for symbol in try QRCodeReader().scan(image).symbols { try collector.add(symbol, from: "sheet") }
+    guard case .topic(let read, _)? = try collector.finish().first else {
+      Issue.record("nothing read back", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(read.normalizedJSON == topic.normalizedJSON, sourceLocation: sourceLocation)
+  }
+
+  @Test func giftQuestionsCategoriesEscapesWeightsAndNumbers() throws {
+    let result = try importFixture("sample.gift", options: .init(skipInvalid: true, answerCounts: .split, seed: 1))
+    let topic = result.topic.topic
+    #expect(
+      topic.options?.setNames == [
+        "Geography (2 answers)", "Geography (4 answers)", "History (3 answers)", "History (4 answers)",
+      ])
+    expect(topic.sets[0], [("The Earth is flat.", ["True", "False"], [1], nil, nil)])
+    expect(
+      topic.sets[1],
+      [
+        ("What is the capital of France?", ["Paris", "Rome", "Madrid", "Berlin"], [0], nil, nil),
+        ("Which of these rivers flow\nthrough Germany?", ["Rhine", "Danube", "Thames", "Seine"], [0, 1], nil, nil),
+        (
+          "What does {x} mean in GIFT: a set?", ["braces = escaped", "a ~ tilde", "a hash # sign", "none"], [0], nil,
+          nil
+        ),
+      ])
+    expect(
+      topic.sets[2],
+      [("Moodle costs _____ to download.", ["lots of money", "nothing", "a small amount"], [1], nil, nil)])
+    let moon = topic.sets[3][0]
+    #expect(moon.question == "In which year did Apollo 11 land on the Moon?")
+    #expect(moon.numericAnswer == NumericAnswer(value: 1969, tolerance: 0))
+    #expect(moon.answers[Int(moon.mergedCorrectAnswers[0])] == "1969")
+    #expect(Set(moon.answers).count == 4 && moon.answers.allSatisfy { Int($0) != nil })
+    let pi = topic.sets[3][1]
+    #expect(pi.numericAnswer == NumericAnswer(value: 3.14, tolerance: 0.005))
+    #expect(pi.answers[Int(pi.mergedCorrectAnswers[0])] == "3.14")
+    // Wrong numbers are outside the tolerance and written like the number.
+    for (index, answer) in pi.answers.enumerated() where !pi.mergedCorrectAnswers.contains(UInt8(index)) {
+      #expect(!pi.numericAnswer!.accepts(Double(answer)!) && answer.count == 4, "\(answer)")
+    }
+    #expect(
+      result.skipped.map(\.description) == [
+        "line 34: Matching questions have no form in the Questions app",
+        "line 39: Essay questions have no form in the Questions app",
+        "line 41: Short-answer questions have no form in the Questions app",
+      ])
+    #expect(result.summary == "7 questions in 4 sets imported, 3 skipped")
+    try roundTrip(result.topic)
+  }
+
+  @Test func theSameSeedImportsTheSameTopic() throws {
+    let options = TopicImporter.Options(skipInvalid: true, answerCounts: .split, seed: 5)
+    #expect(
+      try importFixture("sample.gift", options: options).topic == importFixture("sample.gift", options: options).topic)
+    #expect(
+      try importFixture("opentdb.json", options: .init(skipInvalid: true, answerCounts: .pad, seed: 5)).topic
+        == importFixture("opentdb.json", options: .init(skipInvalid: true, answerCounts: .pad, seed: 5)).topic)
+  }
+
+  @Test func giftAnswerCountsAreReportedPaddedOrSplit() throws {
+    #expect {
+      _ = try importFixture("sample.gift", options: .init(skipInvalid: false))
+    } throws: { error in
+      guard case TopicImporter.Error.invalidQuestions(let issues) = error else { return false }
+      return issues.map(\.description) == [
+        "line 21: Every question of set 1 must have 4 answers like the first",
+        "line 32: Every question of set 2 must have 4 answers like the first",
+        "line 34: Matching questions have no form in the Questions app",
+        "line 39: Essay questions have no form in the Questions app",
+        "line 41: Short-answer questions have no form in the Questions app",
+      ]
+    }
+    let padded = try importFixture("sample.gift", options: .init(skipInvalid: true, answerCounts: .pad, seed: 1)).topic
+    let flat = try #require(padded.topic.sets[0].first { $0.question == "The Earth is flat." })
+    #expect(flat.answers == ["True", "False", "(no answer 3)", "(no answer 4)"])
+    #expect(flat.mergedCorrectAnswers == [1])
+    try roundTrip(padded)
+  }
+
+  @Test func aikenOptionsInBothStylesAndMissingOrUnknownAnswers() throws {
+    let result = try importFixture("sample.aiken")
+    expect(
+      result.topic.topic.sets[0],
+      [
+        (
+          "What is the correct answer to this question?",
+          ["Is it this one?", "Maybe this answer?", "Possibly this one?", "Must be this one!"], [3], nil, nil
+        ),
+        (
+          "Which LMS has the most quiz import formats?", ["Moodle", "ATutor", "Claroline", "Blackboard"], [0], nil, nil
+        ),
+      ])
+    #expect(
+      result.skipped.map(\.description) == [
+        "line 14: no ANSWER: line", "line 20: the correct answer 'E' is not one of the answers",
+      ])
+    try roundTrip(result.topic)
+  }
+
+  @Test func csvQuotingSetsImagesAndCorrectAnswersAsLettersNumbersOrText() throws {
+    let result = try importFixture("sample.csv")
+    let topic = result.topic.topic
+    #expect(topic.options?.setNames == ["Maths", "Geography"])
+    expect(
+      topic.sets[0],
+      [
+        ("What is 2+2?", ["3", "4", "5", "6"], [1], nil, nil),
+        ("Which are even?\n(pick all)", ["1", "2", "3", "4"], [1, 3], nil, nil),
+        ("First prime?", ["1", "2", "3", "4"], [1], nil, nil),
+      ])
+    expect(
+      topic.sets[1],
+      [
+        (
+          "Capital of Italy, the \"Eternal City\"?", ["Paris", "Rome", "Oslo", "Bern"], [1],
+          "https://example.org/rome.jpg", nil
+        )
+      ])
+    #expect(result.skipped.map(\.description) == ["line 7: the correct answer 'Z' is not one of the answers"])
+    let semicolons = try importFixture("semicolon.csv")
+    expect(
+      semicolons.topic.topic.sets[0],
+      [
+        ("Welche Farbe hat der Himmel?", ["blau", "grün", "rot"], [0], nil, nil),
+        ("Größte Zahl; bitte", ["10", "2,5", "7"], [0], nil, nil),
+      ])
+    try roundTrip(result.topic)
+  }
+
+  @Test func openTriviaEntitiesCategoriesAndTrueFalse() throws {
+    let result = try importFixture("opentdb.json", options: .init(skipInvalid: true, answerCounts: .split, seed: 2))
+    let topic = result.topic.topic
+    #expect(
+      topic.options?.setNames == [
+        "Science: Computers (2 answers)", "Science: Computers (4 answers)", "Entertainment: Music",
+      ])
+    expect(topic.sets[0], [("The logo for Snapchat is a Bell.", ["True", "False"], [1], nil, nil)])
+    let cpu = topic.sets[1][0]
+    #expect(cpu.question == "What does \"CPU\" stand for?")
+    #expect(
+      Set(cpu.answers) == [
+        "Central Processing Unit", "Central Process Unit", "Computer Personal Unit", "Central Processor Unit",
+      ])
+    #expect(cpu.answers[Int(cpu.mergedCorrectAnswers[0])] == "Central Processing Unit")
+    let music = topic.sets[2][0]
+    #expect(music.question == "Which artist sang 'Café del Mar'?")
+    #expect(music.answers[Int(music.mergedCorrectAnswers[0])] == "Energy 52")
+    try roundTrip(result.topic)
+  }
+
+  @Test(arguments: [
+    ("unclosed.gift", "line 1: an answer block '{' is never closed"),
+    ("ragged.csv", "line 3: 3 fields where the header has 4"),
+    ("noresults.json", "Open Trivia DB answered response_code 1 (no results)"),
+    ("binary.gift", "line 1: not UTF-8 text (a binary file, or another encoding)"),
+  ])
+  func brokenFilesAreOneClearError(_ name: String, _ message: String) throws {
+    #expect {
+      _ = try importFixture(name)
+    } throws: { error in
+      String(describing: error) == message
+    }
+  }
+
+  @Test func formatsAreToldFromTheNameOrTheText() {
+    #expect(ImportFormat.detect(fileName: "q.gift", text: "") == .gift)
+    #expect(ImportFormat.detect(fileName: "q.CSV", text: "") == .csv)
+    #expect(ImportFormat.detect(fileName: nil, text: #"{"response_code":0,"results":[]}"#) == .opentdb)
+    #expect(ImportFormat.detect(fileName: nil, text: "Q?\nA. x\nB. y\nANSWER: A") == .aiken)
+    #expect(ImportFormat.detect(fileName: nil, text: "Q? {=a ~b}") == .gift)
+    #expect(ImportFormat.detect(fileName: "x.txt", text: "question,a,b,correct\n") == .csv)
+    #expect(ImportFormat.detect(fileName: nil, text: "just words") == nil)
+  }
+
+  @Test func oversizedInputIsRefused() {
+    let big = [UInt8](repeating: 0x41, count: TopicDocument.maximumSize + 1)
+    #expect(throws: TopicImporter.Error.tooLarge(size: big.count, limit: TopicDocument.maximumSize)) {
+      _ = try TopicImporter.importTopic(big, format: .csv)
+    }
+  }
+
+  @Test func imageQuizzesDrawOtherNamesAsWrongAnswers() throws {
+    let csv =
+      "name,image\nFrance,https://x/fr.png\nItaly,https://x/it.png\nSpain,https://x/es.png\nChile,https://x/cl.png\n"
+    let pairs = try ImageQuizGenerator.pairs(fromCSV: csv)
+    #expect(pairs.count == 4)
+    let quiz = try ImageQuizGenerator.generate(
+      pairs: pairs, answers: 3, prompt: "Which country's flag is this?", name: "Flags", seed: 3)
+    #expect(quiz.topic.questions.count == 4)
+    for question in quiz.topic.questions {
+      let right = pairs.first { $0.imageURL == question.imageURL }!.name
+      #expect(question.question == "Which country's flag is this?")
+      #expect(question.answers.count == 3 && Set(question.answers).count == 3)
+      #expect(question.answers[Int(question.mergedCorrectAnswers[0])] == right)
+    }
+    #expect(
+      try ImageQuizGenerator.generate(pairs: pairs, answers: 3, seed: 3)
+        == ImageQuizGenerator.generate(pairs: pairs, answers: 3, seed: 3))
+    #expect(throws: ImageQuizGenerator.Error.tooFewNames(names: 4, answers: 5)) {
+      _ = try ImageQuizGenerator.generate(pairs: pairs, answers: 5)
+    }
+    try roundTrip(quiz)
+  }
+
+  @Test func searchIgnoresCaseAndDiacriticsAndNeedsEveryWord() {
+    let search = TextSearch("cafe ZURICH")
+    #expect(search.matches(["Café in Zürich"]))
+    #expect(search.matches(["Best café", "Zurich lake"]))
+    #expect(!search.matches(["Café in Bern"]))
+    #expect(!TextSearch("").matches(["anything"]))
+  }
+}
