@@ -57,7 +57,11 @@ let package = Package(
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim", "CTerminalShim"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim", "CTerminalShim"],
+      // Optimised in debug builds too: image code unoptimised runs 10-100 times slower
+      // (generic collection code is not specialised), which put the test suite's photos
+      // past their time limits and made the tests slow for no benefit.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
     ),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
     // In-process benchmarks, driven by Benchmarks/run.py.

@@ -60,9 +60,9 @@ def main():
                 files[path] = target
             rows.append(measure(rotation, files, qrquiz, bench))
     print(f"{len(originals)} images of {CORPUS}\n")
-    print("| rotation | qrquiz exact | zbarimg exact | zxing-cpp exact | qrquiz ms/image (process) "
+    print("| rotation | qrquiz exact | qrquiz wrong text | zbarimg exact | zxing-cpp exact | qrquiz ms/image (process) "
           "| zbarimg ms/image (process) | ratio | qrquiz ms in-process | zxing-cpp ms in-process |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
     multi = os.path.join(CORPUS, "multi-qrcode-1", "1.png")
@@ -99,6 +99,9 @@ def measure(rotation, files, qrquiz, bench):
     scan = subprocess.run([bench, "scan", *files.values()], capture_output=True, text=True, check=True).stdout
     results = {json.loads(line)["file"]: json.loads(line) for line in scan.splitlines()}
     ours_ok = sum(expected_text(o) in results[files[o]]["texts"] for o in originals)
+    # A wrong text: something read, but not the expected text.
+    ours_wrong = sum(bool(results[files[o]]["texts"]) and expected_text(o) not in results[files[o]]["texts"]
+                     for o in originals)
     ours_inprocess = statistics.median(results[files[o]]["ms"] for o in originals)
     # One process per image.
     ours_times, zbar_times, zbar_ok = [], [], 0
@@ -121,7 +124,7 @@ def measure(rotation, files, qrquiz, bench):
             count += expected_text(original) in [r.text for r in found]
         zxing_ok = f"{100 * count / len(originals):.1f}%"
     ours_ms, zbar_ms = statistics.median(ours_times) * 1e3, statistics.median(zbar_times) * 1e3
-    return (f"{rotation}°", f"{100 * ours_ok / len(originals):.1f}%", f"{100 * zbar_ok / len(originals):.1f}%",
+    return (f"{rotation}°", f"{100 * ours_ok / len(originals):.1f}%", str(ours_wrong), f"{100 * zbar_ok / len(originals):.1f}%",
             zxing_ok, f"{ours_ms:.1f}", f"{zbar_ms:.1f}", f"{ours_ms / zbar_ms:.2f}×", f"{ours_inprocess:.1f}",
             f"{statistics.median(zxing_times) * 1e3:.1f}" if zxing_times else "n/a")
 

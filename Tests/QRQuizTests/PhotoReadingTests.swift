@@ -94,6 +94,13 @@ import Testing
     ([0x93, 0xFA, 0x96, 0x7B], "日本", .shiftJIS),
     ([0x63, 0x61, 0x66, 0xE9], "café", .isoLatin1),
     ([0x41, 0xA9, 0x20, 0xFF], "A© ÿ", .isoLatin1),
+    // Valid in both: one half-width katakana or one double-byte pair is an accent.
+    ([0xC5, 0x6C, 0x61, 0x6E, 0x64], "Åland", .isoLatin1),
+    ([0x63, 0x72, 0xE8, 0x6D, 0x65], "crème", .isoLatin1),
+    ([0x6E, 0x61, 0xEF, 0x76, 0x65], "naïve", .isoLatin1),
+    // Runs of three or more are Japanese.
+    ([0xB6, 0xC0, 0xB6, 0xC5], "ｶﾀｶﾅ", .shiftJIS),
+    ([0xC3, 0xDE, 0xBB, 0xDE, 0xB2, 0xDD, 0x51, 0x52], "ﾃﾞｻﾞｲﾝQR", .shiftJIS),
   ])
   func charsetIsDetected(_ bytes: [UInt8], _ text: String, _ charset: SymbolText.Charset) {
     let decoded = SymbolText.decode(bytes)
@@ -181,7 +188,8 @@ import Testing
 }
 
 /// The real-photo corpus from the zxing project (Corpus/qr-zxing, Apache-2.0): a floor on
-/// the exact-text rate so it never regresses (measured 93.3% at rotation 0).
+/// the exact-text rate so it never regresses (measured 175 of 179, 97.8%, at rotation 0;
+/// 93.3% before the rectifying pass), and no wrong text on any image.
 @Suite struct CorpusTests {
   static let corpus = Fixtures.packageRoot.appendingPathComponent("Corpus/qr-zxing")
 
@@ -191,6 +199,7 @@ import Testing
     }
     var total = 0
     var exact = 0
+    var wrong: [String] = []
     let reader = QRCodeReader()
     for folder in folders {
       let directory = Self.corpus.appendingPathComponent(folder)
@@ -199,13 +208,17 @@ import Testing
         let expected = String(
           decoding: try Data(contentsOf: image.deletingPathExtension().appendingPathExtension("txt")), as: UTF8.self)
         total += 1
-        if try reader.scan(imageData: Array(Data(contentsOf: image))).symbols.contains(where: { $0.text == expected }) {
+        let texts = try reader.scan(imageData: Array(Data(contentsOf: image))).symbols.map(\.text)
+        if texts.contains(expected) {
           exact += 1
+        } else if !texts.isEmpty {
+          wrong.append("\(folder)/\(file)")
         }
       }
     }
     #expect(total == 179)
-    #expect(Double(exact) / Double(total) >= 0.92, "\(exact) of \(total)")
+    #expect(exact >= 172, "\(exact) of \(total)")
+    #expect(wrong.isEmpty, "wrong text from \(wrong)")
   }
 
   @Test func allFourCodesInOneImage() throws {

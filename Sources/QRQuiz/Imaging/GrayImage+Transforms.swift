@@ -49,6 +49,37 @@ extension GrayImage {
     return GrayImage(width: outWidth, height: height * factor, pixels: output)
   }
 
+  /// Doubled in both directions, each new pixel interpolated between its neighbours: keeps
+  /// a thin light gap between dark modules visible where one pixel spans more than a
+  /// module, which thresholding at the original size loses.
+  public func smoothlyDoubled() -> GrayImage {
+    let outWidth = width * 2
+    let outHeight = height * 2
+    var output = [UInt8](repeating: 0, count: outWidth * outHeight)
+    guard width > 0, height > 0 else { return GrayImage(width: outWidth, height: outHeight, pixels: output) }
+    pixels.withUnsafeBufferPointer { pixels in
+      output.withUnsafeMutableBufferPointer { output in
+        for y in 0..<outHeight {
+          // Output pixel centres sit at quarter positions between input pixel centres.
+          let sourceY = max(0, Double(y) / 2 - 0.25)
+          let top = min(height - 1, Int(sourceY))
+          let bottom = min(height - 1, top + 1)
+          let fy = sourceY - Double(top)
+          for x in 0..<outWidth {
+            let sourceX = max(0, Double(x) / 2 - 0.25)
+            let left = min(width - 1, Int(sourceX))
+            let right = min(width - 1, left + 1)
+            let fx = sourceX - Double(left)
+            let upper = Double(pixels[top * width + left]) * (1 - fx) + Double(pixels[top * width + right]) * fx
+            let lower = Double(pixels[bottom * width + left]) * (1 - fx) + Double(pixels[bottom * width + right]) * fx
+            output[y * outWidth + x] = UInt8((upper * (1 - fy) + lower * fy).rounded())
+          }
+        }
+      }
+    }
+    return GrayImage(width: outWidth, height: outHeight, pixels: output)
+  }
+
   /// Levels stretched so the darkest 1% becomes black and the lightest 1% white: rescues
   /// washed-out or underexposed photos.
   public func contrastStretched() -> GrayImage {

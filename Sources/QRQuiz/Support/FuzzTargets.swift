@@ -23,16 +23,17 @@ package enum FuzzTargets {
   }
 
   /// PNG and JPEG decoding with small limits (so the fuzzer explores rather than
-  /// allocates), then one scan within a time budget.
+  /// allocates), then zbar's plain pass and the rectifying pass within a time budget.
   static func image(_ bytes: [UInt8]) {
     let limits = ImageLimits(maximumPixels: 4_000_000, maximumFileSize: 1 << 20)
     guard let image = try? ImageDecoder.decode(bytes, limits: limits, targetPixels: 1_000_000) else { return }
     precondition(image.pixels.count == image.width * image.height)
-    _ = try? QRCodeReader(passes: [.plain], timeLimit: 1).scan(image)
+    _ = try? QRCodeReader(passes: [.plain, .rectified], timeLimit: 1).scan(image)
   }
 
-  /// Binarising and the finder-pattern scan on raw pixels: the first two bytes give the
-  /// width, the rest are grey values row by row.
+  /// Binarising, the finder-pattern scan and the rectifying pass's geometry on raw pixels
+  /// (the fuzzer shapes finders directly): the first two bytes give the width, the rest
+  /// are grey values row by row.
   static func detect(_ bytes: [UInt8]) {
     guard bytes.count > 2 else { return }
     let width = max(1, Int(bytes[0]) << 8 | Int(bytes[1]))
@@ -47,6 +48,9 @@ package enum FuzzTargets {
     for pattern in scan.patterns {
       precondition(pattern.x >= 0 && pattern.x <= Double(width) && pattern.y >= 0 && pattern.y <= Double(height))
     }
+    let scanner = ZBarScanner()
+    _ = SymbolRectifier(image: binary, patterns: scan.patterns).symbols(
+      decode: { scanner.scan($0) }, deadline: Deadline(seconds: 1))
   }
 
   /// Terminal-safe text: nothing unsafe survives, safe text is unchanged, and the result

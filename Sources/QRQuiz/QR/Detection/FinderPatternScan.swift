@@ -57,11 +57,13 @@ struct FinderPatternScan {
           // Five runs ending with a dark one start with a dark one: test the ratio.
           if currentIsDark, runCount >= 5, Self.hasFinderRatio(runs) {
             let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
-            let centerX = Double(x - runs.4 - runs.3) - Double(runs.2) / 2
-            if let (centerY, verticalTotal) = Self.crossCheckColumn(
-              image, x: Int(centerX), y: y, expectedTotal: total)
+            let centreX = Double(x - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
+            if let (centreY, verticalTotal) = Self.crossCheckColumn(
+              image, x: Int(centreX.rounded()), y: y, expectedTotal: total),
+              let refinedX = Self.crossCheckRow(
+                image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total)
             {
-              add(x: centerX, y: centerY, moduleSize: Double(total + verticalTotal) / 14)
+              add(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14)
               if crossings >= crossingLimit {
                 isTruncated = true
                 return
@@ -90,44 +92,55 @@ struct FinderPatternScan {
   /// The same ratio down the column through (x, y), of a size close to the row's: the
   /// refined centre row and the column's total, or nil.
   static func crossCheckColumn(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int) -> (Double, Int)? {
-    guard x >= 0, x < image.width, image.isDark(x, y) else { return nil }
-    let limit = expectedTotal * 2
+    guard x >= 0, x < image.width else { return nil }
+    return crossCheck(through: y, expectedTotal: expectedTotal) {
+      $0 >= 0 && $0 < image.height ? image.isDark(x, $0) : nil
+    }
+  }
+
+  /// The same ratio along row `y` through x again, once the column has found the centre
+  /// row: the refined centre column (the first row's centre was measured off-centre).
+  static func crossCheckRow(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int) -> Double? {
+    guard y >= 0, y < image.height else { return nil }
+    return crossCheck(through: x, expectedTotal: expectedTotal) {
+      $0 >= 0 && $0 < image.width ? image.isDark($0, y) : nil
+    }?.0
+  }
+
+  /// The five runs along a line through `start` (a pixel of the centre's dark run; `isDark`
+  /// is nil off the image), tested for the finder ratio and a total close to
+  /// `expectedTotal`: the centre of the dark run and the total, or nil.
+  private static func crossCheck(
+    through start: Int, expectedTotal: Int, isDark: (Int) -> Bool?
+  ) -> (Double, Int)? {
+    guard isDark(start) == true else { return nil }
+    let limit = expectedTotal * 3
     var runs = [0, 0, 0, 0, 0]
-    // Up from the centre: the centre's dark run, then light, then dark.
-    var row = y
-    while row >= 0, image.isDark(x, row), runs[2] <= limit {
-      runs[2] += 1
-      row -= 1
+    // Backwards from the centre: the centre's dark run, then light, then dark.
+    var position = start
+    for (index, dark) in [(2, true), (1, false), (0, true)] {
+      while let value = isDark(position), value == dark, runs[index] <= limit {
+        runs[index] += 1
+        position -= 1
+      }
     }
-    while row >= 0, !image.isDark(x, row), runs[1] <= limit {
-      runs[1] += 1
-      row -= 1
-    }
-    while row >= 0, image.isDark(x, row), runs[0] <= limit {
-      runs[0] += 1
-      row -= 1
-    }
-    // Down: the rest of the centre, then light, then dark.
-    row = y + 1
-    while row < image.height, image.isDark(x, row), runs[2] <= limit {
-      runs[2] += 1
-      row += 1
-    }
-    let centerEnd = row
-    while row < image.height, !image.isDark(x, row), runs[3] <= limit {
-      runs[3] += 1
-      row += 1
-    }
-    while row < image.height, image.isDark(x, row), runs[4] <= limit {
-      runs[4] += 1
-      row += 1
+    // Forwards: the rest of the centre, then light, then dark.
+    position = start + 1
+    var centreEnd = position
+    for (index, dark) in [(2, true), (3, false), (4, true)] {
+      while let value = isDark(position), value == dark, runs[index] <= limit {
+        runs[index] += 1
+        position += 1
+      }
+      if index == 2 { centreEnd = position }
     }
     let total = runs.reduce(0, +)
-    // A column of very different size is not the same pattern seen across.
-    guard 5 * abs(total - expectedTotal) < 2 * expectedTotal,
+    // A line of very different size is not the same pattern seen across; a symbol
+    // tilted away from the camera squashes its finders up to about 2.5 : 1.
+    guard 5 * total > 2 * expectedTotal, 2 * total < 5 * expectedTotal,
       hasFinderRatio((runs[0], runs[1], runs[2], runs[3], runs[4]))
     else { return nil }
-    return (Double(centerEnd) - Double(runs[2]) / 2, total)
+    return (Double(centreEnd) - Double(runs[2]) / 2 - 0.5, total)
   }
 
   private mutating func add(x: Double, y: Double, moduleSize: Double) {

@@ -1,0 +1,112 @@
+/// Three finder patterns that may be one symbol's corners, ordered top-left (the corner
+/// with the right angle), top-right, bottom-left as the symbol is read, whatever its
+/// rotation in the image.
+struct FinderTriple {
+  var topLeft: Point
+  var topRight: Point
+  var bottomLeft: Point
+  /// Indices of the three patterns in the scan, to skip triples sharing a decoded one.
+  var members: Set<Int>
+  /// How far from an ideal symbol corner the geometry is: 0 is a perfect square.
+  var irregularity: Double
+
+  /// Plausible triples of `patterns`, the most regular first. Only the `limit` patterns
+  /// seen across the most rows take part: a busy background can hold hundreds of
+  /// look-alikes, and the number of triples grows with their cube.
+  static func candidates(_ patterns: [FinderPatternScan.Pattern], limit: Int = 24) -> [FinderTriple] {
+    let chosen = patterns.indices.filter { patterns[$0].rows >= 2 }
+      .sorted { patterns[$0].rows > patterns[$1].rows }.prefix(limit)
+    let indices = Array(chosen)
+    var triples: [FinderTriple] = []
+    for a in 0..<indices.count {
+      for b in a + 1..<indices.count {
+        for c in b + 1..<indices.count {
+          if let triple = FinderTriple(patterns, indices[a], indices[b], indices[c]) { triples.append(triple) }
+        }
+      }
+    }
+    return triples.sorted { $0.irregularity < $1.irregularity }
+  }
+
+  /// The triple of patterns `i`, `j`, `k` if they could be one symbol's finders: similar
+  /// module sizes, the corner between the two legs near a right angle (perspective bends
+  /// it, up to about 35°), legs of similar length and at least 14 modules long.
+  private init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) {
+    let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
+    let sizes = [i, j, k].map { patterns[$0].moduleSize }
+    guard sizes.max()! <= 2.5 * sizes.min()! else { return nil }
+    // The corner is opposite the longest side.
+    let sides = [length(points[1] - points[2]), length(points[0] - points[2]), length(points[0] - points[1])]
+    let corner = sides.indices.max { sides[$0] < sides[$1] }!
+    let corners = [(corner + 1) % 3, (corner + 2) % 3]
+    var first = points[corners[0]] - points[corner]
+    var second = points[corners[1]] - points[corner]
+    let legs = (length(first), length(second))
+    let module = sizes.reduce(0, +) / 3
+    guard min(legs.0, legs.1) >= 14 * module / 1.5, max(legs.0, legs.1) <= 2 * min(legs.0, legs.1) else { return nil }
+    let cosine = dot(first, second) / (legs.0 * legs.1)
+    guard abs(cosine) < 0.57 else { return nil }
+    // Reading order: turning from the top-right leg to the bottom-left one is clockwise on
+    // screen (y grows downwards), so their cross product is positive.
+    if first.x * second.y - first.y * second.x < 0 { swap(&first, &second) }
+    topLeft = points[corner]
+    topRight = topLeft + first
+    bottomLeft = topLeft + second
+    members = [i, j, k]
+    let sizeSpread = sizes.max()! / sizes.min()! - 1
+    // A real finder's centre is crossed by about three modules' worth of rows; a look-alike
+    // in the data by one or two.
+    let support = [i, j, k].map { min(1, Double(patterns[$0].rows) / (2 * patterns[$0].moduleSize)) }.min()!
+    irregularity = abs(cosine) + abs(legs.0 / legs.1 - 1) + sizeSpread / 2 + (1 - support)
+  }
+
+  /// The symbol's modules per side estimated from the finders' distances in module sizes
+  /// measured along each leg (a module measured across a rotated finder's row would be up
+  /// to √2 too long), rounded to a valid size; `nil` if the finders cannot be measured.
+  func estimatedDimension(in image: BinaryImage) -> (dimension: Int, moduleSize: Double)? {
+    guard let across = Self.moduleSize(image, topLeft, topRight),
+      let down = Self.moduleSize(image, topLeft, bottomLeft)
+    else { return nil }
+    let modules = (length(topRight - topLeft) / across + length(bottomLeft - topLeft) / down) / 2 + 7
+    guard modules.isFinite, modules < 1000 else { return nil }
+    let version = Int(((modules - 17) / 4).rounded())
+    guard (1...40).contains(version) else { return nil }
+    return (SymbolGeometry.dimension(ofVersion: version), (across + down) / 2)
+  }
+
+  /// The module size along the line from finder `from` to finder `to`: the mean of both
+  /// finders' widths along it, over the seven modules a finder spans.
+  private static func moduleSize(_ image: BinaryImage, _ from: Point, _ to: Point) -> Double? {
+    let direction = (to - from) / length(to - from)
+    guard let first = finderWidth(image, centre: from, direction: direction),
+      let second = finderWidth(image, centre: to, direction: direction)
+    else { return nil }
+    return (first + second) / 14
+  }
+
+  /// Pixels between the outer edges of the finder centred at `centre`, along `direction`
+  /// (a unit vector) and back: dark centre, light ring, dark ring, then light.
+  static func finderWidth(_ image: BinaryImage, centre: Point, direction: Point) -> Double? {
+    var total = 0.0
+    for sign in [1.0, -1.0] {
+      // Transitions to pass: centre dark → light ring → dark ring → outside light.
+      var transitions = 0
+      var wasDark = true
+      var step = 0.0
+      while transitions < 3 {
+        step += 1
+        let point = centre + direction * (step * sign)
+        let x = Int(point.x.rounded())
+        let y = Int(point.y.rounded())
+        guard x >= 0, y >= 0, x < image.width, y < image.height, step < 400 else { return nil }
+        let dark = image.isDark(x, y)
+        if dark != wasDark {
+          transitions += 1
+          wasDark = dark
+        }
+      }
+      total += step - 0.5
+    }
+    return total
+  }
+}

@@ -1,0 +1,93 @@
+/// A perspective map from a symbol's module grid (u, v) to image pixels (x, y): how a flat
+/// square looks through a camera, x = (a·u + b·v + c) / (g·u + h·v + 1), and likewise y.
+///
+/// Fitted by least squares to four or more correspondences, so that many alignment-pattern
+/// centres average out each one's error. Both sides are normalised (centred and scaled to
+/// about ±1) before solving: image pixels in the thousands next to module numbers in the
+/// tens would otherwise leave the normal equations badly conditioned.
+struct Homography {
+  private let coefficients: [Double]
+  private let moduleOffset: Point
+  private let moduleScale: Double
+  private let imageOffset: Point
+  private let imageScale: Double
+
+  /// The map that best fits `pairs` (module point, image point); `nil` for fewer than four
+  /// pairs or a degenerate set (three on a line).
+  init?(fitting pairs: [(module: Point, image: Point)]) {
+    guard pairs.count >= 4 else { return nil }
+    (moduleOffset, moduleScale) = Self.normalisation(pairs.map(\.module))
+    (imageOffset, imageScale) = Self.normalisation(pairs.map(\.image))
+    // Normal equations AᵀA·h = Aᵀb of the linearised map, two rows a pair.
+    var normal = [Double](repeating: 0, count: 64)
+    var right = [Double](repeating: 0, count: 8)
+    for pair in pairs {
+      let u = (pair.module - moduleOffset) / moduleScale
+      let p = (pair.image - imageOffset) / imageScale
+      let rows: [([Double], Double)] = [
+        ([u.x, u.y, 1, 0, 0, 0, -u.x * p.x, -u.y * p.x], p.x),
+        ([0, 0, 0, u.x, u.y, 1, -u.x * p.y, -u.y * p.y], p.y),
+      ]
+      for (row, value) in rows {
+        for i in 0..<8 {
+          right[i] += row[i] * value
+          for j in 0..<8 { normal[i * 8 + j] += row[i] * row[j] }
+        }
+      }
+    }
+    guard let solution = Self.solve(normal, right, size: 8) else { return nil }
+    coefficients = solution
+  }
+
+  /// The image point of module point `module`.
+  func map(_ module: Point) -> Point {
+    let u = (module - moduleOffset) / moduleScale
+    let c = coefficients
+    let denominator = c[6] * u.x + c[7] * u.y + 1
+    let x = (c[0] * u.x + c[1] * u.y + c[2]) / denominator
+    let y = (c[3] * u.x + c[4] * u.y + c[5]) / denominator
+    return Point(x, y) * imageScale + imageOffset
+  }
+
+  /// Pixels a module spans around module point `module`: the mean of its two sides.
+  func moduleSize(at module: Point) -> Double {
+    let origin = map(module)
+    return (length(map(module + Point(1, 0)) - origin) + length(map(module + Point(0, 1)) - origin)) / 2
+  }
+
+  /// Pixels between where the map puts `module` and `image`, where it was found.
+  func distance(_ module: Point, _ image: Point) -> Double { length(map(module) - image) }
+
+  private static func normalisation(_ points: [Point]) -> (Point, Double) {
+    let centre = points.reduce(Point.zero, +) / Double(points.count)
+    let spread = points.map { length($0 - centre) }.max() ?? 0
+    return (centre, max(spread, 1e-9))
+  }
+
+  /// Gaussian elimination with partial pivoting; `nil` when singular.
+  private static func solve(_ matrix: [Double], _ vector: [Double], size n: Int) -> [Double]? {
+    var a = matrix
+    var b = vector
+    for column in 0..<n {
+      let pivot = (column..<n).max { abs(a[$0 * n + column]) < abs(a[$1 * n + column]) }!
+      guard abs(a[pivot * n + column]) > 1e-12 else { return nil }
+      if pivot != column {
+        for k in 0..<n { a.swapAt(pivot * n + k, column * n + k) }
+        b.swapAt(pivot, column)
+      }
+      for row in column + 1..<n {
+        let factor = a[row * n + column] / a[column * n + column]
+        guard factor != 0 else { continue }
+        for k in column..<n { a[row * n + k] -= factor * a[column * n + k] }
+        b[row] -= factor * b[column]
+      }
+    }
+    var x = [Double](repeating: 0, count: n)
+    for row in stride(from: n - 1, through: 0, by: -1) {
+      var sum = b[row]
+      for k in row + 1..<n { sum -= a[row * n + k] * x[k] }
+      x[row] = sum / a[row * n + row]
+    }
+    return x
+  }
+}
