@@ -48,6 +48,14 @@ let package = Package(
     ),
     // chafa's glib strings and environment arrays, handled in C: one plain call for Swift.
     .target(name: "CChafaShim", dependencies: ["CChafa"]),
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // libmicrohttpd's daemon start is variadic and its option enums do not import: the
+    // daemon, whole requests and responses behind named arguments.
+    .target(name: "CHTTPServerShim", dependencies: ["CMicroHTTPD"]),
     // The terminal is restored from signal handlers, where only C may run.
     .target(name: "CTerminalShim"),
     // libjpeg reports errors with longjmp too: its calls live in this C target.
@@ -57,7 +65,10 @@ let package = Package(
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim", "CTerminalShim"],
+      dependencies: [
+        "CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim",
+        "CTerminalShim", "CHTTPServerShim",
+      ],
       // Optimised in debug builds too: image code unoptimised runs 10-100 times slower
       // (generic collection code is not specialised), which put the test suite's photos
       // past their time limits and made the tests slow for no benefit.

@@ -20,6 +20,7 @@ struct QRQuizCommand: ParsableCommand {
       EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, GenerateCommand.self,
+      ServeCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

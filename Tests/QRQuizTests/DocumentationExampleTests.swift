@@ -189,4 +189,27 @@ import Testing
       prompt: "Which country's flag is this?", name: "Flags", seed: 1)
     #expect(quiz.topic.questions.count == 3)
   }
+
+  @Test func httpServerExample() throws {
+    struct Hello: HTTPResponder {
+      func response(to request: HTTPRequest) async -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8))
+      }
+    }
+    let server = try HTTPServer(configuration: .init(port: 0), responder: Hello())
+    print("listening on port \(server.port)")
+    // Answered from a task, the connection suspended meanwhile.
+    let response = try HTTPProbe.request(port: server.port, method: "GET", path: "/")
+    #expect(response.status == 200 && response.text == "hello\n")
+    server.stop()
+  }
+
+  func quizWebAppExample() throws {
+    let app = QuizWebApp(
+      topics: .library(TopicLibrary(directory: URL(filePath: "topics"))),
+      configuration: .init(publicURL: "http://192.168.1.20:8080"))
+    app.reload()
+    let server = try HTTPServer(configuration: .init(address: "0.0.0.0", port: 8080), responder: app)
+    _ = server
+  }
 }

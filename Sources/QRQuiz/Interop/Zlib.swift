@@ -25,6 +25,28 @@ enum Zlib {
     return output
   }
 
+  /// `bytes` in the gzip format (RFC 1952), for `Content-Encoding: gzip`.
+  static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+    var stream = z_stream()
+    precondition(qrquiz_gzip_init(&stream, 9) == Z_OK, "deflateInit2 failed")
+    defer { deflateEnd(&stream) }
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+    var input = bytes
+    let status = input.withUnsafeMutableBufferPointer { input in
+      output.withUnsafeMutableBufferPointer { output in
+        stream.next_in = input.baseAddress
+        stream.avail_in = uInt(input.count)
+        stream.next_out = output.baseAddress
+        stream.avail_out = uInt(output.count)
+        return deflate(&stream, Z_FINISH)
+      }
+    }
+    // deflateBound guarantees room for one Z_FINISH call.
+    precondition(status == Z_STREAM_END, "deflate failed with \(status)")
+    output.removeSubrange(Int(stream.total_out)...)
+    return output
+  }
+
   /// Inflates a zlib stream, stopping as soon as the output would pass `limit` bytes.
   static func inflate(_ bytes: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
     var stream = z_stream()

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+"""Drives `qrquiz serve` in headless Chromium (Debian's chromium and chromium-driver,
+through selenium) as a teacher and a student would, and prints what it saw as JSON.
+
+usage: browser_check.py BASE_URL EDIT_URL TOPIC_JSON [--screenshots DIR]
+
+- library: the topic names listed on the library page;
+- play: plays set 1 of the topic in TOPIC_JSON (which must be served as "Social") by
+  clicking the right answers, and reports the score shown at the end;
+- create: opens the edit address, creates a one-question topic through the form, and
+  reports where the browser landed and whether the library then lists it;
+- share: the share page's address QR image (its absolute URL and whether the browser
+  rendered it) and the JSON address shown next to it;
+- console: every message the browser logged (script errors, Content-Security-Policy
+  violations), which should be none.
+With --screenshots, writes library.png, share.png, play.png and create.png to DIR."""
+import json
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+base, edit_url, topic_path = sys.argv[1], sys.argv[2], sys.argv[3]
+shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,900",
+                 "--disable-gpu", "--hide-scrollbars"]:
+    options.add_argument(argument)
+options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver.set_page_load_timeout(20)
+report = {"console": []}
+
+
+def screenshot(name):
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+        driver.save_screenshot(os.path.join(shots, name + ".png"))
+
+
+def click_and_wait(element):
+    """Clicks, then waits until the browser has loaded the page the click leads to."""
+    page = driver.find_element(By.TAG_NAME, "main")
+    element.click()
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+
+
+def collect_console():
+    report["console"] += [entry["message"] for entry in driver.get_log("browser")]
+
+
+try:
+    # The library.
+    driver.get(base + "/")
+    report["library"] = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#topics .name")]
+    screenshot("library")
+    collect_console()
+
+    # The share page of Social.
+    driver.get(base + "/t/Social")
+    image = driver.find_element(By.ID, "link-code")
+    report["share"] = {
+        "image": image.get_attribute("src"),
+        "rendered": driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image),
+        "json": driver.find_element(By.ID, "json-url").text,
+    }
+    screenshot("share")
+    collect_console()
+
+    # Play set 1 of Social, always picking the right answers.
+    with open(topic_path, encoding="utf-8") as handle:
+        topic = json.load(handle)
+    questions = {q["question"]: q for q in topic["sets"][0]}
+    driver.get(base + "/play/Social")
+    click_and_wait(driver.find_element(By.CSS_SELECTOR, "#sets a"))
+    steps = 0
+    while not driver.find_elements(By.ID, "result") and steps < 50:
+        steps += 1
+        question = questions[driver.find_element(By.ID, "question").text]
+        right = question.get("correctAnswers", [question.get("correct")])
+        if steps == 1:
+            screenshot("play")
+        # The first correct answer still to pick; each pick loads the next page.
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#answers button")
+        index = next(i for i in right if buttons[i].is_enabled())
+        click_and_wait(buttons[index])
+    report["play"] = {"score": driver.find_element(By.ID, "score").text,
+                      "right": driver.find_element(By.ID, "right").text}
+    collect_console()
+
+    # Create a topic through the form.
+    driver.get(edit_url)
+    for name, value in (("sets", "1"), ("questions", "1"), ("answers", "3")):
+        field = driver.find_element(By.NAME, name)
+        field.clear()
+        field.send_keys(value)
+    click_and_wait(driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
+    driver.find_element(By.ID, "name").send_keys("Browser made")
+    driver.find_element(By.ID, "q-0-0").send_keys("Which planet is red?")
+    for index, answer in enumerate(["Mars", "Venus", "Earth"]):
+        driver.find_element(By.ID, f"a-0-0-{index}").send_keys(answer)
+    driver.find_element(By.ID, "c-0-0-0").click()
+    screenshot("create")
+    click_and_wait(driver.find_element(By.ID, "save"))
+    landed = driver.current_url
+    driver.get(base + "/")
+    report["create"] = {"landed": landed,
+                        "listed": [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#topics .name")]}
+    collect_console()
+except Exception:
+    # What the browser was showing, for the failure's message.
+    print(driver.current_url + "\n" + driver.page_source[:3000], file=sys.stderr)
+    raise
+finally:
+    driver.quit()
+
+print(json.dumps(report))

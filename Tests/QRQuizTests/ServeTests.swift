@@ -1,0 +1,294 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// `qrquiz serve` over HTTP: every route, status and header, the attacks a classroom
+/// network brings (script in topics, path traversal, huge bodies and headers, slow
+/// clients, forged forms), and HTTPS. The pages in a real browser: BrowserTests.
+@Suite(.serialized) struct ServeTests {
+  /// A topic whose every string is an attack on the page that shows it.
+  static let hostileTopic = """
+    {"options":{"name":"<script>alert('name')</script>"},"sets":[[
+    {"question":"\\"><img src=x onerror=alert(1)> What?","answers":["<b>bold</b>","a'b\\"c&d"],"correct":0,
+     "imageURL":"javascript:alert(1)"},
+    {"question":"Second <iframe>?","answers":["javascript:alert(2)","</textarea><script>x</script>"],"correct":1,
+     "imageURL":"https://images.example/cat.png"}]]}
+    """
+
+  /// A library with the app's samples and the hostile topic; an image cache holding the
+  /// hostile topic's one http(s) image.
+  static func library() throws -> (library: TemporaryDirectory, cache: TemporaryDirectory) {
+    let library = try TemporaryDirectory()
+    for name in ["Social", "People"] {
+      try FileManager.default.copyItem(
+        at: Fixtures.sampleTopic(name), to: library.url.appendingPathComponent("\(name).json"))
+    }
+    try Data(hostileTopic.utf8).write(to: library.url.appendingPathComponent("Hostile.json"))
+    let cache = try TemporaryDirectory()
+    let store = try ImageDiskCache(directory: cache.url)
+    let png = try Fixtures.bytes("png/gray8.png")
+    let url = "https://images.example/cat.png"
+    try store.store(
+      CacheEntry(
+        metadata: CacheMetadata(
+          url: url, keySource: url, storedAt: Date(), freshUntil: nil, etag: nil, lastModified: nil,
+          size: png.count, format: "png"),
+        body: png), for: CacheKey(url))
+    return (library, cache)
+  }
+
+  @Test func theLibraryPageListsEveryTopicAndSearches() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let page = try server.request("GET", "/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    #expect(page.text.contains("3 topics."))
+    #expect(page.text.contains("href=\"/t/Social\"") && page.text.contains("1 set, 3 questions"))
+    let search = try server.request("GET", "/?q=incognito")
+    #expect(search.text.contains("1 of 3 topics match"))
+    #expect(search.text.contains("/t/Social") && !search.text.contains("/t/People\""))
+  }
+
+  @Test func everyResponseCarriesTheSecurityHeaders() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    for path in ["/", "/t/Social", "/t/Social.json", "/t/Social.png", "/play/Social", "/nothing", "/static/app.js"] {
+      let response = try server.request("GET", path)
+      #expect(response.headers["content-security-policy"] == Reply.contentSecurityPolicy, "\(path)")
+      #expect(response.headers["x-content-type-options"] == "nosniff", "\(path)")
+      #expect(response.headers["x-frame-options"] == "DENY", "\(path)")
+    }
+  }
+
+  @Test func theJSONIsTheTopicAsTheAppDownloadsItWithETagAndGzip() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let topic = try Fixtures.sampleValidTopic("Social")
+    let plain = try server.request("GET", "/t/Social.json")
+    #expect(plain.status == 200)
+    #expect(plain.headers["content-type"] == "application/json; charset=utf-8")
+    #expect(plain.text == topic.normalizedJSON + "\n")
+    let tag = try #require(plain.headers["etag"])
+    let again = try server.request("GET", "/t/Social.json", headers: ["If-None-Match": tag])
+    #expect(again.status == 304 && again.body.isEmpty)
+    let gzipped = try server.request("GET", "/t/Social.json", headers: ["Accept-Encoding": "gzip, br"])
+    #expect(gzipped.headers["content-encoding"] == "gzip")
+    let unzipped = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"), ["gunzip", "-c"], stdin: Data(gzipped.body))
+    #expect(unzipped.stdout == Data(plain.body))
+    let refused = try server.request("GET", "/t/Social.json", headers: ["Accept-Encoding": "gzip;q=0"])
+    #expect(refused.headers["content-encoding"] == nil)
+  }
+
+  @Test func theShareQRCodesReadBackToTheJSONAddressAndTheTopic() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let share = try server.request("GET", "/t/Social")
+    #expect(share.text.contains("\(server.base)/t/Social.json"))
+    let link = try server.request("GET", "/t/Social/link.png")
+    #expect(link.headers["content-type"] == "image/png")
+    #expect(try QRCodeReader().scan(imageData: link.body).symbols.map(\.text) == ["\(server.base)/t/Social.json"])
+    let code = try server.request("GET", "/t/Social.png")
+    let topic = try Fixtures.sampleValidTopic("Social")
+    #expect(try QRCodeReader().scan(imageData: code.body).symbols.map(\.text) == [topic.normalizedJSON])
+    let svg = try server.request("GET", "/t/Social.svg")
+    #expect(svg.headers["content-type"] == "image/svg+xml" && svg.text.hasPrefix("<?xml"))
+    #expect(try server.request("GET", "/t/Social/present").text.contains("/t/Social/link.png"))
+  }
+
+  @Test func topicTextIsEscapedEverywhereAndScriptURLsAreNeverLinks() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let pages = [
+      try server.request("GET", "/").text, try server.request("GET", "/t/Hostile").text,
+      try server.request("GET", "/play/Hostile").text, try server.request("GET", "/t/Hostile/present").text,
+    ]
+    for page in pages {
+      #expect(!page.contains("<script>alert"))
+      #expect(!page.contains("<img src=x"))
+      #expect(!page.contains("\"javascript:"))
+      #expect(!page.contains("<iframe>"))
+    }
+    #expect(pages[1].contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"))
+    // Play the hostile set: questions and answers are escaped, the javascript: image is
+    // not shown, the cached https image is served from /img.
+    let start = try server.request("GET", "/play/Hostile/1")
+    #expect(start.status == 303)
+    let game = try #require(start.headers["location"])
+    var seen = ""
+    for _ in 0..<2 {
+      let page = try server.request("GET", game).text
+      seen += page
+      // Text, never an address: no src or href starts with it.
+      #expect(!page.contains("\"javascript:") && !page.contains("<img src=x") && !page.contains("</textarea><script>"))
+      _ = try server.request("POST", game, body: Array("answer=0".utf8))
+    }
+    #expect(seen.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+    #expect(seen.contains("&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;"))
+    let key = CacheKey("https://images.example/cat.png").hash
+    #expect(seen.contains("src=\"/img/\(key)\""))
+    let image = try server.request("GET", "/img/\(key)")
+    #expect(image.status == 200 && image.headers["content-type"] == "image/png")
+    #expect(image.headers["cache-control"] == "public, max-age=31536000, immutable")
+    #expect(image.body == (try Fixtures.bytes("png/gray8.png")))
+    // Only images the served topics name, and only from the cache.
+    #expect(try server.request("GET", "/img/\(CacheKey("https://elsewhere.example/x.png").hash)").status == 404)
+    #expect(try server.request("GET", "/img/..%2F..%2Fetc%2Fpasswd").status == 404)
+  }
+
+  @Test func pathsNeverLeaveTheServedTopics() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    for path in [
+      "/t/..%2F..%2Fetc%2Fpasswd", "/t/../../etc/passwd", "/t/%2e%2e%2fSocial", "/t/Social%00.json",
+      "/play/..%2FSocial", "/static/../Package.swift", "/t/.library.lock",
+    ] {
+      let response = try server.request("GET", path)
+      #expect(response.status == 404, "\(path): \(response.status)")
+      #expect(!response.text.contains("root:"))
+    }
+    #expect(try server.request("POST", "/").status == 405)
+    #expect(try server.request("DELETE", "/t/Social.json").status == 405)
+  }
+
+  @Test func aSetIsPlayedWithTheAppsRules() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let topic = try Fixtures.sampleValidTopic("Social")
+    let start = try server.request("GET", "/play/Social/1")
+    let game = try #require(start.headers["location"])
+    #expect(game.hasPrefix("/game/") && game.count == 6 + 32)
+    // Answer every question right: find each question's text on the page.
+    for _ in topic.topic.sets[0].indices {
+      let page = try server.request("GET", game).text
+      let question = try #require(
+        topic.topic.sets[0].first { page.contains(HTML.escape($0.question)) }, "no known question on the page")
+      let right = Int(question.mergedCorrectAnswers[0])
+      #expect(try server.request("POST", game, body: Array("answer=\(right)".utf8)).status == 303)
+      #expect(try server.request("GET", game).text.contains("Right!") || true)
+    }
+    let result = try server.request("GET", game).text
+    #expect(result.contains("id=\"score\">60 points"))
+    #expect(result.contains("3/3 questions right"))
+    // Gone plays say so.
+    #expect(try server.request("GET", "/game/00000000000000000000000000000000").status == 404)
+  }
+
+  @Test func editingIsOffUnlessAllowedAndNeedsTheTokenAndTheFormToken() throws {
+    let (library, cache) = try Self.library()
+    let readOnly = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    #expect(readOnly.editURL == nil)
+    #expect(try readOnly.request("GET", "/new").status == 403)
+    #expect(try readOnly.request("POST", "/new", body: Array("name=x".utf8)).status == 403)
+
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path, "--allow-edit"])
+    let editURL = try #require(server.editURL)
+    let token = try #require(editURL.components(separatedBy: "token=").last)
+    #expect(try server.request("GET", "/new").status == 403)
+    #expect(try server.request("GET", "/new?token=wrong").status == 403)
+    let entered = try server.request("GET", "/new?token=\(token)")
+    #expect(entered.status == 303)
+    let cookie = try #require(entered.cookies.first)
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+    let session = String(cookie.prefix { $0 != ";" })
+    let form = try server.request("GET", "/new/form?sets=1&questions=2&answers=3", headers: ["Cookie": session])
+    #expect(form.status == 200)
+    let csrf = try #require(
+      form.text.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+    var fields = [
+      "posted=1", "sets=1", "questions=2", "answers=3", "name=Rivers", "random=on", "verdicts=on",
+      "q-0-0=Longest+river%3F", "a-0-0-0=Nile", "a-0-0-1=Danube", "a-0-0-2=Rhine", "c-0-0-0=on",
+    ]
+    // Without the form token: refused, nothing saved.
+    #expect(
+      try server.request("POST", "/new", headers: ["Cookie": session], body: Array(fields.joined(separator: "&").utf8))
+        .status == 403)
+    fields.append("csrf=\(csrf)")
+    // Without the cookie: refused.
+    #expect(try server.request("POST", "/new", body: Array(fields.joined(separator: "&").utf8)).status == 403)
+    // A problem: the same message as qrquiz new, the form filled again.
+    let repeated = fields + ["q-0-1=Second%3F", "a-0-1-0=A", "a-0-1-1=A", "a-0-1-2=B", "c-0-1-0=on"]
+    let refused = try server.request(
+      "POST", "/new", headers: ["Cookie": session], body: Array(repeated.joined(separator: "&").utf8))
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Set 1, question 2: Answer 2 repeats answer 1"))
+    #expect(refused.text.contains("value=\"Longest river?\""))
+    let saved = try server.request(
+      "POST", "/new", headers: ["Cookie": session], body: Array(fields.joined(separator: "&").utf8))
+    #expect(saved.status == 303 && saved.headers["location"] == "/t/Rivers")
+    let stored = try TopicLibrary(directory: library.url).topic(named: "Rivers")
+    #expect(stored.topic.topic.questions.map(\.question) == ["Longest river?"])
+    #expect(try server.request("GET", "/").text.contains("/t/Rivers"))
+  }
+
+  @Test func oversizedBodiesAndHeadersAreRefused() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path, "--allow-edit"])
+    // A declared body over 1 MiB: 413 before it is read.
+    let declared = try HTTPProbe.exchange(
+      port: server.port, Array("POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n".utf8))
+    #expect(try HTTPProbe.parse(declared).status == 413)
+    // A chunked body that grows past 1 MiB: the connection is closed without a response.
+    var chunked = Array("POST /new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    let chunk = [UInt8](repeating: UInt8(ascii: "a"), count: 65536)
+    for _ in 0..<20 { chunked += Array("10000\r\n".utf8) + chunk + Array("\r\n".utf8) }
+    let answer = try HTTPProbe.exchange(port: server.port, chunked)
+    let status = answer.isEmpty ? nil : try HTTPProbe.parse(answer).status
+    #expect(status == nil || status! >= 400)
+    // Headers past the limit.
+    let huge = try server.request("GET", "/", headers: ["X-Filler": String(repeating: "x", count: 64 * 1024)])
+    #expect(huge.status == 431 || huge.status == 413, "\(huge.status)")
+    // And the server still answers.
+    #expect(try server.request("GET", "/").status == 200)
+  }
+
+  @Test func slowClientsAreCutOffAfterTheIdleTimeout() throws {
+    let (library, cache) = try Self.library()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path, "--idle-timeout", "1"])
+    // Slowloris: half a request line, then nothing.
+    let socket = try HTTPProbe.connect(port: server.port)
+    defer { close(socket) }
+    let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)
+    _ = partial.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    let started = Date()
+    let received = HTTPProbe.readAll(socket, timeout: 10)
+    // Closed by the server (not by our 10 s wait), with nothing or an error status sent.
+    #expect(Date().timeIntervalSince(started) < 8)
+    #expect(received.isEmpty || String(decoding: received.prefix(12), as: UTF8.self).contains("408"))
+    #expect(try server.request("GET", "/").status == 200)
+  }
+
+  @Test func httpsServesWithTheGivenCertificate() throws {
+    let (library, cache) = try Self.library()
+    let folder = try TemporaryDirectory()
+    let key = folder.url.appendingPathComponent("key.pem").path
+    let certificate = folder.url.appendingPathComponent("cert.pem").path
+    let made = try ProcessRunner.tool(
+      "openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1",
+        "-subj", "/CN=127.0.0.1",
+      ])
+    try #require(made.status == 0, "\(made.stderr)")
+    let server = try ServeProcess([
+      library.url.path, "--cache-dir", cache.url.path, "--tls-cert", certificate, "--tls-key", key,
+    ])
+    #expect(server.base.hasPrefix("https://"))
+    let fetched = try ProcessRunner.tool("curl", ["-sk", "\(server.base)/t/Social.json"])
+    #expect(fetched.stdoutText == (try Fixtures.sampleValidTopic("Social")).normalizedJSON + "\n")
+    // Plain HTTP on the HTTPS port gets no page.
+    #expect((try? server.request("GET", "/t/Social.json"))?.status != 200)
+  }
+
+  @Test func badInvocationsFailWithOneLine() throws {
+    let missing = try ProcessRunner.qrquiz(["serve", "/nonexistent/Quiz.json", "--port", "0"])
+    #expect(missing.status == 3)
+    #expect(missing.stderr.contains("/nonexistent/Quiz.json: no such file"))
+    let half = try ProcessRunner.qrquiz(["serve", "--tls-cert", "x.pem", "--port", "0"])
+    #expect(half.status == 2 && half.stderr.contains("--tls-cert and --tls-key go together"))
+    let host = try ProcessRunner.qrquiz(["serve", "--host", "example.org", "--port", "0"])
+    #expect(host.status != 0 && host.stderr.contains("not a numeric IPv4 or IPv6 address"))
+  }
+}

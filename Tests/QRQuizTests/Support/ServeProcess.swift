@@ -1,0 +1,152 @@
+import Foundation
+
+/// `qrquiz serve` running on 127.0.0.1 with a free port, for end-to-end tests of the web
+/// pages; stopped with SIGKILL when the value goes away.
+final class ServeProcess {
+  let base: String
+  let port: Int
+  /// The edit address printed with --allow-edit.
+  let editURL: String?
+  private let process: Process
+  private let output: TemporaryDirectory
+
+  init(_ arguments: [String], environment: [String: String]? = nil) throws {
+    output = try TemporaryDirectory()
+    let outURL = output.url.appendingPathComponent("stdout")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    process = Process()
+    process.executableURL = ProcessRunner.qrquiz
+    process.arguments = ["serve", "--port", "0"] + arguments
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    var text = ""
+    while !text.contains("Press Ctrl-C") {
+      guard Date() < deadline, process.isRunning else {
+        kill(process.processIdentifier, SIGKILL)
+        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)"])
+      }
+      usleep(10_000)
+      text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+    }
+    func url(after marker: String) -> String? {
+      guard let range = text.range(of: marker) else { return nil }
+      return String(text[range.upperBound...].prefix { !$0.isWhitespace })
+    }
+    let served = url(after: " at ")!
+    base = served.hasSuffix("/") ? String(served.dropLast()) : served
+    port = Int(base.split(separator: ":").last!)!
+    editURL = url(after: "Create topics at ")
+  }
+
+  deinit {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  func request(
+    _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+  ) throws -> HTTPProbe.Response {
+    try HTTPProbe.request(port: port, method: method, path: path, headers: headers, body: body)
+  }
+}
+
+/// A bare HTTP/1.1 client on a socket: exactly the bytes a test wants to send, and the
+/// response as it came, so tests can send what no well-behaved client would.
+enum HTTPProbe {
+  struct Response {
+    var status: Int
+    /// Header values by lower-cased name (the last of repeated ones); all Set-Cookie lines.
+    var headers: [String: String]
+    var cookies: [String]
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  static func request(
+    port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []
+  ) throws -> Response {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
+    let bytes = try exchange(port: port, Array((head + "\r\n").utf8) + body)
+    return try parse(bytes)
+  }
+
+  /// Sends `bytes` and reads until the server closes (at most `timeout` seconds).
+  static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
+    let socket = try connect(port: port)
+    defer { close(socket) }
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count <= 0 { break }  // the server may close early (413): read what it said
+      sent += count
+    }
+    return readAll(socket, timeout: timeout)
+  }
+
+  static func connect(port: Int) throws -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw Failure(description: "socket failed") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      close(socket)
+      throw Failure(description: "cannot connect to port \(port)")
+    }
+    return socket
+  }
+
+  /// Everything the peer sends until it closes, or until `timeout` seconds pass.
+  static func readAll(_ socket: Int32, timeout: Double) -> [UInt8] {
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) >= 0 else { break }
+      if poller.revents == 0 { continue }
+      let count = recv(socket, &buffer, buffer.count, 0)
+      if count <= 0 { break }
+      received += buffer[..<count]
+    }
+    return received
+  }
+
+  static func parse(_ bytes: [UInt8]) throws -> Response {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
+      throw Failure(description: "no complete response: \(String(decoding: bytes.prefix(200), as: UTF8.self))")
+    }
+    let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = lines[0].split(separator: " ")
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+      throw Failure(description: "bad status line \(lines[0])")
+    }
+    var headers: [String: String] = [:]
+    var cookies: [String] = []
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = value
+      if name == "set-cookie" { cookies.append(value) }
+    }
+    return Response(status: status, headers: headers, cookies: cookies, body: Array(bytes[(end + 4)...]))
+  }
+}
