@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +18,20 @@ struct qrq_http_daemon {
   qrq_http_handler handler;
   void *context;
   size_t body_limit;
+  /// Requests begun and not yet completed (answer sent, or connection closed).
+  atomic_long open_requests;
   /// libmicrohttpd's last log line, for a start-up failure's message.
   char last_log[256];
+  /// Copies of the PEM texts, kept as long as the daemon (libmicrohttpd keeps pointers).
+  char *tls_certificate;
+  char *tls_key;
 };
+
+static void free_server(qrq_http_daemon *server) {
+  free(server->tls_certificate);
+  free(server->tls_key);
+  free(server);
+}
 
 struct qrq_http_request {
   struct MHD_Connection *connection;
@@ -38,12 +50,8 @@ static void log_message(void *cls, const char *format, va_list arguments) {
   vsnprintf(server->last_log, sizeof server->last_log, format, arguments);
 }
 
-static enum MHD_Result queue(struct MHD_Connection *connection, unsigned int status, const char *headers,
-                             const uint8_t *body, size_t length) {
-  struct MHD_Response *response =
-      MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
-  if (response == NULL) return MHD_NO;
-  // "Name: value\r\n" lines; libmicrohttpd refuses values holding CR or LF.
+/// Adds "Name: value\r\n" lines to `response`; libmicrohttpd refuses values holding CR or LF.
+static void add_headers(struct MHD_Response *response, const char *headers) {
   const char *line = headers;
   while (line != NULL && *line != '\0') {
     const char *end = strstr(line, "\r\n");
@@ -66,6 +74,14 @@ static enum MHD_Result queue(struct MHD_Connection *connection, unsigned int sta
     }
     line = end != NULL ? end + 2 : NULL;
   }
+}
+
+static enum MHD_Result queue(struct MHD_Connection *connection, unsigned int status, const char *headers,
+                             const uint8_t *body, size_t length) {
+  struct MHD_Response *response =
+      MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+  if (response == NULL) return MHD_NO;
+  add_headers(response, headers);
   enum MHD_Result result = MHD_queue_response(connection, status, response);
   MHD_destroy_response(response);
   return result;
@@ -117,6 +133,7 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
     request->method = method;
     request->path = url;
     *request_slot = request;
+    atomic_fetch_add(&server->open_requests, 1);
     const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (declared != NULL) {
       char *end = NULL;
@@ -166,11 +183,12 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
 
 static void request_completed(void *cls, struct MHD_Connection *connection, void **request_slot,
                               enum MHD_RequestTerminationCode code) {
-  (void)cls;
   (void)connection;
   (void)code;
+  qrq_http_daemon *server = cls;
   qrq_http_request *request = *request_slot;
   if (request == NULL) return;
+  atomic_fetch_sub(&server->open_requests, 1);
   free(request->body);
   free(request);
   *request_slot = NULL;
@@ -208,13 +226,13 @@ qrq_http_daemon *qrq_http_start(const qrq_http_options *options, qrq_http_handle
     free(server);
     return NULL;
   }
-  if (options->tls_certificate != NULL) flags |= MHD_USE_TLS;
+  if (options->tls_certificate != NULL && options->tls_key != NULL) flags |= MHD_USE_TLS;
 
   struct MHD_OptionItem items[16];
   size_t count = 0;
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)log_message, server};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, socket_address};
-  items[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, NULL};
+  items[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, server};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape, NULL};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, options->connection_limit, NULL};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_address_limit, NULL};
@@ -223,9 +241,16 @@ qrq_http_daemon *qrq_http_start(const qrq_http_options *options, qrq_http_handle
   if (options->threads > 1) {
     items[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, options->threads, NULL};
   }
-  if (options->tls_certificate != NULL) {
-    items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)options->tls_certificate};
-    items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)options->tls_key};
+  if (options->tls_certificate != NULL && options->tls_key != NULL) {
+    server->tls_certificate = strdup(options->tls_certificate);
+    server->tls_key = strdup(options->tls_key);
+    if (server->tls_certificate == NULL || server->tls_key == NULL) {
+      snprintf(error, error_size, "out of memory");
+      free_server(server);
+      return NULL;
+    }
+    items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, server->tls_certificate};
+    items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_KEY, 0, server->tls_key};
   }
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_END, 0, NULL};
 
@@ -242,7 +267,7 @@ qrq_http_daemon *qrq_http_start(const qrq_http_options *options, qrq_http_handle
     } else {
       snprintf(error, error_size, "%s", saved != 0 ? strerror(saved) : "libmicrohttpd could not start");
     }
-    free(server);
+    free_server(server);
     return NULL;
   }
   return server;
@@ -253,10 +278,12 @@ uint16_t qrq_http_port(qrq_http_daemon *server) {
   return info != NULL ? info->port : 0;
 }
 
+long qrq_http_open_requests(qrq_http_daemon *server) { return atomic_load(&server->open_requests); }
+
 void qrq_http_stop(qrq_http_daemon *server) {
   if (server == NULL) return;
   MHD_stop_daemon(server->daemon);
-  free(server);
+  free_server(server);
 }
 
 const char *qrq_http_method(const qrq_http_request *request) { return request->method; }
@@ -265,23 +292,21 @@ const char *qrq_http_path(const qrq_http_request *request) { return request->pat
 typedef struct {
   void (*visit)(void *, int, const char *, const char *);
   void *context;
-  int kind;
 } value_visit;
 
 static enum MHD_Result visit_value(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
-  (void)kind;
   value_visit *visit = cls;
-  visit->visit(visit->context, visit->kind, key, value != NULL ? value : "");
+  int number = kind == MHD_HEADER_KIND ? 0 : kind == MHD_GET_ARGUMENT_KIND ? 1 : 2;
+  visit->visit(visit->context, number, key, value != NULL ? value : "");
   return MHD_YES;
 }
 
 void qrq_http_values(const qrq_http_request *request,
                      void (*visit)(void *context, int kind, const char *name, const char *value), void *context) {
-  const enum MHD_ValueKind kinds[3] = {MHD_HEADER_KIND, MHD_GET_ARGUMENT_KIND, MHD_COOKIE_KIND};
-  for (int index = 0; index < 3; index++) {
-    value_visit state = {visit, context, index};
-    MHD_get_connection_values(request->connection, kinds[index], visit_value, &state);
-  }
+  // One pass over the connection's values, of the three kinds at once.
+  value_visit state = {visit, context};
+  MHD_get_connection_values(request->connection, MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND,
+                            visit_value, &state);
 }
 
 const uint8_t *qrq_http_body(const qrq_http_request *request, size_t *length) {
@@ -323,5 +348,36 @@ int qrq_http_respond_later(qrq_http_request *request, unsigned int status, const
   enum MHD_Result result = queue(request->connection, status, headers, body, length);
   struct MHD_Connection *connection = request->connection;
   MHD_resume_connection(connection);
+  return result == MHD_YES ? 0 : -1;
+}
+
+struct qrq_http_response {
+  struct MHD_Response *response;
+};
+
+qrq_http_response *qrq_http_response_create(const char *headers, const uint8_t *body, size_t length) {
+  qrq_http_response *made = malloc(sizeof *made);
+  if (made == NULL) return NULL;
+  made->response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+  if (made->response == NULL) {
+    free(made);
+    return NULL;
+  }
+  add_headers(made->response, headers);
+  return made;
+}
+
+void qrq_http_response_destroy(qrq_http_response *response) {
+  if (response == NULL) return;
+  // libmicrohttpd keeps it alive until the last connection sending it is done.
+  MHD_destroy_response(response->response);
+  free(response);
+}
+
+int qrq_http_respond_with(qrq_http_request *request, unsigned int status, qrq_http_response *response, int later) {
+  if (request->answered) return -1;
+  request->answered = 1;
+  enum MHD_Result result = MHD_queue_response(request->connection, status, response->response);
+  if (later) MHD_resume_connection(request->connection);
   return result == MHD_YES ? 0 : -1;
 }

@@ -5,9 +5,14 @@ import QRQuiz
 // usage: qrquiz-bench encode ITERATIONS SCALE MARGIN FILE...   median ns per topic (bytes → PNG)
 //        qrquiz-bench encode-topic ITERATIONS SCALE MARGIN FILE...   (validate + normalise + PNG)
 //        qrquiz-bench scan [--passes a,b] FILE...   JSON lines: texts, pass, ms
+//        qrquiz-bench cache-put DIR URL FILE | cache-key URL   (CacheTools.swift)
 let arguments = CommandLine.arguments
 if arguments.count >= 2, arguments[1] == "scan" {
   try runScan(Array(arguments.dropFirst(2)))
+  exit(0)
+}
+if arguments.count >= 2, arguments[1].hasPrefix("cache-") {
+  try runCacheTool(Array(arguments.dropFirst()))
   exit(0)
 }
 guard arguments.count >= 6, let iterations = Int(arguments[2]), let scale = Int(arguments[3]),

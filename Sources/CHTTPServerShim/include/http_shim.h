@@ -50,6 +50,8 @@ qrq_http_daemon *qrq_http_start(const qrq_http_options *options, qrq_http_handle
                                   char *error, size_t error_size);
 /// The port the daemon listens on.
 uint16_t qrq_http_port(qrq_http_daemon *daemon);
+/// Requests begun whose answer has not been sent yet (nor their connection closed).
+long qrq_http_open_requests(qrq_http_daemon *daemon);
 /// Stops the daemon: every request must have been answered.
 void qrq_http_stop(qrq_http_daemon *daemon);
 
@@ -74,5 +76,13 @@ void qrq_http_suspend(qrq_http_request *request);
 /// Answers a suspended request, from any thread, and resumes its connection.
 int qrq_http_respond_later(qrq_http_request *request, unsigned int status, const char *headers,
                            const uint8_t *body, size_t length);
+
+/// A response made once and given many times (libmicrohttpd counts its uses): the bytes
+/// and header lines are copied in now, so answering with it later costs no copy.
+typedef struct qrq_http_response qrq_http_response;
+qrq_http_response *qrq_http_response_create(const char *headers, const uint8_t *body, size_t length);
+void qrq_http_response_destroy(qrq_http_response *response);
+/// Answers with a made response, from the handler or (for a suspended request) later.
+int qrq_http_respond_with(qrq_http_request *request, unsigned int status, qrq_http_response *response, int later);
 
 #endif

@@ -20,6 +20,20 @@ public struct CacheMetadata: Sendable, Codable, Hashable {
   /// The image format sniffed from the bytes (`png`, `jpeg`, `gif`, `webp`).
   public var format: String
 
+  package init(
+    url: String, keySource: String, storedAt: Date, freshUntil: Date?, etag: String?, lastModified: String?,
+    size: Int, format: String
+  ) {
+    self.url = url
+    self.keySource = keySource
+    self.storedAt = storedAt
+    self.freshUntil = freshUntil
+    self.etag = etag
+    self.lastModified = lastModified
+    self.size = size
+    self.format = format
+  }
+
   /// Whether the entry may be used now without a request.
   public func isFresh(at now: Date) -> Bool { freshUntil.map { now < $0 } ?? false }
 }
@@ -30,6 +44,11 @@ public struct CacheEntry: Sendable {
   public var metadata: CacheMetadata
   /// The image bytes, verified against the stored length.
   public var body: [UInt8]
+
+  package init(metadata: CacheMetadata, body: [UInt8]) {
+    self.metadata = metadata
+    self.body = body
+  }
 }
 
 /// The on-disk form of an entry: one file, so a rename publishes body and metadata

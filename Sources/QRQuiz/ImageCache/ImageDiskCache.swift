@@ -66,7 +66,7 @@ public struct ImageDiskCache: Sendable {
   /// when the cache has grown past ``sizeLimit``.
   ///
   /// - Throws: ``FileSystemError``; nothing is left half-written.
-  func store(_ entry: CacheEntry, for key: CacheKey) throws(FileSystemError) {
+  package func store(_ entry: CacheEntry, for key: CacheKey) throws(FileSystemError) {
     let bytes = CacheEntryFile.encode(entry)
     try AtomicFile.write(bytes, to: entryURL(key), temporaryDirectory: temporary)
     try? FileManager.default.removeItem(at: missURL(key))

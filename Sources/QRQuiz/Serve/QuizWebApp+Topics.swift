@@ -3,7 +3,11 @@ import Foundation
 /// A topic's routes: its page, JSON, QR codes and projector view; and question images.
 extension QuizWebApp {
   func topicRoute(_ rest: String, _ request: HTTPRequest) -> HTTPResponse {
-    // The name is looked up among the topics served, never used as a path.
+    // The name is looked up among the topics served, never used as a path. The JSON
+    // first: it is what a class downloads at once.
+    if rest.hasSuffix(".json"), let topic = shelf.topic(named: String(rest.dropLast(5))) {
+      return json(topic, request)
+    }
     if let topic = shelf.topic(named: rest) {
       return sharePage(topic)
     }
@@ -38,16 +42,14 @@ extension QuizWebApp {
   }
 
   /// The topic exactly as the app downloads it; 304 when the client has it, gzip when
-  /// the client takes it.
+  /// the client takes it. The answers are made once per topic: this is the address a
+  /// whole class downloads at once.
   private func json(_ topic: ServedTopic, _ request: HTTPRequest) -> HTTPResponse {
-    let common: [(name: String, value: String)] = [("ETag", topic.etag), ("Vary", "Accept-Encoding")]
-    if let tags = request.header("If-None-Match"), tags == "*" || tags.contains(topic.etag) {
-      return HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])
+    if let tags = request.headers["if-none-match"], tags == "*" || tags.contains(topic.etag) {
+      return topic.jsonResponses.notModified
     }
-    let acceptsGzip = request.header("Accept-Encoding").map(Self.acceptsGzip) ?? false
-    return Reply.bytes(
-      acceptsGzip ? topic.gzippedJSON : topic.json, type: "application/json; charset=utf-8",
-      headers: common + (acceptsGzip ? [("Content-Encoding", "gzip")] : []))
+    let acceptsGzip = request.headers["accept-encoding"].map(Self.acceptsGzip) ?? false
+    return acceptsGzip ? topic.jsonResponses.gzip : topic.jsonResponses.plain
   }
 
   /// Whether an Accept-Encoding value takes gzip (and does not refuse it with q=0).
@@ -118,9 +120,11 @@ extension QuizWebApp {
       let entry = cache.entry(for: address), let format = ImageFormat(sniffing: entry.body),
       format != .bmp
     else { return Reply.notFound("This image is not in the server's image cache.") }
-    let response = Reply.bytes(
-      entry.body, type: "image/" + format.rawValue, cache: "public, max-age=31536000, immutable",
-      headers: [("ETag", "\"\(key)\"")])
+    let response = Reply.secured(
+      Reply.bytes(
+        entry.body, type: "image/" + format.rawValue, cache: "public, max-age=31536000, immutable",
+        headers: [("ETag", "\"\(key)\"")])
+    ).prepared()
     images.keep(response, for: key)
     return response
   }

@@ -54,9 +54,11 @@ public final class QuizWebApp: HTTPResponder {
   /// The token forms must carry back (with the edit cookie) to be accepted.
   let formToken = PlayRoom.newID()
   let images = ImageMemory(capacity: 64 << 20)
+  private let publicURLStore: Mutex<String>
 
   public init(topics: Topics, configuration: Configuration) {
     self.configuration = configuration
+    publicURLStore = Mutex(configuration.publicURL)
     switch topics {
     case .library(let library): shelf = TopicShelf(source: .library(library))
     case .files(let paths): shelf = TopicShelf(source: .files(paths))
@@ -71,7 +73,17 @@ public final class QuizWebApp: HTTPResponder {
   public var topicNames: [String] { shelf.all.map(\.name) }
 
   /// The address of topic `name`'s JSON, as the app downloads it.
-  public func jsonURL(of name: String) -> String { configuration.publicURL + "/t/" + HTML.pathSegment(name) + ".json" }
+  public func jsonURL(of name: String) -> String { publicURL + "/t/" + HTML.pathSegment(name) + ".json" }
+
+  /// The address in the QR codes: the configuration's, until ``setPublicURL(_:)``.
+  public var publicURL: String { publicURLStore.withLock { $0 } }
+
+  /// Changes the address the QR codes carry: for a server started on any free port, once
+  /// it knows the port (the app answers requests meanwhile; codes made before keep the
+  /// old address, so call this before the address is shared).
+  public func setPublicURL(_ url: String) {
+    publicURLStore.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
+  }
 
   // MARK: Answering
 

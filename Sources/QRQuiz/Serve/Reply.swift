@@ -46,6 +46,8 @@ enum Reply {
 
   /// `response` with the headers every answer carries.
   static func secured(_ response: HTTPResponse) -> HTTPResponse {
+    // A prepared response was secured when it was prepared.
+    guard !response.isPrepared else { return response }
     var response = response
     response.headers += [
       ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),

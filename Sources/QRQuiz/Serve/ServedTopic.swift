@@ -13,6 +13,8 @@ final class ServedTopic: Sendable {
   let etag: String
   /// The cache keys of the questions' images, to the URLs they stand for.
   let imageKeys: [String: String]
+  /// The JSON's answers, headers built once: plain, gzipped, and 304.
+  let jsonResponses: (plain: HTTPResponse, gzip: HTTPResponse, notModified: HTTPResponse)
   private let artefacts = Mutex<[String: [UInt8]]>([:])
 
   init(name: String, topic: ValidTopic) {
@@ -26,6 +28,13 @@ final class ServedTopic: Sendable {
       if let url = question.imageURL, let key = ServedTopic.imageKey(url) { keys[key] = url }
     }
     imageKeys = keys
+    let common: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding")]
+    let type = "application/json; charset=utf-8"
+    jsonResponses = (
+      Reply.secured(Reply.bytes(json, type: type, headers: common)).prepared(),
+      Reply.secured(Reply.bytes(gzippedJSON, type: type, headers: common + [("Content-Encoding", "gzip")])).prepared(),
+      Reply.secured(HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])).prepared()
+    )
   }
 
   /// The cache key of an image URL, if it is one the server would ever show: http(s)

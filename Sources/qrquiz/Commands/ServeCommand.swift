@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import QRQuiz
-import Synchronization
 
 /// `qrquiz serve`: the topic library as web pages for a classroom.
 struct ServeCommand: ParsableCommand {
@@ -54,23 +53,22 @@ struct ServeCommand: ParsableCommand {
     let editToken = allowEdit ? Self.randomToken() : nil
     let imageCache = try? cache.cache()
 
-    // The port is known only once listening (it may be 0): the app is built around it.
+    let app = QuizWebApp(
+      topics: source,
+      configuration: .init(publicURL: publicURL, editToken: editToken, imageCache: imageCache, isSecure: tls != nil))
+    for problem in app.reload() { Console.error("skipped: \(problem)") }
     var configuration = HTTPServer.Configuration(
       address: host, port: port, threads: threads, idleTimeout: idleTimeout, tls: tls)
     configuration.connectionsPerAddress = 256
-    let box = AppBox()
     let server: HTTPServer
     do {
-      server = try HTTPServer(configuration: configuration, responder: box)
+      server = try HTTPServer(configuration: configuration, responder: app)
     } catch {
       throw CLIError(.outputFailed, error.description)
     }
+    // The port is known once listening (--port 0 picks one): before the address is shown.
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
-    let app = QuizWebApp(
-      topics: source,
-      configuration: .init(publicURL: base, editToken: editToken, imageCache: imageCache, isSecure: tls != nil))
-    for problem in app.reload() { Console.error("skipped: \(problem)") }
-    box.app.withLock { $0 = app }
+    app.setPublicURL(base)
 
     let count = app.topicNames.count
     Console.line("Serving \(count) topic\(count == 1 ? "" : "s") at \(base)/")
@@ -152,21 +150,5 @@ private final class ResumeOnce: @unchecked Sendable {
     continuation = nil
     lock.unlock()
     pending?.resume()
-  }
-}
-
-/// Answers with the web app once it is built: the server listens first, so that the app
-/// knows the port (`--port 0`) its QR codes carry. Until then, 503.
-private final class AppBox: HTTPResponder {
-  let app = Mutex<QuizWebApp?>(nil)
-
-  func immediateResponse(to request: HTTPRequest) -> HTTPResponse? {
-    guard let app = app.withLock({ $0 }) else { return HTTPResponse(status: 503, body: Array("starting\n".utf8)) }
-    return app.immediateResponse(to: request)
-  }
-
-  func response(to request: HTTPRequest) async -> HTTPResponse {
-    guard let app = app.withLock({ $0 }) else { return HTTPResponse(status: 503, body: Array("starting\n".utf8)) }
-    return await app.response(to: request)
   }
 }

@@ -29,7 +29,8 @@ public struct HTTPRequest: Sendable {
     self.clientAddress = clientAddress
   }
 
-  /// The value of header `name` (any case).
+  /// The value of header `name` (any case). (``headers`` with a lower-case name saves the
+  /// lower-casing.)
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
@@ -47,19 +48,42 @@ public struct HTTPResponse: Sendable {
     self.body = body
   }
 
+  /// The response made once in libmicrohttpd, for a response given many times (a topic's
+  /// JSON, a cached image): `nil` until ``prepared()``; changes after that are not sent.
+  private(set) var native: NativeResponse?
+
+  /// Whether this response was made once for giving many times.
+  var isPrepared: Bool { native != nil }
+
+  /// This response made now, in libmicrohttpd, rather than on every send: no header lines
+  /// to build and no body to copy per request.
+  func prepared() -> HTTPResponse {
+    var response = self
+    response.native = NativeResponse(response)
+    return response
+  }
+
   /// The first value of header `name` (any case).
   public func header(_ name: String) -> String? {
     headers.first { $0.name.lowercased() == name.lowercased() }?.value
   }
 
-  /// The headers as "Name: value\r\n" lines, each with CR and LF removed from it.
-  var headerLines: String {
-    var lines = ""
+  /// The headers as "Name: value\r\n" lines, NUL-terminated for C, each line with any CR,
+  /// LF or NUL removed from it (a value cannot start a header of its own). Built byte by
+  /// byte: this runs once per request.
+  var headerBlock: [UInt8] {
+    var block: [UInt8] = []
+    block.reserveCapacity(headers.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
     for (name, value) in headers {
-      let clean = { (text: String) in text.filter { $0 != "\r" && $0 != "\n" } }
-      lines += clean(name) + ": " + clean(value) + "\r\n"
+      for byte in name.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
+      block.append(UInt8(ascii: ":"))
+      block.append(UInt8(ascii: " "))
+      for byte in value.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
+      block.append(13)
+      block.append(10)
     }
-    return lines
+    block.append(0)
+    return block
   }
 }
 

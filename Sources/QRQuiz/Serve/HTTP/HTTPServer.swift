@@ -5,7 +5,8 @@ import Synchronization
 /// An HTTP(S) server on libmicrohttpd: a pool of threads, each with its own epoll loop,
 /// parses requests; a ``HTTPResponder`` answers them, at once on that thread when the
 /// answer is at hand, or from a task while the connection is suspended (no pool thread
-/// waits for slow work).
+/// waits for slow work). Those tasks run on the server's own threads, so code elsewhere
+/// in the process that blocks Swift's shared threads does not stall the answers.
 ///
 /// Untrusted clients are bounded by libmicrohttpd itself: connections in all and per
 /// address, idle time, header memory, and the body size.
@@ -102,14 +103,22 @@ public final class HTTPServer: Sendable {
   }
 
   /// Stops listening, once every request in progress has been answered (waiting at most
-  /// `timeout` seconds for them).
+  /// `timeout` seconds for them; those still unanswered then get 503).
   public func stop(timeout: Double = 10) {
+    let serverState = state.takeUnretainedValue()
     let deadline = Date().addingTimeInterval(timeout)
-    while state.takeUnretainedValue().inFlight.load(ordering: .acquiring) > 0, Date() < deadline {
+    while !serverState.suspended.isEmpty, Date() < deadline {
       usleep(5_000)
     }
+    // libmicrohttpd aborts the process if it is stopped while a connection is still
+    // suspended, so every one left is answered (and so resumed) first.
+    serverState.suspended.answerAll(with: .serverStopping)
     daemon.withLock { daemon in
       guard let running = daemon else { return }
+      // Stopping closes every connection at once: give the answers just queued a moment
+      // to be sent (a slow client's half-sent request does not hold the stop longer).
+      let sendDeadline = Date().addingTimeInterval(1)
+      while qrq_http_open_requests(running.pointer) > 0, Date() < sendDeadline { usleep(2_000) }
       qrq_http_stop(running.pointer)
       daemon = nil
     }
@@ -121,24 +130,84 @@ public final class HTTPServer: Sendable {
   }
 }
 
-/// What the C callback needs: the responder, and how many answers are still coming.
+/// What the C callback needs: the responder, and the requests waiting for an answer.
 private final class ServerState: Sendable {
   let responder: any HTTPResponder
-  let inFlight = Atomic<Int>(0)
+  let suspended = SuspendedRequests()
 
   init(responder: any HTTPResponder) { self.responder = responder }
+}
+
+/// The connections suspended while a task makes their answer, by a number the task keeps.
+///
+/// Suspending, answering and the server's stop all happen under the one lock, so a
+/// connection is answered exactly once, and none is still suspended when libmicrohttpd
+/// stops (which it treats as a fatal error).
+private final class SuspendedRequests: @unchecked Sendable {
+  // Everything below is touched only under `lock`; the pointers are the shim's requests,
+  // which stay alive while their connection is suspended.
+  private let lock = NSLock()
+  private var requests: [Int: OpaquePointer] = [:]
+  private var nextNumber = 0
+  private var stopping = false
+
+  var isEmpty: Bool { lock.withLock { requests.isEmpty } }
+
+  /// Suspends the request's connection and returns its number, or nil once the server stops.
+  func suspend(_ pointer: OpaquePointer) -> Int? {
+    lock.withLock {
+      guard !stopping else { return nil }
+      nextNumber += 1
+      requests[nextNumber] = pointer
+      qrq_http_suspend(pointer)
+      return nextNumber
+    }
+  }
+
+  /// Sends the answer to request `number`, unless the server stopped first and answered it.
+  func answer(_ number: Int, with response: HTTPResponse) {
+    lock.withLock {
+      guard let pointer = requests.removeValue(forKey: number) else { return }
+      send(response, to: pointer, later: true)
+    }
+  }
+
+  /// Answers every request still waiting with `response`, and suspends no more.
+  func answerAll(with response: HTTPResponse) {
+    lock.withLock {
+      stopping = true
+      for pointer in requests.values { send(response, to: pointer, later: true) }
+      requests.removeAll()
+    }
+  }
+}
+
+/// A response made once in libmicrohttpd (see ``HTTPResponse/prepared()``), destroyed
+/// with the last copy of the response that holds it (libmicrohttpd keeps it alive while
+/// a connection still sends it).
+final class NativeResponse: @unchecked Sendable {
+  // libmicrohttpd's responses are reference-counted under their own lock: queueing one
+  // from several threads at once is what it is made for.
+  let pointer: OpaquePointer
+
+  init?(_ response: HTTPResponse) {
+    let made = response.headerBlock.withUnsafeBufferPointer { headers in
+      headers.withMemoryRebound(to: CChar.self) { headers in
+        response.body.withUnsafeBufferPointer { body in
+          qrq_http_response_create(headers.baseAddress, body.baseAddress, body.count)
+        }
+      }
+    }
+    guard let made else { return nil }
+    pointer = made
+  }
+
+  deinit { qrq_http_response_destroy(pointer) }
 }
 
 /// The shim's daemon handle. Started and stopped under the server's lock; libmicrohttpd's
 /// own threads use it otherwise.
 private struct RunningDaemon: @unchecked Sendable {
-  let pointer: OpaquePointer
-}
-
-/// A suspended request's handle, sent to the task that answers it.
-private struct PendingRequest: @unchecked Sendable {
-  // The shim keeps the request alive while its connection is suspended, and only this
-  // task touches it until it is answered.
   let pointer: OpaquePointer
 }
 
@@ -150,24 +219,37 @@ private func handleRequest(_ context: UnsafeMutableRawPointer?, _ pointer: Opaqu
     send(response, to: pointer, later: false)
     return
   }
-  qrq_http_suspend(pointer)
-  state.inFlight.add(1, ordering: .acquiringAndReleasing)
-  let pending = PendingRequest(pointer: pointer)
-  Task {
-    let response = await state.responder.response(to: request)
-    send(response, to: pending.pointer, later: true)
-    state.inFlight.subtract(1, ordering: .acquiringAndReleasing)
+  guard let number = state.suspended.suspend(pointer) else {
+    send(.serverStopping, to: pointer, later: false)
+    return
   }
+  Task(executorPreference: ResponderThreads.shared) {
+    let response = await state.responder.response(to: request)
+    state.suspended.answer(number, with: response)
+  }
+}
+
+extension HTTPResponse {
+  /// The answer to requests still waiting when the server stops.
+  fileprivate static let serverStopping = HTTPResponse(
+    status: 503, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+    body: Array("the server is stopping\n".utf8))
 }
 
 private func send(_ response: HTTPResponse, to pointer: OpaquePointer, later: Bool) {
   let status = UInt32(clamping: response.status)
-  response.headerLines.withCString { headers in
-    response.body.withUnsafeBufferPointer { body in
-      if later {
-        _ = qrq_http_respond_later(pointer, status, headers, body.baseAddress, body.count)
-      } else {
-        _ = qrq_http_respond(pointer, status, headers, body.baseAddress, body.count)
+  if let native = response.native {
+    withExtendedLifetime(native) { _ = qrq_http_respond_with(pointer, status, native.pointer, later ? 1 : 0) }
+    return
+  }
+  response.headerBlock.withUnsafeBufferPointer { headers in
+    headers.withMemoryRebound(to: CChar.self) { headers in
+      response.body.withUnsafeBufferPointer { body in
+        if later {
+          _ = qrq_http_respond_later(pointer, status, headers.baseAddress, body.baseAddress, body.count)
+        } else {
+          _ = qrq_http_respond(pointer, status, headers.baseAddress, body.baseAddress, body.count)
+        }
       }
     }
   }
@@ -188,28 +270,48 @@ private func readRequest(_ pointer: OpaquePointer) -> HTTPRequest {
       { context, kind, name, value in
         guard let context, let name, let value else { return }
         let collector = Unmanaged<ValueCollector>.fromOpaque(context).takeUnretainedValue()
-        let key = String(cString: name)
         let text = String(cString: value)
         switch kind {
-        case 0: if collector.headers[key.lowercased()] == nil { collector.headers[key.lowercased()] = text }
-        case 1: if collector.query[key] == nil { collector.query[key] = text }
-        default: if collector.cookies[key] == nil { collector.cookies[key] = text }
+        case 0:
+          let key = lowercasedASCII(name)
+          if collector.headers[key] == nil { collector.headers[key] = text }
+        case 1:
+          let key = String(cString: name)
+          if collector.query[key] == nil { collector.query[key] = text }
+        default:
+          let key = String(cString: name)
+          if collector.cookies[key] == nil { collector.cookies[key] = text }
         }
       }, Unmanaged.passUnretained(collector).toOpaque())
   }
   var length = 0
   let bodyPointer = qrq_http_body(pointer, &length)
   let body = bodyPointer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
-  var address = [CChar](repeating: 0, count: 64)
-  qrq_http_client_address(pointer, &address, address.count)
+  let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
+    qrq_http_client_address(pointer, buffer.baseAddress, buffer.count)
+    return String(cString: buffer.baseAddress!)
+  }
   var request = HTTPRequest(
     method: String(cString: qrq_http_method(pointer)), path: String(cString: qrq_http_path(pointer)))
   request.headers = collector.headers
   request.query = collector.query
   request.cookies = collector.cookies
   request.body = body
-  request.clientAddress = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  request.clientAddress = address
   return request
+}
+
+/// A header name lower-cased byte by byte: names are ASCII, and `String.lowercased()` is
+/// Unicode-aware and slower (this runs for every header of every request).
+private func lowercasedASCII(_ name: UnsafePointer<CChar>) -> String {
+  let length = strlen(name)
+  return String(unsafeUninitializedCapacity: length) { buffer in
+    for index in 0..<length {
+      let byte = UInt8(bitPattern: name[index])
+      buffer[index] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+    }
+    return length
+  }
 }
 
 private func withOptionalCString<Result>(
