@@ -30,11 +30,10 @@ extension QuizWebApp {
   }
 
   private func sharePage(_ topic: ServedTopic) -> HTTPResponse {
-    let symbols = try? TopicQREncoder().encode(topic.topic)
+    let layout = topic.symbolLayout
     return Reply.html(
       Pages.share(
-        topic, jsonURL: jsonURL(of: topic.name), symbolCount: symbols?.matrices.count ?? 0,
-        fitsOneSymbol: symbols?.format == .json))
+        topic, jsonURL: jsonURL(of: topic.name), symbolCount: layout.count, fitsOneSymbol: layout.fitsOneSymbol))
   }
 
   private enum TopicFile {

@@ -16,6 +16,7 @@ final class ServedTopic: Sendable {
   /// The JSON's answers, headers built once: plain, gzipped, and 304.
   let jsonResponses: (plain: HTTPResponse, gzip: HTTPResponse, notModified: HTTPResponse)
   private let artefacts = Mutex<[String: [UInt8]]>([:])
+  private let layout = Mutex<SymbolLayout?>(nil)
 
   init(name: String, topic: ValidTopic) {
     self.name = name
@@ -50,6 +51,21 @@ final class ServedTopic: Sendable {
     if let made = artefacts.withLock({ $0[name] }) { return made }
     let made = try make()
     artefacts.withLock { $0[name] = made }
+    return made
+  }
+
+  /// How the topic's own QR code is made: encoded on first request and kept, as a class
+  /// opens the share page at once. `count` is 0 when the topic does not fit QR codes.
+  struct SymbolLayout: Sendable {
+    var count: Int
+    var fitsOneSymbol: Bool
+  }
+
+  var symbolLayout: SymbolLayout {
+    if let known = layout.withLock({ $0 }) { return known }
+    let symbols = try? TopicQREncoder().encode(topic)
+    let made = SymbolLayout(count: symbols?.matrices.count ?? 0, fitsOneSymbol: symbols?.format == .json)
+    layout.withLock { $0 = made }
     return made
   }
 
