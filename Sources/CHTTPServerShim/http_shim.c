@@ -171,7 +171,9 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
   if (request->handled) return MHD_YES;
   request->handled = 1;
   server->handler(server->context, request);
-  if (!request->answered && !request->suspended) {
+  // `suspended` first: once it is set, the task answering may be writing `answered` on
+  // another thread, so it is not read here.
+  if (!request->suspended && !request->answered) {
     // The handler must answer or suspend; otherwise libmicrohttpd would call again at once.
     static const char message[] = "internal error: no response\n";
     request->answered = 1;
