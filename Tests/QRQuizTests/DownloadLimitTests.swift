@@ -53,8 +53,8 @@ import Testing
   func topicDownloadsStopAtTheCap(_ path: String) throws {
     let result = try run(["validate", server.url(path).absoluteString])
     #expect(result.status != 0)
-    #expect(result.peakMegabytes < Self.memoryCeiling, "\(path): \(result.peakMegabytes) MB")
-    #expect(result.seconds < 10, "\(path): \(result.seconds) s")
+    #expect(result.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "\(path): \(result.peakMegabytes) MB")
+    #expect(result.seconds < SanitizerAllowance.time(10), "\(path): \(result.seconds) s")
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
   }
 
@@ -63,7 +63,7 @@ import Testing
     #expect(result.status == 1)
     // The gzip bytes arrive as sent (identity was asked for), so they are simply not a topic.
     #expect(result.stderr.contains("not UTF-8 text"), "\(result.stderr)")
-    #expect(result.peakMegabytes < 60, "\(result.peakMegabytes) MB")
+    #expect(result.peakMegabytes < SanitizerAllowance.memory(60), "\(result.peakMegabytes) MB")
   }
 
   @Test(arguments: stalled)
@@ -71,7 +71,7 @@ import Testing
     let result = try run(["validate", "--timeout", "2", server.url(path).absoluteString])
     #expect(result.status == 4, "\(result.stderr)")
     #expect(result.stderr.contains("no complete answer within 2 seconds"), "\(result.stderr)")
-    #expect(result.seconds < 3.5, "\(path): \(result.seconds) s")
+    #expect(result.seconds < SanitizerAllowance.time(3.5), "\(path): \(result.seconds) s")
     // Waiting costs no CPU: nothing spins while the server is silent.
     #expect(result.cpuSeconds < 0.5, "\(path): \(result.cpuSeconds) CPU-s")
   }
@@ -83,8 +83,8 @@ import Testing
     try Data(try matrix.pngData(scale: 3, margin: 4)).write(to: URL(fileURLWithPath: image))
     let result = try run(["decode", "--timeout", "2", image])
     #expect(result.status != 0)
-    #expect(result.peakMegabytes < Self.memoryCeiling, "\(path): \(result.peakMegabytes) MB")
-    #expect(result.seconds < 3.5, "\(path): \(result.seconds) s")
+    #expect(result.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "\(path): \(result.peakMegabytes) MB")
+    #expect(result.seconds < SanitizerAllowance.time(3.5), "\(path): \(result.seconds) s")
   }
 
   @Test(arguments: oversized + stalled)
@@ -92,8 +92,9 @@ import Testing
     // The list itself is hostile.
     let list = try run(["community", "fetch", "--timeout", "2", server.url(path).absoluteString])
     #expect(list.status != 0)
-    #expect(list.peakMegabytes < Self.memoryCeiling, "list \(path): \(list.peakMegabytes) MB")
-    #expect(list.seconds < 3.5, "list \(path): \(list.seconds) s")
+    #expect(
+      list.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "list \(path): \(list.peakMegabytes) MB")
+    #expect(list.seconds < SanitizerAllowance.time(3.5), "list \(path): \(list.seconds) s")
     // A good list whose entries are hostile, four fetched at once.
     let entries = (0..<4).map { index in
       #"{"name":"T\#(index)","remoteContentURL":"\#(server.url(path + "?n=\(index)"))"}"#
@@ -101,8 +102,10 @@ import Testing
     try server.serve(Array(#"{"topics":[\#(entries.joined(separator: ","))]}"#.utf8), as: "list.json")
     let fetch = try run(["community", "fetch", "--timeout", "2", server.url("/files/list.json").absoluteString])
     #expect(fetch.status == 1)
-    #expect(fetch.peakMegabytes < Self.memoryCeiling + 3 * 17, "entries \(path): \(fetch.peakMegabytes) MB")
-    #expect(fetch.seconds < 3.5, "entries \(path): \(fetch.seconds) s")
+    #expect(
+      fetch.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling + 3 * 17),
+      "entries \(path): \(fetch.peakMegabytes) MB")
+    #expect(fetch.seconds < SanitizerAllowance.time(3.5), "entries \(path): \(fetch.seconds) s")
   }
 
   @Test(arguments: oversized + stalled)
@@ -110,14 +113,17 @@ import Testing
     let url = server.url(path).absoluteString
     let image = try run(["image", url, "-o", home.path("out.png"), "--allow-http", "--timeout", "2"])
     #expect(image.status != 0)
-    #expect(image.peakMegabytes < Self.memoryCeiling, "image \(path): \(image.peakMegabytes) MB")
-    #expect(image.seconds < 3.5, "image \(path): \(image.seconds) s")
+    #expect(
+      image.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "image \(path): \(image.peakMegabytes) MB")
+    #expect(image.seconds < SanitizerAllowance.time(3.5), "image \(path): \(image.seconds) s")
     #expect(!FileManager.default.fileExists(atPath: home.path("out.png")))
     #expect(try run(["profile", "add", "Ada", "--image", url]).status == 0)
     let profiles = try run(["prefetch", "--profiles", "--allow-http", "--timeout", "2"])
     #expect(profiles.status != 0)
-    #expect(profiles.peakMegabytes < Self.memoryCeiling, "profile \(path): \(profiles.peakMegabytes) MB")
-    #expect(profiles.seconds < 3.5, "profile \(path): \(profiles.seconds) s")
+    #expect(
+      profiles.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling),
+      "profile \(path): \(profiles.peakMegabytes) MB")
+    #expect(profiles.seconds < SanitizerAllowance.time(3.5), "profile \(path): \(profiles.seconds) s")
     // Nothing that was not fully and correctly received is in the cache.
     let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache")))
     #expect(cache.statistics().entries == 0)

@@ -138,10 +138,12 @@ public struct BoundedDownload: Sendable {
     // two of four silent downloads at a time on two cores, global or private queue alike).
     // Cancelling the task stops the transfer at curl's next callback, at most a second
     // later, even from a silent server.
-    let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+    let handOver = TransferOutcome()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let thread = Thread {
-          continuation.resume(returning: HTTPTransfer.run(request, flag: flag))
+          handOver.set(HTTPTransfer.run(request, flag: flag))
+          continuation.resume()
         }
         thread.stackSize = 512 << 10
         thread.start()
@@ -149,11 +151,30 @@ public struct BoundedDownload: Sendable {
     } onCancel: {
       flag.cancel()
     }
-    return try outcome.get()
+    return try handOver.take().get()
   }
 
   func isAllowed(_ url: URL) -> Bool {
     guard let scheme = url.scheme?.lowercased() else { return false }
     return allowedSchemes.contains(scheme)
+  }
+}
+
+/// The transfer's outcome, handed from its thread to the awaiting task under a lock.
+///
+/// The continuation alone orders the two correctly, but ThreadSanitizer does not see the
+/// order it gives (the concurrency runtime's atomics are not instrumented) and reported the
+/// response's headers as a race; a pthread lock is an order it sees. `take` runs only
+/// after the thread has `set` and resumed.
+private final class TransferOutcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outcome: Result<BoundedDownload.Response, BoundedDownload.Error>?
+
+  func set(_ outcome: Result<BoundedDownload.Response, BoundedDownload.Error>) {
+    lock.withLock { self.outcome = outcome }
+  }
+
+  func take() -> Result<BoundedDownload.Response, BoundedDownload.Error> {
+    lock.withLock { outcome! }
   }
 }
