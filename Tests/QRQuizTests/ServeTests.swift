@@ -282,6 +282,16 @@ import Testing
     #expect((try? server.request("GET", "/t/Social.json"))?.status != 200)
   }
 
+  @Test func anUnusableImageCacheIsSaidAndThePagesStillServe() throws {
+    let (library, _) = try Self.library()
+    let scratch = try TemporaryDirectory()
+    let blocker = scratch.url.appendingPathComponent("not-a-folder")
+    _ = FileManager.default.createFile(atPath: blocker.path, contents: Data("x".utf8))
+    let server = try ServeProcess([library.url.path, "--cache-dir", blocker.appendingPathComponent("cache").path])
+    #expect(server.errorText.contains("question images are not served: the image cache cannot be used"))
+    #expect(try server.request("GET", "/").status == 200)
+  }
+
   @Test func badInvocationsFailWithOneLine() throws {
     let missing = try ProcessRunner.qrquiz(["serve", "/nonexistent/Quiz.json", "--port", "0"])
     #expect(missing.status == 3)

@@ -51,7 +51,14 @@ struct ServeCommand: ParsableCommand {
     let scheme = tls == nil ? "http" : "https"
     let publicURL = self.publicURL ?? "\(scheme)://\(Self.reachableHost(for: host)):PORT"
     let editToken = allowEdit ? Self.randomToken() : nil
-    let imageCache = try? cache.cache()
+    // Without a usable cache the pages still work, with no question images: say so.
+    let imageCache: ImageDiskCache?
+    do {
+      imageCache = try cache.cache()
+    } catch {
+      Console.error("question images are not served: the image cache cannot be used: \(error)")
+      imageCache = nil
+    }
 
     let app = QuizWebApp(
       topics: source,

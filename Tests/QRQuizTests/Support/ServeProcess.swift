@@ -14,12 +14,13 @@ final class ServeProcess {
     output = try TemporaryDirectory()
     let outURL = output.url.appendingPathComponent("stdout")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.url.appendingPathComponent("stderr").path, contents: nil)
     process = Process()
     process.executableURL = ProcessRunner.qrquiz
     process.arguments = ["serve", "--port", "0"] + arguments
     if let environment { process.environment = environment }
     process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: output.url.appendingPathComponent("stderr"))
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(30)
@@ -40,6 +41,11 @@ final class ServeProcess {
     base = served.hasSuffix("/") ? String(served.dropLast()) : served
     port = Int(base.split(separator: ":").last!)!
     editURL = url(after: "Create topics at ")
+  }
+
+  /// What the server wrote to standard error so far.
+  var errorText: String {
+    (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
   }
 
   deinit {
