@@ -188,9 +188,16 @@ http {{ access_log off; sendfile on; keepalive_requests 100000;
         print(f"time from start to first page: median {statistics.median(starts) * 1e3:.0f} ms "
               f"(of {len(starts)})")
     finally:
+        # SIGTERM first: nginx's master stops its workers on it (killed, it would leave
+        # them running), and qrquiz serve stops cleanly.
         for process in processes:
-            process.kill()
-            process.wait()
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
         shutil.rmtree(work, ignore_errors=True)
 
 
