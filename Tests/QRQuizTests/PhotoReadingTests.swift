@@ -126,6 +126,30 @@ import Testing
     #expect(QRCodeReader().symbols(in: image).map(\.text) == [expected])
   }
 
+  /// Every EXIF orientation, for grey and colour pixels alike, is the mirror and quarter
+  /// turns the EXIF specification names (orientations 3, 4, 7 and 8 have no fixture photo).
+  @Test(arguments: 1...8)
+  func everyOrientationIsTheTransformItNames(_ orientation: Int) {
+    let (width, height) = (5, 3)
+    let gray = GrayImage(width: width, height: height, pixels: (0..<15).map { UInt8($0) })
+    let expected: GrayImage =
+      switch orientation {
+      case 2: gray.mirrored()
+      case 3: gray.rotated(quarterTurns: 2)
+      case 4: gray.mirrored().rotated(quarterTurns: 2)
+      case 5: gray.mirrored().rotated(quarterTurns: 3)
+      case 6: gray.rotated(quarterTurns: 1)
+      case 7: gray.mirrored().rotated(quarterTurns: 1)
+      case 8: gray.rotated(quarterTurns: 3)
+      default: gray
+      }
+    #expect(EXIFOrientation.apply(orientation, to: gray) == expected)
+    let colour = RGBAImage(width: width, height: height, pixels: gray.pixels.map { UInt32($0) * 0x0101_0101 })
+    let turned = EXIFOrientation.apply(orientation, to: colour)
+    #expect(turned.width == expected.width && turned.height == expected.height)
+    #expect(turned.pixels == expected.pixels.map { UInt32($0) * 0x0101_0101 })
+  }
+
   @Test func truncatedAndCorruptJPEGsAreErrors() throws {
     let bytes = try Fixtures.bytes("jpeg/upright.jpg")
     for length in [3, 20, 200, bytes.count / 2, bytes.count - 2] {

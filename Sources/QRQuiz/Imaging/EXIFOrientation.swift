@@ -49,28 +49,28 @@ enum EXIFOrientation {
 
   /// `image` turned upright for `orientation`.
   static func apply(_ orientation: Int, to image: GrayImage) -> GrayImage {
-    switch orientation {
-    case 2: image.mirrored()
-    case 3: image.rotated(quarterTurns: 2)
-    case 4: image.mirrored().rotated(quarterTurns: 2)
-    case 5: image.mirrored().rotated(quarterTurns: 3)
-    case 6: image.rotated(quarterTurns: 1)
-    case 7: image.mirrored().rotated(quarterTurns: 1)
-    case 8: image.rotated(quarterTurns: 3)
-    default: image
-    }
+    let upright = upright(image.pixels, width: image.width, height: image.height, orientation: orientation)
+    return GrayImage(width: upright.width, height: upright.height, pixels: upright.pixels)
   }
 
-  /// A colour `image` turned upright for `orientation`: each output pixel read from where
-  /// the orientation put it.
+  /// A colour `image` turned upright for `orientation`.
   static func apply(_ orientation: Int, to image: RGBAImage) -> RGBAImage {
-    guard (2...8).contains(orientation) else { return image }
-    let (width, height) = (image.width, image.height)
+    let upright = upright(image.pixels, width: image.width, height: image.height, orientation: orientation)
+    return RGBAImage(width: upright.width, height: upright.height, pixels: upright.pixels)
+  }
+
+  /// Row-major `pixels` turned upright for `orientation`, in one pass: each output pixel
+  /// read from where the orientation put it.
+  private static func upright<Pixel>(
+    _ pixels: [Pixel], width: Int, height: Int, orientation: Int
+  ) -> (pixels: [Pixel], width: Int, height: Int) {
+    guard (2...8).contains(orientation) else { return (pixels, width, height) }
     // Orientations 5-8 swap the axes.
     let swaps = orientation >= 5
     let outputWidth = swaps ? height : width
     let outputHeight = swaps ? width : height
-    var pixels = [UInt32](repeating: 0, count: image.pixels.count)
+    guard let first = pixels.first else { return (pixels, outputWidth, outputHeight) }
+    var output = [Pixel](repeating: first, count: pixels.count)
     for y in 0..<outputHeight {
       for x in 0..<outputWidth {
         let (sourceX, sourceY): (Int, Int) =
@@ -83,9 +83,9 @@ enum EXIFOrientation {
           case 7: (width - 1 - y, height - 1 - x)
           default: (width - 1 - y, x)
           }
-        pixels[y * outputWidth + x] = image.pixels[sourceY * width + sourceX]
+        output[y * outputWidth + x] = pixels[sourceY * width + sourceX]
       }
     }
-    return RGBAImage(width: outputWidth, height: outputHeight, pixels: pixels)
+    return (output, outputWidth, outputHeight)
   }
 }
