@@ -26,7 +26,7 @@ final class PlayRoom: Sendable {
 
   /// Starts a play; returns its id.
   func start(_ play: Play) -> String {
-    let id = Self.newID()
+    let id = QuizWebApp.newSecret()
     plays.withLock { plays in
       let now = play.lastUsed
       plays = plays.filter { now.timeIntervalSince($0.value.lastUsed) < lifetime }
@@ -50,15 +50,5 @@ final class PlayRoom: Sendable {
       plays[id] = play
       return result
     }
-  }
-
-  /// 128 random bits in hex.
-  static func newID() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<2).map { _ in
-      let value = generator.next() as UInt64
-      let digits = String(value, radix: 16)
-      return String(repeating: "0", count: 16 - digits.count) + digits
-    }.joined()
   }
 }

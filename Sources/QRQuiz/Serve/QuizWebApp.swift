@@ -52,7 +52,7 @@ public final class QuizWebApp: HTTPResponder {
   let shelf: TopicShelf
   let plays = PlayRoom()
   /// The token forms must carry back (with the edit cookie) to be accepted.
-  let formToken = PlayRoom.newID()
+  let formToken = QuizWebApp.newSecret()
   let images = ImageMemory(capacity: 64 << 20)
   private let publicURLStore: Mutex<String>
 
@@ -63,6 +63,17 @@ public final class QuizWebApp: HTTPResponder {
     case .library(let library): shelf = TopicShelf(source: .library(library))
     case .files(let paths): shelf = TopicShelf(source: .files(paths))
     }
+  }
+
+  /// 128 random bits in hex, from the system's secure generator: play addresses, the form
+  /// token, and an edit token for ``Configuration/editToken``.
+  public static func newSecret() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in
+      let value = generator.next() as UInt64
+      let digits = String(value, radix: 16)
+      return String(repeating: "0", count: 16 - digits.count) + digits
+    }.joined()
   }
 
   /// Reads the topics (again); a line per file that is not a valid topic.

@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand {
     let tls = try tlsFiles()
     let scheme = tls == nil ? "http" : "https"
     let publicURL = self.publicURL ?? "\(scheme)://\(Self.reachableHost(for: host)):PORT"
-    let editToken = allowEdit ? Self.randomToken() : nil
+    let editToken = allowEdit ? QuizWebApp.newSecret() : nil
     // Without a usable cache the pages still work, with no question images: say so.
     let imageCache: ImageDiskCache?
     do {
@@ -118,11 +118,6 @@ struct ServeCommand: ParsableCommand {
   static func reachableHost(for host: String) -> String {
     let address = host == "0.0.0.0" || host == "::" ? (NetworkAddress.lanIPv4() ?? "127.0.0.1") : host
     return address.contains(":") ? "[\(address)]" : address
-  }
-
-  static func randomToken() -> String {
-    var generator = SystemRandomNumberGenerator()
-    return (0..<2).map { _ in String(generator.next() as UInt64, radix: 36) }.joined()
   }
 
   /// Returns on SIGINT or SIGTERM.
