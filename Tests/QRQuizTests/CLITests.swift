@@ -84,11 +84,7 @@ import Testing
   }
 
   @Test func oversizedTopicIsRefusedBeforeReading() throws {
-    let path = scratch.path("huge.json")
-    _ = FileManager.default.createFile(atPath: path, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: UInt64(TopicDocument.maximumSize + 1))
-    try handle.close()
+    let path = try scratch.sparseFile("huge.json", size: TopicDocument.maximumSize + 1)
     let result = try ProcessRunner.qrquiz(["validate", path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("16777217 bytes is over the 16777216-byte limit"))

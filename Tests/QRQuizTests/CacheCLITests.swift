@@ -155,11 +155,9 @@ import Testing
   }
 
   @Test func oversizedProfilePicturesAreRefused() throws {
-    let path = home.path("huge.png")
-    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: URL(fileURLWithPath: path))
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: UInt64(ProfileStore.maximumImageSize + 1))
-    try handle.close()
+    let path = try home.sparseFile(
+      "huge.png", size: ProfileStore.maximumImageSize + 1,
+      startingWith: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     let result = try qrquiz(["profile", "add", "Big", "--image", path])
     #expect(result.status == 1)
     #expect(result.stderr == "bad profile picture: \(path): over \(ProfileStore.maximumImageSize) bytes\n")

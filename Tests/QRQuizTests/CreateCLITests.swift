@@ -9,9 +9,7 @@ import Testing
   init() throws { home = try TemporaryDirectory() }
 
   var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = home.path("data")
-    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    var environment = home.qrquizEnvironment
     environment["QRQUIZ_COMMUNITY_URL"] = nil
     return environment
   }
@@ -144,11 +142,7 @@ import Testing
   }
 
   @Test func importRefusesFilesOverSixteenMebibytesBeforeReadingThem() throws {
-    let path = home.path("huge.csv")
-    _ = FileManager.default.createFile(atPath: path, contents: nil)
-    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: UInt64(TopicDocument.maximumSize + 1))
-    try handle.close()
+    let path = try home.sparseFile("huge.csv", size: TopicDocument.maximumSize + 1)
     let result = try qrquiz(["import", path])
     #expect(result.status == 1)
     #expect(result.stderr.contains("16777217 bytes is over the 16777216-byte limit"))

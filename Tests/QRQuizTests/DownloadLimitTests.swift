@@ -25,9 +25,7 @@ import Testing
   }
 
   func run(_ arguments: [String]) throws -> Run {
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = home.path("data")
-    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    let environment = home.qrquizEnvironment
     let result = try ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("peak_memory.py").path, ProcessRunner.qrquiz.path] + arguments,

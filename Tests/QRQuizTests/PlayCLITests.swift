@@ -10,9 +10,7 @@ import Testing
   init() throws { home = try TemporaryDirectory() }
 
   var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = home.path("data")
-    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    var environment = home.qrquizEnvironment
     environment["NO_COLOR"] = "1"
     return environment
   }

@@ -23,9 +23,7 @@ import Testing
     _ arguments: [String], steps: [[String: Any]], columns: Int = 80, rows: Int = 24,
     environment extra: [String: String] = [:]
   ) throws -> Report {
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = home.path("data")
-    environment["QRQUIZ_CACHE_DIR"] = home.path("cache")
+    var environment = home.qrquizEnvironment
     environment["TERM"] = "xterm-256color"
     environment["NO_COLOR"] = nil
     environment["COLORTERM"] = nil

@@ -19,12 +19,7 @@ import Testing
     server = try TestServer()
   }
 
-  func environment() -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_DATA_HOME"] = scratch.path("data")
-    environment["QRQUIZ_CACHE_DIR"] = scratch.path("cache")
-    return environment
-  }
+  func environment() -> [String: String] { scratch.qrquizEnvironment }
 
   func qrquiz(_ arguments: [String]) throws -> ProcessResult {
     try ProcessRunner.qrquiz(arguments, environment: environment())

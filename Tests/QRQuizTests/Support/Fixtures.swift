@@ -55,6 +55,26 @@ final class TemporaryDirectory {
 
   func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 
+  /// The environment of a `qrquiz` run whose data (topics, profiles, statistics) and image
+  /// cache are in this directory (`data/`, `cache/`), never the user's.
+  var qrquizEnvironment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = path("data")
+    environment["QRQUIZ_CACHE_DIR"] = path("cache")
+    return environment
+  }
+
+  /// A file `name` of `size` bytes that starts with `prefix` and is zeros after it,
+  /// without writing them (sparse): a file over a size limit, made at once.
+  func sparseFile(_ name: String, size: Int, startingWith prefix: [UInt8] = []) throws -> String {
+    let file = path(name)
+    try Data(prefix).write(to: URL(fileURLWithPath: file))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+    try handle.truncate(atOffset: UInt64(size))
+    try handle.close()
+    return file
+  }
+
   /// Names of the files in the directory, sorted.
   func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
 }
