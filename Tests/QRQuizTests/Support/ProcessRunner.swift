@@ -58,7 +58,14 @@ enum ProcessRunner {
       if Date() > deadline {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(executable.path) timed out"])
+        // Which command, and what it had said, so a stall can be told from a hang.
+        let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        let command = ([executable.path] + arguments).joined(separator: " ")
+        throw CocoaError(
+          .executableLoad,
+          userInfo: [
+            NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
+          ])
       }
       usleep(2_000)
     }
