@@ -33,6 +33,18 @@ import Testing
 
   func count(_ path: String) async throws -> Int { try await server.requestLog().counts[path] ?? 0 }
 
+  /// Waits until `callers` callers share the download of `url` and the server has seen its
+  /// request: a fixed sleep is not enough when the whole suite loads both cores.
+  func untilShared(_ url: URL, by callers: Int, loader: ImageLoader) async throws {
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      let sharing = await loader.callers(of: url)
+      if sharing >= callers, try await count(url.path) > 0 { return }
+      guard Date() < deadline else { throw CancellationError() }
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
+  }
+
   @Test func freshEntriesAreUsedWithoutARequest() async throws {
     let url = server.url("/cached/q.png?max-age=3600")
     #expect(try await loader().load(url).outcome == .fetched)
@@ -166,10 +178,10 @@ import Testing
 
   @Test func cancellingOneCallerLeavesTheSharedDownloadToTheOthers() async throws {
     let loader = try loader()
-    let url = server.url("/cached/q.png?max-age=60&delay=600")
+    let url = server.url("/cached/q.png?max-age=60&delay=1500")
     let leaving = Task { try await loader.load(url) }
     let staying = Task { try await loader.load(url) }
-    try await Task.sleep(nanoseconds: 150_000_000)
+    try await untilShared(url, by: 2, loader: loader)
     leaving.cancel()
     // The one who left is told at once, while the download goes on for the other.
     await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await leaving.value }
@@ -180,13 +192,14 @@ import Testing
 
   @Test func theDownloadStopsWhenItsLastCallerLeaves() async throws {
     let loader = try loader()
-    let url = server.url("/cached/q.png?max-age=60&delay=800")
+    let url = server.url("/cached/q.png?max-age=60&delay=2000")
     let callers = (0..<3).map { _ in Task { try await loader.load(url) } }
-    try await Task.sleep(nanoseconds: 150_000_000)
+    try await untilShared(url, by: 3, loader: loader)
     for caller in callers { caller.cancel() }
     for caller in callers { await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await caller.value } }
-    // Nobody wanted it any more: nothing was stored, and a new caller starts afresh.
-    try await Task.sleep(nanoseconds: 900_000_000)
+    // Nobody wanted it any more: past the time the server takes to answer, nothing was
+    // stored, and a new caller starts afresh.
+    try await Task.sleep(nanoseconds: 2_200_000_000)
     #expect(!loader.isCached(url))
     #expect(try await loader.load(url).outcome == .fetched)
     #expect(try await count("/cached/q.png") == 2)

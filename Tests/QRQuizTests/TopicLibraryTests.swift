@@ -85,6 +85,32 @@ import Testing
     #expect(try qrquiz(["topics", "show", "maths"]).status == 3)
   }
 
+  @Test func aFileWhereAFolderMustGoIsNamedWithItsRealReason() throws {
+    // Foundation on Linux calls this "Input/output error"; the user needs to know which
+    // path is in the way and why.
+    let blocker = home.path("data")
+    try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocker))
+    let notADirectory = FileSystemError(path: blocker, operation: .create, code: ENOTDIR)
+    let topic = try TopicReader.topic(json: Array(good.utf8), source: "capitals.json")
+    #expect(throws: TopicLibrary.Error.storage(notADirectory)) {
+      _ = try TopicLibrary(directory: URL(fileURLWithPath: blocker + "/qrquiz/topics")).save(topic)
+    }
+    #expect(throws: notADirectory) {
+      _ = try ImageDiskCache(directory: URL(fileURLWithPath: blocker + "/cache"))
+    }
+    let path = home.path("capitals.json")
+    try Data(good.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try qrquiz(["topics", "add", path])
+    #expect(result.status != 0)
+    #expect(result.stderr.hasSuffix("topic library: cannot create \(blocker): Not a directory\n"), "\(result.stderr)")
+    // A folder that is already there, reached through a link, is used as it is.
+    let real = home.path("real")
+    try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: home.path("link"), withDestinationPath: real)
+    _ = try TopicLibrary(directory: URL(fileURLWithPath: home.path("link/topics"))).save(topic)
+    #expect(FileManager.default.fileExists(atPath: real + "/topics/Capitals.json"))
+  }
+
   @Test(arguments: [
     ("../../etc/passwd", "_.._etc_passwd"), ("..", "topic"), (".hidden", "hidden"), ("a/b\\c", "a_b_c"),
     ("  Name  ", "Name"), ("tab\there", "tab_here"),

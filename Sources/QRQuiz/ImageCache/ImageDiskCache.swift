@@ -31,12 +31,7 @@ public struct ImageDiskCache: Sendable {
   public init(directory: URL, sizeLimit: Int = defaultSizeLimit) throws(FileSystemError) {
     self.directory = directory
     self.sizeLimit = sizeLimit
-    do {
-      try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent("v1/tmp"), withIntermediateDirectories: true)
-    } catch {
-      throw .from(error, .create, directory.path)
-    }
+    try Directory.create(directory.appendingPathComponent("v1/tmp"))
   }
 
   private func entryURL(_ key: CacheKey) -> URL { entries.appendingPathComponent(key.hash + ".entry") }

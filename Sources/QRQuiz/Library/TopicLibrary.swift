@@ -89,11 +89,7 @@ public struct TopicLibrary: Sendable {
   @discardableResult
   public func save(_ topic: ValidTopic, name: String? = nil) throws(Error) -> String {
     let safe = Self.safeName(name ?? topic.name)
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw .storage(.from(error, .create, directory.path))
-    }
+    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
     return try FileLock.withExclusiveLock(
       on: directory.appendingPathComponent(".library.lock"), lockFailure: Error.storage
     ) {

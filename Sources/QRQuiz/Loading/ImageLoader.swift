@@ -189,6 +189,12 @@ public actor ImageLoader {
     for continuation in job.waiters.values { continuation.resume(returning: result) }
   }
 
+  /// How many callers wait for the download of `url` now (0 when none runs): lets the
+  /// tests cancel callers only once they all share one download.
+  package func callers(of url: URL, key: String? = nil) -> Int {
+    jobs[CacheKey(key ?? url.absoluteString).hash]?.waiters.count ?? 0
+  }
+
   /// Whether the cache holds the image at `url` (fresh or not), without a request.
   public nonisolated func isCached(_ url: URL, key: String? = nil) -> Bool { cache.contains(url, key: key) }
 }

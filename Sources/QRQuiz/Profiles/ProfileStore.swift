@@ -170,12 +170,11 @@ public struct ProfileStore: Sendable {
     else { throw .badImage(.notAnImage(path)) }
     // Named by a hash of the name, never by the name itself: no path tricks possible.
     let relative = "pictures/\(CacheKey(name.lowercased()).hash).\(format.rawValue)"
-    do {
-      try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+    do throws(FileSystemError) {
+      try Directory.create(directory.appendingPathComponent("pictures"))
       try AtomicFile.write(Array(bytes), to: directory.appendingPathComponent(relative))
     } catch {
-      throw .storage(.from(error, .write, directory.appendingPathComponent(relative).path))
+      throw .storage(error)
     }
     return relative
   }
@@ -202,11 +201,7 @@ public struct ProfileStore: Sendable {
   }
 
   private func updateFile<T>(_ change: (inout ProfileFile) throws(Error) -> T) throws(Error) -> T {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw .storage(.from(error, .create, directory.path))
-    }
+    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
     return try FileLock.withExclusiveLock(
       on: directory.appendingPathComponent(".profiles.lock"), lockFailure: Error.storage
     ) {

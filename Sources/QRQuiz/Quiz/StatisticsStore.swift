@@ -57,11 +57,7 @@ public struct StatisticsStore: Sendable {
   public func update<T>(
     profile: String, _ change: (inout PlayStatistics) -> T
   ) throws(Error) -> (value: T, setAside: String?) {
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw .storage(.from(error, .create, directory.path))
-    }
+    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
     let file = file(profile)
     return try FileLock.withExclusiveLock(
       on: directory.appendingPathComponent(".stats.lock"), lockFailure: Error.storage

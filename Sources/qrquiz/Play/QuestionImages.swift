@@ -55,7 +55,7 @@ final class QuestionImages: Sendable {
     let name = CacheKey(text).hash + "." + entry.metadata.format
     let path = shownDirectory.appendingPathComponent(name)
     if !FileManager.default.fileExists(atPath: path.path) {
-      try? FileManager.default.createDirectory(at: shownDirectory, withIntermediateDirectories: true)
+      try? Directory.create(shownDirectory)
       guard (try? AtomicFile.write(entry.body, to: path)) != nil else { return nil }
     }
     return path.path

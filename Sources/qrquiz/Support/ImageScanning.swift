@@ -12,7 +12,10 @@ enum ImageScanning {
     let watchdog = Watchdog(after: reader.timeLimit + 1) { [timeLimit = reader.timeLimit] in
       let seconds = JSONValue.number(timeLimit).compactText
       Console.error("\(source): gave up after \(seconds) s (raise it with --time-limit)")
-      exit(ExitCode.invalidInput.rawValue)
+      // `_exit`, not `exit`: the main thread is still inside zbar, and `exit` would run
+      // atexit handlers and library teardown under it. The message is already written
+      // (stderr is unbuffered) and no output file is open while an image is read.
+      _exit(ExitCode.invalidInput.rawValue)
     }
     defer { watchdog.cancel() }
     let scan: QRCodeReader.Scan
