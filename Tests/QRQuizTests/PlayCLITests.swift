@@ -142,9 +142,9 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--set", "3"], "there is no set 3; the topic has 2 (1-2)"),
-    (["--sample", "1,9"], "set 2 has 1 questions; 9 were asked for"),
-    (["--sample", "1"], "give one count per set: 2 sets, 1 counts"),
+    (["--set", "3"], ".json: there is no set 3: the topic has 2 sets (1-2)"),
+    (["--sample", "1,9"], ".json: set 2 has 1 question; 9 were asked for"),
+    (["--sample", "1"], ".json: give one count per set: 2 sets, 1 count"),
     (["--sample", "1,x"], "--sample must be whole numbers separated by commas"),
   ])
   func impossibleRequestsAreOneLineErrorsBeforeAnythingIsDrawn(_ extra: [String], _ message: String) throws {
@@ -222,5 +222,18 @@ import Testing
         Card 1/2: 2+2?
 
         """)
+  }
+
+  @Test func flashCardsOfASetTheTopicLacksAreAnErrorNamingIt() throws {
+    let topic = try writeTopic()
+    let missing = try qrquiz(["cards", topic, "--set", "3", "--plain"])
+    #expect(missing.status == 2)
+    #expect(missing.stdoutText.isEmpty)
+    #expect(
+      missing.stderr
+        == "qrquiz cards: \(topic): there is no set 3: the topic has 2 sets (1-2) (see 'qrquiz cards --help')\n")
+    let zero = try qrquiz(["cards", topic, "--set", "0", "--plain"])
+    #expect(zero.status == 2)
+    #expect(zero.stderr.contains("--set must be 1 or more, not '0'"), "\(zero.stderr)")
   }
 }

@@ -53,7 +53,7 @@ public enum TopicImporter {
     public var summary: String {
       let questions = topic.topic.questions.count
       let sets = topic.topic.sets.count
-      return "\(questions) question\(questions == 1 ? "" : "s") in \(sets) set\(sets == 1 ? "" : "s") imported, "
+      return "\(Plural.count(questions, "question")) in \(Plural.count(sets, "set")) imported, "
         + "\(skipped.count) skipped"
     }
   }
@@ -80,7 +80,7 @@ public enum TopicImporter {
       case .unknownFormat: "cannot tell the format; say it with --from gift|aiken|csv|opentdb"
       case .syntax(let line, let problem): (line.map { "line \($0): " } ?? "") + problem.description
       case .invalidQuestions(let issues):
-        "\(issues.count) question\(issues.count == 1 ? "" : "s") cannot be imported; first, "
+        "\(Plural.count(issues.count, "question")) cannot be imported; first, "
           + (issues.first?.description ?? "")
       case .noQuestions: "no questions found"
       }

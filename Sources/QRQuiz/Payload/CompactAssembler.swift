@@ -23,7 +23,7 @@ public struct CompactAssembler: Sendable {
       case .conflictingPart(let id, let index):
         "topic \(id): two different parts numbered \(index); one is corrupt or forged"
       case .missingParts(let id, let have, let count):
-        "topic \(id): have part\(have.count == 1 ? "" : "s") \(Self.list(have)) of \(count); missing "
+        "topic \(id): have \(Plural.noun("part", have.count)) \(Self.list(have)) of \(count); missing "
           + Self.list(Array(Set(1...count).subtracting(have)).sorted())
       case .integrityFailed(let id):
         "topic \(id): integrity check failed (CRC-32 mismatch): a part is corrupt, forged or from another topic"

@@ -199,9 +199,12 @@ public struct QuizSession: Sendable {
     public var description: String {
       switch self {
       case .noSets: "the topic has no sets to play"
-      case .noSuchSet(let number, let count): "there is no set \(number); the topic has \(count) (1-\(count))"
-      case .sampleCountMismatch(let given, let sets): "give one count per set: \(sets) sets, \(given) counts"
-      case .sampleTooLarge(let set, let asked, let has): "set \(set) has \(has) questions; \(asked) were asked for"
+      case .noSuchSet(let number, let count):
+        "there is no set \(number): the topic has " + (count == 1 ? "1 set" : "\(count) sets (1-\(count))")
+      case .sampleCountMismatch(let given, let sets):
+        "give one count per set: \(Plural.count(sets, "set")), \(Plural.count(given, "count"))"
+      case .sampleTooLarge(let set, let asked, let has):
+        "set \(set) has \(Plural.count(has, "question")); \(asked) \(asked == 1 ? "was" : "were") asked for"
       case .sampleEmpty: "the sample has no questions"
       }
     }

@@ -20,9 +20,15 @@ struct CardsCommand: ParsableCommand {
   @Flag("--plain", help: "plain lines, one command per input line") var plain
   @OptionGroup var network: NetworkOptions
 
+  func validate() throws(CLIError) {
+    guard set >= 1 else { throw .usage("--set must be 1 or more, not '\(set)'") }
+  }
+
   func run() async throws -> ExitCode {
     let topic = try await TopicArgument.resolve(source, reader: network.reader, timeLimit: 5)
-    var deck = try FlashCardDeck(topic: topic, set: set - 1, seed: seed)
+    var deck = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+      try FlashCardDeck(topic: topic, set: set - 1, seed: seed)
+    }
     let events = InputEvents()
     let reader = events.makeReader()
     if plain || !Terminal.isInteractive {

@@ -133,7 +133,7 @@ struct EncodeCommand: ParsableCommand {
       let count = symbols.matrices.count
       Console.error(
         "\(name): too large for one app-compatible symbol up to version \(encoder.maximumVersion); "
-          + "wrote \(count) compact symbol\(count == 1 ? "" : "s") (read them with qrquiz decode)")
+          + "wrote \(Plural.count(count, "compact symbol")) (read them with qrquiz decode)")
     }
     do {
       try SymbolOutput.write(symbols.matrices, to: target, style: style)

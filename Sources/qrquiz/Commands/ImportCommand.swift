@@ -47,7 +47,7 @@ struct ImportCommand: ParsableCommand {
     } catch .invalidQuestions(let issues) {
       for issue in issues { Console.error("\(source): \(issue)") }
       Console.error(
-        "\(source): nothing imported: \(issues.count) question\(issues.count == 1 ? "" : "s") cannot be (see --skip-invalid)"
+        "\(source): nothing imported: \(Plural.count(issues.count, "question")) cannot be (see --skip-invalid)"
       )
       return .invalidInput
     } catch {

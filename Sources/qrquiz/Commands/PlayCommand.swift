@@ -59,8 +59,16 @@ struct PlayCommand: ParsableCommand {
       topic: topic, profile: try playerName(), statistics: StatisticsStore(directory: Directories.statistics),
       images: noImages ? nil : QuestionImages(loader: try loading.loader()), seed: seed, review: review)
     // Problems with the request are errors before anything is drawn.
-    if let sample { _ = try QuizSession(topic: topic, sampling: sample.counts, totalScore: 0, seed: 0) }
-    if let set { _ = try QuizSession(topic: topic, set: set - 1, totalScore: 0, seed: 0) }
+    if let sample {
+      _ = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+        try QuizSession(topic: topic, sampling: sample.counts, totalScore: 0, seed: 0)
+      }
+    }
+    if let set {
+      _ = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+        try QuizSession(topic: topic, set: set - 1, totalScore: 0, seed: 0)
+      }
+    }
     let events = InputEvents()
     if plain || !Terminal.isInteractive {
       let player = PlainPlayer(setup: setup, events: events)

@@ -78,7 +78,7 @@ struct ServeCommand: ParsableCommand {
     app.setPublicURL(base)
 
     let count = app.topicNames.count
-    Console.line("Serving \(count) topic\(count == 1 ? "" : "s") at \(base)/")
+    Console.line("Serving \(Plural.count(count, "topic")) at \(base)/")
     if let editToken { Console.line("Create topics at \(base)/new?token=\(editToken)") }
     Console.line("Press Ctrl-C to stop.")
     await Self.waitForStop()

@@ -48,7 +48,8 @@ struct StatsCommand: ParsableCommand {
     Console.line("\(name): total score \(statistics.score), \(statistics.correct) correct, \(statistics.wrong) wrong")
     for (topic, sets) in statistics.completedSets.sorted(by: { $0.key < $1.key }) {
       Console.line(
-        "  \(topic): set\(sets.count == 1 ? "" : "s") \(sets.map { String($0 + 1) }.joined(separator: ", ")) completed")
+        "  \(topic): \(Plural.noun("set", sets.count)) \(sets.map { String($0 + 1) }.joined(separator: ", ")) completed"
+      )
     }
     return .success
   }

@@ -203,7 +203,7 @@ struct Creator {
     let options = state.draft.options
     var lines = ["Topic: \(options.name ?? "(no name yet)")"]
     for (index, set) in state.draft.sets.enumerated() {
-      lines.append("  Set \(index + 1): \(set.count) question\(set.count == 1 ? "" : "s")")
+      lines.append("  Set \(index + 1): \(Plural.count(set.count, "question"))")
       for question in set {
         let answers = question.answers.enumerated().map {
           "\($0.offset + 1). \($0.element)" + (question.correct.contains($0.offset) ? " ✓" : "")

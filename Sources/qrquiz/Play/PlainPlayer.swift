@@ -92,7 +92,7 @@ struct PlainPlayer {
     Console.line("\(setup.topic.name): \(sets.count) sets")
     for (index, set) in sets.enumerated() {
       let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
-      Console.line("  \(index + 1). \(name) (\(set.count) question\(set.count == 1 ? "" : "s"))")
+      Console.line("  \(index + 1). \(name) (\(Plural.count(set.count, "question")))")
     }
     while true {
       Console.line("Choose a set (1-\(sets.count), q to quit):")

@@ -38,7 +38,7 @@ struct PlaySetup: Sendable {
 /// The words both modes use for the same moments of play.
 enum PlayText {
   static func setSummary(_ topic: ValidTopic, set: Int, session: QuizSession) -> String {
-    var parts = ["\(session.questions.count) question\(session.questions.count == 1 ? "" : "s")"]
+    var parts = [Plural.count(session.questions.count, "question")]
     if let seconds = session.options.timePerSet { parts.append("\(JSONValue.number(seconds).compactText) seconds") }
     if session.options.questionsInRandomOrder { parts.append("questions in random order") }
     let name = session.categoryNames.indices.contains(set) ? session.categoryNames[set] : "Set \(set + 1)"

@@ -47,4 +47,16 @@ enum TopicArgument {
     }
     return topic.defaultName == nil ? topic.named(source.defaultName) : topic
   }
+
+  /// Sets up a play or a deck of `argument`'s topic; a set or sample the topic does not
+  /// have is an error naming the topic ("Social.json: there is no set 5: …").
+  static func setUp<Play>(
+    _ argument: String, _ make: () throws(QuizSession.SetupError) -> Play
+  ) throws(CLIError) -> Play {
+    do {
+      return try make()
+    } catch {
+      throw CLIError(ErrorReport.exitCode(for: error), "\(TopicSource(argument: argument)): \(error)")
+    }
+  }
 }

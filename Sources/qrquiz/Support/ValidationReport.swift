@@ -7,7 +7,7 @@ enum ValidationReport {
   static func lines(file: String, document: TopicDocument) -> [String] {
     var lines: [String] = []
     let count = document.problemCount
-    lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(count) problem\(count == 1 ? "" : "s"))")
+    lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(Plural.count(count, "problem")))")
     lines += document.problems.map { "\(file): error: \($0)" }
     if count > document.problems.count {
       lines.append("\(file): error: … and \(count - document.problems.count) more problems")
@@ -18,7 +18,7 @@ enum ValidationReport {
 
   /// The problems of an invalid topic on stderr, one line each as in `lines(file:document:)`.
   static func reportProblems(_ problems: [TopicProblem], count: Int, source: String) {
-    Console.error("\(source): invalid (\(count) problem\(count == 1 ? "" : "s"))")
+    Console.error("\(source): invalid (\(Plural.count(count, "problem")))")
     for problem in problems { Console.error("\(source): error: \(problem)") }
     if count > problems.count { Console.error("\(source): error: … and \(count - problems.count) more problems") }
   }

@@ -11,7 +11,7 @@ extension Pages {
       let name = topic.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
       items += """
         <li><a class="name" href="/play/\(HTML.pathSegment(topic.name))/\(index + 1)">\(HTML.escape(name))</a>
-        <div class="muted">\(size) question\(size == 1 ? "" : "s")</div></li>
+        <div class="muted">\(Plural.count(size, "question"))</div></li>
 
         """
     }

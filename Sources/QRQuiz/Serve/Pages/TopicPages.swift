@@ -17,14 +17,14 @@ enum Pages {
       let questions = topic.topic.topic.questions.count
       items += """
         <li><a class="name" href="\(link)">\(HTML.escape(topic.topic.name))</a>
-        <div class="muted">\(sets) set\(sets == 1 ? "" : "s"), \(questions) question\(questions == 1 ? "" : "s")</div>
+        <div class="muted">\(Plural.count(sets, "set")), \(Plural.count(questions, "question"))</div>
         <div><a href="/play/\(HTML.pathSegment(topic.name))">Play</a> · <a href="\(link)">Share</a></div></li>
 
         """
     }
     let summary =
       query.map { "\(topics.count) of \(total) topics match “\(HTML.escape($0))”." }
-      ?? "\(total) topic\(total == 1 ? "" : "s")."
+      ?? "\(Plural.count(total, "topic"))."
     let empty =
       topics.isEmpty && query == nil ? "<p>No topics yet: save some with <code>qrquiz topics add</code>.</p>" : ""
     return HTML.page(
@@ -91,6 +91,6 @@ enum Pages {
   static func setSummary(_ topic: ServedTopic) -> String {
     let sizes = topic.setSizes
     let questions = sizes.reduce(0, +)
-    return "\(sizes.count) set\(sizes.count == 1 ? "" : "s"), \(questions) question\(questions == 1 ? "" : "s")"
+    return "\(Plural.count(sizes.count, "set")), \(Plural.count(questions, "question"))"
   }
 }
