@@ -179,10 +179,10 @@ import Testing
     #expect(try qrquiz(["profile", "show", "grace"]).stdoutText.contains("\"name\":\"Grace\""))
 
     let first = try qrquiz(["prefetch", "--profiles", "--allow-http"])
-    #expect(first.stderr.contains("1 images: 1 fetched"))
+    #expect(first.stderr.contains("1 image: 1 fetched"))
     // Fresh by max-age, yet asked again: avatars change at the same URL.
     let second = try qrquiz(["prefetch", "--profiles", "--allow-http"])
-    #expect(second.stderr.contains("1 images: 0 fetched, 0 fresh, 1 revalidated"))
+    #expect(second.stderr.contains("1 image: 0 fetched, 0 fresh, 1 revalidated"))
 
     #expect(try qrquiz(["profile", "remove", "Grace"]).status == 0)
     #expect(try qrquiz(["profile", "remove", "Grace"]).status == 3)

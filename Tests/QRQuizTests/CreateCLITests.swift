@@ -166,7 +166,7 @@ import Testing
     #expect(result.stderr.contains("3 questions of 4 answers; saved as 'flags'"))
     #expect(result.stderr.contains("3 images: 3 fetched"))
     let list = try qrquiz(["topics", "list"])
-    #expect(list.stdoutText == "flags\t1 sets\t3 questions\timages 3/3 cached\n")
+    #expect(list.stdoutText == "flags\t1 set\t3 questions\timages 3/3 cached\n")
   }
 
   @Test func savedAndCommunityTopicsAreFoundByWordsWithoutCaseOrAccents() throws {
@@ -176,9 +176,9 @@ import Testing
     try Data(geo.utf8).write(to: URL(fileURLWithPath: path))
     #expect(try qrquiz(["topics", "add", path]).status == 0)
     let byName = try qrquiz(["topics", "search", "GEOGRAPHIE"])
-    #expect(byName.stdoutText == "Géographie\t1 sets\t1 questions\n")
+    #expect(byName.stdoutText == "Géographie\t1 set\t1 question\n")
     let byQuestion = try qrquiz(["topics", "search", "zurich", "austria"])
-    #expect(byQuestion.stdoutText == "Géographie\t1 sets\t1 questions\tquestion: Where is Zürich?\n")
+    #expect(byQuestion.stdoutText == "Géographie\t1 set\t1 question\tquestion: Where is Zürich?\n")
     #expect(try qrquiz(["topics", "search", "nothing"]).status == 3)
 
     let server = try TestServer()

@@ -49,11 +49,11 @@ import Testing
     #expect(lines[3] == "Secret: hidden, skipped")
     #expect(lines[4].hasPrefix("Gone: failed: ") && lines[4].hasSuffix("HTTP status 404"))
     #expect(lines[5].hasPrefix("Huge: failed: ") && lines[5].hasSuffix("larger than the 16777216-byte limit"))
-    #expect(result.stderr.contains("images: 1 fetched"))
+    #expect(result.stderr.contains("1 image: 1 fetched"))
     let list = try qrquiz(["topics", "list"])
     #expect(
       list.stdoutText
-        == "Capitals\t1 sets\t1 questions\timages 0/0 cached\nMaths\t1 sets\t1 questions\timages 1/1 cached\n")
+        == "Capitals\t1 set\t1 question\timages 0/0 cached\nMaths\t1 set\t1 question\timages 1/1 cached\n")
   }
 
   @Test func dryRunSavesNothing() throws {

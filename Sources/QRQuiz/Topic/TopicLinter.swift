@@ -20,7 +20,7 @@ public enum TopicLinter {
       warnings.append(
         .init(
           .setNamesCount, at: optionsPath.appending("setNames"),
-          "names \(names.count) sets but the topic has \(topic.sets.count)"))
+          "names \(Plural.count(names.count, "set")) but the topic has \(topic.sets.count)"))
     }
     let setsPath = TopicPath.root.appending("sets")
     for (setIndex, set) in topic.sets.enumerated() {

@@ -46,7 +46,7 @@ public enum TopicValidator {
       problems.append(
         .init(
           .incorrectAnswersCount, at: answersPath,
-          "has \(question.answers.count) answers but the set's first question has \(answerCount)"))
+          "has \(Plural.count(question.answers.count, "answer")) but the set's first question has \(answerCount)"))
     }
     // Swift String equality: canonically equivalent Unicode ("é", "e\u{301}") is equal.
     var seen: [String: Int] = [:]
@@ -67,7 +67,7 @@ public enum TopicValidator {
       problems.append(
         .init(
           .incorrectCorrectAnswersCount, at: correctAnswersPath.appending(position),
-          "index \(index) is out of range for \(answerCount) answers\(validRange(answerCount))"))
+          "index \(index) is out of range for \(Plural.count(answerCount, "answer"))\(validRange(answerCount))"))
     }
     if question.correctAnswers != nil, Set(correctAnswers).count >= answerCount {
       problems.append(
@@ -80,7 +80,7 @@ public enum TopicValidator {
       problems.append(
         .init(
           .incorrectCorrectAnswerIndex, at: path.appending("correct"),
-          "index \(correct) is out of range for \(answerCount) answers\(validRange(answerCount))"))
+          "index \(correct) is out of range for \(Plural.count(answerCount, "answer"))\(validRange(answerCount))"))
     }
 
     let merged = question.mergedCorrectAnswers

@@ -28,7 +28,8 @@ struct CacheCommand: ParsableCommand {
             ]) + "\n").utf8))
       } else {
         Console.line(
-          "\(path): \(stats.entries) images, \(ByteCount.format(stats.bytes)); \(stats.misses) remembered misses")
+          "\(path): \(Plural.count(stats.entries, "image")), \(ByteCount.format(stats.bytes)); "
+            + "\(stats.misses) remembered \(stats.misses == 1 ? "miss" : "misses")")
       }
       return .success
     }
@@ -67,7 +68,7 @@ struct CacheCommand: ParsableCommand {
 
     func run() async throws -> ExitCode {
       let eviction = try cache.cache().sweep()
-      Console.line("evicted \(eviction.entries) images (\(ByteCount.format(eviction.bytes)))")
+      Console.line("evicted \(Plural.count(eviction.entries, "image")) (\(ByteCount.format(eviction.bytes)))")
       return .success
     }
   }

@@ -98,7 +98,7 @@ struct CommunityCommand: ParsableCommand {
       for (number, (entry, outcome)) in outcomes.enumerated() {
         switch outcome {
         case .valid(let topic):
-          Console.row(["\(number + 1).", entry.name, "\(topic.topic.questions.count) questions"])
+          Console.row(["\(number + 1).", entry.name, Plural.count(topic.topic.questions.count, "question")])
         case .failed(let error):
           Console.row(["\(number + 1).", entry.name, "failed: " + ErrorReport.message(for: error)])
         case .hidden: continue

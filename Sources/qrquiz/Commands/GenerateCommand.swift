@@ -48,7 +48,8 @@ struct GenerateCommand: ParsableCommand {
       }
       var exitCode = try TopicOutput.deliver(
         topic, output: output, save: save,
-        summary: "\(source): \(topic.topic.questions.count) questions of \(answers) answers")
+        summary:
+          "\(source): \(Plural.count(topic.topic.questions.count, "question")) of \(Plural.count(answers, "answer"))")
       if !noPrefetch {
         let items = ImagePrefetcher.items(in: [topic.topic])
         let summary = await ImagePrefetcher(loader: try loading.loader()).prefetch(items)

@@ -69,7 +69,8 @@ struct NewCommand: ParsableCommand {
       let style = SymbolStyle(output: .terminal, layout: .grid, scale: 1, margin: 2)
       try SymbolOutput.write(symbols.matrices, to: "-", style: style)
     }
-    let summary = "\(topic.name): \(topic.topic.questions.count) questions in \(topic.topic.sets.count) sets"
+    let summary =
+      "\(topic.name): \(Plural.count(topic.topic.questions.count, "question")) in \(Plural.count(topic.topic.sets.count, "set"))"
     guard output != nil || save || !terminal else {
       Console.error(summary)
       return .success

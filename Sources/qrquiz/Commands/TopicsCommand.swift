@@ -53,7 +53,7 @@ struct TopicsCommand: ParsableCommand {
         let cached = images.filter { cache?.contains($0) == true }.count
         let topic = entry.topic.topic
         Console.row([
-          entry.name, "\(topic.sets.count) sets", "\(topic.questions.count) questions",
+          entry.name, Plural.count(topic.sets.count, "set"), Plural.count(topic.questions.count, "question"),
           "images \(cached)/\(images.count) cached",
         ])
       }
@@ -116,7 +116,9 @@ struct TopicsCommand: ParsableCommand {
       let matches = try TopicSaving.library.search(TextSearch(words.joined(separator: " ")))
       for match in matches {
         let topic = match.entry.topic.topic
-        var fields = [match.entry.name, "\(topic.sets.count) sets", "\(topic.questions.count) questions"]
+        var fields = [
+          match.entry.name, Plural.count(topic.sets.count, "set"), Plural.count(topic.questions.count, "question"),
+        ]
         if let question = match.question { fields.append("question: " + question) }
         Console.row(fields)
       }

@@ -103,7 +103,7 @@ struct FullScreenPlayer {
       screen.line(3, "  Choose a set:", style: .bold)
       for (index, set) in sets.enumerated().prefix(layout.rows - 6) {
         let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
-        screen.line(5 + index, "  [\(AnswerKeys.label(index))] \(name) — \(set.count) questions")
+        screen.line(5 + index, "  [\(AnswerKeys.label(index))] \(name) — \(Plural.count(set.count, "question"))")
       }
       screen.line(
         layout.rows, "  \(AnswerKeys.label(0))-\(AnswerKeys.label(sets.count - 1)) choose · q quit", style: .dim)
@@ -201,7 +201,7 @@ struct FullScreenPlayer {
       screen.clear()
       screen.line(1, " \(setup.topic.name) — set over", style: .reverse)
       screen.line(3, "  " + PlayText.result(result), style: .bold)
-      screen.line(4, "  \(result.questionsRight) of \(result.questionCount) questions right")
+      screen.line(4, "  \(result.questionsRight) of \(Plural.count(result.questionCount, "question")) right")
       if let recorded { screen.line(5, "  " + recorded, style: .dim) }
       var row = 7
       if reviewing { row = drawReview(result, from: row, on: &screen) }

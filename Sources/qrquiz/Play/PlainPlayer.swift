@@ -61,7 +61,9 @@ struct PlainPlayer {
     while true {
       var session = try QuizSession(
         topic: setup.topic, sampling: counts, totalScore: statistics.score, seed: setup.seed)
-      Console.line("\(setup.topic.name): \(session.questions.count) questions from \(counts.count) categories")
+      Console.line(
+        "\(setup.topic.name): \(Plural.count(session.questions.count, "question")) from \(counts.count == 1 ? "1 category" : "\(counts.count) categories")"
+      )
       if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
       session.start(at: Date())
       guard try await playQuestions(&session) else { return .success }
@@ -89,7 +91,7 @@ struct PlainPlayer {
     let sets = setup.topic.topic.sets
     if let requested { return requested }
     if sets.count == 1 { return 0 }
-    Console.line("\(setup.topic.name): \(sets.count) sets")
+    Console.line("\(setup.topic.name): \(Plural.count(sets.count, "set"))")
     for (index, set) in sets.enumerated() {
       let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
       Console.line("  \(index + 1). \(name) (\(Plural.count(set.count, "question")))")

@@ -7,7 +7,7 @@ enum PrefetchReport {
   /// code is the worst of the failures' (a 404 is "not found" wherever it happens).
   static func report(_ summary: ImagePrefetcher.Summary, of count: Int) -> ExitCode {
     var line =
-      "\(count) images: \(summary.fetched) fetched, \(summary.fresh) fresh, "
+      "\(Plural.count(count, "image")): \(summary.fetched) fetched, \(summary.fresh) fresh, "
       + "\(summary.revalidated) revalidated, \(summary.failures.count) failed"
     if summary.offline > 0 { line += ", \(summary.offline) stale (offline)" }
     if summary.eviction.entries > 0 {

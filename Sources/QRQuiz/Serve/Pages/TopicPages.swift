@@ -23,7 +23,7 @@ enum Pages {
         """
     }
     let summary =
-      query.map { "\(topics.count) of \(total) topics match “\(HTML.escape($0))”." }
+      query.map { "\(topics.count) of \(Plural.count(total, "topic")) match “\(HTML.escape($0))”." }
       ?? "\(Plural.count(total, "topic"))."
     let empty =
       topics.isEmpty && query == nil ? "<p>No topics yet: save some with <code>qrquiz topics add</code>.</p>" : ""
