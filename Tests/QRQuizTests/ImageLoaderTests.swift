@@ -33,6 +33,12 @@ import Testing
 
   func count(_ path: String) async throws -> Int { try await server.requestLog().counts[path] ?? 0 }
 
+  struct NotShared: Error, CustomStringConvertible {
+    var sharing: Int
+    var expected: Int
+    var description: String { "after 10 s, \(sharing) of \(expected) callers share the download" }
+  }
+
   /// Waits until `callers` callers share the download of `url` and the server has seen its
   /// request: a fixed sleep is not enough when the whole suite loads both cores.
   func untilShared(_ url: URL, by callers: Int, loader: ImageLoader) async throws {
@@ -40,7 +46,7 @@ import Testing
     while true {
       let sharing = await loader.callers(of: url)
       if sharing >= callers, try await count(url.path) > 0 { return }
-      guard Date() < deadline else { throw CancellationError() }
+      guard Date() < deadline else { throw NotShared(sharing: sharing, expected: callers) }
       try await Task.sleep(nanoseconds: 10_000_000)
     }
   }
