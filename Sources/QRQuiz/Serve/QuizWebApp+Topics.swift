@@ -30,10 +30,11 @@ extension QuizWebApp {
   }
 
   private func sharePage(_ topic: ServedTopic) -> HTTPResponse {
-    let layout = topic.symbolLayout
+    let symbols = try? topic.symbols()
     return Reply.html(
       Pages.share(
-        topic, jsonURL: jsonURL(of: topic.name), symbolCount: layout.count, fitsOneSymbol: layout.fitsOneSymbol))
+        topic, jsonURL: jsonURL(of: topic.name), symbolCount: symbols?.matrices.count ?? 0,
+        fitsOneSymbol: symbols?.format == .json))
   }
 
   private enum TopicFile {
@@ -65,7 +66,7 @@ extension QuizWebApp {
   }
 
   private func topicSheet(_ topic: ServedTopic) throws -> SymbolSheet {
-    SymbolSheet(matrices: try TopicQREncoder().encode(topic.topic).matrices, scale: 6, margin: 4)
+    SymbolSheet(matrices: try topic.symbols().matrices, scale: 6, margin: 4)
   }
 
   private func topicPNG(_ topic: ServedTopic) -> HTTPResponse {

@@ -16,7 +16,7 @@ final class ServedTopic: Sendable {
   /// The JSON's answers, headers built once: plain, gzipped, and 304.
   let jsonResponses: (plain: HTTPResponse, gzip: HTTPResponse, notModified: HTTPResponse)
   private let artefacts = Mutex<[String: [UInt8]]>([:])
-  private let layout = Mutex<SymbolLayout?>(nil)
+  private let encoded = Mutex<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
 
   init(name: String, topic: ValidTopic) {
     self.name = name
@@ -54,19 +54,13 @@ final class ServedTopic: Sendable {
     return made
   }
 
-  /// How the topic's own QR code is made: encoded on first request and kept, as a class
-  /// opens the share page at once. `count` is 0 when the topic does not fit QR codes.
-  struct SymbolLayout: Sendable {
-    var count: Int
-    var fitsOneSymbol: Bool
-  }
-
-  var symbolLayout: SymbolLayout {
-    if let known = layout.withLock({ $0 }) { return known }
-    let symbols = try? TopicQREncoder().encode(topic)
-    let made = SymbolLayout(count: symbols?.matrices.count ?? 0, fitsOneSymbol: symbols?.format == .json)
-    layout.withLock { $0 = made }
-    return made
+  /// The topic's own QR codes, encoded on first use and kept: the share page, its PNG
+  /// and its SVG all need them, and a class opens the page at once.
+  func symbols() throws(TopicQREncoder.Error) -> TopicQREncoder.Symbols {
+    if let known = encoded.withLock({ $0 }) { return try known.get() }
+    let made = Result { () throws(TopicQREncoder.Error) in try TopicQREncoder().encode(topic) }
+    encoded.withLock { $0 = made }
+    return try made.get()
   }
 
   /// Questions in each set.
