@@ -5,22 +5,24 @@ enum ValidationReport {
   /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem and warning;
   /// each line made safe for the terminal by the caller.
   static func lines(file: String, document: TopicDocument) -> [String] {
-    var lines: [String] = []
-    let count = document.problemCount
-    lines.append(document.isValid ? "\(file): ok" : "\(file): invalid (\(Plural.count(count, "problem")))")
-    lines += document.problems.map { "\(file): error: \($0)" }
-    if count > document.problems.count {
-      lines.append("\(file): error: … and \(count - document.problems.count) more problems")
-    }
+    var lines =
+      document.isValid
+      ? ["\(file): ok"] : problemLines(document.problems, count: document.problemCount, source: file)
     lines += document.warnings.map { "\(file): warning: \($0)" }
     return lines
   }
 
   /// The problems of an invalid topic on stderr, one line each as in `lines(file:document:)`.
   static func reportProblems(_ problems: [TopicProblem], count: Int, source: String) {
-    Console.error("\(source): invalid (\(Plural.count(count, "problem")))")
-    for problem in problems { Console.error("\(source): error: \(problem)") }
-    if count > problems.count { Console.error("\(source): error: … and \(count - problems.count) more problems") }
+    for line in problemLines(problems, count: count, source: source) { Console.error(line) }
+  }
+
+  /// `SOURCE: invalid (N problems)`, a line per problem kept, and how many more there are.
+  private static func problemLines(_ problems: [TopicProblem], count: Int, source: String) -> [String] {
+    var lines = ["\(source): invalid (\(Plural.count(count, "problem")))"]
+    lines += problems.map { "\(source): error: \($0)" }
+    if count > problems.count { lines.append("\(source): error: … and \(count - problems.count) more problems") }
+    return lines
   }
 
   static func json(file: String, document: TopicDocument) -> String {
