@@ -1,10 +1,19 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// One product per audience (as Nuke and swift-nio split theirs):
+// - QRQuiz: topics, quiz rules, creation and import, QR codes in and out, images and
+//   their cache. Links libqrencode, zbar, libpng, libjpeg, zlib and libcurl only.
+// - QRQuizServer: the web app and its HTTP server; adds libmicrohttpd.
+// - qrquiz: the command line, a thin executable over the QRQuizCLI library target (which
+//   owns the terminal: raw mode, libchafa), so its parsing and commands test in process.
+// Nothing here is refused in a versioned dependency: no unsafe flags. Speed for the test
+// suite comes from how scripts/test builds, not from this file.
 let package = Package(
   name: "QRQuiz",
   products: [
     .library(name: "QRQuiz", targets: ["QRQuiz"]),
+    .library(name: "QRQuizServer", targets: ["QRQuizServer"]),
     .executable(name: "qrquiz", targets: ["qrquiz"]),
   ],
   targets: [
@@ -39,49 +48,40 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
     ),
-    // curl_easy_setopt is variadic, which Swift cannot call: one GET with named arguments.
-    .target(name: "CCurlShim", dependencies: ["CCurl"]),
     .systemLibrary(
       name: "CChafa",
       pkgConfig: "chafa",
       providers: [.apt(["libchafa-dev"]), .brew(["chafa"])]
     ),
-    // chafa's glib strings and environment arrays, handled in C: one plain call for Swift.
-    .target(name: "CChafaShim", dependencies: ["CChafa"]),
     .systemLibrary(
       name: "CMicroHTTPD",
       pkgConfig: "libmicrohttpd",
       providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
     ),
-    // libmicrohttpd's daemon start is variadic and its option enums do not import: the
-    // daemon, whole requests and responses behind named arguments.
-    .target(name: "CHTTPServerShim", dependencies: ["CMicroHTTPD"]),
-    // The terminal is restored from signal handlers, where only C may run.
-    .target(name: "CTerminalShim"),
-    // libjpeg reports errors with longjmp too: its calls live in this C target.
-    .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
-    // libpng's classic API reports errors with longjmp, which Swift cannot catch;
-    // the few calls that need it (writing 1-bit PNGs) live in this small C target.
-    .target(name: "CPNGShim", dependencies: ["CPNG"]),
+
+    // The C each module must have, beside it, its symbols prefixed with its name:
+    // libpng's and libjpeg's longjmp errors, curl_easy_setopt's variadic calls (CQRQuiz);
+    // libmicrohttpd's variadic start and its enums that do not import (CQRQuizServer);
+    // the terminal restored from signal handlers, chafa's glib strings (CQRQuizCLI).
+    .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG", "CCurl"]),
+    .target(name: "CQRQuizServer", dependencies: ["CMicroHTTPD"]),
+    .target(name: "CQRQuizCLI", dependencies: ["CChafa"]),
+
     .target(
       name: "QRQuiz",
-      dependencies: [
-        "CQREncode", "CZBar", "CPNG", "CPNGShim", "CZlib", "CJPEGShim", "CCurl", "CCurlShim", "CChafaShim",
-        "CTerminalShim", "CHTTPServerShim",
-      ],
-      // Optimised in debug builds too: image code unoptimised runs 10-100 times slower
-      // (generic collection code is not specialised), which put the test suite's photos
-      // past their time limits and made the tests slow for no benefit.
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CCurl", "CQRQuiz"]
     ),
-    .executableTarget(name: "qrquiz", dependencies: ["QRQuiz"]),
+    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"]),
+    .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "CQRQuizCLI"]),
+    .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
+
     // In-process benchmarks, driven by Benchmarks/run.py.
     .executableTarget(name: "qrquiz-bench", dependencies: ["QRQuiz"], path: "Benchmarks/Sources/qrquiz-bench"),
     // Fuzz entry points (Fuzz/run); the ordinary build replays saved inputs.
     .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
-      dependencies: ["QRQuiz"],
+      dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCLI"],
       resources: [.copy("Fixtures")]
     ),
   ]

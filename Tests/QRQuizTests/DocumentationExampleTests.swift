@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+@testable import QRQuizServer
 import Testing
 
 /// Every example in the library's doc comments, compiled here word for word. Examples

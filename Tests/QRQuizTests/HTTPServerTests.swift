@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import QRQuiz
+@testable import QRQuizServer
 import Testing
 
 /// The HTTP server itself, under a responder that is slower than the server's life.

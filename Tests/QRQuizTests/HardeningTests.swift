@@ -8,20 +8,30 @@ import Testing
 @Suite struct HardeningTests {
   static let regressions = Fixtures.url("fuzz-regressions")
 
-  @Test(arguments: FuzzTargets.names)
-  func fuzzRegressionsAndSeedsRunCleanly(_ target: String) throws {
-    let folders = [
-      Self.regressions.appendingPathComponent(target),
-      Fixtures.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)"),
-    ]
-    var count = 0
-    for folder in folders {
-      for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-        FuzzTargets.run(target, Array(try Data(contentsOf: folder.appendingPathComponent(file))))
-        count += 1
+  /// The fuzz targets' replay build (`qrquiz-fuzz`, built beside the tests).
+  static let fuzzReplay = ProcessRunner.qrquiz.deletingLastPathComponent().appendingPathComponent("qrquiz-fuzz")
+
+  @Test(.tags(.endToEnd)) func fuzzRegressionsAndSeedsRunCleanly() throws {
+    let list = try ProcessRunner.run(Self.fuzzReplay, ["--list"])
+    let targets = list.stdoutText.split(separator: "\n").map(String.init)
+    #expect(targets.count >= 7, "\(list.stderr)")
+    for target in targets {
+      let folders = [
+        Self.regressions.appendingPathComponent(target),
+        Fixtures.packageRoot.appendingPathComponent("Fuzz/corpus/\(target)"),
+      ]
+      var files: [String] = []
+      for folder in folders {
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+          files.append(folder.appendingPathComponent(file).path)
+        }
       }
+      #expect(!files.isEmpty, "\(target) has no saved inputs")
+      // A crash, a hang (the runner's timeout) or a broken invariant fails the replay.
+      let replay = try ProcessRunner.run(Self.fuzzReplay, [target] + files, timeout: 120)
+      #expect(replay.status == 0, "\(target): \(replay.stderr)")
+      #expect(replay.stdoutText == "\(target): \(files.count) inputs replayed\n")
     }
-    #expect(count > 0)
   }
 
   @Test func httpDatesParseByHand() {

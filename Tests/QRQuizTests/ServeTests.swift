@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizServer
 
 /// `qrquiz serve` over HTTP: every route, status and header, the attacks a classroom
 /// network brings (script in topics, path traversal, huge bodies and headers, slow

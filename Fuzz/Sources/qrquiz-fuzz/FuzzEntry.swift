@@ -3,8 +3,10 @@ import QRQuiz
 
 // Two builds of one file. Fuzz/run builds it with -DFUZZING and -sanitize=fuzzer: main hands
 // control to libFuzzer's driver, which calls back with inputs for the target named by
-// $QRQUIZ_FUZZ_TARGET. The ordinary build replays saved inputs (crashers, the corpus):
+// $QRQUIZ_FUZZ_TARGET. The ordinary build replays saved inputs (crashers, the corpus; the
+// tests replay every one of them):
 //   qrquiz-fuzz TARGET FILE…
+//   qrquiz-fuzz --list          the targets' names
 
 #if FUZZING
   @_silgen_name("LLVMFuzzerRunDriver")
@@ -35,6 +37,10 @@ import QRQuiz
   struct Replay {
     static func main() {
       let arguments = CommandLine.arguments.dropFirst()
+      if arguments.first == "--list" {
+        print(FuzzTargets.names.joined(separator: "\n"))
+        return
+      }
       guard let target = arguments.first, FuzzTargets.names.contains(target) else {
         FileHandle.standardError.write(
           Data("usage: qrquiz-fuzz \(FuzzTargets.names.joined(separator: "|")) FILE…\n".utf8))

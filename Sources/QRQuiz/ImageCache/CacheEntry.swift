@@ -55,7 +55,7 @@ public struct CacheEntry: Sendable {
 /// together and no reader ever sees one without the other.
 ///
 ///     "QRQC1\n" | metadata length (4 bytes, big-endian) | metadata JSON | body
-enum CacheEntryFile {
+package enum CacheEntryFile {
   static let magic = Array("QRQC1\n".utf8)
   /// Metadata larger than this is not ours.
   static let maximumMetadataSize = 64 * 1024
@@ -70,7 +70,7 @@ enum CacheEntryFile {
   }
 
   /// The entry in `bytes`, or `nil` when the file is not a complete, consistent entry.
-  static func decode(_ bytes: [UInt8]) -> CacheEntry? {
+  package static func decode(_ bytes: [UInt8]) -> CacheEntry? {
     guard bytes.count >= magic.count + 4, bytes.starts(with: magic) else { return nil }
     let lengthStart = magic.count
     let length = (0..<4).reduce(0) { $0 << 8 | Int(bytes[lengthStart + $1]) }

@@ -1,5 +1,5 @@
 internal import CCurl
-internal import CCurlShim
+internal import CQRQuiz
 import Foundation
 import Synchronization
 
@@ -64,7 +64,7 @@ enum HTTPTransfer {
     }
   }
 
-  private static let globalInit: Void = { _ = qrquiz_http_global_init() }()
+  private static let globalInit: Void = { _ = CQRQuiz_curl_global_init() }()
 
   private static func milliseconds(_ duration: Duration) -> Int {
     max(1, Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
@@ -84,7 +84,7 @@ enum HTTPTransfer {
     defer { for string in cStrings { free(string) } }
     let result = cStrings.withUnsafeMutableBufferPointer { lines in
       lines.withMemoryRebound(to: UnsafePointer<CChar>?.self) { lines in
-        qrquiz_http_get(
+        CQRQuiz_curl_get(
           handle.pointer, url.absoluteString, lines.baseAddress, lines.count, protocols, timeout,
           min(timeout, 15_000), bodyCallback, headerCallback, progressCallback, context)
       }
@@ -113,17 +113,17 @@ enum HTTPTransfer {
 
   // MARK: Callbacks (C function pointers: the context is the transfer's sink)
 
-  private static let bodyCallback: qrquiz_http_body_callback = { data, length, context in
+  private static let bodyCallback: CQRQuiz_curl_body_callback = { data, length, context in
     let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
     return sink.receiveBody(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
   }
 
-  private static let headerCallback: qrquiz_http_header_callback = { line, length, context in
+  private static let headerCallback: CQRQuiz_curl_header_callback = { line, length, context in
     let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
     return sink.receiveHeader(UnsafeRawBufferPointer(start: line, count: length)) ? length : 0
   }
 
-  private static let progressCallback: qrquiz_http_progress_callback = { context in
+  private static let progressCallback: CQRQuiz_curl_progress_callback = { context in
     let sink = Unmanaged<TransferSink>.fromOpaque(context!).takeUnretainedValue()
     return sink.shouldStop() ? 1 : 0
   }
@@ -135,11 +135,11 @@ enum HTTPTransfer {
     let pointer: UnsafeMutableRawPointer
 
     init?() {
-      guard let pointer = qrquiz_http_new() else { return nil }
+      guard let pointer = CQRQuiz_curl_new() else { return nil }
       self.pointer = pointer
     }
 
-    deinit { qrquiz_http_free(pointer) }
+    deinit { CQRQuiz_curl_free(pointer) }
   }
 
   /// Lends handles to one transfer at a time and keeps idle ones, whose open connections

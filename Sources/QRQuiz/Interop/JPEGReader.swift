@@ -1,4 +1,4 @@
-internal import CJPEGShim
+internal import CQRQuiz
 
 /// Decodes JPEG (phones save photos as JPEG) to 8-bit grey with the system libjpeg-turbo,
 /// through the C shim that keeps libjpeg's `longjmp` errors away from Swift.
@@ -36,7 +36,7 @@ enum JPEGReader {
     var fullHeight: UInt32 = 0
     while true {
       let status = bytes.withUnsafeBufferPointer { buffer in
-        qrquiz_jpeg_dimensions(
+        CQRQuiz_jpeg_dimensions(
           buffer.baseAddress, buffer.count, denominator, &width, &height, &fullWidth, &fullHeight,
           &message, message.count)
       }
@@ -51,7 +51,7 @@ enum JPEGReader {
     var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height) * channels)
     let status = bytes.withUnsafeBufferPointer { buffer in
       pixels.withUnsafeMutableBufferPointer { output in
-        qrquiz_jpeg_decode(
+        CQRQuiz_jpeg_decode(
           buffer.baseAddress, buffer.count, denominator, Int32(channels), output.baseAddress, output.count,
           Int32(limits.maximumScans), timeLimit.map { max(1, Int64($0 * 1000)) } ?? 0, &message, message.count)
       }

@@ -1,4 +1,4 @@
-internal import CPNGShim
+internal import CQRQuiz
 
 /// Encodes greyscale PNGs through the C shim (libpng's classic API needs `setjmp`).
 enum PNGWriter {
@@ -34,7 +34,7 @@ enum PNGWriter {
     var size = 0
     var message = [CChar](repeating: 0, count: 256)
     let status = rows.withUnsafeBufferPointer { rows in
-      qrquiz_png_write_gray(
+      CQRQuiz_png_write_gray(
         rows.baseAddress, UInt32(width), UInt32(height), rowBytes, bitDepth, compressionLevel,
         &output, &size, &message, message.count)
     }
@@ -42,7 +42,7 @@ enum PNGWriter {
       let text = CMessage.text(message)
       throw ImageEncodingError(message: text.isEmpty ? "out of memory" : text)
     }
-    defer { qrquiz_png_free(output) }
+    defer { CQRQuiz_png_free(output) }
     return Array(UnsafeBufferPointer(start: output, count: size))
   }
 }

@@ -3,9 +3,9 @@ import Glibc
 import Synchronization
 
 /// Encodes bytes into a QR matrix with libqrencode.
-enum QRSymbolEncoder {
+package enum QRSymbolEncoder {
   /// Why libqrencode made no symbol.
-  enum Failure: Error, Sendable, Hashable {
+  package enum Failure: Error, Sendable, Hashable {
     /// The data does not fit the largest version allowed.
     case tooLarge
     /// libqrencode refused the input; its `errno` value.
@@ -14,7 +14,7 @@ enum QRSymbolEncoder {
 
   /// Encodes `data` in one segment of `mode`, in the smallest version from `minimumVersion`
   /// up that holds it, refusing versions above `maximumVersion`.
-  static func encode(
+  package static func encode(
     _ data: [UInt8], mode: QRDataMode, level: QRErrorCorrection,
     minimumVersion: Int = 0, maximumVersion: Int = 40
   ) throws(Failure) -> QRMatrix {
@@ -50,7 +50,7 @@ enum QRSymbolEncoder {
 
   /// The most bytes (or characters) of `mode` data one symbol of `version` holds at
   /// `level`, found once by asking libqrencode, which keeps its capacity tables private.
-  static func capacity(mode: QRDataMode, level: QRErrorCorrection, version: Int) -> Int {
+  package static func capacity(mode: QRDataMode, level: QRErrorCorrection, version: Int) -> Int {
     let key = CapacityKey(mode: mode, level: level, version: version)
     if let known = capacities.withLock({ $0[key] }) { return known }
     let found = searchCapacity(mode: mode, level: level, version: version)

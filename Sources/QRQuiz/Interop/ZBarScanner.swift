@@ -2,10 +2,10 @@ internal import CZBar
 
 /// One zbar image scanner configured for QR codes in binary mode, so symbol data comes
 /// back as the exact bytes. Not thread-safe, hence not `Sendable`: make one per task.
-final class ZBarScanner {
+package final class ZBarScanner {
   private let scanner: OpaquePointer
 
-  init() {
+  package init() {
     // zbar_image_scanner_create only fails when malloc does.
     scanner = zbar_image_scanner_create()!
     zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
@@ -16,7 +16,7 @@ final class ZBarScanner {
   deinit { zbar_image_scanner_destroy(scanner) }
 
   /// Every QR symbol zbar finds in `image`, in zbar's order.
-  func scan(_ image: GrayImage) -> [QRSymbol] {
+  package func scan(_ image: GrayImage) -> [QRSymbol] {
     guard image.width > 0, image.height > 0 else { return [] }
     let zbarImage = zbar_image_create()!
     defer { zbar_image_destroy(zbarImage) }

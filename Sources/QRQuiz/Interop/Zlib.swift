@@ -1,7 +1,7 @@
 internal import CZlib
 
 /// zlib-format compression, bounded decompression and CRC-32, from the system zlib.
-enum Zlib {
+package enum Zlib {
   /// Why data did not inflate.
   enum InflateError: Error, Sendable, Hashable {
     /// The output would exceed the limit: refused rather than inflated (a zip bomb).
@@ -26,7 +26,7 @@ enum Zlib {
   }
 
   /// `bytes` in the gzip format (RFC 1952), for `Content-Encoding: gzip`.
-  static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+  package static func gzip(_ bytes: [UInt8]) -> [UInt8] {
     var stream = z_stream()
     precondition(qrquiz_gzip_init(&stream, 9) == Z_OK, "deflateInit2 failed")
     defer { deflateEnd(&stream) }

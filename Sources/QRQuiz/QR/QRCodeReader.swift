@@ -203,10 +203,10 @@ public final class QRCodeReader {
 }
 
 /// A point in time by which work must be done.
-struct Deadline {
+package struct Deadline {
   let instant: ContinuousClock.Instant
 
-  init(seconds: Double) { instant = .now + .milliseconds(Int64(seconds * 1000)) }
+  package init(seconds: Double) { instant = .now + .milliseconds(Int64(seconds * 1000)) }
 
   var hasPassed: Bool { ContinuousClock.now >= instant }
   /// Seconds left, at least a millisecond.

@@ -6,20 +6,20 @@
 /// It serves twice: to count how many finder patterns an image holds before zbar sees it
 /// (zbar's time grows faster than linearly with them: an 84 KB PNG tiled with them kept it
 /// busy for minutes), and to locate the symbols the rectifying pass samples.
-struct FinderPatternScan {
+package struct FinderPatternScan {
   /// One finder pattern: its centre, its module size, and how many rows confirmed it.
-  struct Pattern: Sendable, Hashable {
-    var x: Double
-    var y: Double
-    var moduleSize: Double
-    var rows: Int
+  package struct Pattern: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package var moduleSize: Double
+    package var rows: Int
   }
 
   /// The patterns found, one per finder, in the order first seen (top to bottom).
-  private(set) var patterns: [Pattern] = []
+  package private(set) var patterns: [Pattern] = []
   /// Rows crossing a finder's centre that passed the column check: the work zbar does
   /// with this image grows with it.
-  private(set) var crossings = 0
+  package private(set) var crossings = 0
   /// True when the scan stopped at its crossing limit.
   private(set) var isTruncated = false
 
@@ -29,7 +29,7 @@ struct FinderPatternScan {
   private let cellSize = 16.0
 
   /// Scans every row of `image`, stopping after `crossingLimit` confirmed crossings.
-  init(_ image: BinaryImage, crossingLimit: Int = .max) {
+  package init(_ image: BinaryImage, crossingLimit: Int = .max) {
     for y in 0..<image.height {
       scanRow(y, of: image, crossingLimit: crossingLimit)
       if isTruncated { return }

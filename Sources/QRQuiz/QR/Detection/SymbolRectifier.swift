@@ -9,7 +9,7 @@
 /// the map to follow the data modules themselves (paper that is not flat, cloth) and
 /// sample again. Each decoded symbol takes its finders out of play, so several symbols in
 /// one image are each read once.
-struct SymbolRectifier {
+package struct SymbolRectifier {
   /// The image thresholded, where patterns are found and modules sampled.
   let image: BinaryImage
   let patterns: [FinderPatternScan.Pattern]
@@ -18,8 +18,15 @@ struct SymbolRectifier {
   /// Whether a grid zbar cannot read is bent to follow its data modules and sampled again.
   var followsBends = true
 
+  package init(image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumTriples: Int = 12, followsBends: Bool = true) {
+    self.image = image
+    self.patterns = patterns
+    self.maximumTriples = maximumTriples
+    self.followsBends = followsBends
+  }
+
   /// The symbols read, by way of `decode` (zbar on a clean rendering), until `deadline`.
-  func symbols(decode: (GrayImage) -> [QRSymbol], deadline: Deadline) -> [QRSymbol] {
+  package func symbols(decode: (GrayImage) -> [QRSymbol], deadline: Deadline) -> [QRSymbol] {
     var used = Set<Int>()
     var found: [QRSymbol] = []
     var tried = 0

@@ -1,0 +1,26 @@
+#ifndef CQRQUIZ_PNG_H
+#define CQRQUIZ_PNG_H
+
+// Why this is C: libpng's classic API reports errors with longjmp, and Swift code
+// must never be jumped over. The simplified `png_image` API (used from Swift for
+// reading) cannot write 1-bit images, which keep QR PNGs small, so writing lives here,
+// with setjmp around every libpng call.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Encodes a greyscale image as PNG into a malloc'd buffer.
+///
+/// `rows` holds `height` rows of `row_bytes` each, already packed for `bit_depth`
+/// (1: eight pixels per byte, most significant bit first, 1 = white; 8: one byte per pixel).
+/// On success returns 0 and sets `*out_data` (free with `CQRQuiz_png_free`) and `*out_size`.
+/// On failure returns -1 and writes libpng's message into `message`.
+int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
+                          size_t row_bytes, int bit_depth, int compression_level,
+                          uint8_t **out_data, size_t *out_size,
+                          char *message, size_t message_capacity);
+
+/// Frees a buffer returned by `CQRQuiz_png_write_gray`.
+void CQRQuiz_png_free(uint8_t *data);
+
+#endif

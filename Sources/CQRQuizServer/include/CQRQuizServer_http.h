@@ -1,0 +1,88 @@
+#ifndef CQRQUIZSERVER_HTTP_H
+#define CQRQUIZSERVER_HTTP_H
+
+// libmicrohttpd behind a small API Swift can call: the daemon starts from named options
+// (MHD_start_daemon is variadic, and MHD_OPTION_* / MHD_RESPMEM_* do not import), each
+// request reaches Swift once, whole (body included, within its limit), and a response is
+// given as status, header lines and bytes, at once or later from any thread.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// A running server: libmicrohttpd's daemon and what the shim keeps for it.
+typedef struct CQRQuizServer_http_daemon CQRQuizServer_http_daemon;
+
+/// One request, owned by the shim from its first byte until libmicrohttpd reports it
+/// complete. Swift may keep it while the connection is suspended (an answer still to come).
+typedef struct CQRQuizServer_http_request CQRQuizServer_http_request;
+
+/// Called once a request has arrived whole, on one of libmicrohttpd's threads. Answer it
+/// with CQRQuizServer_http_respond before returning, or call CQRQuizServer_http_suspend and answer it later
+/// with CQRQuizServer_http_respond_later from any thread.
+typedef void (*CQRQuizServer_http_handler)(void *context, CQRQuizServer_http_request *request);
+
+typedef struct CQRQuizServer_http_options {
+  /// The numeric address to listen on (IPv4 or IPv6); NULL for 127.0.0.1.
+  const char *address;
+  /// The port; 0 for any free one (see CQRQuizServer_http_port).
+  uint16_t port;
+  /// Threads in libmicrohttpd's pool, each with its own epoll loop.
+  unsigned int threads;
+  /// Connections at once, in all, and from one client address.
+  unsigned int connection_limit;
+  unsigned int per_address_limit;
+  /// Seconds a connection may sit idle (a slow client sending a byte now and then is cut
+  /// off by the limits on connections; one sending nothing, by this).
+  unsigned int idle_timeout;
+  /// Bytes of memory a connection may use for its request line and headers: larger
+  /// headers get 431 (libmicrohttpd's own answer).
+  size_t header_memory_limit;
+  /// Bytes of request body: a larger Content-Length gets 413 before the body is read; a
+  /// chunked body that grows past it closes the connection.
+  size_t body_limit;
+  /// PEM certificate and key for HTTPS; both NULL for plain HTTP.
+  const char *tls_certificate;
+  const char *tls_key;
+} CQRQuizServer_http_options;
+
+/// Starts a daemon; NULL on failure with a message in `error`.
+CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options, CQRQuizServer_http_handler handler, void *context,
+                                  char *error, size_t error_size);
+/// The port the daemon listens on.
+uint16_t CQRQuizServer_http_port(CQRQuizServer_http_daemon *daemon);
+/// Requests begun whose answer has not been sent yet (nor their connection closed).
+long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *daemon);
+/// Stops the daemon: every request must have been answered.
+void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *daemon);
+
+// The request, valid until it is answered.
+const char *CQRQuizServer_http_method(const CQRQuizServer_http_request *request);
+/// The path, percent-decoded by libmicrohttpd, without the query.
+const char *CQRQuizServer_http_path(const CQRQuizServer_http_request *request);
+/// Calls `visit` for each header (kind 0), query argument (kind 1) and cookie (kind 2).
+void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
+                     void (*visit)(void *context, int kind, const char *name, const char *value),
+                     void *context);
+const uint8_t *CQRQuizServer_http_body(const CQRQuizServer_http_request *request, size_t *length);
+/// The client's numeric address, or "" if unknown.
+void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request, char *buffer, size_t size);
+
+/// Answers `request` from within the handler. `headers` holds "Name: value" lines ending
+/// in "\r\n". Returns 0 on success.
+int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers, const uint8_t *body,
+                     size_t length);
+/// Holds the connection until CQRQuizServer_http_respond_later: called from within the handler.
+void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request);
+/// Answers a suspended request, from any thread, and resumes its connection.
+int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+                           const uint8_t *body, size_t length);
+
+/// A response made once and given many times (libmicrohttpd counts its uses): the bytes
+/// and header lines are copied in now, so answering with it later costs no copy.
+typedef struct CQRQuizServer_http_response CQRQuizServer_http_response;
+CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body, size_t length);
+void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response);
+/// Answers with a made response, from the handler or (for a suspended request) later.
+int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status, CQRQuizServer_http_response *response, int later);
+
+#endif

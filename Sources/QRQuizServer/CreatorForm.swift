@@ -1,0 +1,96 @@
+import QRQuiz
+/// The web topic creator's form, as the app's creator has it: first the counts (sets,
+/// questions per set, answers per question), then one form with the options and every
+/// question. Posted fields become a ``TopicDraft``, checked with the same rules and the
+/// same messages as `qrquiz new`.
+struct CreatorForm {
+  /// Sets, questions per set and answers per question.
+  struct Counts: Sendable, Hashable {
+    var sets: Int
+    var questions: Int
+    var answers: Int
+
+    static let setRange = 1...20
+    static let questionRange = 1...50
+    static let answerRange = 2...8
+
+    /// The counts in `fields`, clamped to what the form offers.
+    init(_ fields: [String: String]) {
+      func count(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int {
+        min(range.upperBound, max(range.lowerBound, fields[name].flatMap { Int($0) } ?? fallback))
+      }
+      sets = count("sets", Self.setRange, 1)
+      questions = count("questions", Self.questionRange, 5)
+      answers = count("answers", Self.answerRange, 4)
+    }
+  }
+
+  /// The fields as posted (or empty for a fresh form).
+  var fields: [String: String]
+  var counts: Counts
+
+  init(fields: [String: String]) {
+    self.fields = fields
+    counts = Counts(fields)
+  }
+
+  static func questionField(_ set: Int, _ question: Int) -> String { "q-\(set)-\(question)" }
+  static func answerField(_ set: Int, _ question: Int, _ answer: Int) -> String { "a-\(set)-\(question)-\(answer)" }
+  static func correctField(_ set: Int, _ question: Int, _ answer: Int) -> String { "c-\(set)-\(question)-\(answer)" }
+  static func imageField(_ set: Int, _ question: Int) -> String { "img-\(set)-\(question)" }
+
+  /// A checkbox: on when posted, else its default on a fresh form.
+  func isChecked(_ name: String, default value: Bool) -> Bool {
+    fields["posted"] == nil ? value : fields[name] != nil
+  }
+
+  /// The topic, or every problem in the order a person fixes them ("Set 1, question 2:
+  /// Answer 3 repeats answer 1").
+  func topic() -> Result<ValidTopic, Problems> {
+    var messages: [String] = []
+    let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    if name.isEmpty { messages.append("The topic needs a name") }
+    var options = Topic.Options(
+      name: name, questionsInRandomOrder: isChecked("random", default: true),
+      helpButtonEnabled: isChecked("help", default: true),
+      showCorrectIncorrectAnswer: isChecked("verdicts", default: true),
+      multipleCorrectAnswersAsMandatory: isChecked("mandatory", default: false))
+    let time = (fields["time"] ?? "").trimmingCharacters(in: .whitespaces)
+    if !time.isEmpty {
+      if let seconds = NumericAnswer.parse(time), seconds > 0, seconds.isFinite {
+        options.timePerSetInSeconds = seconds
+      } else {
+        messages.append("Give the seconds as a number, such as 300")
+      }
+    }
+    var draft = TopicDraft(name: name, options: options)
+    draft.sets = (0..<counts.sets).map { set in
+      (0..<counts.questions).compactMap { question -> QuestionDraft? in
+        let text = (fields[Self.questionField(set, question)] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let answers = (0..<counts.answers).map {
+          (fields[Self.answerField(set, question, $0)] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        // A question left wholly blank is not part of the topic (fewer than the form's).
+        if text.isEmpty, answers.allSatisfy(\.isEmpty) { return nil }
+        let correct = Set((0..<counts.answers).filter { fields[Self.correctField(set, question, $0)] != nil })
+        let image = (fields[Self.imageField(set, question)] ?? "").trimmingCharacters(in: .whitespaces)
+        return QuestionDraft(text: text, answers: answers, correct: correct, imageURL: image.isEmpty ? nil : image)
+      }
+    }
+    for (set, question, problem) in draft.problems {
+      let place = question > 0 ? "Set \(set), question \(question): " : ""
+      messages.append(place + problem.description)
+    }
+    guard messages.isEmpty else { return .failure(Problems(messages: messages)) }
+    do {
+      return .success(try draft.topic())
+    } catch {
+      return .failure(Problems(messages: [error.description]))
+    }
+  }
+
+  /// What is wrong with a posted form.
+  struct Problems: Error {
+    var messages: [String]
+  }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+import QRQuiz
+
+/// A topic as the server hands it out: its JSON exactly as the app downloads it (and
+/// gzipped), its entity tag, and its QR codes, made on first request and kept.
+final class ServedTopic: Sendable {
+  /// The name in URLs: the library's (file) name.
+  let name: String
+  let topic: ValidTopic
+  /// The topic's normalised JSON: what the app downloads.
+  let json: [UInt8]
+  let gzippedJSON: [UInt8]
+  /// A strong entity tag of the JSON, quoted.
+  let etag: String
+  /// The cache keys of the questions' images, to the URLs they stand for.
+  let imageKeys: [String: String]
+  /// The JSON's answers, headers built once: plain, gzipped, and 304.
+  let jsonResponses: (plain: HTTPResponse, gzip: HTTPResponse, notModified: HTTPResponse)
+  private let artefacts = Mutex<[String: [UInt8]]>([:])
+  private let encoded = Mutex<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
+
+  init(name: String, topic: ValidTopic) {
+    self.name = name
+    self.topic = topic
+    json = Array((topic.normalizedJSON + "\n").utf8)
+    gzippedJSON = Zlib.gzip(json)
+    etag = "\"" + CacheKey(topic.normalizedJSON).hash + "\""
+    var keys: [String: String] = [:]
+    for question in topic.topic.questions {
+      if let url = question.imageURL, let key = ServedTopic.imageKey(url) { keys[key] = url }
+    }
+    imageKeys = keys
+    let common: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding")]
+    let type = "application/json; charset=utf-8"
+    jsonResponses = (
+      Reply.secured(Reply.bytes(json, type: type, headers: common)).prepared(),
+      Reply.secured(Reply.bytes(gzippedJSON, type: type, headers: common + [("Content-Encoding", "gzip")])).prepared(),
+      Reply.secured(HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])).prepared()
+    )
+  }
+
+  /// The cache key of an image URL, if it is one the server would ever show: http(s)
+  /// only, so a `javascript:` or `data:` URL is never a link or a source.
+  static func imageKey(_ url: String) -> String? {
+    let lowered = url.lowercased()
+    guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { return nil }
+    return CacheKey(url).hash
+  }
+
+  /// A generated file (a QR PNG, an SVG), made by `make` once and kept.
+  func artefact(_ name: String, make: () throws -> [UInt8]) rethrows -> [UInt8] {
+    if let made = artefacts.withLock({ $0[name] }) { return made }
+    let made = try make()
+    artefacts.withLock { $0[name] = made }
+    return made
+  }
+
+  /// The topic's own QR codes, encoded on first use and kept: the share page, its PNG
+  /// and its SVG all need them, and a class opens the page at once.
+  func symbols() throws(TopicQREncoder.Error) -> TopicQREncoder.Symbols {
+    if let known = encoded.withLock({ $0 }) { return try known.get() }
+    let made = Result { () throws(TopicQREncoder.Error) in try TopicQREncoder().encode(topic) }
+    encoded.withLock { $0 = made }
+    return try made.get()
+  }
+
+  /// Questions in each set.
+  var setSizes: [Int] { topic.topic.sets.map(\.count) }
+}
