@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// `qrquiz prefetch`, `image`, `cache` and `profile` end to end, against the test server.
-@Suite struct CacheCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CacheCLITests {
   let server: TestServer
   let home: TemporaryDirectory
   let topicPath: String

@@ -1,17 +1,20 @@
 import Foundation
 import QRQuiz
-@testable import QRQuizServer
 import Testing
+
+@testable import QRQuizServer
 
 /// Every example in the library's doc comments, compiled here word for word. Examples
 /// that need no network or system folder also run. The first test fails when an example
 /// in the sources changes without its copy here, so the copies cannot drift.
 @Suite struct DocumentationExampleTests {
-  /// The ```swift blocks of every library source file, one string each, lines trimmed.
+  /// The ```swift blocks of every library source file (QRQuiz and QRQuizServer), one string each, lines trimmed.
   static func sourceExamples() throws -> [(file: String, code: String)] {
-    let sources = Fixtures.packageRoot.appendingPathComponent("Sources/QRQuiz")
     var examples: [(String, String)] = []
-    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+    let libraries = ["Sources/QRQuiz", "Sources/QRQuizServer"].map(Fixtures.packageRoot.appendingPathComponent)
+    let files = libraries.flatMap {
+      FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil)!.allObjects
+    }
     for case let url as URL in files where url.pathExtension == "swift" {
       var current: [String]?
       for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
@@ -191,18 +194,43 @@ import Testing
     #expect(quiz.topic.questions.count == 3)
   }
 
-  @Test func httpServerExample() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func httpServerExample() throws {
     struct Hello: HTTPResponder {
-      func response(to request: HTTPRequest) async -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8))
+      func answer(_ request: HTTPRequest) -> HTTPAnswer {
+        .now(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8)))
       }
     }
     let server = try HTTPServer(configuration: .init(port: 0), responder: Hello())
     print("listening on port \(server.port)")
-    // Answered from a task, the connection suspended meanwhile.
     let response = try HTTPProbe.request(port: server.port, method: "GET", path: "/")
     #expect(response.status == 200 && response.text == "hello\n")
     server.stop()
+  }
+
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func routerExample() async throws {
+    var router = Router()
+    router.add(
+      .get, "/hello/{name}", "a greeting",
+      .immediate { context in
+        .html("<p>Hello, \(context[parameter: "name"])!</p>")
+      })
+    let server = try HTTPServer(configuration: .init(port: 0), responder: router)
+    let response = try HTTPProbe.request(port: server.port, method: "GET", path: "/hello/%3Cb%3E")
+    #expect(response.status == 200 && response.text == "<p>Hello, &lt;b&gt;!</p>")
+    server.stop()
+  }
+
+  @Test func htmlExample() {
+    let name = "<script>alert(1)</script>"
+    let item: HTML = "<li class=\"name\">\(name)</li>"
+    print(item)
+    #expect(item.markup == "<li class=\"name\">&lt;script&gt;alert(1)&lt;/script&gt;</li>")
+  }
+
+  @Test func messageTemplateExample() throws {
+    let template = try MessageTemplate("{count, plural, one {# pregunta} other {# preguntas}}")
+    print(template.text(["count": 2]))
+    #expect(template.text(["count": 2]) == "2 preguntas")
   }
 
   func quizWebAppExample() throws {

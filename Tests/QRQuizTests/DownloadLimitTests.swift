@@ -6,7 +6,7 @@ import Testing
 /// topics, an image, a profile picture) against every hostile shape of answer, run as the
 /// real `qrquiz` in a child process whose peak memory and time are measured by the kernel:
 /// no download may hold more than its cap plus a buffer, or run a second past its deadline.
-@Suite struct DownloadLimitTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct DownloadLimitTests {
   let server: TestServer
   let home: TemporaryDirectory
 

@@ -1,20 +1,23 @@
 import Foundation
 import Glibc
 import QRQuiz
-@testable import QRQuizServer
 import Testing
 
+@testable import QRQuizServer
+
 /// The HTTP server itself, under a responder that is slower than the server's life.
-@Suite struct HTTPServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct HTTPServerTests {
   /// Answers only after a minute: every request it gets is still suspended when the
   /// server stops.
   struct Sleeper: HTTPResponder {
     let entered: DispatchSemaphore
 
-    func response(to request: HTTPRequest) async -> HTTPResponse {
-      entered.signal()
-      try? await Task.sleep(for: .seconds(60))
-      return HTTPResponse(status: 200, body: Array("late\n".utf8))
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+      .later {
+        entered.signal()
+        try? await Task.sleep(for: .seconds(60))
+        return HTTPResponse(status: 200, body: Array("late\n".utf8))
+      }
     }
   }
 

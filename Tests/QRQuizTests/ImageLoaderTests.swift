@@ -5,7 +5,7 @@ import Testing
 
 /// The loader and cache against a real, misbehaving server on 127.0.0.1. Nothing broken
 /// may ever enter the cache.
-@Suite struct ImageLoaderTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ImageLoaderTests {
   let server: TestServer
   let cacheDirectory: TemporaryDirectory
   let png: [UInt8]

@@ -198,7 +198,7 @@ import Testing
     }
   }
 
-  @Test func largePhotosAreReadAtReducedSizeFirst() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func largePhotosAreReadAtReducedSizeFirst() throws {
     let scratch = try TemporaryDirectory()
     let path = scratch.path("photo.jpg")
     let made = try ProcessRunner.tool("python3", [Fixtures.url("make_photo.py").path, path, "QRQuiz 12 MP"])

@@ -5,7 +5,7 @@ import Testing
 /// The full-screen game in a real pseudo-terminal (Fixtures/pty_driver.py), its screen read
 /// back with a terminal emulator: keys, the countdown, layout at 80×24 with wrapped and
 /// wide text, colours, images, and the terminal put back however the game ends.
-@Suite struct PlayTerminalTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct PlayTerminalTests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }
@@ -60,7 +60,7 @@ import Testing
       ["play", try writeTopic(twoSets), "--no-images"],
       steps: [
         ["expect": "Choose a set"], ["snapshot": "sets"], ["send": "1"], ["expect": "question 1/2"],
-        ["send": "2"], ["expect": "right (+20)"], ["snapshot": "answered"], ["send": "q"],
+        ["send": "2"], ["expect": "Right! +20 points"], ["snapshot": "answered"], ["send": "q"],
       ])
     #expect(!report.failed, "\(report.final)")
     #expect(report.status == 0)
@@ -152,13 +152,13 @@ import Testing
   }
 
   @Test func coloursOnlyOnAColourTerminalAndNeverWithNoColor() throws {
-    let steps: [[String: Any]] = [["expect": "question 1/2"], ["send": "2"], ["expect": "right"], ["send": "q"]]
+    let steps: [[String: Any]] = [["expect": "question 1/2"], ["send": "2"], ["expect": "Right!"], ["send": "q"]]
     let topic = try writeTopic(twoSets)
     let coloured = try run(["play", topic, "--set", "1", "--no-images"], steps: steps)
-    #expect(coloured.raw.contains("\u{1B}[1;32m  right (+20)"))
+    #expect(coloured.raw.contains("\u{1B}[1;32m  Right! +20 points"))
     let plain = try run(["play", topic, "--set", "1", "--no-images"], steps: steps, environment: ["NO_COLOR": "1"])
     #expect(!plain.raw.contains("\u{1B}[1;32m") && !plain.raw.contains("\u{1B}[1;31m"))
-    #expect(plain.raw.contains("right (+20)"))
+    #expect(plain.raw.contains("Right! +20 points"))
   }
 
   @Test func questionImagesAreDrawnLinkedOrLeftOut() throws {
@@ -192,7 +192,7 @@ import Testing
     let before = try Data(contentsOf: file)
     let killed = try run(
       ["play", topic, "--set", "1", "--no-images"],
-      steps: [["expect": "question 1/2"], ["send": "2"], ["expect": "right"], ["signal": "KILL"]])
+      steps: [["expect": "question 1/2"], ["send": "2"], ["expect": "Right!"], ["signal": "KILL"]])
     #expect(killed.status == -9)
     #expect(try Data(contentsOf: file) == before)
     let statistics = try JSONSerialization.jsonObject(with: before) as? [String: Any]

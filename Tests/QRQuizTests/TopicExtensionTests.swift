@@ -50,7 +50,7 @@ import Testing
     #expect(mismatch.warnings[0].description.contains("1970 is not among the correct answers"))
   }
 
-  @Test func validateShowsTheWarningsWithTheirPaths() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func validateShowsTheWarningsWithTheirPaths() throws {
     let scratch = try TemporaryDirectory()
     let path = scratch.path("x.json")
     let json = #"{"options":{"name":"N","setNames":7},"sets":[[\#(base)}]]}"#

@@ -94,19 +94,24 @@ public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// The topic has no questions at all.
   case noQuestions
 
-  public var description: String {
+  public var description: String { text(in: .english) }
+
+  /// The problem as every creator says it, in `language`.
+  public func text(in language: Language) -> String {
     switch self {
-    case .questionRequired: "The question text is required"
-    case .tooFewAnswers: "A question needs at least two answers"
-    case .emptyAnswer(let index): "Answer \(index + 1) is empty"
-    case .repeatedAnswer(let index, let earlier): "Answer \(index + 1) repeats answer \(earlier + 1)"
-    case .noCorrectAnswer: "Pick at least one correct answer"
-    case .allCorrect: "At least one answer must be wrong"
-    case .noSuchAnswer(let index): "There is no answer \(index + 1) to mark correct"
+    case .questionRequired: QuizPhrase.draftQuestionRequired.text(in: language)
+    case .tooFewAnswers: QuizPhrase.draftTooFewAnswers.text(in: language)
+    case .emptyAnswer(let index): QuizPhrase.draftEmptyAnswer.text(in: language, ["answer": .number(index + 1)])
+    case .repeatedAnswer(let index, let earlier):
+      QuizPhrase.draftRepeatedAnswer.text(
+        in: language, ["answer": .number(index + 1), "earlier": .number(earlier + 1)])
+    case .noCorrectAnswer: QuizPhrase.draftNoCorrectAnswer.text(in: language)
+    case .allCorrect: QuizPhrase.draftAllCorrect.text(in: language)
+    case .noSuchAnswer(let index): QuizPhrase.draftNoSuchAnswer.text(in: language, ["answer": .number(index + 1)])
     case .answerCountDiffers(let set, let expected, _):
-      "Every question of set \(set) must have \(expected) answers like the first"
-    case .emptySet(let set): "Set \(set) has no questions"
-    case .noQuestions: "The topic has no questions"
+      QuizPhrase.draftAnswerCountDiffers.text(in: language, ["set": .number(set), "expected": .number(expected)])
+    case .emptySet(let set): QuizPhrase.draftEmptySet.text(in: language, ["set": .number(set)])
+    case .noQuestions: QuizPhrase.draftNoQuestions.text(in: language)
     }
   }
 }

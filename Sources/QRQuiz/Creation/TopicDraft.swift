@@ -8,12 +8,33 @@
 /// let topic = try draft.topic()
 /// ```
 public struct TopicDraft: Sendable, Hashable {
+  /// The options the app's creator writes for a new topic: every option, with the app's
+  /// defaults (random order, help, verdicts on; all correct answers not mandatory).
+  public static let creatorOptions = Topic.Options(
+    questionsInRandomOrder: true, helpButtonEnabled: true, showCorrectIncorrectAnswer: true,
+    multipleCorrectAnswersAsMandatory: false)
+
+  /// How large a topic the creators (`qrquiz new`, the web creator and editor) make. The
+  /// app has no limits of its own; these keep a form a person can fill in.
+  public enum Limits {
+    /// Sets in a topic.
+    public static let sets = 1...50
+    /// Questions in a set.
+    public static let questionsPerSet = 1...100
+    /// Answers to a question.
+    public static let answersPerQuestion = 2...10
+  }
+
+  /// The counts a new topic's form starts with: one set of five questions of four answers.
+  public static let suggestedCounts = (sets: 1, questionsPerSet: 5, answersPerQuestion: 4)
+
   /// The topic's options (`name` included).
   public var options: Topic.Options
   /// The sets, each a list of questions.
   public var sets: [[QuestionDraft]]
 
-  /// A draft with a name and the app creator's options: every option written.
+  /// A draft with a name and options (by default none: the app's defaults apply; the
+  /// creators pass ``creatorOptions``).
   public init(name: String? = nil, options: Topic.Options? = nil, sets: [[QuestionDraft]] = []) {
     self.options = options ?? Topic.Options(name: name)
     if let name { self.options.name = name }

@@ -56,19 +56,60 @@ public struct QuizSession: Sendable {
     /// The question asks for a number, not a pick (or the other way round).
     case wrongKindOfAnswer
 
-    public var description: String {
+    public var description: String { text(in: .english) }
+
+    /// What every front end says when it refuses the move, in `language`.
+    public func text(in language: Language) -> String {
       switch self {
-      case .over: "the set is over"
-      case .timeRanOut: "time ran out"
-      case .noSuchAnswer(let number): "there is no answer \(number + 1)"
-      case .alreadyPicked(let number): "answer \(number + 1) is picked already"
-      case .hidden(let number): "answer \(number + 1) was hidden by help"
-      case .helpNotOffered: "no help for this question"
-      case .notEnoughPoints: "not enough points for help (it costs \(-QuizRules.pointsForHelp))"
-      case .noMoreHelp: "no more help for this question"
-      case .wrongKindOfAnswer: "this question takes another kind of answer"
+      case .over: QuizPhrase.refusedOver.text(in: language)
+      case .timeRanOut: QuizPhrase.timeRanOut.text(in: language)
+      case .noSuchAnswer(let number): QuizPhrase.refusedNoSuchAnswer.text(in: language, ["answer": .number(number + 1)])
+      case .alreadyPicked(let number):
+        QuizPhrase.refusedAlreadyPicked.text(in: language, ["answer": .number(number + 1)])
+      case .hidden(let number): QuizPhrase.refusedHidden.text(in: language, ["answer": .number(number + 1)])
+      case .helpNotOffered: QuizPhrase.refusedHelpNotOffered.text(in: language)
+      case .notEnoughPoints:
+        QuizPhrase.refusedNotEnoughPoints.text(in: language, ["points": .number(-QuizRules.pointsForHelp)])
+      case .noMoreHelp: QuizPhrase.refusedNoMoreHelp.text(in: language)
+      case .wrongKindOfAnswer: QuizPhrase.refusedWrongKind.text(in: language)
       }
     }
+  }
+
+  /// What a player is told after a pick or an answer, by the app's rules: right or wrong
+  /// with its points, or only that it was taken when the topic hides verdicts
+  /// (`showCorrectIncorrectAnswer: false`).
+  public enum Verdict: Sendable, Hashable {
+    /// A correct pick, and the points it scored.
+    case right(points: Int)
+    /// A wrong pick, and the points it cost (negative).
+    case wrong(points: Int)
+    /// Taken, with no verdict shown.
+    case taken
+
+    /// The verdict as every front end says it: "Right! +20 points".
+    public func text(in language: Language) -> String {
+      switch self {
+      case .right(let points): QuizPhrase.verdictRight.text(in: language, ["points": .number(points)])
+      case .wrong(let points): QuizPhrase.verdictWrong.text(in: language, ["points": .number(points)])
+      case .taken: QuizPhrase.answerTaken.text(in: language)
+      }
+    }
+
+    /// Whether it says the answer was right (`nil`: no verdict shown).
+    public var isRight: Bool? {
+      switch self {
+      case .right: true
+      case .wrong: false
+      case .taken: nil
+      }
+    }
+  }
+
+  /// The verdict the topic's options show for a right or wrong answer.
+  public func verdict(isCorrect: Bool) -> Verdict {
+    guard options.showCorrectIncorrectAnswer else { return .taken }
+    return isCorrect ? .right(points: QuizRules.pointsForCorrect) : .wrong(points: QuizRules.pointsForWrong)
   }
 
   /// What one pick did.
@@ -79,6 +120,8 @@ public struct QuizSession: Sendable {
     public var isCorrect: Bool
     /// Whether the question is done (the player moves on).
     public var finishesQuestion: Bool
+    /// What the player is told.
+    public var verdict: Verdict
   }
 
   /// A question after it was played, for the results and the review.
@@ -99,7 +142,7 @@ public struct QuizSession: Sendable {
   public let title: String
   /// The topic's options with the app's defaults.
   public let options: Topic.Options.ResolvedOptions
-  /// Category (set) names, from `options.setNames` or "Set N".
+  /// Category (set) names, from `options.setNames` or "Set N" (``ValidTopic/setName(_:in:)``).
   public let categoryNames: [String]
   /// The questions in play order.
   public private(set) var questions: [Question]
@@ -174,7 +217,7 @@ public struct QuizSession: Sendable {
   private init(topic: ValidTopic, questions: [Question], totalScore: Int, random: SeededRandom) {
     title = topic.name
     options = (topic.topic.options ?? Topic.Options()).resolved
-    categoryNames = topic.topic.sets.indices.map { topic.topic.options?.setName($0) ?? "Set \($0 + 1)" }
+    categoryNames = topic.topic.sets.indices.map { topic.setName($0) }
     questionsInFileOrder = questions
     self.questions = questions
     self.totalScore = totalScore
@@ -264,7 +307,8 @@ public struct QuizSession: Sendable {
       let isRight = picks.allSatisfy(question.correctAnswers.contains)
       finishQuestion(Answered(question: question, picks: picks, typedNumber: nil, isRight: isRight))
     }
-    return Pick(answer: answer, isCorrect: isCorrect, finishesQuestion: finishes)
+    return Pick(
+      answer: answer, isCorrect: isCorrect, finishesQuestion: finishes, verdict: verdict(isCorrect: isCorrect))
   }
 
   /// Answers a numeric question with `number`: right within its tolerance.

@@ -57,6 +57,12 @@ public struct ValidTopic: Sendable, Hashable {
   /// its image).
   public func named(_ defaultName: String?) -> ValidTopic { ValidTopic(checked: topic, defaultName: defaultName) }
 
+  /// The name of set `index` (0-based) as every front end shows it: its name in
+  /// `options.setNames`, else "Set 3" in `language`.
+  public func setName(_ index: Int, in language: Language = .english) -> String {
+    topic.options?.setName(index) ?? QuizPhrase.setNumber.text(in: language, ["number": .number(index + 1)])
+  }
+
   /// Advice that does not change the verdict.
   public var warnings: [TopicWarning] { TopicLinter.warnings(in: topic) }
 

@@ -38,6 +38,7 @@ struct ServeCommand: ParsableCommand {
   @Option("--idle-timeout", value: "SECONDS", help: "close connections idle this long", range: 1...3600)
   var idleTimeout = 15
   @OptionGroup var cache: CacheOptions
+  @Flag("--routes", help: "print every address the server answers, as a Markdown table, and exit") var routes
 
   func validate() throws(CLIError) {
     if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
@@ -47,11 +48,15 @@ struct ServeCommand: ParsableCommand {
   }
 
   func run() async throws -> ExitCode {
+    if routes {
+      Console.text(QuizWebApp(topics: .files([]), configuration: .init(publicURL: "")).routeDocumentation)
+      return .success
+    }
     let source = try topicSource()
     let tls = try tlsFiles()
     let scheme = tls == nil ? "http" : "https"
     let publicURL = self.publicURL ?? "\(scheme)://\(Self.reachableHost(for: host)):PORT"
-    let editToken = allowEdit ? QuizWebApp.newSecret() : nil
+    let editToken = allowEdit ? Secret.make() : nil
     // Without a usable cache the pages still work, with no question images: say so.
     let imageCache: ImageDiskCache?
     do {

@@ -19,10 +19,7 @@ struct Creator {
 
   /// Everything that `/back` restores.
   struct State {
-    var draft = TopicDraft(
-      options: Topic.Options(
-        questionsInRandomOrder: true, helpButtonEnabled: true, showCorrectIncorrectAnswer: true,
-        multipleCorrectAnswersAsMandatory: false))
+    var draft = TopicDraft(options: TopicDraft.creatorOptions)
     var step = Step.name
     var setCount = 1
     /// The question being written.
@@ -98,7 +95,7 @@ struct Creator {
   private mutating func take(_ text: String) -> String? {
     switch state.step {
     case .name:
-      guard !text.isEmpty else { return "The topic needs a name" }
+      guard !text.isEmpty else { return QuizPhrase.draftNameRequired.text(in: .english) }
       state.draft.options.name = text
       state.step = .timer
     case .timer:
@@ -106,7 +103,7 @@ struct Creator {
         state.draft.options.timePerSetInSeconds = nil
       } else {
         guard let seconds = NumericAnswer.parse(text), seconds > 0 else {
-          return "Give the seconds as a number, such as 300"
+          return QuizPhrase.draftSecondsNotANumber.text(in: .english)
         }
         state.draft.options.timePerSetInSeconds = seconds
       }
@@ -128,8 +125,10 @@ struct Creator {
       state.draft.options.multipleCorrectAnswersAsMandatory = flag
       state.step = .setCount
     case .setCount:
-      guard let count = text.isEmpty ? 1 : Int(text), (1...50).contains(count) else {
-        return "Give a number from 1 to 50"
+      let limits = TopicDraft.Limits.sets
+      guard let count = text.isEmpty ? 1 : Int(text), limits.contains(count) else {
+        return QuizPhrase.draftCountOutOfRange.text(
+          in: .english, ["lowest": .number(limits.lowerBound), "highest": .number(limits.upperBound)])
       }
       state.setCount = count
       state.draft.sets = Array(repeating: [], count: count)
@@ -179,7 +178,10 @@ struct Creator {
       return DraftProblem.repeatedAnswer(answers.count, of: earlier).description
     }
     state.question.answers.append(text)
-    if let fixed = fixedAnswerCount(set), state.question.answers.count == fixed { state.step = .correct(set: set) }
+    let count = state.question.answers.count
+    if count == fixedAnswerCount(set) ?? TopicDraft.Limits.answersPerQuestion.upperBound {
+      state.step = .correct(set: set)
+    }
     return nil
   }
 

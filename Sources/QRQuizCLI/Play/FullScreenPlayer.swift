@@ -46,7 +46,7 @@ struct FullScreenPlayer {
       setup.images?.load(session.questions, announcing: events)
       session.start(at: Date())
       while true {
-        try await playQuestions(&session, setName: session.categoryNames[set])
+        try await playQuestions(&session, setName: setup.topic.setName(set, in: setup.language))
         let result = session.result!
         let recorded = session.canRepeat ? nil : try setup.record(result, set: set)
         switch try await showResult(result, session: session, recorded: recorded) {
@@ -102,7 +102,7 @@ struct FullScreenPlayer {
       screen.line(1, " \(setup.topic.name)", style: .reverse)
       screen.line(3, "  Choose a set:", style: .bold)
       for (index, set) in sets.enumerated().prefix(layout.rows - 6) {
-        let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
+        let name = setup.topic.setName(index, in: setup.language)
         screen.line(5 + index, "  [\(AnswerKeys.label(index))] \(name) — \(Plural.count(set.count, "question"))")
       }
       screen.line(
@@ -133,9 +133,9 @@ struct FullScreenPlayer {
       case .key(.character("h")) where question?.numericAnswer == nil:
         do {
           let hidden = try session.useHelp(at: Date())
-          feedback = ("help hid answer \(AnswerKeys.label(hidden)) (\(QuizRules.pointsForHelp))", .accent)
+          feedback = (PlayText.helpHid(hidden, in: setup.language), .accent)
         } catch {
-          feedback = (error.description, .wrong)
+          feedback = (error.text(in: setup.language), .wrong)
         }
       case .key(.character(let character)) where question?.numericAnswer != nil:
         if typed.count < 24 { typed.append(character) }
@@ -147,17 +147,17 @@ struct FullScreenPlayer {
         }
         typed = ""
         if let right = try? session.answer(number: number, at: Date()) {
-          feedback = verdict(right, shows: session.options.showCorrectIncorrectAnswer)
+          feedback = feedbackLine(session.verdict(isCorrect: right))
         }
       case .key(.character(let character)):
         guard let index = AnswerKeys.index(for: String(character)) else { break }
         do {
           let pick = try session.pick(index, at: Date())
-          feedback = verdict(pick.isCorrect, shows: session.options.showCorrectIncorrectAnswer)
+          feedback = feedbackLine(pick.verdict)
         } catch QuizSession.Error.timeRanOut {
           break
         } catch {
-          feedback = (error.description, .wrong)
+          feedback = (error.text(in: setup.language), .wrong)
         }
       case .tick:
         if session.checkTime(at: Date()) { break }
@@ -183,10 +183,10 @@ struct FullScreenPlayer {
     }
   }
 
-  private func verdict(_ right: Bool, shows: Bool) -> (String, Screen.Style) {
-    guard shows else { return ("noted", .accent) }
-    return right
-      ? ("right (+\(QuizRules.pointsForCorrect))", .right) : ("wrong (\(QuizRules.pointsForWrong))", .wrong)
+  /// A verdict as the feedback line shows it: its words, coloured by what it says.
+  private func feedbackLine(_ verdict: QuizSession.Verdict) -> (String, Screen.Style) {
+    let style: Screen.Style = verdict.isRight.map { $0 ? .right : .wrong } ?? .accent
+    return (verdict.text(in: setup.language), style)
   }
 
   enum ResultChoice { case repeatSet, done }

@@ -93,7 +93,7 @@ struct PlainPlayer {
     if sets.count == 1 { return 0 }
     Console.line("\(setup.topic.name): \(Plural.count(sets.count, "set"))")
     for (index, set) in sets.enumerated() {
-      let name = setup.topic.topic.options?.setName(index) ?? "Set \(index + 1)"
+      let name = setup.topic.setName(index, in: setup.language)
       Console.line("  \(index + 1). \(name) (\(Plural.count(set.count, "question")))")
     }
     while true {
@@ -154,9 +154,9 @@ struct PlainPlayer {
     case "h":
       do {
         let hidden = try session.useHelp(at: Date())
-        Console.line("help hides \(AnswerKeys.label(hidden)). \(question.answers[hidden]) (\(QuizRules.pointsForHelp))")
+        Console.line(PlayText.helpHid(hidden, in: setup.language))
       } catch {
-        Console.line(error.description)
+        Console.line(error.text(in: setup.language))
       }
       return true
     default: break
@@ -168,9 +168,9 @@ struct PlainPlayer {
       }
       do {
         let right = try session.answer(number: number, at: Date())
-        Console.line(session.options.showCorrectIncorrectAnswer ? (right ? "right (+20)" : "wrong (-10)") : "noted")
+        Console.line(session.verdict(isCorrect: right).text(in: setup.language))
       } catch {
-        Console.line(error.description)
+        Console.line(error.text(in: setup.language))
       }
       return true
     }
@@ -182,16 +182,16 @@ struct PlainPlayer {
       }
       do {
         let pick = try session.pick(index, at: Date())
-        Console.line(PlayText.pickVerdict(pick, shows: session.options.showCorrectIncorrectAnswer))
+        Console.line(pick.verdict.text(in: setup.language))
       } catch QuizSession.Error.timeRanOut {
         Console.line("time ran out")
         return true
       } catch {
-        Console.line(error.description)
+        Console.line(error.text(in: setup.language))
       }
     }
     if session.currentQuestion == question, session.picksNeeded > 0 {
-      Console.line("\(session.picksNeeded) more to pick")
+      Console.line(QuizPhrase.picksLeft.text(in: setup.language, ["count": .number(session.picksNeeded)]))
     }
     return true
   }

@@ -13,6 +13,8 @@ struct PlaySetup: Sendable {
   var seed: UInt64?
   /// Show the review of incorrect answers after the results.
   var review: Bool
+  /// The language of the player's words (never the topic's).
+  var language: Language = .english
 
   /// The player's total score before playing, and a note when their statistics file was
   /// corrupt and set aside.
@@ -41,16 +43,16 @@ enum PlayText {
     var parts = [Plural.count(session.questions.count, "question")]
     if let seconds = session.options.timePerSet { parts.append("\(JSONValue.number(seconds).compactText) seconds") }
     if session.options.questionsInRandomOrder { parts.append("questions in random order") }
-    let name = session.categoryNames.indices.contains(set) ? session.categoryNames[set] : "Set \(set + 1)"
+    let name = topic.setName(set)
     return "\(name) of \(topic.name): " + parts.joined(separator: ", ")
   }
 
   static func countdown(_ seconds: Double) -> String { QuizRules.countdown(seconds) }
 
-  static func pickVerdict(_ pick: QuizSession.Pick, shows: Bool) -> String {
-    guard shows else { return "noted" }
-    return pick.isCorrect
-      ? "right (+\(QuizRules.pointsForCorrect))" : "wrong (\(QuizRules.pointsForWrong))"
+  /// "Help hid answer 3 (-5 points)."
+  static func helpHid(_ answer: Int, in language: Language) -> String {
+    QuizPhrase.helpHidAnswer.text(
+      in: language, ["answer": .text(AnswerKeys.label(answer)), "points": .number(QuizRules.pointsForHelp)])
   }
 
   static func result(_ result: QuizSession.Result) -> String {

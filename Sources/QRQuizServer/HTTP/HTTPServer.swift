@@ -1,7 +1,7 @@
 internal import CQRQuizServer
 import Foundation
-import Synchronization
 import QRQuiz
+import Synchronization
 
 /// An HTTP(S) server on libmicrohttpd: a pool of threads, each with its own epoll loop,
 /// parses requests; a ``HTTPResponder`` answers them, at once on that thread when the
@@ -14,8 +14,8 @@ import QRQuiz
 ///
 /// ```swift
 /// struct Hello: HTTPResponder {
-///   func response(to request: HTTPRequest) async -> HTTPResponse {
-///     HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8))
+///   func answer(_ request: HTTPRequest) -> HTTPAnswer {
+///     .now(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8)))
 ///   }
 /// }
 /// let server = try HTTPServer(configuration: .init(port: 0), responder: Hello())
@@ -215,18 +215,18 @@ private struct RunningDaemon: @unchecked Sendable {
 private func handleRequest(_ context: UnsafeMutableRawPointer?, _ pointer: OpaquePointer?) {
   guard let context, let pointer else { return }
   let state = Unmanaged<ServerState>.fromOpaque(context).takeUnretainedValue()
-  let request = readRequest(pointer)
-  if let response = state.responder.immediateResponse(to: request) {
+  switch state.responder.answer(readRequest(pointer)) {
+  case .now(let response):
     send(response, to: pointer, later: false)
-    return
-  }
-  guard let number = state.suspended.suspend(pointer) else {
-    send(.serverStopping, to: pointer, later: false)
-    return
-  }
-  Task(executorPreference: ResponderThreads.shared) {
-    let response = await state.responder.response(to: request)
-    state.suspended.answer(number, with: response)
+  case .later(let work):
+    guard let number = state.suspended.suspend(pointer) else {
+      send(.serverStopping, to: pointer, later: false)
+      return
+    }
+    Task(executorPreference: ResponderThreads.shared) {
+      let response = await work()
+      state.suspended.answer(number, with: response)
+    }
   }
 }
 
@@ -293,7 +293,8 @@ private func readRequest(_ pointer: OpaquePointer) -> HTTPRequest {
     return String(cString: buffer.baseAddress!)
   }
   var request = HTTPRequest(
-    method: String(cString: CQRQuizServer_http_method(pointer)), path: String(cString: CQRQuizServer_http_path(pointer)))
+    method: String(cString: CQRQuizServer_http_method(pointer)), path: String(cString: CQRQuizServer_http_path(pointer))
+  )
   request.headers = collector.headers
   request.query = collector.query
   request.cookies = collector.cookies

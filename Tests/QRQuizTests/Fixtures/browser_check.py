@@ -21,7 +21,7 @@ import sys
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
 base, edit_url, topic_path = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -44,11 +44,23 @@ def screenshot(name):
         driver.save_screenshot(os.path.join(shots, name + ".png"))
 
 
+def new_page_loaded(driver):
+    """True once the window is a new document, fully loaded. Asked while the browser may be
+    between pages, when a script cannot run yet: that is a "not yet", not a failure."""
+    try:
+        return driver.execute_script("return window.qrquizOldPage !== true && document.readyState === 'complete'")
+    except WebDriverException:
+        return False
+
+
 def click_and_wait(element):
-    """Clicks, then waits until the browser has loaded the page the click leads to."""
-    page = driver.find_element(By.TAG_NAME, "main")
+    """Clicks, then waits for the page the click leads to. Each page gets a fresh window
+    object, so a mark left on the old one tells them apart even when the address stays the
+    same (a form posted to /game/ID redirects back to /game/ID). Not staleness_of: under
+    load Chromium answers it with "Node with given id does not belong to the document"."""
+    driver.execute_script("window.qrquizOldPage = true")
     element.click()
-    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 30).until(new_page_loaded)
 
 
 def collect_console():

@@ -18,7 +18,9 @@ package struct SymbolRectifier {
   /// Whether a grid zbar cannot read is bent to follow its data modules and sampled again.
   var followsBends = true
 
-  package init(image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumTriples: Int = 12, followsBends: Bool = true) {
+  package init(
+    image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumTriples: Int = 12, followsBends: Bool = true
+  ) {
     self.image = image
     self.patterns = patterns
     self.maximumTriples = maximumTriples

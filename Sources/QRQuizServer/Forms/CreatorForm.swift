@@ -1,4 +1,5 @@
 import QRQuiz
+
 /// The web topic creator's form, as the app's creator has it: first the counts (sets,
 /// questions per set, answers per question), then one form with the options and every
 /// question. Posted fields become a ``TopicDraft``, checked with the same rules and the
@@ -10,18 +11,15 @@ struct CreatorForm {
     var questions: Int
     var answers: Int
 
-    static let setRange = 1...20
-    static let questionRange = 1...50
-    static let answerRange = 2...8
-
-    /// The counts in `fields`, clamped to what the form offers.
+    /// The counts in `fields`, clamped to the creators' limits (``TopicDraft/Limits``).
     init(_ fields: [String: String]) {
       func count(_ name: String, _ range: ClosedRange<Int>, _ fallback: Int) -> Int {
         min(range.upperBound, max(range.lowerBound, fields[name].flatMap { Int($0) } ?? fallback))
       }
-      sets = count("sets", Self.setRange, 1)
-      questions = count("questions", Self.questionRange, 5)
-      answers = count("answers", Self.answerRange, 4)
+      let suggested = TopicDraft.suggestedCounts
+      sets = count("sets", TopicDraft.Limits.sets, suggested.sets)
+      questions = count("questions", TopicDraft.Limits.questionsPerSet, suggested.questionsPerSet)
+      answers = count("answers", TopicDraft.Limits.answersPerQuestion, suggested.answersPerQuestion)
     }
   }
 
@@ -46,21 +44,23 @@ struct CreatorForm {
 
   /// The topic, or every problem in the order a person fixes them ("Set 1, question 2:
   /// Answer 3 repeats answer 1").
-  func topic() -> Result<ValidTopic, Problems> {
+  func topic(in language: Language) -> Result<ValidTopic, Problems> {
     var messages: [String] = []
     let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-    if name.isEmpty { messages.append("The topic needs a name") }
+    if name.isEmpty { messages.append(QuizPhrase.draftNameRequired.text(in: language)) }
+    let defaults = TopicDraft.creatorOptions
     var options = Topic.Options(
-      name: name, questionsInRandomOrder: isChecked("random", default: true),
-      helpButtonEnabled: isChecked("help", default: true),
-      showCorrectIncorrectAnswer: isChecked("verdicts", default: true),
-      multipleCorrectAnswersAsMandatory: isChecked("mandatory", default: false))
+      name: name, questionsInRandomOrder: isChecked("random", default: defaults.questionsInRandomOrder ?? true),
+      helpButtonEnabled: isChecked("help", default: defaults.helpButtonEnabled ?? true),
+      showCorrectIncorrectAnswer: isChecked("verdicts", default: defaults.showCorrectIncorrectAnswer ?? true),
+      multipleCorrectAnswersAsMandatory: isChecked(
+        "mandatory", default: defaults.multipleCorrectAnswersAsMandatory ?? false))
     let time = (fields["time"] ?? "").trimmingCharacters(in: .whitespaces)
     if !time.isEmpty {
       if let seconds = NumericAnswer.parse(time), seconds > 0, seconds.isFinite {
         options.timePerSetInSeconds = seconds
       } else {
-        messages.append("Give the seconds as a number, such as 300")
+        messages.append(QuizPhrase.draftSecondsNotANumber.text(in: language))
       }
     }
     var draft = TopicDraft(name: name, options: options)
@@ -78,14 +78,17 @@ struct CreatorForm {
       }
     }
     for (set, question, problem) in draft.problems {
-      let place = question > 0 ? "Set \(set), question \(question): " : ""
-      messages.append(place + problem.description)
+      let text = problem.text(in: language)
+      messages.append(
+        question > 0
+          ? QuizPhrase.draftProblemPlace.text(
+            in: language, ["set": .number(set), "question": .number(question), "problem": .text(text)]) : text)
     }
     guard messages.isEmpty else { return .failure(Problems(messages: messages)) }
     do {
       return .success(try draft.topic())
     } catch {
-      return .failure(Problems(messages: [error.description]))
+      return .failure(Problems(messages: [error.text(in: language)]))
     }
   }
 

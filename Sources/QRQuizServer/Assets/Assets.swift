@@ -1,4 +1,5 @@
 import QRQuiz
+
 /// The pages' style sheet and script, served from /static: small, hand-written, and
 /// nothing from another host, so a classroom without internet gets the same pages.
 enum Assets {

@@ -1,4 +1,5 @@
 import QRQuiz
+
 /// `application/x-www-form-urlencoded` bodies, as HTML forms post them.
 enum FormBody {
   /// The fields of `body`; a repeated name keeps its first value. Malformed escapes are

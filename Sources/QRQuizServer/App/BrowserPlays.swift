@@ -1,19 +1,32 @@
 import Foundation
-import Synchronization
 import QRQuiz
+import Synchronization
 
 /// The plays in progress in browsers: each a ``QuizSession`` behind an unguessable id,
 /// at most ``capacity`` at once (the least recently used go first) and none older than
 /// ``lifetime`` seconds unused.
-final class PlayRoom: Sendable {
+final class BrowserPlays: Sendable {
   /// One browser's play of one set.
   struct Play: Sendable {
     var session: QuizSession
+    /// The topic's name in the site's addresses.
     var topicName: String
     var set: Int
-    /// What the last action said: a verdict, help used, a refusal.
-    var message: (text: String, kind: String)?
+    /// What the last action said, shown once on the next page.
+    var message: Message?
     var lastUsed: Date
+  }
+
+  /// What an action said: the rules decided it, the page words it.
+  enum Message: Sendable {
+    /// A pick's or a number's verdict, and the picks the question still needs.
+    case verdict(QuizSession.Verdict, picksLeft: Int)
+    /// Help hid this answer (0-based).
+    case helpHid(Int)
+    /// The move was refused.
+    case refused(QuizSession.Error)
+    /// What was typed is not a number.
+    case notANumber
   }
 
   let capacity: Int
@@ -27,7 +40,7 @@ final class PlayRoom: Sendable {
 
   /// Starts a play; returns its id.
   func start(_ play: Play) -> String {
-    let id = QuizWebApp.newSecret()
+    let id = Secret.make()
     plays.withLock { plays in
       let now = play.lastUsed
       plays = plays.filter { now.timeIntervalSince($0.value.lastUsed) < lifetime }

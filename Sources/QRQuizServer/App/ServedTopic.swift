@@ -1,17 +1,20 @@
-import Synchronization
 import QRQuiz
+import Synchronization
 
 /// A topic as the server hands it out: its JSON exactly as the app downloads it (and
 /// gzipped), its entity tag, and its QR codes, made on first request and kept.
 final class ServedTopic: Sendable {
   /// The name in URLs: the library's (file) name.
   let name: String
+  /// The topic as read and validated.
   let topic: ValidTopic
   /// The topic's normalised JSON: what the app downloads.
   let json: [UInt8]
   let gzippedJSON: [UInt8]
   /// A strong entity tag of the JSON, quoted.
   let etag: String
+  /// The topic's name, questions and answers folded for ``TextSearch``, once.
+  let searchText: String
   /// The cache keys of the questions' images, to the URLs they stand for.
   let imageKeys: [String: String]
   /// The JSON's answers, headers built once: plain, gzipped, and 304.
@@ -25,6 +28,7 @@ final class ServedTopic: Sendable {
     json = Array((topic.normalizedJSON + "\n").utf8)
     gzippedJSON = Zlib.gzip(json)
     etag = "\"" + CacheKey(topic.normalizedJSON).hash + "\""
+    searchText = TextSearch.searchable([topic.name] + topic.topic.questions.flatMap { [$0.question] + $0.answers })
     var keys: [String: String] = [:]
     for question in topic.topic.questions {
       if let url = question.imageURL, let key = ServedTopic.imageKey(url) { keys[key] = url }
@@ -33,9 +37,10 @@ final class ServedTopic: Sendable {
     let common: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding")]
     let type = "application/json; charset=utf-8"
     jsonResponses = (
-      Reply.secured(Reply.bytes(json, type: type, headers: common)).prepared(),
-      Reply.secured(Reply.bytes(gzippedJSON, type: type, headers: common + [("Content-Encoding", "gzip")])).prepared(),
-      Reply.secured(HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])).prepared()
+      SecurityHeaders.secured(.bytes(json, type: type, headers: common)).prepared(),
+      SecurityHeaders.secured(.bytes(gzippedJSON, type: type, headers: common + [("Content-Encoding", "gzip")]))
+        .prepared(),
+      SecurityHeaders.secured(HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])).prepared()
     )
   }
 
@@ -64,6 +69,15 @@ final class ServedTopic: Sendable {
     return try made.get()
   }
 
+  /// The name the app shows.
+  var title: String { topic.name }
+
   /// Questions in each set.
   var setSizes: [Int] { topic.topic.sets.map(\.count) }
+
+  /// Questions in all.
+  var questionCount: Int { topic.topic.questions.count }
+
+  /// The name of set `index` (0-based) in `language`.
+  func setName(_ index: Int, in language: Language) -> String { topic.setName(index, in: language) }
 }

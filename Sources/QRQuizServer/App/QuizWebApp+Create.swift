@@ -1,0 +1,68 @@
+import Foundation
+import QRQuiz
+
+/// The topic creator, `/new`: off unless the server was given an edit token. The token
+/// arrives once in the address printed at start-up (`/new?token=…`) and is then kept in
+/// a cookie the browser sends only to this site's own pages (SameSite=Strict, HttpOnly);
+/// every form also carries a second token back (against requests forged by other pages).
+extension QuizWebApp {
+  static let editCookie = "qrquiz_edit"
+
+  /// GET `/new`: with `?token=`, sets the edit cookie; else the creator's first step.
+  func creatorStart(_ context: RequestContext) -> HTTPResponse {
+    guard let token = configuration.editToken else { return editingOff(context) }
+    if let offered = context.request.query["token"] {
+      guard Secret.matches(offered, token) else { return notAllowed(context) }
+      let secure = configuration.isSecure ? "; Secure" : ""
+      return .redirect(
+        to: .newTopic,
+        headers: [("Set-Cookie", "\(Self.editCookie)=\(token); Path=/; HttpOnly; SameSite=Strict\(secure)")])
+    }
+    guard isEditor(context.request) else { return notAllowed(context) }
+    return .html(pages(context).creatorStart())
+  }
+
+  /// GET `/new/form`: the form for the counts asked.
+  func creatorForm(_ context: RequestContext) -> HTTPResponse {
+    guard configuration.editToken != nil else { return editingOff(context) }
+    guard isEditor(context.request) else { return notAllowed(context) }
+    return .html(pages(context).creatorForm(CreatorForm(fields: context.request.query), csrf: formToken, problems: []))
+  }
+
+  /// POST `/new`: the topic saved, or the form again with every problem.
+  func createTopic(_ context: RequestContext) async -> HTTPResponse {
+    guard configuration.editToken != nil else { return editingOff(context) }
+    guard isEditor(context.request) else { return notAllowed(context) }
+    let pages = pages(context)
+    let fields = FormBody.parse(context.request.body)
+    guard let csrf = fields["csrf"], Secret.matches(csrf, formToken) else {
+      return .html(
+        pages.error(.formRefused, pages.say(.formRefusedDetail, ["address": .text(SitePath.newTopic.value)])),
+        status: 403)
+    }
+    let form = CreatorForm(fields: fields)
+    switch form.topic(in: context.language) {
+    case .failure(let problems):
+      return .html(pages.creatorForm(form, csrf: formToken, problems: problems.messages), status: 422)
+    case .success(let topic):
+      do {
+        return .redirect(to: .topic(try topics.save(topic)))
+      } catch {
+        return .html(pages.creatorForm(form, csrf: formToken, problems: ["\(error)"]), status: 409)
+      }
+    }
+  }
+
+  private func isEditor(_ request: HTTPRequest) -> Bool {
+    guard let token = configuration.editToken, let cookie = request.cookies[Self.editCookie] else { return false }
+    return Secret.matches(cookie, token)
+  }
+
+  private func editingOff(_ context: RequestContext) -> HTTPResponse {
+    .html(pages(context).error(.editingOff, pages(context).say(.editingOffDetail)), status: 403)
+  }
+
+  private func notAllowed(_ context: RequestContext) -> HTTPResponse {
+    .html(pages(context).error(.notAllowed, pages(context).say(.notAllowedDetail)), status: 403)
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import QRQuiz
+
+/// Question images: served from the image cache only (the server never fetches or
+/// forwards an address a topic names), under a key that is the address's hash.
+extension QuizWebApp {
+  /// The page's source for a question's image: only when the image is in the cache.
+  func imageSource(for url: String?) -> SitePath? {
+    guard let url, let key = ServedTopic.imageKey(url), let cache = configuration.imageCache,
+      let address = URL(string: url), cache.contains(address)
+    else { return nil }
+    return .image(key)
+  }
+
+  /// `/img/KEY`: an image a served topic names, from memory at once, else from the cache
+  /// on a responder thread; kept for a year by the browser (another image gets another key).
+  func image(_ context: RequestContext) -> HTTPAnswer {
+    if let kept = images.response(for: context[parameter: "key"]) { return .now(kept) }
+    return .later { [self] in cachedImage(context) }
+  }
+
+  private func cachedImage(_ context: RequestContext) -> HTTPResponse {
+    let key = context[parameter: "key"]
+    guard key.count == 32, key.allSatisfy(\.isHexDigit), let cache = configuration.imageCache,
+      let url = topics.all.lazy.compactMap({ $0.imageKeys[key] }).first, let address = URL(string: url),
+      let entry = cache.entry(for: address), let format = ImageFormat(sniffing: entry.body),
+      format != .bmp
+    else { return notFound(context, .imageNotCached) }
+    let response = SecurityHeaders.secured(
+      .bytes(
+        entry.body, type: "image/" + format.rawValue, cache: "public, max-age=31536000, immutable",
+        headers: [("ETag", "\"\(key)\"")])
+    ).prepared()
+    images.keep(response, for: key)
+    return response
+  }
+}

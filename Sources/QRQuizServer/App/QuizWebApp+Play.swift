@@ -1,0 +1,87 @@
+import Foundation
+import QRQuiz
+
+/// Playing in the browser: `/play/NAME` (choose a set), `/play/NAME/N` (start set N),
+/// `/game/ID` (the play: GET shows it, POST acts on it, then the page is shown again).
+/// The rules are QuizSession's; the pages only show what it decided.
+extension QuizWebApp {
+  /// `/play/NAME`.
+  func setChoice(_ context: RequestContext) -> HTTPResponse {
+    guard let topic = topics.topic(named: context[parameter: "name"]) else { return notFound(context, .noSuchTopic) }
+    return .html(pages(context).setChoice(topic))
+  }
+
+  /// `/play/NAME/N`: a new play of set N, then its page.
+  func startPlay(_ context: RequestContext) -> HTTPResponse {
+    guard let topic = topics.topic(named: context[parameter: "name"]), let number = Int(context[parameter: "set"]),
+      topic.setSizes.indices.contains(number - 1)
+    else { return notFound(context, .noSuchSet) }
+    let now = Date()
+    do {
+      var session = try QuizSession(topic: topic.topic, set: number - 1, totalScore: 0)
+      session.start(at: now)
+      let id = plays.start(BrowserPlays.Play(session: session, topicName: topic.name, set: number - 1, lastUsed: now))
+      return .redirect(to: .game(id))
+    } catch {
+      return .html(pages(context).error(.cannotPlay, "\(error.description)"), status: 422)
+    }
+  }
+
+  /// GET `/game/ID`: the question, or the result once the set is over.
+  func showGame(_ context: RequestContext) -> HTTPResponse {
+    let id = context[parameter: "id"]
+    let now = Date()
+    let page = plays.update(id, now: now) { play -> HTML in
+      _ = play.session.checkTime(at: now)
+      let image = imageSource(for: play.session.currentQuestion?.imageURL)
+      let pages = pages(context)
+      let page =
+        play.session.isOver ? pages.result(play, id: id) : pages.question(play, id: id, imageSource: image, now: now)
+      // A message is shown once.
+      play.message = nil
+      return page
+    }
+    return page.map { .html($0) } ?? playOver(context)
+  }
+
+  /// POST `/game/ID`: one move, then the play's page again.
+  func moveInGame(_ context: RequestContext) -> HTTPResponse {
+    let id = context[parameter: "id"]
+    let now = Date()
+    let fields = FormBody.parse(context.request.body)
+    let found = plays.update(id, now: now) { play -> Bool in
+      move(&play, fields, now: now)
+      return true
+    }
+    return found == nil ? playOver(context) : .redirect(to: .game(id))
+  }
+
+  private func playOver(_ context: RequestContext) -> HTTPResponse {
+    .html(pages(context).error(.playOver, pages(context).say(.playOverDetail)), status: 404)
+  }
+
+  /// Applies one posted move with the app's rules, leaving its message for the next page.
+  private func move(_ play: inout BrowserPlays.Play, _ fields: [String: String], now: Date) {
+    do {
+      if let answer = fields["answer"].flatMap({ Int($0) }) {
+        let pick = try play.session.pick(answer, at: now)
+        play.message = .verdict(pick.verdict, picksLeft: pick.finishesQuestion ? 0 : play.session.picksNeeded)
+      } else if fields["action"] == "number" {
+        guard let number = fields["number"].flatMap(NumericAnswer.parse) else {
+          play.message = .notANumber
+          return
+        }
+        let right = try play.session.answer(number: number, at: now)
+        play.message = .verdict(play.session.verdict(isCorrect: right), picksLeft: 0)
+      } else if fields["action"] == "help" {
+        play.message = .helpHid(try play.session.useHelp(at: now))
+      } else if fields["action"] == "repeat" {
+        play.session.repeatSet(at: now)
+        play.session.start(at: now)
+        play.message = nil
+      }
+    } catch {
+      play.message = .refused(error)
+    }
+  }
+}

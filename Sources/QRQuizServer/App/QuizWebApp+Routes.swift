@@ -1,0 +1,96 @@
+import QRQuiz
+
+/// The site's route table, and the addresses pages link to (``SitePath``), side by side.
+extension QuizWebApp {
+  func makeRouter() -> Router {
+    var router = Router()
+    router.middleware = [SecurityHeaders()]
+    router.language = { request in
+      request.cookies[Self.languageCookie].flatMap(Language.init(tag:))
+        ?? Language.preferred(acceptLanguage: request.header("accept-language"))
+    }
+    router.notFound = { [unowned self] in notFound($0, .nothingHere) }
+    router.methodNotAllowed = { [unowned self] context, allowed in
+      .html(
+        pages(context).error(
+          .methodNotAllowed, pages(context).say(.methodNotAllowedDetail, ["methods": .text(allowed)])),
+        status: 405)
+    }
+
+    // The library and the site's own files.
+    router.add(.get, "/", "the library; `?q=` searches names, questions and answers", later(QuizWebApp.library))
+    router.add(.get, "/static/{file}", "the style sheet, the script and the icon", now(QuizWebApp.staticFile))
+
+    // A topic.
+    router.add(.get, "/t/{name}", "a topic's share page: its QR codes and links", now(QuizWebApp.sharePage))
+    router.add(
+      .get, "/t/{name}.json", "the topic as the app downloads it (ETag, gzip)", now(QuizWebApp.topicJSON))
+    router.add(.get, "/t/{name}/qr.png", "the topic's own QR code(s), as the app shares it", now(QuizWebApp.topicQRPNG))
+    router.add(.get, "/t/{name}/qr.svg", "the same, as SVG", now(QuizWebApp.topicQRSVG))
+    router.add(.get, "/t/{name}/link.png", "the QR code of the topic's JSON address", now(QuizWebApp.linkQRPNG))
+    router.add(.get, "/t/{name}/link.svg", "the same, as SVG", now(QuizWebApp.linkQRSVG))
+    router.add(
+      .get, "/t/{name}/present", "the address QR code, full screen, for a projector", now(QuizWebApp.presentPage))
+
+    // Playing in the browser.
+    router.add(.get, "/play/{name}", "a topic's sets, to choose one", now(QuizWebApp.setChoice))
+    router.add(.get, "/play/{name}/{set}", "starts a play of a set; redirects to it", now(QuizWebApp.startPlay))
+    router.add(.get, "/game/{id}", "a play: the question, or the result", now(QuizWebApp.showGame))
+    router.add(.post, "/game/{id}", "a move in a play: answer, help, repeat", now(QuizWebApp.moveInGame))
+    router.add(.get, "/img/{key}", "a question's image, from the image cache only", either(QuizWebApp.image))
+
+    // Creating topics (with --allow-edit).
+    router.add(.get, "/new", "the topic creator: how many sets, questions, answers", now(QuizWebApp.creatorStart))
+    router.add(.get, "/new/form", "the creator's form", now(QuizWebApp.creatorForm))
+    router.add(.post, "/new", "saves a topic from the creator's form", later(QuizWebApp.createTopic))
+    return router
+  }
+
+  /// A handler answered at once; the app is not kept alive by its own routes.
+  private func now(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPResponse) -> Route.Handler {
+    .immediate { [unowned self] context in handler(self)(context) }
+  }
+
+  /// A handler answered on the responder threads.
+  private func later(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) async -> HTTPResponse)
+    -> Route.Handler
+  {
+    .deferred { [unowned self] context in await handler(self)(context) }
+  }
+
+  /// A handler that answers at once when it can.
+  private func either(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPAnswer) -> Route.Handler {
+    .either { [unowned self] context in handler(self)(context) }
+  }
+
+  /// The cookie that keeps a visitor's choice of language.
+  static let languageCookie = "qrquiz_lang"
+
+  /// A 404 page saying `detail`.
+  func notFound(_ context: RequestContext, _ detail: PagePhrase) -> HTTPResponse {
+    .html(pages(context).error(.notFound, HTML.phrase(detail, in: context.language)), status: 404)
+  }
+}
+
+/// The site's addresses, as the route table above spells them.
+extension SitePath {
+  static let library = SitePath.segments()
+  static let newTopic = SitePath.segments("new")
+  static let newTopicForm = SitePath.segments("new", "form")
+  static func topic(_ name: String) -> SitePath { .segments("t", name) }
+  static func topicJSON(_ name: String) -> SitePath { topic(name).appending(suffix: ".json") }
+  static func topicQR(_ name: String, _ format: ImageFile) -> SitePath { .segments("t", name, "qr." + format.rawValue) }
+  static func linkQR(_ name: String, _ format: ImageFile) -> SitePath {
+    .segments("t", name, "link." + format.rawValue)
+  }
+  static func present(_ name: String) -> SitePath { .segments("t", name, "present") }
+  static func play(_ name: String) -> SitePath { .segments("play", name) }
+  static func playSet(_ name: String, _ number: Int) -> SitePath { .segments("play", name, String(number)) }
+  static func game(_ id: String) -> SitePath { .segments("game", id) }
+  static func image(_ key: String) -> SitePath { .segments("img", key) }
+
+  /// The kinds of QR image files.
+  enum ImageFile: String {
+    case png, svg
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import QRQuiz
+import Synchronization
+
+/// The web pages of `qrquiz serve`: a topic library to share, play and create topics in a
+/// classroom. Server-rendered HTML with one small script, no resource from another host.
+/// What it answers is its route table (`QuizWebApp+Routes.swift`, and
+/// ``routeDocumentation``).
+///
+/// ```swift
+/// let app = QuizWebApp(
+///   topics: .library(TopicLibrary(directory: URL(filePath: "topics"))),
+///   configuration: .init(publicURL: "http://192.168.1.20:8080"))
+/// app.reload()
+/// let server = try HTTPServer(configuration: .init(address: "0.0.0.0", port: 8080), responder: app)
+/// ```
+public final class QuizWebApp: HTTPResponder {
+  /// How the app presents itself.
+  public struct Configuration: Sendable {
+    /// The address other devices reach the server at, without a trailing slash: the QR
+    /// codes of topic addresses are made from it.
+    public var publicURL: String
+    /// The secret that enables the topic creator; `nil` (the default) turns editing off.
+    public var editToken: String?
+    /// Question images are served from this cache, and only from it.
+    public var imageCache: ImageDiskCache?
+    /// Whether the server runs HTTPS (cookies are then marked Secure).
+    public var isSecure: Bool
+
+    public init(publicURL: String, editToken: String? = nil, imageCache: ImageDiskCache? = nil, isSecure: Bool = false)
+    {
+      self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+      self.editToken = editToken
+      self.imageCache = imageCache
+      self.isSecure = isSecure
+    }
+  }
+
+  /// Where the topics come from.
+  public enum Topics: Sendable {
+    /// The saved topic library (the creator saves into it).
+    case library(TopicLibrary)
+    /// Topic files (read-only).
+    case files([String])
+  }
+
+  let configuration: Configuration
+  let topics: ServedTopics
+  let plays = BrowserPlays()
+  /// The token forms must carry back (with the edit cookie) to be accepted.
+  let formToken = Secret.make()
+  let images = ImageResponses(capacity: 64 << 20)
+  private let publicURLStore: Mutex<String>
+  /// Written once, at the end of `init` (its handlers call back into the app, so it is
+  /// made once the app is whole), and only read after that.
+  nonisolated(unsafe) private var router = Router()
+
+  public init(topics: Topics, configuration: Configuration) {
+    self.configuration = configuration
+    publicURLStore = Mutex(configuration.publicURL)
+    switch topics {
+    case .library(let library): self.topics = ServedTopics(source: .library(library))
+    case .files(let paths): self.topics = ServedTopics(source: .files(paths))
+    }
+    router = makeRouter()
+  }
+
+  /// Reads the topics (again); a line per file that is not a valid topic.
+  @discardableResult
+  public func reload() -> [String] { topics.reload() }
+
+  /// The names of the topics served, as they appear in the site's addresses.
+  public var topicNames: [String] { topics.all.map(\.name) }
+
+  /// The address of topic `name`'s JSON, as the app downloads it.
+  public func jsonURL(of name: String) -> String { publicURL + SitePath.topicJSON(name).value }
+
+  /// The address in the QR codes: the configuration's, until ``setPublicURL(_:)``.
+  public var publicURL: String { publicURLStore.withLock { $0 } }
+
+  /// Changes the address the QR codes carry: for a server started on any free port, once
+  /// it knows the port (the app answers requests meanwhile; codes made before keep the
+  /// old address, so call this before the address is shared).
+  public func setPublicURL(_ url: String) {
+    publicURLStore.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
+  }
+
+  /// Every route the app answers, as a Markdown table (docs/ROUTES.md holds it).
+  public var routeDocumentation: String { router.documentation }
+
+  /// The route table.
+  var routes: [Route] { router.routes }
+
+  public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
+
+  /// The pages in the request's language, for a visitor who may create topics or not.
+  func pages(_ context: RequestContext) -> Pages {
+    Pages(language: context.language, canCreate: configuration.editToken != nil)
+  }
+}

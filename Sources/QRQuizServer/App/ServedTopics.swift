@@ -1,0 +1,106 @@
+import Foundation
+import QRQuiz
+import Synchronization
+
+/// The topics a server offers: the saved topic library, or the files it was given, read
+/// again when the library changes (a topic saved from the web page appears at once).
+final class ServedTopics: Sendable {
+  /// Where the topics come from.
+  enum Source: Sendable {
+    /// A topic library's folder; new topics are saved into it.
+    case library(TopicLibrary)
+    /// Topic files given by path (read-only).
+    case files([String])
+  }
+
+  let source: Source
+  private let topics = Mutex<(names: [String], byName: [String: ServedTopic])>(([], [:]))
+  /// Held from reading the topics to publishing them, so a reload that read earlier never
+  /// replaces the list of one that read later (a topic just saved would vanish).
+  private let reloading = Mutex(())
+
+  /// The topics of `source`; ``reload()`` reads them.
+  init(source: Source) {
+    self.source = source
+  }
+
+  /// Reads the topics again; returns a line per file that is not a valid topic.
+  @discardableResult
+  func reload() -> [String] {
+    reloading.withLock { _ in
+      var problems: [String] = []
+      var loaded: [(name: String, topic: ValidTopic)] = []
+      switch source {
+      case .library(let library):
+        do {
+          loaded = try library.list().map { ($0.name, $0.topic) }
+        } catch {
+          problems.append("\(library.directory.path): \(error)")
+        }
+      case .files(let paths):
+        for path in paths {
+          do {
+            let bytes = try BoundedFile.read(path, limit: TopicDocument.maximumSize)
+            let name = TopicLibrary.safeName(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+            loaded.append((name, try TopicReader.topic(json: bytes, source: path, sourceName: name)))
+          } catch {
+            problems.append("\(error)")
+          }
+        }
+      }
+      let current = topics.withLock { $0.byName }
+      var byName: [String: ServedTopic] = [:]
+      var names: [String] = []
+      for (fileName, topic) in loaded {
+        let name = Self.addressName(fileName)
+        guard byName[name] == nil else {
+          problems.append("\(fileName): skipped: its address /t/\(name) is another topic's")
+          continue
+        }
+        // An unchanged topic keeps its entry, and so its generated QR codes.
+        let fresh = ServedTopic(name: name, topic: topic)
+        byName[name] = current[name].flatMap { $0.etag == fresh.etag ? $0 : nil } ?? fresh
+        names.append(name)
+      }
+      names.sort { $0.localizedStandardCompare($1) == .orderedAscending }
+      topics.withLock { $0 = (names, byName) }
+      return problems
+    }
+  }
+
+  /// The name of a topic in the site's addresses: its file name, except that a name
+  /// ending in `.json` ends in `_json` instead, so `/t/NAME.json` is always the JSON of
+  /// topic NAME and never the page of a topic called `NAME.json`.
+  static func addressName(_ fileName: String) -> String {
+    guard fileName.lowercased().hasSuffix(".json") else { return fileName }
+    return String(fileName.dropLast(5)) + "_" + fileName.suffix(4)
+  }
+
+  /// Every topic, by name in the order a person sorts them.
+  var all: [ServedTopic] { topics.withLock { current in current.names.compactMap { current.byName[$0] } } }
+
+  /// The topic served as `name`.
+  func topic(named name: String) -> ServedTopic? { topics.withLock { $0.byName[name] } }
+
+  /// Whether new topics can be saved here.
+  var isWritable: Bool {
+    if case .library = source { return true }
+    return false
+  }
+
+  /// Topic files given by path are not a library to save into.
+  struct ReadOnly: Error, CustomStringConvertible {
+    var description: String { "this server shows the files it was given; start it on the topic library to save" }
+  }
+
+  /// Saves `topic` into the library and reads it again.
+  ///
+  /// - Returns: the name it is served under.
+  /// - Throws: ``ReadOnly``, ``TopicLibrary/Error``.
+  func save(_ topic: ValidTopic) throws -> String {
+    guard case .library(let library) = source else { throw ReadOnly() }
+    let name = try library.save(topic)
+    reload()
+    return Self.addressName(name)
+  }
+}

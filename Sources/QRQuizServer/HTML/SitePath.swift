@@ -1,0 +1,45 @@
+/// An address on this site, built from percent-encoded path segments: what a page links
+/// to. Built only by the functions below (the site's address scheme, beside its routes in
+/// `QuizWebApp+Routes.swift`), so a topic's name or an id can never become a `javascript:`
+/// link or leave its segment.
+public struct SitePath: Sendable, Hashable, CustomStringConvertible {
+  /// The path (and query), percent-encoded.
+  public let value: String
+
+  private init(_ value: String) { self.value = value }
+
+  public var description: String { value }
+
+  /// `/` followed by `segments`, each percent-encoded (a `/` in one stays inside it).
+  static func segments(_ segments: String...) -> SitePath {
+    SitePath("/" + segments.map(Self.encode).joined(separator: "/"))
+  }
+
+  /// This path with `?name=value` (both percent-encoded).
+  func query(_ name: String, _ value: String) -> SitePath {
+    SitePath(self.value + (self.value.contains("?") ? "&" : "?") + Self.encode(name) + "=" + Self.encode(value))
+  }
+
+  /// This path with `suffix` (a file extension, `.json`) added to its last segment.
+  func appending(suffix: String) -> SitePath { SitePath(value + Self.encode(suffix)) }
+
+  /// `text` percent-encoded: everything but unreserved characters (RFC 3986).
+  static func encode(_ text: String) -> String {
+    var encoded = ""
+    encoded.reserveCapacity(text.utf8.count)
+    let digits = Array("0123456789ABCDEF".unicodeScalars)
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+        UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        encoded.unicodeScalars.append("%")
+        encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+        encoded.unicodeScalars.append(digits[Int(byte & 15)])
+      }
+    }
+    return encoded
+  }
+}

@@ -1,0 +1,32 @@
+/// What answers a server's requests.
+public protocol HTTPResponder: Sendable {
+  /// How `request` is answered: at once, on the server's own thread (bytes in memory,
+  /// bounded work), or later, from a task while the connection waits (disk, CPU, other
+  /// services). Called once per request, on one of the server's threads.
+  func answer(_ request: HTTPRequest) -> HTTPAnswer
+}
+
+/// How a request is answered.
+public enum HTTPAnswer: Sendable {
+  /// This response, now.
+  case now(HTTPResponse)
+  /// The response this work makes, run on the server's responder threads while the
+  /// connection is suspended (no thread of the server waits for it).
+  case later(@Sendable () async -> HTTPResponse)
+
+  /// The answer with `transform` applied to its response, whenever that is made.
+  public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPAnswer {
+    switch self {
+    case .now(let response): .now(transform(response))
+    case .later(let work): .later { transform(await work()) }
+    }
+  }
+
+  /// The response, made now if it is to be made later (tests, other transports).
+  public func response() async -> HTTPResponse {
+    switch self {
+    case .now(let response): response
+    case .later(let work): await work()
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import QRQuiz
+
+/// An answer: status, headers and body. Header values never hold CR or LF (they are
+/// dropped when sent).
+public struct HTTPResponse: Sendable {
+  public var status: Int
+  /// Header lines in order; `Content-Length` is the server's.
+  public var headers: [(name: String, value: String)]
+  public var body: [UInt8]
+
+  public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The response made once in libmicrohttpd, for a response given many times (a topic's
+  /// JSON, a cached image): `nil` until ``prepared()``; changes after that are not sent.
+  private(set) var native: NativeResponse?
+
+  /// Whether this response was made once for giving many times.
+  var isPrepared: Bool { native != nil }
+
+  /// This response made now, in libmicrohttpd, rather than on every send: no header lines
+  /// to build and no body to copy per request.
+  func prepared() -> HTTPResponse {
+    var response = self
+    response.native = NativeResponse(response)
+    return response
+  }
+
+  /// The first value of header `name` (any case).
+  public func header(_ name: String) -> String? {
+    headers.first { $0.name.lowercased() == name.lowercased() }?.value
+  }
+
+  /// The headers as "Name: value\r\n" lines, NUL-terminated for C, each line with any CR,
+  /// LF or NUL removed from it (a value cannot start a header of its own). Built byte by
+  /// byte: this runs once per request.
+  var headerBlock: [UInt8] {
+    var block: [UInt8] = []
+    block.reserveCapacity(headers.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+    for (name, value) in headers {
+      for byte in name.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
+      block.append(UInt8(ascii: ":"))
+      block.append(UInt8(ascii: " "))
+      for byte in value.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
+      block.append(13)
+      block.append(10)
+    }
+    block.append(0)
+    return block
+  }
+}
+
+extension HTTPResponse {
+  /// A page: HTML, never stored by caches (pages show live state: plays, the library).
+  public static func html(_ page: HTML, status: Int = 200, headers: [(name: String, value: String)] = [])
+    -> HTTPResponse
+  {
+    HTTPResponse(
+      status: status,
+      headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
+      body: Array(page.markup.utf8))
+  }
+
+  /// A file's bytes: `type`, kept by caches as `cache` says.
+  public static func bytes(
+    _ body: [UInt8], type: String, cache: String = "no-cache", headers: [(name: String, value: String)] = []
+  ) -> HTTPResponse {
+    HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", cache)] + headers, body: body)
+  }
+
+  /// JSON for scripts and the pages' own requests, never stored by caches.
+  public static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = [])
+    -> HTTPResponse
+  {
+    HTTPResponse(
+      status: status,
+      headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
+      body: Array((value.compactText + "\n").utf8))
+  }
+
+  /// 303 to a page of this site: after a form post, the browser asks for it with GET.
+  /// Relative, so the client's `Host` is never repeated back.
+  public static func redirect(to location: SitePath, headers: [(name: String, value: String)] = []) -> HTTPResponse {
+    HTTPResponse(status: 303, headers: [("Location", location.value), ("Cache-Control", "no-store")] + headers)
+  }
+}

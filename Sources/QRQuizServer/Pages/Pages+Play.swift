@@ -1,0 +1,147 @@
+import Foundation
+import QRQuiz
+
+/// The pages of a play in the browser: choosing a set, each question, the result. Plain
+/// forms that post one action each, so a play works without script; the script only
+/// counts the time down on screen.
+extension Pages {
+  /// `/play/NAME`: the sets, each a link that starts a play.
+  func setChoice(_ topic: ServedTopic) -> HTML {
+    let items = topic.setSizes.enumerated().map { index, size -> HTML in
+      """
+      <li><a class="name" href="\(SitePath.playSet(topic.name, index + 1))">\(topic.setName(index, in: language))</a>
+      <div class="muted">\(say(.questions, ["count": .number(size)]))</div></li>
+
+      """
+    }
+    return page(
+      title: topic.title,
+      """
+      <h1>\(topic.title)</h1>
+      <p class="muted">\(say(.pickASet))</p>
+      <ul class="topics" id="sets">
+      \(items)</ul>
+      """)
+  }
+
+  /// `/game/ID` while the set runs: the question, its answers as buttons, help, time.
+  func question(_ play: BrowserPlays.Play, id: String, imageSource: SitePath?, now: Date) -> HTML {
+    let session = play.session
+    guard let question = session.currentQuestion else { return result(play, id: id) }
+    let answers: HTML
+    if question.numericAnswer != nil {
+      answers = """
+        <div class="row"><input type="number" step="any" name="number" aria-label="\(text(.yourAnswer))" required>
+        <button type="submit" name="action" value="number">\(say(.answerButton))</button></div>
+        """
+    } else {
+      answers = HTML.joined(
+        question.answers.enumerated().map { index, answer -> HTML in
+          let picked = session.picks.contains(index)
+          let hidden = session.hidden.contains(index)
+          var kind: HTML? = nil
+          if picked, session.options.showCorrectIncorrectAnswer {
+            kind = question.correctAnswers.contains(index) ? " class=\"picked-right\"" : " class=\"picked-wrong\""
+          }
+          let label: HTML = hidden ? "<s>\(answer)</s>" : "\(answer)"
+          return """
+            <button type="submit" name="answer" value="\(index)"\(kind)\(picked || hidden ? " disabled" : "")>\(label)</button>
+
+            """
+        })
+    }
+    let needed: HTML? =
+      session.picksNeeded > 1
+      ? "<p class=\"muted\">\(say(.picksLeft, ["count": .number(session.picksNeeded)]))</p>" : nil
+    let help: HTML? =
+      session.isHelpOffered
+      ? """
+      <button class="secondary" type="submit" name="action" value="help">\
+      \(say(.helpButton, ["points": .number(QuizRules.pointsForHelp)]))</button>
+      """ : nil
+    let clock: HTML? = session.remainingTime(at: now).map { seconds in
+      """
+      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))">\(Int(seconds.rounded(.up))) s</b></span>
+      """
+    }
+    let image: HTML? = imageSource.map { "<img src=\"\($0)\" alt=\"\">" }
+    let progress = say(
+      .questionProgress, ["number": .number(session.position + 1), "count": .number(session.questions.count)])
+    return page(
+      title: session.title,
+      """
+      <div class="card question">
+      <div class="status"><span id="progress">\(progress)</span>\(clock)<span>\(say(.scoreLabel, ["score": .number(session.score)]))</span></div>
+      \(message(play))
+      <h1 id="question">\(question.text)</h1>
+      \(image)
+      <form method="post" action="\(SitePath.game(id))">
+      <div class="answers" id="answers">
+      \(answers)</div>
+      \(needed)\(help)
+      </form>
+      </div>
+      """)
+  }
+
+  /// `/game/ID` once the set is over: the score, right answers, and a repeat if allowed.
+  func result(_ play: BrowserPlays.Play, id: String) -> HTML {
+    let session = play.session
+    guard let result = session.result else { return .empty }
+    var categories: HTML? = nil
+    if result.categories.count > 1 {
+      let items = result.categories.map { category -> HTML in
+        "<li>\(category.name): \(category.right)/\(category.questions)</li>"
+      }
+      categories = "<ul>\(items)</ul>"
+    }
+    let again: HTML? =
+      session.canRepeat
+      ? """
+      <form method="post" action="\(SitePath.game(id))"><button type="submit" name="action" value="repeat">\
+      \(say(.playAgain))</button></form>
+      """ : nil
+    let counts: [String: MessageArgument] = [
+      "correct": .number(result.correct), "wrong": .number(result.wrong), "help": .number(result.helpUses),
+    ]
+    let right = say(.questionsRight, ["right": .number(result.questionsRight), "count": .number(result.questionCount)])
+    return page(
+      title: session.title,
+      """
+      <div class="card" id="result">
+      \(message(play))
+      <h1>\(session.title)</h1>
+      <p>\(result.timeRanOut ? say(.timeRanOut) : nil) \(say(.setFinished))</p>
+      <p class="score" id="score">\(say(.points, ["count": .number(result.score)]))</p>
+      <p id="right">\(right) · \(say(.pickCounts, counts))</p>
+      \(categories)
+      \(again)
+      <p><a href="\(SitePath.play(play.topicName))">\(say(.otherSets))</a> · <a href="/">\(say(.allTopics))</a></p>
+      </div>
+      """)
+  }
+
+  private func message(_ play: BrowserPlays.Play) -> HTML? {
+    guard let message = play.message else { return nil }
+    let kind: String
+    let text: String
+    switch message {
+    case .verdict(let verdict, let picksLeft):
+      kind = verdict.isRight.map { $0 ? "right" : "wrong" } ?? ""
+      text =
+        verdict.text(in: language)
+        + (picksLeft > 0 ? " " + QuizPhrase.picksLeft.text(in: language, ["count": .number(picksLeft)]) : "")
+    case .helpHid(let answer):
+      kind = ""
+      text = QuizPhrase.helpHidAnswer.text(
+        in: language, ["answer": .number(answer + 1), "points": .number(QuizRules.pointsForHelp)])
+    case .refused(let error):
+      kind = "wrong"
+      text = error.text(in: language)
+    case .notANumber:
+      kind = "wrong"
+      text = QuizPhrase.refusedNotANumber.text(in: language)
+    }
+    return "<p class=\"verdict \(kind)\" id=\"verdict\">\(text)</p>"
+  }
+}

@@ -1,0 +1,39 @@
+import QRQuiz
+
+extension Pages {
+  /// `/t/NAME`: the QR code of the topic's JSON address (what the app scans to download
+  /// it), the topic's own QR code(s), and links.
+  func share(_ topic: ServedTopic, jsonURL: String, symbolCount: Int, fitsOneSymbol: Bool) -> HTML {
+    let appCode =
+      fitsOneSymbol
+      ? say(.oneSymbol)
+      : say(.compactSymbols, ["count": .number(symbolCount)], markup: ["command": "<code>qrquiz decode</code>"])
+    return page(
+      title: topic.title,
+      """
+      <h1>\(topic.title)</h1>
+      <p class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</p>
+      <p><a class="button" href="\(SitePath.play(topic.name))">\(say(.playInBrowser))</a>
+      <a class="button secondary" href="\(SitePath.present(topic.name))">\(say(.presentLink))</a></p>
+      <div class="codes">
+      <figure class="card"><img id="link-code" src="\(SitePath.linkQR(topic.name, .png))" alt="\(text(.linkCodeAlt))" width="330" height="330">
+      <figcaption>\(say(.scanToDownload))<br><a id="json-url" href="\(SitePath.topicJSON(topic.name))">\(jsonURL)</a></figcaption></figure>
+      <figure class="card"><img id="topic-code" src="\(SitePath.topicQR(topic.name, .png))" alt="\(text(.topicCodeAlt))">
+      <figcaption>\(appCode)</figcaption></figure>
+      </div>
+      <p>\(say(.filesLabel)) <a href="\(SitePath.topicJSON(topic.name))">JSON</a> · <a href="\(SitePath.topicQR(topic.name, .png))">PNG</a> · \
+      <a href="\(SitePath.topicQR(topic.name, .svg))">SVG</a> · <a href="\(SitePath.linkQR(topic.name, .svg))">\(say(.linkCodeSVG))</a></p>
+      """)
+  }
+
+  /// `/t/NAME/present`: the address QR code as large as the screen allows, for projectors.
+  func present(_ topic: ServedTopic, jsonURL: String) -> HTML {
+    page(
+      title: topic.title, pageClass: "present", header: false,
+      """
+      <h1>\(topic.title)</h1>
+      <img src="\(SitePath.linkQR(topic.name, .png))" alt="\(text(.linkCodeAlt))" width="330" height="330">
+      <p>\(say(.scanWithApp, ["address": .text(jsonURL)]))</p>
+      """)
+  }
+}

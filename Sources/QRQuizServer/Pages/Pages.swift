@@ -1,0 +1,72 @@
+import QRQuiz
+
+/// The site's pages in one language: each function takes what the page shows and returns
+/// it whole, in the frame every page shares. Pages only render: what they show was
+/// decided by the routes (and the rules in QRQuiz).
+struct Pages {
+  /// The language of the page's own words.
+  let language: Language
+  /// Whether the visitor may create topics (the header links the creator).
+  var canCreate = false
+
+  /// A phrase of the pages, as markup.
+  func say(_ phrase: PagePhrase, _ arguments: [String: MessageArgument] = [:], markup: [String: HTML] = [:]) -> HTML {
+    HTML.phrase(phrase, in: language, arguments, markup: markup)
+  }
+
+  /// A phrase of play and creation, as markup.
+  func say(_ phrase: QuizPhrase, _ arguments: [String: MessageArgument] = [:]) -> HTML {
+    HTML.phrase(phrase, in: language, arguments)
+  }
+
+  /// A phrase of the pages as plain text (a title, an attribute).
+  func text(_ phrase: PagePhrase, _ arguments: [String: MessageArgument] = [:]) -> String {
+    phrase.text(in: language, arguments)
+  }
+
+  /// A whole page: `title` (escaped), the header, and `main`. Styles and the one script
+  /// come from /static, so no page needs inline script or style, and the
+  /// Content-Security-Policy forbids both.
+  func page(title: String, pageClass: String = "", header: Bool = true, _ main: HTML) -> HTML {
+    """
+    <!doctype html>
+    <html lang="\(language.rawValue)">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>\(title) · QRQuiz</title>
+    <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+    <link rel="stylesheet" href="/static/style.css">
+    <script src="/static/app.js" defer></script>
+    </head>
+    <body class="\(pageClass)">
+    \(header ? siteHeader : nil)
+    <main>
+    \(main)
+    </main>
+    </body>
+    </html>
+
+    """
+  }
+
+  private var siteHeader: HTML {
+    let create: HTML? = canCreate ? "<a href=\"\(SitePath.newTopic)\">\(say(.navNewTopic))</a>" : nil
+    return "<header><a href=\"/\">QRQuiz</a><span>\(say(.siteTagline))</span>\(create)</header>"
+  }
+
+  /// An error's page: what went wrong and a way back.
+  func error(_ title: PagePhrase, _ detail: HTML) -> HTML {
+    page(
+      title: text(title),
+      """
+      <div class="card"><h1>\(say(title))</h1><p>\(detail)</p>
+      <p><a href="/">\(say(.allTopics))</a></p></div>
+      """)
+  }
+
+  /// "2 sets, 7 questions".
+  func setSummary(sets: Int, questions: Int) -> HTML {
+    "\(say(.sets, ["count": .number(sets)])), \(say(.questions, ["count": .number(questions)]))"
+  }
+}

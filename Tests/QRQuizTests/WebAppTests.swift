@@ -1,0 +1,204 @@
+import Foundation
+import QRQuiz
+import Testing
+
+@testable import QRQuizServer
+
+/// The web app through its responder, in process: every route, status, header and escape,
+/// with no socket (the real server: ServeTests; a browser: BrowserTests).
+@Suite struct WebAppTests {
+  let library: TemporaryDirectory
+  let cache: TemporaryDirectory
+  let app: QuizWebApp
+  let client: WebAppClient
+  static let editToken = String(repeating: "ab", count: 16)
+
+  init() throws {
+    (library, cache) = try ServeTests.library()
+    app = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)),
+      configuration: .init(
+        publicURL: "http://192.168.1.20:8080", editToken: Self.editToken,
+        imageCache: try ImageDiskCache(directory: cache.url)))
+    app.reload()
+    client = WebAppClient(app: app)
+  }
+
+  /// A concrete path for every route of the table, its parts filled with things that exist.
+  func examplePath(_ pattern: RoutePattern) async -> String {
+    let start = await client.request("GET", "/play/Social/1")
+    let values = [
+      "name": "Social", "set": "1", "file": "style.css", "key": CacheKey("https://images.example/cat.png").hash,
+      "id": String((start.headers["location"] ?? "").dropFirst(6)),
+    ]
+    var path = pattern.description
+    for (name, value) in values { path = path.replacingOccurrences(of: "{\(name)}", with: value) }
+    return path
+  }
+
+  @Test func everyRouteAnswersWithTheSecurityHeaders() async throws {
+    #expect(app.routes.count >= 17)
+    for route in app.routes {
+      let path = await examplePath(route.pattern)
+      let cookie = ["Cookie": "\(QuizWebApp.editCookie)=\(Self.editToken)"]
+      let response = await client.request(route.method.rawValue, path, headers: cookie)
+      #expect(response.status < 500, "\(route.method) \(path): \(response.status)")
+      #expect(response.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy, "\(path)")
+      #expect(response.headers["x-content-type-options"] == "nosniff", "\(path)")
+      #expect(response.headers["x-frame-options"] == "DENY", "\(path)")
+      if route.method == .get {
+        let head = await client.request("HEAD", path, headers: cookie)
+        #expect(head.status == response.status, "HEAD \(path)")
+      }
+    }
+  }
+
+  @Test func pathsNoRouteHasAre404AndMethodsNoneTakesAre405WithAllow() async {
+    for path in [
+      "/nothing", "/t/", "/t/Social/", "/t//Social", "/t/Social/qr.gif", "/static/../Package.swift", "/t/Nope",
+    ] {
+      let response = await client.request("GET", path)
+      #expect(response.status == 404, "\(path)")
+      #expect(response.headers["content-security-policy"] != nil)
+    }
+    let post = await client.request("POST", "/")
+    #expect(post.status == 405 && post.headers["allow"] == "GET, HEAD")
+    let delete = await client.request("DELETE", "/t/Social.json")
+    #expect(delete.status == 405 && delete.headers["allow"] == "GET, HEAD")
+    let put = await client.request("PUT", "/game/abc")
+    #expect(put.status == 405 && put.headers["allow"] == "GET, HEAD, POST")
+    #expect(put.text.contains("This address answers GET, HEAD, POST."))
+  }
+
+  @Test func theMostSpecificPatternWinsWhateverTheOrder() async {
+    // `/t/{name}.json` and `/t/{name}` both match: the JSON route wins.
+    #expect(await client.request("GET", "/t/Social.json").headers["content-type"] == "application/json; charset=utf-8")
+    #expect(await client.request("GET", "/t/Social").headers["content-type"] == "text/html; charset=utf-8")
+  }
+
+  @Test func aTopicNamedLikeAFileKeepsItsOwnAddress() async throws {
+    for name in ["Capitals", "Capitals.json"] {
+      let topic = try ValidTopic(
+        Topic(
+          options: .init(name: name),
+          sets: [[Topic.Question(question: "Capital of \(name)?", answers: ["A", "B"], correct: 0)]]))
+      try Data(topic.normalizedJSON.utf8).write(to: library.url.appendingPathComponent("\(name).json"))
+    }
+    app.reload()
+    #expect(app.topicNames.contains("Capitals") && app.topicNames.contains("Capitals_json"))
+    let json = await client.request("GET", "/t/Capitals.json")
+    #expect(json.text.contains("\"name\":\"Capitals\""))
+    let page = await client.request("GET", "/t/Capitals_json")
+    #expect(page.status == 200 && page.text.contains("/t/Capitals_json.json"))
+    #expect(await client.request("GET", "/t/Capitals/qr.png").headers["content-type"] == "image/png")
+  }
+
+  @Test func topicTextIsEscapedOnEveryPage() async throws {
+    var pages = [
+      await client.request("GET", "/").text, await client.request("GET", "/t/Hostile").text,
+      await client.request("GET", "/play/Hostile").text, await client.request("GET", "/t/Hostile/present").text,
+      await client.request("GET", "/?q=%3Cscript%3Ealert(1)%3C/script%3E").text,
+    ]
+    let start = await client.request("GET", "/play/Hostile/1")
+    let game = try #require(start.headers["location"])
+    for _ in 0..<2 {
+      pages.append(await client.request("GET", game).text)
+      _ = await client.request("POST", game, body: Array("answer=0".utf8))
+    }
+    pages.append(await client.request("GET", game).text)
+    for page in pages {
+      #expect(!page.contains("<script>alert"))
+      #expect(!page.contains("<img src=x"))
+      #expect(!page.contains("\"javascript:"))
+      #expect(!page.contains("<iframe>"))
+      #expect(!page.contains("</textarea><script>"))
+    }
+    let all = pages.joined()
+    #expect(all.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"))
+    #expect(all.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
+    #expect(all.contains("&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;"))
+    #expect(all.contains("src=\"/img/\(CacheKey("https://images.example/cat.png").hash)\""))
+  }
+
+  @Test func aSetIsPlayedWithTheAppsRulesAndEachVerdictShown() async throws {
+    let topic = try Fixtures.sampleValidTopic("Social")
+    let start = await client.request("GET", "/play/Social/1")
+    #expect(start.status == 303)
+    let game = try #require(start.headers["location"])
+    #expect(game.hasPrefix("/game/") && game.count == 6 + 32)
+    for _ in topic.topic.sets[0].indices {
+      let page = await client.request("GET", game).text
+      let question = try #require(
+        topic.topic.sets[0].first { page.contains(HTML.escape($0.question)) }, "no known question on the page")
+      let right = Int(question.mergedCorrectAnswers[0])
+      #expect(await client.request("POST", game, body: Array("answer=\(right)".utf8)).status == 303)
+      // Social hides verdicts (showCorrectIncorrectAnswer: false): the pick is only taken.
+      #expect(await client.request("GET", game).text.contains("Answer taken."))
+    }
+    let result = await client.request("GET", game).text
+    #expect(result.contains("id=\"score\">60 points"))
+    #expect(result.contains("3/3 questions right"))
+    #expect(await client.request("GET", "/game/00000000000000000000000000000000").status == 404)
+  }
+
+  @Test func theCreatorNeedsTheTokenAndTheFormTokenAndSaysWhatIsWrong() async throws {
+    #expect(await client.request("GET", "/new").status == 403)
+    #expect(await client.request("GET", "/new?token=wrong").status == 403)
+    let entered = await client.request("GET", "/new?token=\(Self.editToken)")
+    #expect(entered.status == 303 && entered.headers["location"] == "/new")
+    let cookie = try #require(entered.cookies.first)
+    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+    let session = ["Cookie": String(cookie.prefix { $0 != ";" })]
+    let form = await client.request("GET", "/new/form?sets=1&questions=2&answers=3", headers: session)
+    let csrf = try #require(
+      form.text.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+    var fields = [
+      "posted=1", "sets=1", "questions=2", "answers=3", "name=Rivers", "random=on", "verdicts=on",
+      "q-0-0=Longest+river%3F", "a-0-0-0=Nile", "a-0-0-1=Danube", "a-0-0-2=Rhine", "c-0-0-0=on",
+    ]
+    let body = { (fields: [String]) in Array(fields.joined(separator: "&").utf8) }
+    #expect(await client.request("POST", "/new", headers: session, body: body(fields)).status == 403)
+    fields.append("csrf=\(csrf)")
+    #expect(await client.request("POST", "/new", body: body(fields)).status == 403)
+    let repeated = fields + ["q-0-1=Second%3F", "a-0-1-0=A", "a-0-1-1=A", "a-0-1-2=B", "c-0-1-0=on"]
+    let refused = await client.request("POST", "/new", headers: session, body: body(repeated))
+    #expect(refused.status == 422)
+    #expect(refused.text.contains("Set 1, question 2: Answer 2 repeats answer 1"))
+    #expect(refused.text.contains("value=\"Longest river?\""))
+    let saved = await client.request("POST", "/new", headers: session, body: body(fields))
+    #expect(saved.status == 303 && saved.headers["location"] == "/t/Rivers")
+    #expect(try TopicLibrary(directory: library.url).topic(named: "Rivers").topic.name == "Rivers")
+    #expect(await client.request("GET", "/").text.contains("/t/Rivers"))
+  }
+
+  @Test func pagesSpeakTheBrowsersLanguageOrTheOneChosen() async {
+    let spanish = await client.request("GET", "/", headers: ["Accept-Language": "es-419,es;q=0.9,en;q=0.5"])
+    #expect(spanish.text.contains("<html lang=\"es\">") && spanish.text.contains("3 temas."))
+    let english = await client.request("GET", "/", headers: ["Accept-Language": "de-DE,fr;q=0.8"])
+    #expect(english.text.contains("<html lang=\"en\">") && english.text.contains("3 topics."))
+    let chosen = await client.request(
+      "GET", "/", headers: ["Accept-Language": "es", "Cookie": "\(QuizWebApp.languageCookie)=en"])
+    #expect(chosen.text.contains("<html lang=\"en\">"))
+    // The topic's own text is never translated.
+    #expect(
+      await client.request("GET", "/t/Social", headers: ["Accept-Language": "es"]).text.contains("Cool Social topic"))
+  }
+
+  @Test func aSearchIsBoundedWhateverTheQuery() async {
+    let repeated = String(repeating: "incognito ", count: 5000)
+    let response = await client.request("GET", "/?q=" + repeated.replacingOccurrences(of: " ", with: "+"))
+    #expect(response.status == 200 && response.text.contains("1 of 3 topics match"))
+    #expect(TextSearch(repeated).words == ["incognito"])
+    let many = (0..<1000).map { "w\($0)" }.joined(separator: " ")
+    #expect(TextSearch(many).words.count == TextSearch.maximumWords)
+  }
+
+  /// The route table is the route documentation: docs/ROUTES.md is made from it.
+  @Test func theRouteDocumentationIsTheRouteTable() throws {
+    let documented = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/ROUTES.md"), encoding: .utf8)
+    #expect(
+      documented.contains(app.routeDocumentation),
+      "docs/ROUTES.md differs from the route table:\n\(app.routeDocumentation)")
+  }
+}
