@@ -1,25 +1,56 @@
 #include "CQRQuizServer_http.h"
 
 #include <arpa/inet.h>
-#include <sys/socket.h>
-#include <sys/types.h>
-#include <stdint.h>
-#include <microhttpd.h>
 #include <errno.h>
+#include <microhttpd.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+/// A connection the watchdog keeps an eye on: its socket, and the moment by which what it
+/// is doing (receiving a request, sending an answer) must be done; 0 while our handler
+/// works on its request (that time is ours, not the client's).
+typedef struct tracked_connection {
+  struct tracked_connection *previous;
+  struct tracked_connection *next;
+  int socket;
+  double deadline;
+} tracked_connection;
 
 struct CQRQuizServer_http_daemon {
   struct MHD_Daemon *daemon;
   CQRQuizServer_http_handler handler;
+  CQRQuizServer_http_body_limit body_limit;
   void *context;
-  size_t body_limit;
+  double request_timeout;
+  double response_timeout;
+  double minimum_rate;
+  size_t header_limit;
+  /// "Name: value\r\n" lines for the shim's own answers.
+  char *default_headers;
   /// Requests begun and not yet completed (answer sent, or connection closed).
   atomic_long open_requests;
+  atomic_long connections_cut;
+  /// Bytes of request bodies held (reserved as declared, or as a chunked body grows), and
+  /// the most that may be: every body is held whole before its route runs.
+  atomic_long body_bytes;
+  long body_memory_limit;
+  /// Guards the tracked connections and their deadlines.
+  pthread_mutex_t lock;
+  tracked_connection *tracked;
+  pthread_t watchdog;
+  int watchdog_started;
+  atomic_int stopping;
   /// libmicrohttpd's last log line, for a start-up failure's message.
   char last_log[256];
   /// Copies of the PEM texts, kept as long as the daemon (libmicrohttpd keeps pointers).
@@ -27,28 +58,122 @@ struct CQRQuizServer_http_daemon {
   char *tls_key;
 };
 
-static void free_server(CQRQuizServer_http_daemon *server) {
-  free(server->tls_certificate);
-  free(server->tls_key);
-  free(server);
-}
-
 struct CQRQuizServer_http_request {
   struct MHD_Connection *connection;
+  CQRQuizServer_http_daemon *server;
   const char *method;
   const char *path;
   uint8_t *body;
   size_t length;
   size_t capacity;
+  size_t body_limit;
+  /// Bytes of `body_bytes` this request holds.
+  size_t reserved;
+  /// The status to answer once the body has been read and dropped (413, 503): a chunked
+  /// body found too large mid-way (libmicrohttpd takes no answer while a body arrives).
+  unsigned int refusal;
   int handled;
   int answered;
   int suspended;
 };
 
+static double monotonic_seconds(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void free_server(CQRQuizServer_http_daemon *server) {
+  pthread_mutex_destroy(&server->lock);
+  free(server->default_headers);
+  free(server->tls_certificate);
+  free(server->tls_key);
+  free(server);
+}
+
 static void log_message(void *cls, const char *format, va_list arguments) {
   CQRQuizServer_http_daemon *server = cls;
   vsnprintf(server->last_log, sizeof server->last_log, format, arguments);
 }
+
+// MARK: Deadlines
+
+static tracked_connection *tracked_of(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info != NULL ? info->socket_context : NULL;
+}
+
+/// Sets a connection's deadline: `seconds` from now, or none when `seconds` is negative.
+static void set_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection, double seconds) {
+  tracked_connection *tracked = tracked_of(connection);
+  if (tracked == NULL) return;
+  pthread_mutex_lock(&server->lock);
+  tracked->deadline = seconds < 0 ? 0 : monotonic_seconds() + seconds;
+  pthread_mutex_unlock(&server->lock);
+}
+
+static void extend_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection, double seconds) {
+  tracked_connection *tracked = tracked_of(connection);
+  if (tracked == NULL) return;
+  pthread_mutex_lock(&server->lock);
+  if (tracked->deadline > 0) tracked->deadline += seconds;
+  pthread_mutex_unlock(&server->lock);
+}
+
+static void notify_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
+                              enum MHD_ConnectionNotificationCode code) {
+  CQRQuizServer_http_daemon *server = cls;
+  if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    tracked_connection *tracked = calloc(1, sizeof *tracked);
+    if (tracked == NULL || info == NULL) {
+      free(tracked);
+      return;
+    }
+    tracked->socket = info->connect_fd;
+    tracked->deadline = monotonic_seconds() + server->request_timeout;
+    pthread_mutex_lock(&server->lock);
+    tracked->next = server->tracked;
+    if (server->tracked != NULL) server->tracked->previous = tracked;
+    server->tracked = tracked;
+    pthread_mutex_unlock(&server->lock);
+    *socket_context = tracked;
+  } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+    // libmicrohttpd tells us before it closes the socket: once this is out of the list
+    // (under the lock the watchdog holds), the watchdog can never touch a reused one.
+    tracked_connection *tracked = *socket_context;
+    if (tracked == NULL) return;
+    pthread_mutex_lock(&server->lock);
+    if (tracked->previous != NULL) tracked->previous->next = tracked->next;
+    else server->tracked = tracked->next;
+    if (tracked->next != NULL) tracked->next->previous = tracked->previous;
+    pthread_mutex_unlock(&server->lock);
+    free(tracked);
+    *socket_context = NULL;
+  }
+}
+
+/// Shuts down every connection past its deadline; libmicrohttpd then sees it end and
+/// closes it on its own thread, as if the client had gone.
+static void *watch_deadlines(void *argument) {
+  CQRQuizServer_http_daemon *server = argument;
+  while (!atomic_load(&server->stopping)) {
+    usleep(200 * 1000);
+    double now = monotonic_seconds();
+    pthread_mutex_lock(&server->lock);
+    for (tracked_connection *tracked = server->tracked; tracked != NULL; tracked = tracked->next) {
+      if (tracked->deadline > 0 && now > tracked->deadline) {
+        shutdown(tracked->socket, SHUT_RDWR);
+        tracked->deadline = 0;
+        atomic_fetch_add(&server->connections_cut, 1);
+      }
+    }
+    pthread_mutex_unlock(&server->lock);
+  }
+  return NULL;
+}
+
+// MARK: Answers
 
 /// Adds "Name: value\r\n" lines to `response`; libmicrohttpd refuses values holding CR or LF.
 static void add_headers(struct MHD_Response *response, const char *headers) {
@@ -76,16 +201,40 @@ static void add_headers(struct MHD_Response *response, const char *headers) {
   }
 }
 
-static enum MHD_Result queue(struct MHD_Connection *connection, unsigned int status, const char *headers,
-                             const uint8_t *body, size_t length) {
-  struct MHD_Response *response =
-      MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+/// Queues an answer and gives the client `response_timeout` plus its length at the
+/// minimum rate to take it.
+static enum MHD_Result queue_response(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+                                      unsigned int status, struct MHD_Response *response, size_t length) {
+  set_deadline(server, connection, server->response_timeout + (double)length / server->minimum_rate);
+  return MHD_queue_response(connection, status, response);
+}
+
+static enum MHD_Result queue(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+                             unsigned int status, const char *headers, const uint8_t *body, size_t length) {
+  struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
   if (response == NULL) return MHD_NO;
   add_headers(response, headers);
-  enum MHD_Result result = MHD_queue_response(connection, status, response);
+  enum MHD_Result result = queue_response(server, connection, status, response, length);
   MHD_destroy_response(response);
   return result;
 }
+
+/// An answer the shim makes itself: plain text, the server's headers, and the connection
+/// closed after it (what follows on it cannot be trusted to be a request).
+static enum MHD_Result refuse(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+                              unsigned int status, const char *message) {
+  struct MHD_Response *response =
+      MHD_create_response_from_buffer(strlen(message), (void *)message, MHD_RESPMEM_MUST_COPY);
+  if (response == NULL) return MHD_NO;
+  add_headers(response, server->default_headers);
+  MHD_add_response_header(response, "Content-Type", "text/plain; charset=utf-8");
+  MHD_add_response_header(response, "Connection", "close");
+  enum MHD_Result result = queue_response(server, connection, status, response, strlen(message));
+  MHD_destroy_response(response);
+  return result;
+}
+
+// MARK: Requests
 
 static int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -118,46 +267,122 @@ static size_t unescape(void *cls, struct MHD_Connection *connection, char *text)
   return (size_t)(write - text);
 }
 
+/// What the headers say, in one pass: their size, and every Content-Length value.
+typedef struct {
+  size_t size;
+  int content_lengths;
+  const char *first_content_length;
+  int disagreeing_lengths;
+} header_census;
+
+static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+  (void)kind;
+  header_census *census = cls;
+  census->size += strlen(key) + (value != NULL ? strlen(value) : 0) + 4;
+  if (strcasecmp(key, "Content-Length") == 0) {
+    census->content_lengths += 1;
+    if (census->first_content_length == NULL) census->first_content_length = value;
+    else if (value == NULL || strcmp(value, census->first_content_length) != 0) census->disagreeing_lengths = 1;
+  }
+  return MHD_YES;
+}
+
+/// Reserves `size` more bytes of body memory for `request`; false when the server holds
+/// as much as it may.
+static int reserve_body(CQRQuizServer_http_daemon *server, CQRQuizServer_http_request *request, size_t size) {
+  long held = atomic_fetch_add(&server->body_bytes, (long)size) + (long)size;
+  if (held > server->body_memory_limit) {
+    atomic_fetch_sub(&server->body_bytes, (long)size);
+    return 0;
+  }
+  request->reserved += size;
+  return 1;
+}
+
+/// Checks a request whose headers have just arrived; an answer queued means it is refused.
+static enum MHD_Result check_headers(CQRQuizServer_http_daemon *server, CQRQuizServer_http_request *request,
+                                     const char *version, int *refused) {
+  struct MHD_Connection *connection = request->connection;
+  header_census census = {strlen(request->method) + strlen(request->path) + 12, 0, NULL, 0};
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, count_header, &census);
+  *refused = 1;
+  if (census.size > server->header_limit) {
+    return refuse(server, connection, 431, "request headers too large\n");
+  }
+  if (census.content_lengths > 1) {
+    // A second length may be read as the start of a second request (request smuggling).
+    return refuse(server, connection, 400, "more than one Content-Length\n");
+  }
+  if (version != NULL && strcmp(version, "HTTP/1.1") == 0 &&
+      MHD_lookup_connection_value(connection, MHD_HEADER_KIND, "Host") == NULL) {
+    return refuse(server, connection, 400, "an HTTP/1.1 request needs a Host header\n");
+  }
+  request->body_limit = server->body_limit(server->context, request->method, request->path);
+  if (census.first_content_length != NULL) {
+    char *end = NULL;
+    errno = 0;
+    unsigned long long size = strtoull(census.first_content_length, &end, 10);
+    if (errno != 0 || end == census.first_content_length || *end != '\0') {
+      return refuse(server, connection, 400, "Content-Length is not a number\n");
+    }
+    if (size > request->body_limit) return refuse(server, connection, 413, "request body too large\n");
+    if (!reserve_body(server, request, (size_t)size)) {
+      return refuse(server, connection, 503, "the server is receiving too much at once; try again\n");
+    }
+    // A body of this length may take its time, at the minimum rate.
+    extend_deadline(server, connection, (double)size / server->minimum_rate);
+  }
+  *refused = 0;
+  return MHD_YES;
+}
+
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **request_slot) {
-  (void)version;
-  (void)upload_data;
   CQRQuizServer_http_daemon *server = cls;
   CQRQuizServer_http_request *request = *request_slot;
   if (request == NULL) {
-    // Headers arrived: refuse a body declared too large before reading any of it.
+    // Headers arrived: refuse what must be refused before any of the body is read.
     request = calloc(1, sizeof *request);
     if (request == NULL) return MHD_NO;
     request->connection = connection;
+    request->server = server;
     request->method = method;
     request->path = url;
     *request_slot = request;
     atomic_fetch_add(&server->open_requests, 1);
-    const char *declared = MHD_lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (declared != NULL) {
-      char *end = NULL;
-      errno = 0;
-      unsigned long long size = strtoull(declared, &end, 10);
-      if (errno != 0 || end == declared || *end != '\0' || size > server->body_limit) {
-        static const char message[] = "request body too large\n";
-        request->handled = 1;
-        request->answered = 1;
-        return queue(connection, 413, "Content-Type: text/plain; charset=utf-8\r\nConnection: close\r\n",
-                     (const uint8_t *)message, sizeof message - 1);
-      }
+    int refused = 0;
+    enum MHD_Result result = check_headers(server, request, version, &refused);
+    if (refused) {
+      request->handled = 1;
+      request->answered = 1;
     }
-    return MHD_YES;
+    return result;
   }
   if (*upload_data_size > 0) {
     size_t size = *upload_data_size;
-    // A chunked body that grows past the limit: no answer can be queued mid-body, so the
-    // connection is closed.
-    if (request->length + size > server->body_limit) return MHD_NO;
+    // Past an answer already queued or a refusal to come, the body is dropped as it comes
+    // (a body that never ends is cut off by the request's deadline).
+    if (request->answered || request->refusal != 0) {
+      *upload_data_size = 0;
+      return MHD_YES;
+    }
+    // A chunked body that grows past the limit: dropped from here, refused once it ends.
+    if (request->length + size > request->body_limit) {
+      *upload_data_size = 0;
+      request->refusal = 413;
+      return MHD_YES;
+    }
     if (request->length + size > request->capacity) {
       size_t capacity = request->capacity == 0 ? 4096 : request->capacity;
       while (capacity < request->length + size) capacity *= 2;
-      if (capacity > server->body_limit) capacity = server->body_limit;
+      if (capacity > request->body_limit) capacity = request->body_limit;
+      // A declared length reserved it all at once; a chunked body reserves as it grows.
+      if (capacity > request->reserved && !reserve_body(server, request, capacity - request->reserved)) {
+        *upload_data_size = 0;
+        request->refusal = 503;
+        return MHD_YES;
+      }
       uint8_t *grown = realloc(request->body, capacity);
       if (grown == NULL) return MHD_NO;
       request->body = grown;
@@ -170,42 +395,66 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
   }
   if (request->handled) return MHD_YES;
   request->handled = 1;
+  if (request->refusal != 0) {
+    request->answered = 1;
+    return refuse(server, connection, request->refusal,
+                  request->refusal == 413 ? "request body too large\n"
+                                          : "the server is receiving too much at once; try again\n");
+  }
+  // The request is whole: the time from here is the handler's, not the client's.
+  set_deadline(server, connection, -1);
   server->handler(server->context, request);
   // `suspended` first: once it is set, the task answering may be writing `answered` on
   // another thread, so it is not read here.
   if (!request->suspended && !request->answered) {
     // The handler must answer or suspend; otherwise libmicrohttpd would call again at once.
-    static const char message[] = "internal error: no response\n";
     request->answered = 1;
-    return queue(connection, 500, "Content-Type: text/plain; charset=utf-8\r\n", (const uint8_t *)message,
-                 sizeof message - 1);
+    return refuse(server, connection, 500, "internal error: no response\n");
   }
   return MHD_YES;
 }
 
 static void request_completed(void *cls, struct MHD_Connection *connection, void **request_slot,
                               enum MHD_RequestTerminationCode code) {
-  (void)connection;
   (void)code;
   CQRQuizServer_http_daemon *server = cls;
+  // The next request on this connection has the request timeout to arrive whole.
+  set_deadline(server, connection, server->request_timeout);
   CQRQuizServer_http_request *request = *request_slot;
   if (request == NULL) return;
   atomic_fetch_sub(&server->open_requests, 1);
+  atomic_fetch_sub(&server->body_bytes, (long)request->reserved);
   free(request->body);
   free(request);
   *request_slot = NULL;
 }
 
-CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options, CQRQuizServer_http_handler handler, void *context,
-                                char *error, size_t error_size) {
+// MARK: The daemon
+
+CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options,
+                                                    CQRQuizServer_http_handler handler,
+                                                    CQRQuizServer_http_body_limit body_limit, void *context,
+                                                    char *error, size_t error_size) {
   CQRQuizServer_http_daemon *server = calloc(1, sizeof *server);
   if (server == NULL) {
     snprintf(error, error_size, "out of memory");
     return NULL;
   }
+  pthread_mutex_init(&server->lock, NULL);
   server->handler = handler;
+  server->body_limit = body_limit;
   server->context = context;
-  server->body_limit = options->body_limit;
+  server->request_timeout = options->request_timeout > 0 ? options->request_timeout : 10;
+  server->response_timeout = options->response_timeout > 0 ? options->response_timeout : 10;
+  server->minimum_rate = options->minimum_rate > 0 ? options->minimum_rate : 16384;
+  server->header_limit = options->header_limit;
+  server->body_memory_limit = options->body_memory_limit > 0 ? (long)options->body_memory_limit : (256L << 20);
+  server->default_headers = strdup(options->default_headers != NULL ? options->default_headers : "");
+  if (server->default_headers == NULL) {
+    snprintf(error, error_size, "out of memory");
+    free_server(server);
+    return NULL;
+  }
 
   const char *address = options->address != NULL ? options->address : "127.0.0.1";
   struct sockaddr_in6 ipv6;
@@ -225,21 +474,26 @@ CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_opt
     flags |= MHD_USE_IPv6;
   } else {
     snprintf(error, error_size, "%s is not a numeric IPv4 or IPv6 address", address);
-    free(server);
+    free_server(server);
     return NULL;
   }
   if (options->tls_certificate != NULL && options->tls_key != NULL) flags |= MHD_USE_TLS;
 
-  struct MHD_OptionItem items[16];
+  // libmicrohttpd answers 431 itself when the headers overflow a connection's memory; the
+  // memory is twice the header limit, so between the two the shim's own 431 (with the
+  // server's headers) comes first.
+  size_t connection_memory = options->header_limit * 2 < 65536 ? 65536 : options->header_limit * 2;
+  struct MHD_OptionItem items[20];
   size_t count = 0;
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)log_message, server};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_SOCK_ADDR, 0, socket_address};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_COMPLETED, (intptr_t)request_completed, server};
+  items[count++] = (struct MHD_OptionItem){MHD_OPTION_NOTIFY_CONNECTION, (intptr_t)notify_connection, server};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_UNESCAPE_CALLBACK, (intptr_t)unescape, NULL};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_LIMIT, options->connection_limit, NULL};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_address_limit, NULL};
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_TIMEOUT, options->idle_timeout, NULL};
-  items[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)options->header_memory_limit, NULL};
+  items[count++] = (struct MHD_OptionItem){MHD_OPTION_CONNECTION_MEMORY_LIMIT, (intptr_t)connection_memory, NULL};
   if (options->threads > 1) {
     items[count++] = (struct MHD_OptionItem){MHD_OPTION_THREAD_POOL_SIZE, options->threads, NULL};
   }
@@ -272,6 +526,7 @@ CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_opt
     free_server(server);
     return NULL;
   }
+  if (pthread_create(&server->watchdog, NULL, watch_deadlines, server) == 0) server->watchdog_started = 1;
   return server;
 }
 
@@ -280,10 +535,18 @@ uint16_t CQRQuizServer_http_port(CQRQuizServer_http_daemon *server) {
   return info != NULL ? info->port : 0;
 }
 
-long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *server) { return atomic_load(&server->open_requests); }
+long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *server) {
+  return atomic_load(&server->open_requests);
+}
+
+long CQRQuizServer_http_connections_cut(CQRQuizServer_http_daemon *server) {
+  return atomic_load(&server->connections_cut);
+}
 
 void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *server) {
   if (server == NULL) return;
+  atomic_store(&server->stopping, 1);
+  if (server->watchdog_started) pthread_join(server->watchdog, NULL);
   MHD_stop_daemon(server->daemon);
   free_server(server);
 }
@@ -304,7 +567,8 @@ static enum MHD_Result visit_value(void *cls, enum MHD_ValueKind kind, const cha
 }
 
 void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
-                     void (*visit)(void *context, int kind, const char *name, const char *value), void *context) {
+                               void (*visit)(void *context, int kind, const char *name, const char *value),
+                               void *context) {
   // One pass over the connection's values, of the three kinds at once.
   value_visit state = {visit, context};
   MHD_get_connection_values(request->connection, MHD_HEADER_KIND | MHD_GET_ARGUMENT_KIND | MHD_COOKIE_KIND,
@@ -329,11 +593,11 @@ void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request
   }
 }
 
-int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers, const uint8_t *body,
-                     size_t length) {
+int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+                               const uint8_t *body, size_t length) {
   if (request->answered) return -1;
   request->answered = 1;
-  return queue(request->connection, status, headers, body, length) == MHD_YES ? 0 : -1;
+  return queue(request->server, request->connection, status, headers, body, length) == MHD_YES ? 0 : -1;
 }
 
 void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request) {
@@ -342,25 +606,27 @@ void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request) {
 }
 
 int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
-                           const uint8_t *body, size_t length) {
+                                     const uint8_t *body, size_t length) {
   if (request->answered) return -1;
   request->answered = 1;
   // Queueing on a suspended connection is allowed from any thread; resuming hands it back
   // to libmicrohttpd's loop, which sends the answer.
-  enum MHD_Result result = queue(request->connection, status, headers, body, length);
-  struct MHD_Connection *connection = request->connection;
-  MHD_resume_connection(connection);
+  enum MHD_Result result = queue(request->server, request->connection, status, headers, body, length);
+  MHD_resume_connection(request->connection);
   return result == MHD_YES ? 0 : -1;
 }
 
 struct CQRQuizServer_http_response {
   struct MHD_Response *response;
+  size_t length;
 };
 
-CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body, size_t length) {
+CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body,
+                                                                size_t length) {
   CQRQuizServer_http_response *made = malloc(sizeof *made);
   if (made == NULL) return NULL;
   made->response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
+  made->length = length;
   if (made->response == NULL) {
     free(made);
     return NULL;
@@ -376,10 +642,12 @@ void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response) 
   free(response);
 }
 
-int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status, CQRQuizServer_http_response *response, int later) {
+int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status,
+                                    CQRQuizServer_http_response *response, int later) {
   if (request->answered) return -1;
   request->answered = 1;
-  enum MHD_Result result = MHD_queue_response(request->connection, status, response->response);
+  enum MHD_Result result =
+      queue_response(request->server, request->connection, status, response->response, response->length);
   if (later) MHD_resume_connection(request->connection);
   return result == MHD_YES ? 0 : -1;
 }

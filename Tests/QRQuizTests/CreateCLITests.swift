@@ -98,12 +98,14 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: declined))
     // Ctrl-D, then yes: the one question is kept.
     let kept = home.path("kept.json")
-    _ = try run(
-      typing + [["send": "\u{4}"], ["expect": "Keep what is there?"], ["send": "y\r"], ["sleep": 0.5]], output: kept)
+    let second = try run(
+      typing + [["send": "\u{4}"], ["expect": "Keep what is there?"], ["send": "y\r"]], output: kept)
+    #expect(second["failed"] is NSNull, "\(second["final"] ?? "")")
     #expect(try Fixtures.validTopic(URL(fileURLWithPath: kept)).topic.questions.count == 1)
     // Ctrl-C: cancelled, nothing written.
     let cancelled = home.path("cancelled.json")
-    let third = try run(typing + [["send": "\u{3}"], ["sleep": 0.5]], output: cancelled)
+    let third = try run(typing + [["send": "\u{3}"], ["expect": "cancelled: nothing written"]], output: cancelled)
+    #expect(third["failed"] is NSNull, "\(third["final"] ?? "")")
     #expect(third["status"] as? Int == 130)
     #expect((third["raw"] as? String)?.contains("cancelled: nothing written") == true)
     #expect(!FileManager.default.fileExists(atPath: cancelled))

@@ -136,7 +136,7 @@ import Testing
     let report = try run(
       ["play", try writeTopic(timed), "--no-images"],
       steps: [
-        ["expect": "question 1/1"], ["sleep": 0.6], ["snapshot": "ticking"], ["expect": "time ran out", "timeout": 5],
+        ["expect": "question 1/1"], ["expect": "⏱ 1."], ["snapshot": "ticking"], ["expect": "time ran out"],
         ["snapshot": "over"], ["send": "q"],
       ])
     #expect(!report.failed, "\(report.final)")
@@ -168,7 +168,11 @@ import Testing
       #"{"options":{"name":"Pictures"},"sets":[[{"question":"What is this?","answers":["A code","A cat"],"correct":0,"imageURL":"LOCATION"}]]}"#
       .replacingOccurrences(of: "LOCATION", with: server.url("/files/p.png").absoluteString)
     let topic = try writeTopic(json)
-    let steps: [[String: Any]] = [["expect": "question 1/1"], ["sleep": 1.0], ["snapshot": "shown"], ["send": "q"]]
+    // Waits for the picture (block symbols) or its link, whichever the terminal shows.
+    let steps: [[String: Any]] = [
+      ["expect": "question 1/1"], ["expect_any": Array("▀▄▌▐█▘▝▖▗▚▞┃━").map(String.init) + ["image: /"]],
+      ["snapshot": "shown"], ["send": "q"],
+    ]
     // A colour terminal: chafa draws the picture in block symbols.
     let drawn = try run(["play", topic, "--allow-http"], steps: steps, environment: ["COLORTERM": "truecolor"])
     let picture = try #require(drawn.screens["shown"])
@@ -178,7 +182,9 @@ import Testing
     #expect(linked.raw.contains("\u{1B}]8;;file://"))
     #expect(try #require(linked.screens["shown"]).contains { $0.contains("image: /") })
     // --no-images: nothing, and no request either.
-    let none = try run(["play", topic, "--no-images", "--allow-http"], steps: steps)
+    let none = try run(
+      ["play", topic, "--no-images", "--allow-http"],
+      steps: [["expect": "question 1/1"], ["sleep": 0.5], ["snapshot": "shown"], ["send": "q"]])
     #expect(!none.raw.contains("image") && !none.raw.contains("\u{1B}]8;;"))
   }
 

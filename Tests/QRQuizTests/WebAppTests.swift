@@ -193,6 +193,46 @@ import Testing
     #expect(TextSearch(many).words.count == TextSearch.maximumWords)
   }
 
+  @Test func oneAddressStartingPlaysInALoopNeverEndsAnothersPlay() async throws {
+    let mine = try #require(await client.request("GET", "/play/Social/1", from: "10.0.0.2").headers["location"])
+    var statuses: [Int: Int] = [:]
+    for _ in 0..<300 {
+      statuses[await client.request("GET", "/play/Social/1", from: "10.0.0.3").status, default: 0] += 1
+    }
+    #expect(statuses == [303: app.plays.perAddress, 429: 300 - app.plays.perAddress])
+    #expect(await client.request("GET", mine).text.contains("id=\"question\""))
+    // Its own finished plays give way to its new ones.
+    let finished = try #require(await client.request("GET", "/play/Social/1", from: "10.0.0.4").headers["location"])
+    for _ in 0..<3 { _ = await client.request("POST", finished, body: Array("answer=0".utf8)) }
+    #expect(await client.request("GET", finished).text.contains("id=\"result\""))
+    for _ in 0..<(app.plays.perAddress - 1) { _ = await client.request("GET", "/play/Social/1", from: "10.0.0.4") }
+    #expect(await client.request("GET", "/play/Social/1", from: "10.0.0.4").status == 303)
+    #expect(await client.request("GET", "/play/Social/1", from: "10.0.0.4").status == 429)
+  }
+
+  @Test func sixSavesAtOnceAllLand() async throws {
+    let entered = await client.request("GET", "/new?token=\(Self.editToken)")
+    let session = ["Cookie": String(try #require(entered.cookies.first).prefix { $0 != ";" })]
+    let form = await client.request("GET", "/new/form?sets=1&questions=1&answers=2", headers: session)
+    let csrf = try #require(
+      form.text.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+    let client = self.client
+    let statuses = await withTaskGroup(of: Int.self) { group in
+      for number in 0..<6 {
+        let fields = [
+          "posted=1", "sets=1", "questions=1", "answers=2", "name=Saved\(number)", "csrf=\(csrf)",
+          "q-0-0=Question+\(number)%3F", "a-0-0-0=Yes", "a-0-0-1=No", "c-0-0-0=on",
+        ]
+        group.addTask {
+          await client.request("POST", "/new", headers: session, body: Array(fields.joined(separator: "&").utf8)).status
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(statuses == Array(repeating: 303, count: 6))
+    for number in 0..<6 { #expect(await client.request("GET", "/t/Saved\(number)").status == 200, "Saved\(number)") }
+  }
+
   /// The route table is the route documentation: docs/ROUTES.md is made from it.
   @Test func theRouteDocumentationIsTheRouteTable() throws {
     let documented = try String(

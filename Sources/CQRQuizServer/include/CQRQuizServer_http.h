@@ -5,6 +5,12 @@
 // (MHD_start_daemon is variadic, and MHD_OPTION_* / MHD_RESPMEM_* do not import), each
 // request reaches Swift once, whole (body included, within its limit), and a response is
 // given as status, header lines and bytes, at once or later from any thread.
+//
+// The shim also bounds what libmicrohttpd alone does not: the time to receive a whole
+// request and to send a whole answer (a watchdog thread shuts down connections past their
+// deadline), the size of the headers (431), a body's size per route (413, before the body
+// is read), requests libmicrohttpd would take but HTTP forbids (two Content-Length values,
+// HTTP/1.1 without Host: 400). Its own answers carry the server's headers on every answer.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -17,9 +23,13 @@ typedef struct CQRQuizServer_http_daemon CQRQuizServer_http_daemon;
 typedef struct CQRQuizServer_http_request CQRQuizServer_http_request;
 
 /// Called once a request has arrived whole, on one of libmicrohttpd's threads. Answer it
-/// with CQRQuizServer_http_respond before returning, or call CQRQuizServer_http_suspend and answer it later
-/// with CQRQuizServer_http_respond_later from any thread.
+/// with CQRQuizServer_http_respond before returning, or call CQRQuizServer_http_suspend and
+/// answer it later with CQRQuizServer_http_respond_later from any thread.
 typedef void (*CQRQuizServer_http_handler)(void *context, CQRQuizServer_http_request *request);
+
+/// Called when a request's headers have arrived, before its body: the most bytes of body
+/// this method and path may send. Larger gets 413 before anything of it is read.
+typedef size_t (*CQRQuizServer_http_body_limit)(void *context, const char *method, const char *path);
 
 typedef struct CQRQuizServer_http_options {
   /// The numeric address to listen on (IPv4 or IPv6); NULL for 127.0.0.1.
@@ -31,27 +41,41 @@ typedef struct CQRQuizServer_http_options {
   /// Connections at once, in all, and from one client address.
   unsigned int connection_limit;
   unsigned int per_address_limit;
-  /// Seconds a connection may sit idle (a slow client sending a byte now and then is cut
-  /// off by the limits on connections; one sending nothing, by this).
+  /// Seconds a connection may sit idle between requests.
   unsigned int idle_timeout;
-  /// Bytes of memory a connection may use for its request line and headers: larger
-  /// headers get 431 (libmicrohttpd's own answer).
-  size_t header_memory_limit;
-  /// Bytes of request body: a larger Content-Length gets 413 before the body is read; a
-  /// chunked body that grows past it closes the connection.
-  size_t body_limit;
+  /// Seconds to receive a whole request (request line, headers and body) from when the
+  /// connection opens or its previous answer was sent; a body adds its length at
+  /// `minimum_rate`. A client trickling bytes is cut off past it.
+  double request_timeout;
+  /// Seconds to send a whole answer, plus its length at `minimum_rate`. A client reading
+  /// slowly is cut off past it.
+  double response_timeout;
+  /// Bytes a second a client must keep up when sending a body or reading an answer.
+  double minimum_rate;
+  /// Bytes of request line and headers: more gets 431.
+  size_t header_limit;
+  /// Bytes of request bodies held at once, in all (each is held whole before its route
+  /// runs): a request that would go past it gets 503.
+  size_t body_memory_limit;
+  /// Header lines ("Name: value\r\n") every answer the shim makes itself carries (its
+  /// 400, 413, 431, 500); the handler's answers carry what the handler gives.
+  const char *default_headers;
   /// PEM certificate and key for HTTPS; both NULL for plain HTTP.
   const char *tls_certificate;
   const char *tls_key;
 } CQRQuizServer_http_options;
 
 /// Starts a daemon; NULL on failure with a message in `error`.
-CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options, CQRQuizServer_http_handler handler, void *context,
-                                  char *error, size_t error_size);
+CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options,
+                                                    CQRQuizServer_http_handler handler,
+                                                    CQRQuizServer_http_body_limit body_limit, void *context,
+                                                    char *error, size_t error_size);
 /// The port the daemon listens on.
 uint16_t CQRQuizServer_http_port(CQRQuizServer_http_daemon *daemon);
 /// Requests begun whose answer has not been sent yet (nor their connection closed).
 long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *daemon);
+/// Connections the watchdog has cut off for being too slow, since the start.
+long CQRQuizServer_http_connections_cut(CQRQuizServer_http_daemon *daemon);
 /// Stops the daemon: every request must have been answered.
 void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *daemon);
 
@@ -61,28 +85,30 @@ const char *CQRQuizServer_http_method(const CQRQuizServer_http_request *request)
 const char *CQRQuizServer_http_path(const CQRQuizServer_http_request *request);
 /// Calls `visit` for each header (kind 0), query argument (kind 1) and cookie (kind 2).
 void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
-                     void (*visit)(void *context, int kind, const char *name, const char *value),
-                     void *context);
+                               void (*visit)(void *context, int kind, const char *name, const char *value),
+                               void *context);
 const uint8_t *CQRQuizServer_http_body(const CQRQuizServer_http_request *request, size_t *length);
 /// The client's numeric address, or "" if unknown.
 void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request, char *buffer, size_t size);
 
 /// Answers `request` from within the handler. `headers` holds "Name: value" lines ending
 /// in "\r\n". Returns 0 on success.
-int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers, const uint8_t *body,
-                     size_t length);
+int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+                               const uint8_t *body, size_t length);
 /// Holds the connection until CQRQuizServer_http_respond_later: called from within the handler.
 void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request);
 /// Answers a suspended request, from any thread, and resumes its connection.
 int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
-                           const uint8_t *body, size_t length);
+                                     const uint8_t *body, size_t length);
 
 /// A response made once and given many times (libmicrohttpd counts its uses): the bytes
 /// and header lines are copied in now, so answering with it later costs no copy.
 typedef struct CQRQuizServer_http_response CQRQuizServer_http_response;
-CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body, size_t length);
+CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body,
+                                                                size_t length);
 void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response);
 /// Answers with a made response, from the handler or (for a suspended request) later.
-int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status, CQRQuizServer_http_response *response, int later);
+int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status,
+                                    CQRQuizServer_http_response *response, int later);
 
 #endif

@@ -34,7 +34,8 @@ package enum BoundedFile {
     try read(descriptor: STDIN_FILENO, path: "stdin", limit: limit)
   }
 
-  private static func read(descriptor: Int32, path: String, limit: Int) throws(Failure) -> [UInt8] {
+  /// The bytes of an open file, at most `limit` (`path` names it in errors).
+  package static func read(descriptor: Int32, path: String, limit: Int) throws(Failure) -> [UInt8] {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while bytes.count <= limit {

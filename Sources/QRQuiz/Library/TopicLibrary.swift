@@ -50,34 +50,31 @@ public struct TopicLibrary: Sendable {
   /// characters, no leading dot, at most 200 bytes.
   public static func safeName(_ name: String) -> String { FileName.safe(name) }
 
-  /// Every saved topic, by name. Files that are not valid topics are skipped.
-  public func list() throws(Error) -> [Entry] {
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    } catch {
-      let failure = FileSystemError.from(error, .list, directory.path)
-      if failure.isNotFound { return [] }
-      throw .storage(failure)
-    }
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().compactMap {
-      entry(safeName: String($0.dropLast(5)))
-    }
-  }
+  /// Every saved topic, by name. Files that are not valid topics are skipped (``scan()``
+  /// says which, and why).
+  public func list() throws(Error) -> [Entry] { try scan().entries }
 
   /// The saved topic called `name`: one file read, not the whole library.
   public func topic(named name: String) throws(Error) -> Entry {
-    guard let entry = entry(safeName: Self.safeName(name)) else { throw .notFound(name) }
-    return entry
+    switch entry(safeName: Self.safeName(name)) {
+    case .success(let entry): return entry
+    case .failure: throw .notFound(name)
+    }
   }
 
-  /// The topic in `NAME.json`, if it is there and valid.
-  private func entry(safeName: String) -> Entry? {
+  /// The topic in `NAME.json`, or why it is not one.
+  func entry(safeName: String) -> Result<Entry, Skipped.Reason> {
     let path = file(safeName).path
-    guard let bytes = try? BoundedFile.read(path, limit: TopicDocument.maximumSize),
-      let topic = try? TopicReader.topic(json: bytes, source: path, sourceName: safeName)
-    else { return nil }
-    return Entry(name: safeName, topic: topic)
+    switch Self.readTopicFile(path, inside: directory) {
+    case .failure(let reason): return .failure(reason)
+    case .success(let bytes):
+      do {
+        return .success(
+          Entry(name: safeName, topic: try TopicReader.topic(json: bytes, source: path, sourceName: safeName)))
+      } catch {
+        return .failure(.notATopic(error))
+      }
+    }
   }
 
   private func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }

@@ -144,8 +144,9 @@ public struct QuizSession: Sendable {
   public let options: Topic.Options.ResolvedOptions
   /// Category (set) names, from `options.setNames` or "Set N" (``ValidTopic/setName(_:in:)``).
   public let categoryNames: [String]
-  /// The questions in play order.
-  public private(set) var questions: [Question]
+  /// The questions in play order: a view of the topic's own questions (a play keeps its
+  /// order, not a copy of them: a server holds thousands of plays of one topic).
+  public var questions: Questions { Questions(sets: sets, selection: selection, order: order) }
   /// The index of the current question; `questions.count` once the set is over.
   public private(set) var position = 0
   /// Answers picked on the current question.
@@ -169,7 +170,12 @@ public struct QuizSession: Sendable {
   /// The questions played so far in this play, in order.
   public private(set) var answered: [Answered] = []
 
-  private let questionsInFileOrder: [Question]
+  /// The topic's sets, shared with the topic (arrays are copied only when written).
+  private let sets: [[Topic.Question]]
+  /// Which of them are played, in the file's order.
+  private let selection: Selection
+  /// The play order: positions in `selection`.
+  private var order: [UInt32]
   private let scoreBeforeSet: Int
   private var random: SeededRandom
   private var startedAt: Date?
@@ -189,7 +195,7 @@ public struct QuizSession: Sendable {
     guard !sets.isEmpty else { throw .noSets }
     guard sets.indices.contains(set) else { throw .noSuchSet(set + 1, count: sets.count) }
     self.init(
-      topic: topic, questions: sets[set].map { Question($0, category: set) }, totalScore: totalScore,
+      topic: topic, selection: .set(set, count: sets[set].count), totalScore: totalScore,
       random: seed.map(SeededRandom.init(seed:)) ?? SeededRandom())
   }
 
@@ -203,27 +209,28 @@ public struct QuizSession: Sendable {
     guard !sets.isEmpty else { throw .noSets }
     guard counts.count == sets.count else { throw .sampleCountMismatch(given: counts.count, sets: sets.count) }
     var random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
-    var questions: [Question] = []
+    var chosen: [Selection.Reference] = []
     for (index, (set, count)) in zip(sets, counts).enumerated() {
       guard count >= 0, count <= set.count else { throw .sampleTooLarge(set: index + 1, asked: count, has: set.count) }
-      questions += set.indices.shuffled(using: &random).prefix(count).sorted().map {
-        Question(set[$0], category: index)
+      chosen += set.indices.shuffled(using: &random).prefix(count).sorted().map {
+        Selection.Reference(set: UInt32(index), question: UInt32($0))
       }
     }
-    guard !questions.isEmpty else { throw .sampleEmpty }
-    self.init(topic: topic, questions: questions, totalScore: totalScore, random: random)
+    guard !chosen.isEmpty else { throw .sampleEmpty }
+    self.init(topic: topic, selection: .sample(chosen), totalScore: totalScore, random: random)
   }
 
-  private init(topic: ValidTopic, questions: [Question], totalScore: Int, random: SeededRandom) {
+  private init(topic: ValidTopic, selection: Selection, totalScore: Int, random: SeededRandom) {
     title = topic.name
     options = (topic.topic.options ?? Topic.Options()).resolved
     categoryNames = topic.topic.sets.indices.map { topic.setName($0) }
-    questionsInFileOrder = questions
-    self.questions = questions
+    sets = topic.topic.sets
+    self.selection = selection
+    order = (0..<UInt32(selection.count)).map { $0 }
     self.totalScore = totalScore
     scoreBeforeSet = totalScore
     self.random = random
-    if options.questionsInRandomOrder { self.questions.shuffle(using: &self.random) }
+    if options.questionsInRandomOrder { order.shuffle(using: &self.random) }
   }
 
   /// Why a play could not be set up.
@@ -413,8 +420,8 @@ public struct QuizSession: Sendable {
     picks = []
     hidden = []
     helpOnQuestion = 0
-    questions = questionsInFileOrder
-    if options.questionsInRandomOrder { questions.shuffle(using: &random) }
+    order = (0..<UInt32(selection.count)).map { $0 }
+    if options.questionsInRandomOrder { order.shuffle(using: &random) }
     start(at: now)
   }
 
@@ -435,5 +442,50 @@ extension QuizSession.Question {
       text: question.question, answers: question.answers,
       correctAnswers: Set(question.mergedCorrectAnswers.map(Int.init)), imageURL: question.imageURL,
       category: category, numericAnswer: question.numericAnswer)
+  }
+}
+
+extension QuizSession {
+  /// The questions a play asks, in its order: a view of the topic's questions.
+  public struct Questions: RandomAccessCollection, Sendable {
+    let sets: [[Topic.Question]]
+    let selection: Selection
+    let order: [UInt32]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { order.count }
+
+    public subscript(position: Int) -> Question {
+      let reference = selection.reference(Int(order[position]))
+      return Question(sets[Int(reference.set)][Int(reference.question)], category: Int(reference.set))
+    }
+  }
+
+  /// Which questions of a topic a play asks, in the file's order.
+  enum Selection: Sendable {
+    /// One whole set: its index and question count.
+    case set(Int, count: Int)
+    /// Questions drawn from several sets.
+    case sample([Reference])
+
+    /// A question of the topic: 8 bytes, not a copy of it.
+    struct Reference: Sendable {
+      var set: UInt32
+      var question: UInt32
+    }
+
+    var count: Int {
+      switch self {
+      case .set(_, let count): count
+      case .sample(let references): references.count
+      }
+    }
+
+    func reference(_ index: Int) -> Reference {
+      switch self {
+      case .set(let set, _): Reference(set: UInt32(set), question: UInt32(index))
+      case .sample(let references): references[index]
+      }
+    }
   }
 }

@@ -37,6 +37,10 @@ struct ServeCommand: ParsableCommand {
   @Option("--threads", help: "threads answering requests", range: 1...64) var threads = 2
   @Option("--idle-timeout", value: "SECONDS", help: "close connections idle this long", range: 1...3600)
   var idleTimeout = 15
+  @Option(
+    "--request-timeout", value: "SECONDS",
+    help: "cut off a client whose request (or, with its size, whose answer) takes longer", range: 1...3600)
+  var requestTimeout = 10
   @OptionGroup var cache: CacheOptions
   @Flag("--routes", help: "print every address the server answers, as a Markdown table, and exit") var routes
 
@@ -70,9 +74,13 @@ struct ServeCommand: ParsableCommand {
       topics: source,
       configuration: .init(publicURL: publicURL, editToken: editToken, imageCache: imageCache, isSecure: tls != nil))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
-    var configuration = HTTPServer.Configuration(
-      address: host, port: port, threads: threads, idleTimeout: idleTimeout, tls: tls)
-    configuration.connectionsPerAddress = 256
+    // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
+    // one address's share well below the whole: a NAT of a class, not the whole school.
+    let connections = Self.raiseOpenFileLimit(wanted: 4096 + 64)
+    let configuration = HTTPServer.Configuration(
+      address: host, port: port, threads: threads, connectionLimit: connections, connectionsPerAddress: 128,
+      idleTimeout: idleTimeout, requestTimeout: Double(requestTimeout), responseTimeout: Double(requestTimeout),
+      headersOnEveryAnswer: SecurityHeaders.all, tls: tls)
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: configuration, responder: app)
@@ -117,6 +125,20 @@ struct ServeCommand: ParsableCommand {
       return text
     }
     return (try read(tlsCertificate), try read(tlsKey))
+  }
+
+  /// Raises the process's limit on open files towards `wanted` (each connection is one);
+  /// returns the connections the server may then take.
+  static func raiseOpenFileLimit(wanted: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1000 }
+    if limit.rlim_cur < rlim_t(wanted) {
+      limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+      _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+      _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    // Files of the process itself (the library, the cache, the log) keep 64.
+    return max(64, min(wanted, Int(limit.rlim_cur)) - 64)
   }
 
   /// The host other devices reach: this machine's network address when listening on all

@@ -15,7 +15,7 @@ final class QuestionImages: Sendable {
   }
 
   /// Starts loading every image of `questions`; each one that arrives is announced.
-  func load(_ questions: [QuizSession.Question], announcing events: InputEvents) {
+  func load(_ questions: QuizSession.Questions, announcing events: InputEvents) {
     let urls = Set(questions.compactMap(\.imageURL)).compactMap(URL.init(string:))
     for url in urls {
       Task.detached { [loader] in
@@ -25,7 +25,7 @@ final class QuestionImages: Sendable {
   }
 
   /// Waits for the images of `questions`, all at once, for at most `seconds`.
-  func loadAndWait(_ questions: [QuizSession.Question], seconds: Double) async {
+  func loadAndWait(_ questions: QuizSession.Questions, seconds: Double) async {
     let urls = Set(questions.compactMap(\.imageURL)).compactMap(URL.init(string:))
     let loader = loader
     await withTaskGroup(of: Void.self) { group in

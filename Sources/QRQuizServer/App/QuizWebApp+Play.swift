@@ -20,8 +20,15 @@ extension QuizWebApp {
     do {
       var session = try QuizSession(topic: topic.topic, set: number - 1, totalScore: 0)
       session.start(at: now)
-      let id = plays.start(BrowserPlays.Play(session: session, topicName: topic.name, set: number - 1, lastUsed: now))
-      return .redirect(to: .game(id))
+      let play = BrowserPlays.Play(
+        session: session, topicName: topic.name, set: number - 1, address: context.request.clientAddress, lastUsed: now)
+      switch plays.start(play) {
+      case .success(let id): return .redirect(to: .game(id))
+      case .failure(.tooManyFromAddress):
+        return .html(pages(context).error(.tooManyPlays, pages(context).say(.tooManyPlaysDetail)), status: 429)
+      case .failure(.full):
+        return .html(pages(context).error(.serverFull, pages(context).say(.serverFullDetail)), status: 503)
+      }
     } catch {
       return .html(pages(context).error(.cannotPlay, "\(error.description)"), status: 422)
     }

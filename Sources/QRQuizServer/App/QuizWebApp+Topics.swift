@@ -46,10 +46,14 @@ extension QuizWebApp {
   func topicJSON(_ context: RequestContext) -> HTTPResponse {
     withTopic(context) { topic in
       let request = context.request
-      if let tags = request.headers["if-none-match"], tags == "*" || tags.contains(topic.etag) {
-        return topic.jsonResponses.notModified
-      }
       let acceptsGzip = request.headers["accept-encoding"].map(Self.acceptsGzip) ?? false
+      // Either variant's tag says the client has this topic: it is told so with the tag of
+      // the variant it would get now.
+      if let tags = request.headers["if-none-match"],
+        tags == "*" || tags.contains(topic.etag) || tags.contains(topic.gzipETag)
+      {
+        return acceptsGzip ? topic.jsonResponses.gzipNotModified : topic.jsonResponses.plainNotModified
+      }
       return acceptsGzip ? topic.jsonResponses.gzip : topic.jsonResponses.plain
     }
   }

@@ -11,14 +11,17 @@ final class ServedTopic: Sendable {
   /// The topic's normalised JSON: what the app downloads.
   let json: [UInt8]
   let gzippedJSON: [UInt8]
-  /// A strong entity tag of the JSON, quoted.
+  /// A strong entity tag of the JSON, quoted (also the QR files' tag).
   let etag: String
+  /// The gzipped JSON's own strong tag: other bytes, another tag (RFC 9110 §8.8.3).
+  let gzipETag: String
   /// The topic's name, questions and answers folded for ``TextSearch``, once.
   let searchText: String
   /// The cache keys of the questions' images, to the URLs they stand for.
   let imageKeys: [String: String]
-  /// The JSON's answers, headers built once: plain, gzipped, and 304.
-  let jsonResponses: (plain: HTTPResponse, gzip: HTTPResponse, notModified: HTTPResponse)
+  /// The JSON's answers, headers built once: plain, gzipped, and their 304s.
+  let jsonResponses:
+    (plain: HTTPResponse, gzip: HTTPResponse, plainNotModified: HTTPResponse, gzipNotModified: HTTPResponse)
   private let artefacts = Mutex<[String: [UInt8]]>([:])
   private let encoded = Mutex<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
 
@@ -27,20 +30,24 @@ final class ServedTopic: Sendable {
     self.topic = topic
     json = Array((topic.normalizedJSON + "\n").utf8)
     gzippedJSON = Zlib.gzip(json)
-    etag = "\"" + CacheKey(topic.normalizedJSON).hash + "\""
+    let hash = CacheKey(topic.normalizedJSON).hash
+    etag = "\"" + hash + "\""
+    gzipETag = "\"" + hash + "-gzip\""
     searchText = TextSearch.searchable([topic.name] + topic.topic.questions.flatMap { [$0.question] + $0.answers })
     var keys: [String: String] = [:]
     for question in topic.topic.questions {
       if let url = question.imageURL, let key = ServedTopic.imageKey(url) { keys[key] = url }
     }
     imageKeys = keys
-    let common: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding")]
     let type = "application/json; charset=utf-8"
+    let plain: [(name: String, value: String)] = [("ETag", etag), ("Vary", "Accept-Encoding")]
+    let gzip: [(name: String, value: String)] = [("ETag", gzipETag), ("Vary", "Accept-Encoding")]
+    func made(_ response: HTTPResponse) -> HTTPResponse { SecurityHeaders.secured(response).prepared() }
     jsonResponses = (
-      SecurityHeaders.secured(.bytes(json, type: type, headers: common)).prepared(),
-      SecurityHeaders.secured(.bytes(gzippedJSON, type: type, headers: common + [("Content-Encoding", "gzip")]))
-        .prepared(),
-      SecurityHeaders.secured(HTTPResponse(status: 304, headers: common + [("Cache-Control", "no-cache")])).prepared()
+      made(.bytes(json, type: type, headers: plain)),
+      made(.bytes(gzippedJSON, type: type, headers: gzip + [("Content-Encoding", "gzip")])),
+      made(HTTPResponse(status: 304, headers: plain + [("Cache-Control", "no-cache")])),
+      made(HTTPResponse(status: 304, headers: gzip + [("Cache-Control", "no-cache")]))
     )
   }
 

@@ -33,7 +33,9 @@ final class ServedTopics: Sendable {
       switch source {
       case .library(let library):
         do {
-          loaded = try library.list().map { ($0.name, $0.topic) }
+          let scan = try library.scan()
+          loaded = scan.entries.map { ($0.name, $0.topic) }
+          problems += scan.skipped.map(\.description)
         } catch {
           problems.append("\(library.directory.path): \(error)")
         }

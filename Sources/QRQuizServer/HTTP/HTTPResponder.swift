@@ -4,6 +4,15 @@ public protocol HTTPResponder: Sendable {
   /// bounded work), or later, from a task while the connection waits (disk, CPU, other
   /// services). Called once per request, on one of the server's threads.
   func answer(_ request: HTTPRequest) -> HTTPAnswer
+
+  /// The most bytes of body a request to `path` with `method` may send, asked when its
+  /// headers arrive (larger gets 413 before any of it is read); `nil` for the server's
+  /// ``HTTPServer/Configuration/bodyLimit``.
+  func bodyLimit(method: String, path: String) -> Int?
+}
+
+extension HTTPResponder {
+  public func bodyLimit(method: String, path: String) -> Int? { nil }
 }
 
 /// How a request is answered.

@@ -9,8 +9,14 @@ import Synchronization
 /// waits for slow work). Those tasks run on the server's own threads, so code elsewhere
 /// in the process that blocks Swift's shared threads does not stall the answers.
 ///
-/// Untrusted clients are bounded by libmicrohttpd itself: connections in all and per
-/// address, idle time, header memory, and the body size.
+/// Untrusted clients are bounded: connections in all and per address, idle time, the
+/// time to send a whole request and to read a whole answer (a watchdog cuts off clients
+/// that trickle bytes either way), header size (431), body size per route (413 before the
+/// body is read, ``HTTPResponder/bodyLimit(method:path:)``), and requests HTTP forbids
+/// (two `Content-Length`s, HTTP/1.1 without `Host`: 400). The server's own refusals carry
+/// ``Configuration/headersOnEveryAnswer``. libmicrohttpd answers a few malformed requests
+/// itself (a request line it cannot parse, headers beyond twice the header limit), with
+/// fixed text and none of those headers.
 ///
 /// ```swift
 /// struct Hello: HTTPResponder {
@@ -33,19 +39,37 @@ public final class HTTPServer: Sendable {
     /// Connections at once, in all and from one address.
     public var connectionLimit: Int
     public var connectionsPerAddress: Int
-    /// Seconds a connection may be idle before it is closed (slow clients).
+    /// Seconds a connection may be idle before it is closed.
     public var idleTimeout: Int
+    /// Seconds to receive a whole request (request line, headers, body) from when the
+    /// connection opens or its previous answer was sent; a body adds its length at
+    /// ``minimumRate``. Also the longest a keep-alive connection waits for its next request.
+    public var requestTimeout: Double
+    /// Seconds to send a whole answer, plus its length at ``minimumRate``.
+    public var responseTimeout: Double
+    /// Bytes a second a client must keep up sending a body or reading an answer.
+    public var minimumRate: Double
     /// Bytes for a request's line and headers; more gets 431.
     public var headerLimit: Int
-    /// Bytes of request body; more gets 413 (or, for a chunked body, a closed connection).
+    /// Bytes of request body, unless the responder says otherwise for a route; more gets
+    /// 413 (or, for a chunked body, a closed connection).
     public var bodyLimit: Int
+    /// Bytes of request bodies held at once, in all: each body is held whole before its
+    /// route runs, so this is the most memory bodies take; past it, a request gets 503.
+    public var bodyMemoryLimit: Int
+    /// Headers every answer the server makes itself carries (its 400, 413, 431, 503); the
+    /// responder's answers carry their own.
+    public var headersOnEveryAnswer: [(name: String, value: String)]
     /// PEM certificate and private key, for HTTPS.
     public var tls: (certificate: String, key: String)?
 
     public init(
       address: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionLimit: Int = 512,
-      connectionsPerAddress: Int = 128, idleTimeout: Int = 15, headerLimit: Int = 32 * 1024,
-      bodyLimit: Int = 1 << 20, tls: (certificate: String, key: String)? = nil
+      connectionsPerAddress: Int = 128, idleTimeout: Int = 15, requestTimeout: Double = 10,
+      responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 32 * 1024,
+      bodyLimit: Int = 1 << 20, bodyMemoryLimit: Int = 256 << 20,
+      headersOnEveryAnswer: [(name: String, value: String)] = [],
+      tls: (certificate: String, key: String)? = nil
     ) {
       self.address = address
       self.port = port
@@ -53,8 +77,13 @@ public final class HTTPServer: Sendable {
       self.connectionLimit = connectionLimit
       self.connectionsPerAddress = connectionsPerAddress
       self.idleTimeout = idleTimeout
+      self.requestTimeout = requestTimeout
+      self.responseTimeout = responseTimeout
+      self.minimumRate = minimumRate
       self.headerLimit = headerLimit
       self.bodyLimit = bodyLimit
+      self.bodyMemoryLimit = bodyMemoryLimit
+      self.headersOnEveryAnswer = headersOnEveryAnswer
       self.tls = tls
     }
   }
@@ -77,19 +106,28 @@ public final class HTTPServer: Sendable {
     guard (0...65535).contains(configuration.port) else {
       throw StartError(description: "port \(configuration.port) is not between 0 and 65535")
     }
-    let state = Unmanaged.passRetained(ServerState(responder: responder))
+    let state = Unmanaged.passRetained(ServerState(responder: responder, bodyLimit: max(0, configuration.bodyLimit)))
     var error = [CChar](repeating: 0, count: 512)
+    let defaultHeaders = HTTPResponse(status: 0, headers: configuration.headersOnEveryAnswer).headerBlock
     let started: OpaquePointer? = configuration.address.withCString { address in
       withOptionalCString(configuration.tls?.certificate) { certificate in
         withOptionalCString(configuration.tls?.key) { key in
-          var options = CQRQuizServer_http_options(
-            address: address, port: UInt16(configuration.port), threads: UInt32(max(1, configuration.threads)),
-            connection_limit: UInt32(max(1, configuration.connectionLimit)),
-            per_address_limit: UInt32(max(1, configuration.connectionsPerAddress)),
-            idle_timeout: UInt32(max(1, configuration.idleTimeout)),
-            header_memory_limit: max(4096, configuration.headerLimit), body_limit: max(0, configuration.bodyLimit),
-            tls_certificate: certificate, tls_key: key)
-          return CQRQuizServer_http_start(&options, handleRequest, state.toOpaque(), &error, error.count)
+          defaultHeaders.withUnsafeBufferPointer { headers in
+            headers.withMemoryRebound(to: CChar.self) { headers in
+              var options = CQRQuizServer_http_options(
+                address: address, port: UInt16(configuration.port), threads: UInt32(max(1, configuration.threads)),
+                connection_limit: UInt32(max(1, configuration.connectionLimit)),
+                per_address_limit: UInt32(max(1, configuration.connectionsPerAddress)),
+                idle_timeout: UInt32(max(1, configuration.idleTimeout)),
+                request_timeout: max(0.5, configuration.requestTimeout),
+                response_timeout: max(0.5, configuration.responseTimeout),
+                minimum_rate: max(1, configuration.minimumRate), header_limit: max(4096, configuration.headerLimit),
+                body_memory_limit: max(1, configuration.bodyMemoryLimit), default_headers: headers.baseAddress,
+                tls_certificate: certificate, tls_key: key)
+              return CQRQuizServer_http_start(
+                &options, handleRequest, bodyLimit, state.toOpaque(), &error, error.count)
+            }
+          }
         }
       }
     }
@@ -101,6 +139,11 @@ public final class HTTPServer: Sendable {
     self.daemon = Mutex(RunningDaemon(pointer: started))
     self.state = state
     self.port = Int(CQRQuizServer_http_port(started))
+  }
+
+  /// Connections cut off so far for sending a request or reading an answer too slowly.
+  public var connectionsCut: Int {
+    daemon.withLock { $0.map { Int(CQRQuizServer_http_connections_cut($0.pointer)) } ?? 0 }
   }
 
   /// Stops listening, once every request in progress has been answered (waiting at most
@@ -131,12 +174,17 @@ public final class HTTPServer: Sendable {
   }
 }
 
-/// What the C callback needs: the responder, and the requests waiting for an answer.
+/// What the C callbacks need: the responder, the default body limit, and the requests
+/// waiting for an answer.
 private final class ServerState: Sendable {
   let responder: any HTTPResponder
+  let bodyLimit: Int
   let suspended = SuspendedRequests()
 
-  init(responder: any HTTPResponder) { self.responder = responder }
+  init(responder: any HTTPResponder, bodyLimit: Int) {
+    self.responder = responder
+    self.bodyLimit = bodyLimit
+  }
 }
 
 /// The connections suspended while a task makes their answer, by a number the task keeps.
@@ -210,6 +258,15 @@ final class NativeResponse: @unchecked Sendable {
 /// own threads use it otherwise.
 private struct RunningDaemon: @unchecked Sendable {
   let pointer: OpaquePointer
+}
+
+private func bodyLimit(
+  _ context: UnsafeMutableRawPointer?, _ method: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?
+) -> Int {
+  guard let context, let method, let path else { return 0 }
+  let state = Unmanaged<ServerState>.fromOpaque(context).takeUnretainedValue()
+  return max(
+    0, state.responder.bodyLimit(method: String(cString: method), path: String(cString: path)) ?? state.bodyLimit)
 }
 
 private func handleRequest(_ context: UnsafeMutableRawPointer?, _ pointer: OpaquePointer?) {

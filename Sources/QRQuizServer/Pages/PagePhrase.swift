@@ -13,6 +13,7 @@ public enum PagePhrase: String, PhraseBook {
   case filesLabel, linkCodeSVG, scanWithApp
   // Playing.
   case pickASet, timeLeft, scoreLabel, yourAnswer, answerButton, otherSets, cannotPlay, playOver, playOverDetail
+  case tooManyPlays, tooManyPlaysDetail, serverFull, serverFullDetail
   // The creator.
   case newTopic, setsLabel, questionsPerSetLabel, answersPerQuestionLabel, nextButton, topicLegend, nameLabel
   case secondsPerSetLabel, noTimer, randomOrderOption, helpOption, verdictsOption, mandatoryOption, setLegend
@@ -63,6 +64,10 @@ public enum PagePhrase: String, PhraseBook {
     .cannotPlay: "Cannot play this set",
     .playOver: "This play is over",
     .playOverDetail: "It ended or was not used for hours. Start the set again from its topic.",
+    .tooManyPlays: "Too many plays",
+    .tooManyPlaysDetail: "This device has too many plays in progress. Finish one, then start again.",
+    .serverFull: "The server is busy",
+    .serverFullDetail: "It is running as many plays as it can. Try again when some have finished.",
     .newTopic: "New topic",
     .setsLabel: "Sets",
     .questionsPerSetLabel: "Questions per set",
@@ -134,6 +139,10 @@ public enum PagePhrase: String, PhraseBook {
     .cannotPlay: "No se puede jugar esta serie",
     .playOver: "Esta partida ha terminado",
     .playOverDetail: "Terminó o lleva horas sin usarse. Empieza la serie otra vez desde su tema.",
+    .tooManyPlays: "Demasiadas partidas",
+    .tooManyPlaysDetail: "Este dispositivo tiene demasiadas partidas en curso. Termina una y vuelve a empezar.",
+    .serverFull: "El servidor está ocupado",
+    .serverFullDetail: "Está llevando todas las partidas que puede. Inténtalo cuando terminen algunas.",
     .newTopic: "Tema nuevo",
     .setsLabel: "Series",
     .questionsPerSetLabel: "Preguntas por serie",

@@ -5,7 +5,8 @@ waits against it, and reports what a person would have seen and what was left be
 usage: pty_driver.py COLUMNS ROWS SCRIPT_JSON COMMAND [ARG…]
 
 SCRIPT_JSON is a list of steps:
-  {"expect": "text", "timeout": 10}   wait until the screen shows text (fails the run if not)
+  {"expect": "text", "timeout": 30}   wait until the screen shows text (fails the run if not)
+  {"expect_any": ["a", "b"]}         wait until the screen shows one of them
   {"send": "1"}                        type these characters ("\\u0003" is Ctrl-C)
   {"sleep": 0.5}                       wait
   {"snapshot": "name"}                 keep the screen's lines under this name
@@ -72,11 +73,12 @@ def shows(text):
 
 
 for step in steps:
-    if "expect" in step:
-        deadline = time.monotonic() + step.get("timeout", 10)
-        while not shows(step["expect"]):
+    if "expect" in step or "expect_any" in step:
+        wanted = [step["expect"]] if "expect" in step else step["expect_any"]
+        deadline = time.monotonic() + step.get("timeout", 30)
+        while not any(shows(text) for text in wanted):
             if time.monotonic() > deadline or not pump(0.05):
-                if not shows(step["expect"]):
+                if not any(shows(text) for text in wanted):
                     report["failed"] = step
                 break
         report["seconds"].append(round(time.monotonic() - start, 4))
@@ -96,7 +98,7 @@ for step in steps:
         os.kill(pid, getattr(signal, "SIG" + step["signal"]))
 
 # Let the program finish (or stop it), then see how it left the terminal.
-deadline = time.monotonic() + 10
+deadline = time.monotonic() + 30
 usage = None
 while time.monotonic() < deadline:
     done, status, usage = os.wait4(pid, os.WNOHANG)

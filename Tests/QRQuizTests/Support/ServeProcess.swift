@@ -43,6 +43,17 @@ final class ServeProcess {
     editURL = url(after: "Create topics at ")
   }
 
+  /// The server's resident memory, now and at its peak, in megabytes (the kernel's VmRSS
+  /// and VmHWM).
+  var memory: (current: Double, peak: Double) {
+    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    func value(_ name: String) -> Double {
+      let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
+      return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+    return (value("VmRSS"), value("VmHWM"))
+  }
+
   /// What the server wrote to standard error so far.
   var errorText: String {
     (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
@@ -54,9 +65,10 @@ final class ServeProcess {
   }
 
   func request(
-    _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
+    _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [],
+    from source: String = "127.0.0.1"
   ) throws -> HTTPProbe.Response {
-    try HTTPProbe.request(port: port, method: method, path: path, headers: headers, body: body)
+    try HTTPProbe.request(port: port, method: method, path: path, headers: headers, body: body, from: source)
   }
 }
 
@@ -77,18 +89,21 @@ enum HTTPProbe {
   }
 
   static func request(
-    port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []
+    port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [],
+    from source: String = "127.0.0.1"
   ) throws -> Response {
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
-    if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
-    let bytes = try exchange(port: port, Array((head + "\r\n").utf8) + body)
+    if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
+    let bytes = try exchange(port: port, Array((head + "\r\n").utf8) + body, from: source)
     return try parse(bytes)
   }
 
   /// Sends `bytes` and reads until the server closes (at most `timeout` seconds).
-  static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10) throws -> [UInt8] {
-    let socket = try connect(port: port)
+  static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10, from source: String = "127.0.0.1") throws
+    -> [UInt8]
+  {
+    let socket = try connect(port: port, from: source)
     defer { close(socket) }
     var sent = 0
     while sent < bytes.count {
@@ -99,9 +114,23 @@ enum HTTPProbe {
     return readAll(socket, timeout: timeout)
   }
 
-  static func connect(port: Int) throws -> Int32 {
+  /// A connection to 127.0.0.1:`port` from loopback address `source` (127.0.0.2, … are this
+  /// machine too: clients with addresses of their own).
+  static func connect(port: Int, from source: String = "127.0.0.1") throws -> Int32 {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw Failure(description: "socket failed") }
+    var local = sockaddr_in()
+    local.sin_family = sa_family_t(AF_INET)
+    local.sin_addr.s_addr = inet_addr(source)
+    let bound = withUnsafePointer(to: &local) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0 else {
+      close(socket)
+      throw Failure(description: "cannot bind to \(source)")
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

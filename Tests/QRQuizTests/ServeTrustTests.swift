@@ -1,0 +1,206 @@
+import Foundation
+import QRQuiz
+import Testing
+
+@testable import QRQuizServer
+
+/// `qrquiz serve` against a hostile student on the classroom network: clients that start
+/// plays in a loop, trickle bytes, hold every connection, search with megabytes of words,
+/// send what HTTP forbids; and a library folder holding what is not a topic. Each with its
+/// time and memory measured.
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeTrustTests {
+  /// A library of one topic with a set of `questions` questions.
+  static func bigLibrary(questions: Int) throws -> TemporaryDirectory {
+    let library = try TemporaryDirectory()
+    var generator = TopicGenerator(seed: 3)
+    let set = (0..<questions).map { _ in generator.question(answers: 4) }
+    let topic = Topic(options: .init(name: "Big"), sets: [set])
+    try Data(topic.normalizedJSON.utf8).write(to: library.url.appendingPathComponent("Big.json"))
+    return library
+  }
+
+  @Test func thousandsOfPlaysOfAHugeSetStayBoundedAndNeverEndAnother() throws {
+    let library = try Self.bigLibrary(questions: 5000)
+    let cache = try TemporaryDirectory()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    // A student's play, in progress, from an address of its own.
+    let mine = try #require(try server.request("GET", "/play/Big/1", from: "127.0.0.200").headers["location"])
+    let before = server.memory.current
+    let started = Date()
+    var statuses: [Int: Int] = [:]
+    // 2,000 plays from one address: its share, then 429; none takes another's place.
+    for _ in 0..<2000 {
+      statuses[try server.request("GET", "/play/Big/1").status, default: 0] += 1
+    }
+    // And 1,900 more from 19 other addresses.
+    for address in 2...20 {
+      for _ in 0..<100 { _ = try server.request("GET", "/play/Big/1", from: "127.0.0.\(address)") }
+    }
+    let seconds = Date().timeIntervalSince(started)
+    #expect(statuses[303] == 128 && statuses[429] == 2000 - 128, "\(statuses)")
+    #expect(try server.request("GET", mine).text.contains("id=\"question\""), "the first play was dropped")
+    let grown = server.memory.current - before
+    // Before: 2,000 plays of a 5,000-question set took 2.5 GB (each copied the set).
+    #expect(grown < SanitizerAllowance.memory(150), "\(grown) MB for 2,028 plays")
+    print("plays: 3,900 requests in \(seconds) s; the server grew by \(grown) MB")
+  }
+
+  @Test func aSearchOfMegabytesOfWordsHoldsUpNobody() throws {
+    let library = try Self.bigLibrary(questions: 5000)
+    let cache = try TemporaryDirectory()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let query = "/?q=" + String(repeating: "kalomi+", count: 1400)  // 10 KB of one word, and more
+    let words = "/?q=" + (0..<2000).map { "w\($0)" }.joined(separator: "+")
+    let done = DispatchSemaphore(value: 0)
+    let searches = Counter()
+    let port = server.port
+    for path in [query, words] {
+      Thread.detachNewThread {
+        for _ in 0..<10 {
+          if (try? HTTPProbe.request(port: port, method: "GET", path: path))?.status == 200 { searches.add() }
+        }
+        done.signal()
+      }
+    }
+    // A third client, meanwhile: answered at once, every time.
+    var slowest = 0.0
+    for _ in 0..<20 {
+      let started = Date()
+      #expect(try server.request("GET", "/t/Big.json").status == 200)
+      slowest = max(slowest, Date().timeIntervalSince(started))
+    }
+    for _ in 0..<2 { #expect(done.wait(timeout: .now() + 60) == .success) }
+    #expect(searches.value == 20)
+    // Before: two 10 KB queries left a third client unanswered for 19.7 s.
+    #expect(slowest < SanitizerAllowance.time(2), "\(slowest) s")
+  }
+
+  @Test func clientsTricklingBytesAreCutOff() throws {
+    let library = try Self.bigLibrary(questions: 10)
+    let cache = try TemporaryDirectory()
+    let server = try ServeProcess([
+      library.url.path, "--cache-dir", cache.url.path, "--idle-timeout", "2", "--request-timeout", "3",
+    ])
+    // One header byte a second: never idle for 2 s, never done either.
+    func trickle(_ bytes: [UInt8]) throws -> (seconds: Double, answer: [UInt8]) {
+      let socket = try HTTPProbe.connect(port: server.port)
+      defer { close(socket) }
+      let started = Date()
+      for byte in bytes {
+        if send(socket, [byte], 1, Int32(MSG_NOSIGNAL)) != 1 { break }
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, 1000) > 0 { break }  // the server answered or closed
+        if Date().timeIntervalSince(started) > 20 { break }
+      }
+      return (Date().timeIntervalSince(started), HTTPProbe.readAll(socket, timeout: 2))
+    }
+    let header = try trickle(
+      Array("GET /t/Big.json HTTP/1.1\r\nHost: x\r\nX-Slow: \(String(repeating: "a", count: 40))\r\n\r\n".utf8))
+    #expect(header.seconds < 6, "\(header.seconds) s")
+    #expect(!String(decoding: header.answer, as: UTF8.self).contains("200 OK"))
+    let body = try trickle(
+      Array("POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 60\r\n\r\n\(String(repeating: "a", count: 60))".utf8))
+    #expect(body.seconds < 6, "\(body.seconds) s")
+    #expect(try server.request("GET", "/").status == 200)
+  }
+
+  @Test func oneAddressCannotTakeEveryConnection() throws {
+    let library = try Self.bigLibrary(questions: 10)
+    let cache = try TemporaryDirectory()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    // 200 idle connections from one address: libmicrohttpd takes 128 of them.
+    var sockets: [Int32] = []
+    defer { for socket in sockets { close(socket) } }
+    for _ in 0..<200 { sockets.append(try HTTPProbe.connect(port: server.port)) }
+    // Every other address is still answered.
+    for address in ["127.0.0.2", "127.0.0.3"] {
+      #expect(try server.request("GET", "/t/Big.json", from: address).status == 200)
+    }
+  }
+
+  @Test func refusalsCarryTheSecurityHeadersAndCloseTheConnection() throws {
+    let library = try Self.bigLibrary(questions: 10)
+    let cache = try TemporaryDirectory()
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path, "--allow-edit"])
+    /// Sends `text` in 64 KiB pieces, stopping as soon as the server answers (as a client
+    /// sending a body does), then reads the answer.
+    func exchange(_ text: String) throws -> HTTPProbe.Response {
+      let socket = try HTTPProbe.connect(port: server.port)
+      defer { close(socket) }
+      let bytes = Array(text.utf8)
+      var sent = 0
+      while sent < bytes.count {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        if poll(&poller, 1, 0) > 0 { break }
+        let piece = bytes[sent..<min(bytes.count, sent + 65536)]
+        let count = piece.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if count <= 0 { break }
+        sent += count
+      }
+      return try HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: 10))
+    }
+    var chunked = "POST /new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    for _ in 0..<20 { chunked += "10000\r\n" + String(repeating: "a", count: 65536) + "\r\n" }
+    chunked += "0\r\n\r\n"
+    let refusals: [(String, Int)] = [
+      ("POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413),
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "x", count: 40 * 1024))\r\n\r\n", 431),
+      (
+        "POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 40\r\n\r\nabcGET / HTTP/1.1\r\nHost: x\r\n\r\n",
+        400
+      ),
+      ("GET / HTTP/1.1\r\n\r\n", 400),
+      (chunked, 413),
+    ]
+    for (request, status) in refusals {
+      let response = try exchange(request)
+      #expect(response.status == status, "\(request.prefix(60)): \(response.status)")
+      #expect(response.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy, "\(status)")
+      #expect(response.headers["x-content-type-options"] == "nosniff", "\(status)")
+      #expect(response.headers["x-frame-options"] == "DENY", "\(status)")
+      #expect(response.headers["connection"] == "close", "\(status)")
+      // One answer: the rest of the bytes were not read as a second request.
+      #expect(!response.text.contains("HTTP/1.1 2"), "\(status)")
+    }
+    // HTTP/1.0 needs no Host.
+    #expect(try exchange("GET /t/Big.json HTTP/1.0\r\n\r\n").status == 200)
+  }
+
+  @Test func whatIsNotATopicInTheFolderIsSkippedWithItsReason() throws {
+    let library = try Self.bigLibrary(questions: 3)
+    let outside = try TemporaryDirectory()
+    try Data(try Data(contentsOf: library.url.appendingPathComponent("Big.json"))).write(
+      to: outside.url.appendingPathComponent("Secret.json"))
+    #expect(mkfifo(library.path("Pipe.json"), 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: library.path("Leak.json"), withDestinationPath: outside.path("Secret.json"))
+    try FileManager.default.createSymbolicLink(atPath: library.path("Alias.json"), withDestinationPath: "Big.json")
+    // A file whose name is not UTF-8 (the byte 0xFF).
+    var name = Array(library.url.path.utf8) + Array("/Bad".utf8) + [0xFF] + Array(".json".utf8) + [0]
+    let descriptor = name.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+    }
+    #expect(descriptor >= 0)
+    close(descriptor)
+    let cache = try TemporaryDirectory()
+    // Starts at once: the FIFO is never opened for reading.
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
+    let said = server.errorText
+    #expect(said.contains("skipped: Pipe.json: not a regular file"), "\(said)")
+    #expect(
+      said.contains(
+        "skipped: Leak.json: a link to \(outside.url.resolvingSymlinksInPath().path)/Secret.json, outside the topic library"
+      ), "\(said)")
+    #expect(said.contains("the file name is not UTF-8"), "\(said)")
+    #expect(try server.request("GET", "/t/Leak").status == 404)
+    #expect(try server.request("GET", "/t/Alias").status == 200)
+  }
+}
+
+/// A count several threads add to.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
+}
