@@ -163,6 +163,10 @@ static void *watch_deadlines(void *argument) {
     pthread_mutex_lock(&server->lock);
     for (tracked_connection *tracked = server->tracked; tracked != NULL; tracked = tracked->next) {
       if (tracked->deadline > 0 && now > tracked->deadline) {
+        // A reset, not a goodbye: what is still queued for a slow reader is dropped, not
+        // sent at its pace, once libmicrohttpd closes the socket.
+        struct linger reset = {1, 0};
+        setsockopt(tracked->socket, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
         shutdown(tracked->socket, SHUT_RDWR);
         tracked->deadline = 0;
         atomic_fetch_add(&server->connections_cut, 1);
