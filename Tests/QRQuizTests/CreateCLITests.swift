@@ -116,13 +116,16 @@ import Testing
     let refused = try qrquiz(["import", Fixtures.url("import/sample.csv").path, "-o", output])
     #expect(refused.status == 1)
     #expect(refused.stderr.contains("sample.csv: line 7: the correct answer 'Z' is not one of the answers"))
-    #expect(refused.stderr.contains("nothing imported: 1 question cannot be (see --skip-invalid)"))
+    #expect(refused.stderr.contains("nothing imported: 1 question cannot be (--skip-invalid imports the rest)"))
     #expect(!FileManager.default.fileExists(atPath: output))
     let skipped = try qrquiz([
       "import", Fixtures.url("import/sample.csv").path, "-o", output, "--skip-invalid", "--save",
     ])
     #expect(skipped.status == 0, "\(skipped.stderr)")
     #expect(skipped.stderr.contains("skipped line 7: the correct answer 'Z' is not one of the answers"))
+    #expect(
+      skipped.stderr.contains(
+        "columns read: 'Question' → question; 'Answer A', 'Answer B', 'Answer C', 'Answer D' → answers"))
     #expect(skipped.stderr.contains("4 questions in 2 sets imported, 1 skipped; saved as 'sample'"))
     #expect(try qrquiz(["validate", output]).status == 0)
     let named = try qrquiz(["import", "-", "--from", "aiken", "--name", "Piped"], input: "Q?\nA. x\nB. y\nANSWER: B\n")
@@ -131,7 +134,10 @@ import Testing
 
   @Test(arguments: [
     ("unclosed.gift", "unclosed.gift: line 1: an answer block '{' is never closed"),
-    ("ragged.csv", "ragged.csv: line 3: 3 fields where the header has 4"),
+    (
+      "spreadsheet.xlsx",
+      "spreadsheet.xlsx: this is a spreadsheet file (xlsx or ods), not text: save it as CSV (UTF-8) in the spreadsheet program, then import that"
+    ),
     ("noresults.json", "noresults.json: Open Trivia DB answered response_code 1 (no results)"),
     ("binary.gift", "binary.gift: line 1: not UTF-8 text (a binary file, or another encoding)"),
   ])

@@ -140,7 +140,7 @@ import Testing
   func communityFetcherExample() async throws {
     let fetcher = CommunityFetcher()
     let list = try await fetcher.list(at: URL(string: "https://example.org/community.json")!)
-    for (entry, outcome) in await fetcher.fetch(list) { print(entry.name, outcome) }
+    await fetcher.fetch(list) { index, entry, outcome in print(index, entry.name, outcome) }
   }
 
   func quizSessionExample() async throws {

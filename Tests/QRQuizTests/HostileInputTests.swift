@@ -11,39 +11,7 @@ import Testing
 
   init() throws { scratch = try TemporaryDirectory() }
 
-  struct Run {
-    var status: Int32
-    var peakMegabytes: Double
-    var seconds: Double
-    var stdoutLines: Int
-    var stderr: String
-  }
-
-  /// Runs qrquiz under the peak-memory wrapper; stdout is counted in lines, not kept.
-  func run(_ arguments: [String]) throws -> Run {
-    let lines = scratch.path("stdout-lines")
-    let script = """
-      import json, subprocess, sys, os, time
-      start = time.monotonic()
-      with open(sys.argv[1], "w") as out:
-          out.write("")
-      p = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-      count = sum(1 for _ in p.stdout)
-      err = p.stderr.read()
-      _, status, usage = os.wait4(p.pid, 0)
-      with open(sys.argv[1], "w") as out:
-          out.write(str(count))
-      print(json.dumps({"status": os.waitstatus_to_exitcode(status), "maxrss_kb": usage.ru_maxrss,
-                        "seconds": time.monotonic() - start, "stderr": err.decode("utf-8", "replace")}))
-      """
-    let result = try ProcessRunner.tool("python3", ["-c", script, lines, ProcessRunner.qrquiz.path] + arguments)
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.stderr)")
-    return Run(
-      status: Int32(object["status"] as! Int), peakMegabytes: Double(object["maxrss_kb"] as! Int) / 1024,
-      seconds: object["seconds"] as! Double, stdoutLines: Int(try String(contentsOfFile: lines, encoding: .utf8)) ?? -1,
-      stderr: object["stderr"] as! String)
-  }
+  func run(_ arguments: [String]) throws -> MeasuredRun { try MeasuredRun(arguments, scratch: scratch) }
 
   // MARK: CPU bombs
 

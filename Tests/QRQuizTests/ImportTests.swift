@@ -95,7 +95,7 @@ import Testing
 
   @Test func giftAnswerCountsAreReportedPaddedOrSplit() throws {
     #expect {
-      _ = try importFixture("sample.gift", options: .init(skipInvalid: false))
+      _ = try importFixture("sample.gift", options: .init(skipInvalid: false, answerCounts: .report))
     } throws: { error in
       guard case TopicImporter.Error.invalidQuestions(let issues) = error else { return false }
       return issues.map(\.description) == [
@@ -108,9 +108,105 @@ import Testing
     }
     let padded = try importFixture("sample.gift", options: .init(skipInvalid: true, answerCounts: .pad, seed: 1)).topic
     let flat = try #require(padded.topic.sets[0].first { $0.question == "The Earth is flat." })
-    #expect(flat.answers == ["True", "False", "(no answer 3)", "(no answer 4)"])
+    // Padding reads as answers a student can rule out, never as "(no answer 3)".
+    #expect(flat.answers == ["True", "False", "None of these", "All of these"])
     #expect(flat.mergedCorrectAnswers == [1])
     try roundTrip(padded)
+    // Split by default, and said why.
+    let split = try importFixture("sample.gift")
+    #expect(split.topic.topic.options?.setNames?.first == "Geography (2 answers)")
+    #expect(
+      split.notes.contains(
+        "Geography mixes questions of 2, 4 answers: split into a set per answer count, as the app needs one answer "
+          + "count per set (--pad keeps one set)"))
+  }
+
+  @Test func giftGivesOnlyFullCreditAndKeepsNumbersAsWritten() throws {
+    let result = try importFixture("moodle-style.gift", options: .init(skipInvalid: true, seed: 1))
+    let topic = result.topic.topic
+    #expect(topic.options?.setNames == ["Weights (3 answers)", "Weights (4 answers)", "Numbers", "Formats"])
+    let weights = topic.sets[0] + topic.sets[1]
+    func question(_ prefix: String) throws -> Topic.Question {
+      try #require(
+        weights.first { $0.question.hasPrefix(prefix) } ?? topic.questions.first { $0.question.hasPrefix(prefix) })
+    }
+    // Partial credit beside a full-credit answer is wrong in the app.
+    let hometown = try question("The explorer")
+    #expect(hometown.answers == ["Lisbon", "Genoa", "Spain", "Palos"] && hometown.mergedCorrectAnswers == [3])
+    #expect(try question("Hard one").mergedCorrectAnswers == [2])
+    // Without a full-credit answer, the weights that make up 100% together are right.
+    #expect(try question("Which two rivers").mergedCorrectAnswers == [1, 2])
+    #expect(try question("Which two planets").mergedCorrectAnswers == [1, 2])
+    // Numbers with the precision they were written in; a feedback part keeps the tolerance.
+    let pi = try question("What is the value of pi")
+    #expect(pi.numericAnswer == NumericAnswer(value: 3.1415, tolerance: 0.0005))
+    #expect(pi.answers[Int(pi.mergedCorrectAnswers[0])] == "3.1415")
+    #expect(JSONWriter.compact(JSONValue.number(pi.numericAnswer!.value)) == "3.1415")
+    #expect(try question("How many legs").numericAnswer == NumericAnswer(value: 3, tolerance: 2))
+    // Format markers gone; [html] text plain; no stray space before punctuation.
+    #expect(try question("Which colour").answers == ["blue", "green", "red"])
+    #expect(try question("Which colour").question == "Which colour is the **sky**?")
+    let heavier = try question("Which is")
+    #expect(heavier.question == "Which is heavier?" && heavier.answers == ["a ton of lead", "a & b", "neither"])
+    #expect(try question("Energy is measured").question == "Energy is measured in _____.")
+    try roundTrip(result.topic)
+  }
+
+  @Test func aRightAnswerPastTheAppsLastIsRefusedNeverMovedToAnother() throws {
+    let wrong = (1...299).map { "~wrong \($0)" }.joined(separator: " ")
+    let gift = "Which is right? {\(wrong) =right}\n"
+    #expect {
+      _ = try TopicImporter.importTopic(Array(gift.utf8), format: .gift)
+    } throws: { error in
+      guard case TopicImporter.Error.invalidQuestions(let issues) = error else { return false }
+      return issues.map(\.description) == [
+        "line 1: Answer 300 is marked correct, but the app can mark only answers 1 to 256 correct"
+      ]
+    }
+  }
+
+  @Test func spreadsheetTemplatesReadAsTheyAre() throws {
+    let kahoot = try importFixture("kahoot.csv")
+    expect(
+      kahoot.topic.topic.sets[0],
+      [
+        ("Which planet is closest to the Sun?", ["Venus", "Mercury", "Earth", "Mars"], [1], nil, nil),
+        ("Which of these are prime numbers?", ["2", "4", "5", "9"], [0, 2], nil, nil),
+      ])
+    #expect(
+      kahoot.notes.first?.hasPrefix(
+        "columns read: 'Question - max 120 characters' → question; 'Answer 1 - max 75 characters'") == true)
+    #expect(kahoot.notes.first?.contains("'Correct answer(s) - choose at least one' → correct answers") == true)
+    let quizizz = try importFixture("quizizz.csv")
+    expect(
+      quizizz.topic.topic.sets[0],
+      [
+        (
+          "What is the boiling point of water in Celsius?", ["90", "100", "110", "120"], [1],
+          "https://example.org/kettle.png", nil
+        ),
+        ("Which are mammals?", ["Whale", "Shark", "Bat", "Trout"], [0, 2], nil, nil),
+      ])
+    #expect(
+      quizizz.skipped.map(\.description) == ["line 4: Fill-in-the-Blank questions have no form in the Questions app"])
+  }
+
+  @Test func aCSVHeaderWithoutACorrectColumnNamesTheLikelyOne() {
+    #expect {
+      _ = try importFixture("answer-column.csv")
+    } throws: { error in
+      String(describing: error)
+        == "line 1: no column says which answers are right (Correct, Correct answer, Key); is 'Answer' the right answer? call it 'Correct'"
+    }
+  }
+
+  @Test func aRowOfAnotherSeparatorIsSkippedLikeAnyBadQuestion() throws {
+    let result = try importFixture("mixed-separators.csv")
+    #expect(result.topic.topic.questions.map(\.question) == ["Capital of Spain?", "Capital of Chile?"])
+    #expect(
+      result.skipped.map(\.description) == ["line 3: 1 field where the header has 5 (the row is separated by ';')"])
+    let ragged = try importFixture("ragged.csv")
+    #expect(ragged.skipped.map(\.description) == ["line 3: 3 fields where the header has 4"])
   }
 
   @Test func aikenOptionsInBothStylesAndMissingOrUnknownAnswers() throws {
@@ -186,8 +282,11 @@ import Testing
 
   @Test(arguments: [
     ("unclosed.gift", "line 1: an answer block '{' is never closed"),
-    ("ragged.csv", "line 3: 3 fields where the header has 4"),
     ("noresults.json", "Open Trivia DB answered response_code 1 (no results)"),
+    (
+      "spreadsheet.xlsx",
+      "this is a spreadsheet file (xlsx or ods), not text: save it as CSV (UTF-8) in the spreadsheet program, then import that"
+    ),
     ("binary.gift", "line 1: not UTF-8 text (a binary file, or another encoding)"),
   ])
   func brokenFilesAreOneClearError(_ name: String, _ message: String) throws {

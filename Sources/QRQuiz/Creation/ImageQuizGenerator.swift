@@ -62,16 +62,15 @@ public enum ImageQuizGenerator {
     seed: UInt64 = 0
   ) throws(Error) -> ValidTopic {
     guard answers >= 2 else { throw .tooFewAnswers(answers) }
-    let names = Array(Set(pairs.map(\.name)))
+    // Sorted once: the seed alone decides the draws, whatever order the pairs came in.
+    let names = Set(pairs.map(\.name)).sorted()
     guard names.count >= answers else { throw .tooFewNames(names: names.count, answers: answers) }
     let count = questions ?? pairs.count
     guard count <= pairs.count else { throw .tooManyQuestions(asked: count, pairs: pairs.count) }
     var random = SeededRandom(seed: seed)
     let chosen = pairs.shuffled(using: &random).prefix(count)
     let drafts = chosen.map { pair -> QuestionDraft in
-      var others = names.filter { $0 != pair.name }.sorted()
-      others.shuffle(using: &random)
-      var choices = Array(others.prefix(answers - 1))
+      var choices = otherNames(answers - 1, from: names, besides: pair.name, using: &random)
       let position = Int.random(in: 0...choices.count, using: &random)
       choices.insert(pair.name, at: position)
       return QuestionDraft(text: prompt, answers: choices, correct: [position], imageURL: pair.imageURL)
@@ -81,6 +80,25 @@ public enum ImageQuizGenerator {
     } catch {
       throw .invalidQuestion(error)
     }
+  }
+
+  /// `count` different names of `names` (sorted, distinct), none of them `name`, drawn at
+  /// random: a few draws each when there are many names (so a quiz of n pairs costs n
+  /// draws, not n sorts of every name), a shuffle when there are few.
+  private static func otherNames(
+    _ count: Int, from names: [String], besides name: String, using random: inout SeededRandom
+  ) -> [String] {
+    guard names.count > 2 * (count + 1) else {
+      return Array(names.filter { $0 != name }.shuffled(using: &random).prefix(count))
+    }
+    var picked: [String] = []
+    var taken: Set<Int> = []
+    while picked.count < count {
+      let index = Int.random(in: 0..<names.count, using: &random)
+      guard names[index] != name, taken.insert(index).inserted else { continue }
+      picked.append(names[index])
+    }
+    return picked
   }
 
   /// The pairs of a CSV file: a name and an image URL a row (a header row is skipped when

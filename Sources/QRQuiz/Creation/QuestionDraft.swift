@@ -55,18 +55,26 @@ public struct QuestionDraft: Sendable, Hashable {
     return nil
   }
 
-  /// Which answers are correct: at least one, not all, each one an answer.
+  /// The app numbers a correct answer with one byte: answers 1 to 256 can be correct.
+  public static let highestCorrectAnswer = Int(UInt8.max)
+
+  /// Which answers are correct: at least one, not all, each one an answer the app can
+  /// mark correct.
   public static func checkCorrect(_ correct: Set<Int>, answerCount: Int) -> DraftProblem? {
     if let out = correct.sorted().first(where: { $0 < 0 || $0 >= answerCount }) { return .noSuchAnswer(out) }
+    if let beyond = correct.sorted().first(where: { $0 > highestCorrectAnswer }) {
+      return .correctAnswerBeyondAppLimit(beyond)
+    }
     if correct.isEmpty { return .noCorrectAnswer }
     if correct.count >= answerCount { return .allCorrect }
     return nil
   }
 
-  /// The question for a topic.
+  /// The question for a topic. Only for a draft without problems: its correct answers
+  /// are then each one an answer the app can mark (never clamped to another).
   var question: Topic.Question {
     Topic.Question(
-      question: text, answers: answers, correctAnswers: correct.sorted().map { UInt8(clamping: $0) },
+      question: text, answers: answers, correctAnswers: correct.sorted().compactMap { UInt8(exactly: $0) },
       imageURL: imageURL, numericAnswer: numericAnswer)
   }
 }
@@ -87,6 +95,8 @@ public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
   case allCorrect
   /// A correct answer that is not an answer (0-based).
   case noSuchAnswer(Int)
+  /// A correct answer past the 256th, which the app cannot mark correct (0-based).
+  case correctAnswerBeyondAppLimit(Int)
   /// A question of a set has another number of answers than the set's first (1-based set).
   case answerCountDiffers(set: Int, expected: Int, found: Int)
   /// A set has no questions (1-based).
@@ -108,6 +118,9 @@ public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
     case .noCorrectAnswer: QuizPhrase.draftNoCorrectAnswer.text(in: language)
     case .allCorrect: QuizPhrase.draftAllCorrect.text(in: language)
     case .noSuchAnswer(let index): QuizPhrase.draftNoSuchAnswer.text(in: language, ["answer": .number(index + 1)])
+    case .correctAnswerBeyondAppLimit(let index):
+      QuizPhrase.draftCorrectBeyondAppLimit.text(
+        in: language, ["answer": .number(index + 1), "highest": .number(QuestionDraft.highestCorrectAnswer + 1)])
     case .answerCountDiffers(let set, let expected, _):
       QuizPhrase.draftAnswerCountDiffers.text(in: language, ["set": .number(set), "expected": .number(expected)])
     case .emptySet(let set): QuizPhrase.draftEmptySet.text(in: language, ["set": .number(set)])

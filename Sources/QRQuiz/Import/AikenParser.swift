@@ -1,7 +1,7 @@
 /// Aiken (docs.moodle.org/en/Aiken_format): a question, its options `A.` or `A)` one per
 /// line, then `ANSWER: B`. Blank lines between questions are allowed, not needed.
 enum AikenParser {
-  static func parse(_ text: String) -> ImportedQuestions {
+  static func parse(_ text: String) throws(TopicImporter.Error) -> ImportedQuestions {
     var questions: [QuestionDraft] = []
     var issues: [ImportIssue] = []
     var current: (text: [String], options: [(letter: Character, text: String)], line: Int)?
@@ -51,7 +51,10 @@ enum AikenParser {
       current = ([line], [], number)
     }
     finish(answer: nil, line: 0)
-    return ImportedQuestions(sets: [ImportedSet(name: nil, questions: questions)], issues: issues)
+    var imported = ImportedQuestions()
+    imported.issues = issues
+    for question in questions { try imported.add(question, toSet: nil) }
+    return imported
   }
 
   /// `A. text` or `A) text`.

@@ -2,68 +2,100 @@ import Foundation
 
 /// Moodle's GIFT format (docs.moodle.org/en/GIFT_format): questions separated by blank
 /// lines, `//` comments, `::title::`, `$CATEGORY:` lines (each one starts a set), answer
-/// blocks in braces with `=` right and `~` wrong answers (a positive `~%50%` weight counts
-/// as right), `#` feedback, true/false (`{T}`), numeric (`{#1969:2}`, `{#1.5..2.5}`),
-/// missing-word questions (text after the block), and the escapes `\= \~ \# \{ \} \:`.
-/// Matching, short-answer and essay questions have no form in the app: they are reported.
+/// blocks in braces with `=` right and `~` wrong answers, `#` feedback, true/false
+/// (`{T}`), numeric (`{#1969:2}`, `{#1.5..2.5}`), missing-word questions (text after the
+/// block), the text formats `[plain]`, `[html]`, `[moodle]`, `[markdown]` (the marker
+/// dropped; `[html]` text shown as plain text, never as markup), and the escapes
+/// `\= \~ \# \{ \} \:`. Matching, short-answer and essay questions have no form in the
+/// app: they are reported.
+///
+/// Only a full-credit answer is right: `=` (or `~%100%`); in a question without one, the
+/// positive weights that make up 100% together (`~%50%Grant ~%50%Grant's wife`). Partial
+/// credit (`~%25%Bethlehem` beside `=Nazareth`) is a wrong answer in the app, which has
+/// no half marks.
 struct GIFTParser {
-  private let lines: [Substring]
+  private let text: String
   private var random: SeededRandom
 
-  init(_ text: String, random: inout SeededRandom) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
-    }
+  init(_ text: String, random: SeededRandom) {
+    self.text = text
     self.random = random
   }
 
   mutating func parse() throws(TopicImporter.Error) -> ImportedQuestions {
-    var sets = [ImportedSet(name: nil, questions: [])]
-    var issues: [ImportIssue] = []
-    for block in try blocks() {
-      let trimmed = block.text.trimmingCharacters(in: .whitespacesAndNewlines)
-      if trimmed.hasPrefix("$CATEGORY:") {
-        let path = trimmed.dropFirst("$CATEGORY:".count).trimmingCharacters(in: .whitespaces)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        sets.append(ImportedSet(name: name.isEmpty ? nil : name, questions: []))
-        continue
-      }
-      switch question(in: trimmed, line: block.line) {
-      case .question(let draft): sets[sets.count - 1].questions.append(draft)
-      case .issue(let issue): issues.append(issue)
-      case .nothing: break
-      }
+    var imported = ImportedQuestions()
+    // One block at a time, read and dropped: memory follows the topic, not the file.
+    var parser = self
+    try Self.forEachBlock(of: text) { (text, line) throws(TopicImporter.Error) in
+      try parser.read(text, line: line, into: &imported)
     }
-    return ImportedQuestions(sets: sets.filter { !$0.questions.isEmpty }, issues: issues)
+    random = parser.random
+    return imported
   }
 
-  /// The questions' texts with their first lines: blank lines separate questions, except
-  /// inside an answer block; comment lines are dropped.
-  private func blocks() throws(TopicImporter.Error) -> [(text: String, line: Int)] {
-    var blocks: [(String, Int)] = []
-    var current: [Substring] = []
+  /// One block: a category line starts a set; anything else is a question (or not one).
+  private mutating func read(_ text: String, line: Int, into imported: inout ImportedQuestions)
+    throws(TopicImporter.Error)
+  {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.hasPrefix("$CATEGORY:") {
+      let path = trimmed.dropFirst("$CATEGORY:".count).trimmingCharacters(in: .whitespaces)
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      imported.startSet(named: name.isEmpty ? nil : name)
+      return
+    }
+    switch question(in: trimmed, line: line) {
+    case .question(let draft): try imported.addToLastSet(draft)
+    case .issue(let issue): imported.issues.append(issue)
+    case .nothing: break
+    }
+  }
+
+  /// Calls `body` with each question's text and first line, in order: blank lines separate
+  /// questions, except inside an answer block; comment lines are dropped.
+  private static func forEachBlock(
+    of text: String, _ body: (String, Int) throws(TopicImporter.Error) -> Void
+  ) throws(TopicImporter.Error) {
+    var current: [String] = []
     var start = 0
     var depth = 0
-    for (index, line) in lines.enumerated() {
+    var number = 0
+    var bytes = text.utf8.makeIterator()
+    var lineBytes: [UInt8] = []
+    var atEnd = false
+    while !atEnd {
+      // The next line, without its line break.
+      lineBytes.removeAll(keepingCapacity: true)
+      while true {
+        guard let byte = bytes.next() else {
+          atEnd = true
+          break
+        }
+        if byte == UInt8(ascii: "\n") { break }
+        lineBytes.append(byte)
+      }
+      if lineBytes.last == UInt8(ascii: "\r") { lineBytes.removeLast() }
+      number += 1
+      if atEnd, lineBytes.isEmpty { break }
+      let line = String(decoding: lineBytes, as: UTF8.self)
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if depth == 0, trimmed.hasPrefix("//") { continue }
       if trimmed.isEmpty, depth == 0 {
-        if !current.isEmpty { blocks.append((current.joined(separator: "\n"), start)) }
+        if !current.isEmpty { try body(current.joined(separator: "\n"), start) }
         current = []
         continue
       }
-      if current.isEmpty { start = index + 1 }
+      if current.isEmpty { start = number }
       // A category line stands alone even without a blank line after it.
       if depth == 0, current.isEmpty, trimmed.hasPrefix("$CATEGORY:") {
-        blocks.append((String(trimmed), start))
+        try body(trimmed, start)
         continue
       }
       current.append(line)
-      depth += Self.braceBalance(line)
+      depth += Self.braceBalance(Substring(line))
     }
     if depth > 0 { throw .syntax(line: start, .unclosedBrace) }
-    if !current.isEmpty { blocks.append((current.joined(separator: "\n"), start)) }
-    return blocks
+    if !current.isEmpty { try body(current.joined(separator: "\n"), start) }
   }
 
   /// Unescaped `{` minus unescaped `}` on a line.
@@ -97,16 +129,16 @@ struct GIFTParser {
       text = text[end.upperBound...]
     }
     text = text.drop { $0.isWhitespace }
-    for marker in ["[html]", "[moodle]", "[plain]", "[markdown]"] where text.lowercased().hasPrefix(marker) {
-      text = text.dropFirst(marker.count)
-    }
+    let format = Self.textFormat(&text)
     guard let open = Self.unescapedIndex(of: "{", in: text),
       let close = Self.unescapedIndex(of: "}", in: text[text.index(after: open)...])
     else { return .nothing }  // a description: text without a question
-    let before = Self.unescape(text[..<open]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let after = Self.unescape(text[text.index(after: close)...]).trimmingCharacters(in: .whitespacesAndNewlines)
-    // A missing-word question keeps its text on both sides of a blank.
-    let questionText = after.isEmpty ? before : before + " _____ " + after
+    let before = Self.plain(Self.unescape(text[..<open]), format).trimmingCharacters(in: .whitespacesAndNewlines)
+    let after = Self.plain(Self.unescape(text[text.index(after: close)...]), format)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    // A missing-word question keeps its text on both sides of a blank ("… in _____.").
+    let gap = after.first.map { $0.isPunctuation && !"(¿¡\"'«“".contains($0) } == true ? "" : " "
+    let questionText = after.isEmpty ? before : before + " _____" + gap + after
     let block = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
     if block.isEmpty { return .issue(ImportIssue(line: line, reason: .unsupported(kind: "Essay"))) }
     if block.hasPrefix("#") { return numeric(questionText, block.dropFirst(), line: line) }
@@ -116,26 +148,65 @@ struct GIFTParser {
       return .question(
         QuestionDraft(text: questionText, answers: ["True", "False"], correct: [isTrue ? 0 : 1], line: line))
     }
-    let answers = Self.answers(in: Substring(block))
+    let answers = Self.answers(in: Substring(block), format: format)
     if answers.contains(where: { $0.text.contains("->") }) {
       return .issue(ImportIssue(line: line, reason: .unsupported(kind: "Matching")))
     }
     if !answers.isEmpty, answers.allSatisfy({ $0.marker == "=" }), answers.count >= 1, !block.contains("~") {
       return .issue(ImportIssue(line: line, reason: .unsupported(kind: "Short-answer")))
     }
-    let correct = Set(answers.indices.filter { answers[$0].isCorrect })
-    return .question(QuestionDraft(text: questionText, answers: answers.map(\.text), correct: correct, line: line))
+    return .question(
+      QuestionDraft(text: questionText, answers: answers.map(\.text), correct: Self.rightAnswers(answers), line: line))
   }
 
   private struct Answer {
     var marker: Character
+    /// The credit, in percent (`~%50%`); `nil` when none is written.
     var weight: Double?
     var text: String
-    var isCorrect: Bool { marker == "=" ? (weight ?? 100) > 0 : (weight ?? 0) > 0 }
+
+    /// The credit it gives: `=` is full credit unless a weight says otherwise; `~` none.
+    var credit: Double { weight ?? (marker == "=" ? 100 : 0) }
+  }
+
+  /// The answers the app marks right: those of full credit; in a question without one, the
+  /// positive ones when together they make up full credit (a multiple-answer question).
+  private static func rightAnswers(_ answers: [Answer]) -> Set<Int> {
+    let full = Set(answers.indices.filter { answers[$0].credit >= 100 })
+    if !full.isEmpty { return full }
+    let positive = answers.indices.filter { answers[$0].credit > 0 }
+    let total = positive.reduce(0) { $0 + answers[$1].credit }
+    return abs(total - 100) < 0.5 ? Set(positive) : []
+  }
+
+  /// A question's text format marker (`[html]`, `[moodle]`, `[plain]`, `[markdown]`),
+  /// taken off the front of `text`.
+  private static func textFormat(_ text: inout Substring) -> String? {
+    for marker in ["[html]", "[moodle]", "[plain]", "[markdown]"] where text.lowercased().hasPrefix(marker) {
+      text = text.dropFirst(marker.count)
+      return marker
+    }
+    return nil
+  }
+
+  /// Text as students read it: an `[html]` (or `[moodle]`, which allows HTML) text's tags
+  /// dropped and its character references decoded, so no markup ever reaches a topic.
+  private static func plain(_ text: String, _ format: String?) -> String {
+    guard format == "[html]" || format == "[moodle]", text.contains("<") || text.contains("&") else { return text }
+    var output = ""
+    var inTag = false
+    for character in text {
+      switch character {
+      case "<": inTag = true
+      case ">" where inTag: inTag = false
+      default: if !inTag { output.append(character) }
+      }
+    }
+    return HTMLEntities.decode(output)
   }
 
   /// The answers of a block: each starts at an unescaped `=` or `~`.
-  private static func answers(in block: Substring) -> [Answer] {
+  private static func answers(in block: Substring, format: String?) -> [Answer] {
     var answers: [Answer] = []
     var current: (marker: Character, text: String)?
     var escaped = false
@@ -151,24 +222,28 @@ struct GIFTParser {
         continue
       }
       if character == "=" || character == "~" {
-        if let current { answers.append(answer(current.marker, current.text)) }
+        if let current { answers.append(answer(current.marker, current.text, format: format)) }
         current = (character, "")
         continue
       }
       current?.text.append(character)
     }
-    if let current { answers.append(answer(current.marker, current.text)) }
+    if let current { answers.append(answer(current.marker, current.text, format: format)) }
     return answers
   }
 
-  private static func answer(_ marker: Character, _ raw: String) -> Answer {
+  private static func answer(_ marker: Character, _ raw: String, format: String?) -> Answer {
     var text = Substring(feedbackStripped(Substring(raw))).drop { $0.isWhitespace }
     var weight: Double?
     if text.hasPrefix("%"), let end = text.dropFirst().firstIndex(of: "%") {
       weight = Double(text[text.index(after: text.startIndex)..<end])
-      text = text[text.index(after: end)...]
+      text = text[text.index(after: end)...].drop { $0.isWhitespace }
     }
-    return Answer(marker: marker, weight: weight, text: unescape(text).trimmingCharacters(in: .whitespacesAndNewlines))
+    // An answer may have its own format marker (`=[plain]blue`).
+    let answerFormat = textFormat(&text) ?? format
+    return Answer(
+      marker: marker, weight: weight,
+      text: plain(unescape(text), answerFormat).trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// The text before an unescaped `#` (feedback follows it).
@@ -183,7 +258,10 @@ struct GIFTParser {
     var candidates = [Substring(block)]
     if block.contains("=") { candidates = block.split(separator: "=").map { $0 } }
     for candidate in candidates {
-      var entry = Self.feedbackStripped(candidate).trimmingCharacters(in: .whitespacesAndNewlines)
+      // A wrong-answer part (`~`, with its own feedback) after the number is not part of it:
+      // `{#3:2~#Completely wrong}` is 3 ± 2.
+      let number = Self.unescapedIndex(of: "~", in: candidate).map { candidate[..<$0] } ?? candidate
+      var entry = Self.feedbackStripped(number).trimmingCharacters(in: .whitespacesAndNewlines)
       if entry.hasPrefix("%") {
         guard entry.hasPrefix("%100%") else { continue }
         entry = String(entry.dropFirst(5))
@@ -196,15 +274,34 @@ struct GIFTParser {
 
   private static func numericAnswer(_ entry: String) -> NumericAnswer? {
     if let range = entry.range(of: "..") {
-      guard let low = NumericAnswer.parse(String(entry[..<range.lowerBound])),
-        let high = NumericAnswer.parse(String(entry[range.upperBound...])), low <= high
-      else { return nil }
-      return NumericAnswer(value: (low + high) / 2, tolerance: (high - low) / 2)
+      let lowText = String(entry[..<range.lowerBound])
+      let highText = String(entry[range.upperBound...])
+      guard let low = NumericAnswer.parse(lowText), let high = NumericAnswer.parse(highText), low <= high else {
+        return nil
+      }
+      // Kept with the precision it was written in: 3.141..3.142 is 3.1415 ± 0.0005, not
+      // 3.1414999999999997 ± 0.0004999999999999449.
+      let decimals = max(Self.decimals(lowText), Self.decimals(highText)) + 1
+      return NumericAnswer(
+        value: Self.rounded((low + high) / 2, decimals), tolerance: Self.rounded((high - low) / 2, decimals))
     }
     let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
     guard let value = parts.first.flatMap(NumericAnswer.parse) else { return nil }
     let tolerance = parts.count > 1 ? NumericAnswer.parse(parts[1]).map(abs) ?? 0 : 0
     return NumericAnswer(value: value, tolerance: tolerance)
+  }
+
+  /// Digits after the decimal point of a number as written (`3.141` → 3, `1e3` → 0).
+  private static func decimals(_ text: String) -> Int {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.lowercased().contains("e"), let point = trimmed.firstIndex(of: ".") else { return 0 }
+    return trimmed[trimmed.index(after: point)...].prefix { $0.isNumber }.count
+  }
+
+  /// `value` to `decimals` places: the double nearest the decimal number meant.
+  private static func rounded(_ value: Double, _ decimals: Int) -> Double {
+    let scale = pow(10, Double(min(decimals, 15)))
+    return (value * scale).rounded() / scale
   }
 
   /// The number and three wrong numbers outside its tolerance, in a seeded order, written

@@ -47,6 +47,9 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
     case missing(String)
     /// A correct answer that names no answer (a CSV letter or text, an Aiken letter).
     case unknownCorrectAnswer(String)
+    /// A CSV row with another number of fields than the header; the other separator when
+    /// the row is written with it.
+    case raggedRow(expected: Int, found: Int, otherSeparator: Character?)
 
     public var description: String {
       switch self {
@@ -54,6 +57,9 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
       case .unsupported(let kind): "\(kind) questions have no form in the Questions app"
       case .missing(let what): "no \(what)"
       case .unknownCorrectAnswer(let text): "the correct answer '\(text)' is not one of the answers"
+      case .raggedRow(let expected, let found, let other):
+        "\(Plural.count(found, "field")) where the header has \(expected)"
+          + (other.map { " (the row is separated by '\($0)')" } ?? "")
       }
     }
   }
@@ -71,16 +77,4 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
 
   /// `line 12: Answer 3 repeats answer 1`.
   public var description: String { (line.map { "line \($0): " } ?? "") + reason.description }
-}
-
-/// A set read from a file, before it is shaped into a topic.
-struct ImportedSet {
-  var name: String?
-  var questions: [QuestionDraft]
-}
-
-/// What a parser read: sets of drafts, and the questions it could not read.
-struct ImportedQuestions {
-  var sets: [ImportedSet]
-  var issues: [ImportIssue]
 }

@@ -13,13 +13,12 @@ enum OpenTriviaImporter {
     guard case .number(let code)? = json["response_code"] else { throw .syntax(line: nil, .notOpenTrivia) }
     guard code.value == 0 else { throw .syntax(line: nil, .openTriviaResponse(Int(code.value))) }
     guard case .array(let results)? = json["results"] else { throw .syntax(line: nil, .notOpenTrivia) }
-    var sets: [ImportedSet] = []
-    var issues: [ImportIssue] = []
+    var imported = ImportedQuestions()
     for (index, result) in results.enumerated() {
       guard case .string(let question)? = result["question"], case .string(let correct)? = result["correct_answer"],
         case .array(let wrongValues)? = result["incorrect_answers"]
       else {
-        issues.append(
+        imported.issues.append(
           ImportIssue(
             line: nil, reason: .missing("question, correct_answer or incorrect_answers in result \(index + 1)")))
         continue
@@ -44,13 +43,9 @@ enum OpenTriviaImporter {
         return nil
       }
       let draft = QuestionDraft(text: HTMLEntities.decode(question), answers: answers, correct: [position])
-      if let set = sets.firstIndex(where: { $0.name == category }) {
-        sets[set].questions.append(draft)
-      } else {
-        sets.append(ImportedSet(name: category, questions: [draft]))
-      }
+      try imported.add(draft, toSet: category)
     }
-    return ImportedQuestions(sets: sets, issues: issues)
+    return imported
   }
 }
 

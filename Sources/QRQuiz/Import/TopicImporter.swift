@@ -16,15 +16,14 @@ public enum TopicImporter {
     /// Import the questions that can be, and skip (and report) the rest.
     public var skipInvalid = false
     /// What to do with a set whose questions have different numbers of answers (the app
-    /// requires the same number throughout a set).
-    public var answerCounts = AnswerCounts.report
+    /// requires the same number throughout a set): split it, by default.
+    public var answerCounts = AnswerCounts.split
     /// Seed for the random places of Open Trivia DB's correct answers and of numeric
     /// distractors: the same seed imports the same topic.
     public var seed: UInt64 = 0
 
     /// Default options.
-    public init(name: String? = nil, skipInvalid: Bool = false, answerCounts: AnswerCounts = .report, seed: UInt64 = 0)
-    {
+    public init(name: String? = nil, skipInvalid: Bool = false, answerCounts: AnswerCounts = .split, seed: UInt64 = 0) {
       self.name = name
       self.skipInvalid = skipInvalid
       self.answerCounts = answerCounts
@@ -36,9 +35,11 @@ public enum TopicImporter {
   public enum AnswerCounts: String, Sendable, Hashable, CaseIterable {
     /// Report the questions that differ (and skip them with `skipInvalid`).
     case report
-    /// Give shorter questions wrong filler answers ("(no answer 4)") up to the set's most.
+    /// Give shorter questions wrong answers up to the set's most, worded as answers a
+    /// student can rule out ("None of these", "All of these"), so the set stays one.
     case pad
-    /// Split the set into one set per number of answers.
+    /// Split the set into one set per number of answers (the default: every question keeps
+    /// its own answers, and a true/false question stays true or false).
     case split
   }
 
@@ -48,6 +49,9 @@ public enum TopicImporter {
     public var topic: ValidTopic
     /// The questions that were skipped, and why.
     public var skipped: [ImportIssue]
+    /// What the importer chose or found that the person importing should know: which CSV
+    /// columns were read as what, which sets were split by their answer counts, and why.
+    public var notes: [String] = []
 
     /// `12 questions in 2 sets imported, 1 skipped`.
     public var summary: String {
@@ -62,6 +66,11 @@ public enum TopicImporter {
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// Over ``TopicDocument/maximumSize``.
     case tooLarge(size: Int, limit: Int)
+    /// The topic made from the file would be larger than a topic may be: `bytes` of JSON
+    /// (at least) after `questions` questions.
+    case topicTooLarge(questions: Int, bytes: Int, limit: Int)
+    /// A spreadsheet program's own file (xlsx, xls, ods), not text.
+    case spreadsheet(kind: String)
     /// Not UTF-8 text (a binary file, or another encoding): the first bad byte's line.
     case notText(line: Int)
     /// The format is not given and cannot be told.
@@ -76,6 +85,12 @@ public enum TopicImporter {
     public var description: String {
       switch self {
       case .tooLarge(let size, let limit): "\(size) bytes is over the \(limit)-byte limit"
+      case .topicTooLarge(let questions, let bytes, let limit):
+        "the topic would be over \(bytes) bytes after \(Plural.count(questions, "question")), more than the "
+          + "\(limit) bytes a topic may be; import fewer questions at a time (split the file)"
+      case .spreadsheet(let kind):
+        "this is a spreadsheet file (\(kind)), not text: save it as CSV (UTF-8) in the spreadsheet program, "
+          + "then import that"
       case .notText(let line): "line \(line): not UTF-8 text (a binary file, or another encoding)"
       case .unknownFormat: "cannot tell the format; say it with --from gift|aiken|csv|opentdb"
       case .syntax(let line, let problem): (line.map { "line \($0): " } ?? "") + problem.description
@@ -91,14 +106,15 @@ public enum TopicImporter {
   public enum SyntaxProblem: Sendable, Hashable, CustomStringConvertible {
     /// A GIFT answer block `{` that is never closed.
     case unclosedBrace
-    /// A CSV row with another number of fields than the header.
-    case raggedRow(expected: Int, found: Int)
     /// A CSV quoted field that never ends.
     case unclosedQuote
     /// A CSV header without a question column.
     case noQuestionColumn
     /// A CSV header without answer columns.
     case noAnswerColumns
+    /// A CSV header without a column saying which answers are right; the column that
+    /// probably does, when one looks like it.
+    case noCorrectColumn(likely: String?)
     /// Not JSON (an Open Trivia DB response is).
     case notJSON(JSONSyntaxError)
     /// JSON, but not an Open Trivia DB response.
@@ -109,10 +125,12 @@ public enum TopicImporter {
     public var description: String {
       switch self {
       case .unclosedBrace: "an answer block '{' is never closed"
-      case .raggedRow(let expected, let found): "\(found) fields where the header has \(expected)"
       case .unclosedQuote: "a quoted field never ends"
       case .noQuestionColumn: "the header names no question column (question, prompt)"
       case .noAnswerColumns: "the header names no answer columns (answer 1, option A, …)"
+      case .noCorrectColumn(let likely):
+        "no column says which answers are right (Correct, Correct answer, Key)"
+          + (likely.map { "; is '\($0)' the right answer? call it 'Correct'" } ?? "")
       case .notJSON(let error): "not JSON: \(error)"
       case .notOpenTrivia: "not an Open Trivia DB response (no results)"
       case .openTriviaResponse(let code):
@@ -132,6 +150,7 @@ public enum TopicImporter {
     guard bytes.count <= TopicDocument.maximumSize else {
       throw .tooLarge(size: bytes.count, limit: TopicDocument.maximumSize)
     }
+    if let kind = spreadsheetKind(bytes) { throw .spreadsheet(kind: kind) }
     guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
       throw .notText(line: firstBadLine(bytes))
     }
@@ -141,9 +160,9 @@ public enum TopicImporter {
     let imported: ImportedQuestions
     switch format {
     case .gift:
-      var parser = GIFTParser(body, random: &random)
+      var parser = GIFTParser(body, random: random)
       imported = try parser.parse()
-    case .aiken: imported = AikenParser.parse(body)
+    case .aiken: imported = try AikenParser.parse(body)
     case .csv: imported = try CSVImporter.parse(body)
     case .opentdb: imported = try OpenTriviaImporter.parse(body, random: &random)
     }
@@ -154,8 +173,9 @@ public enum TopicImporter {
   /// Checks every question, applies the answer-count rule, and builds the topic.
   static func shape(_ imported: ImportedQuestions, name: String?, options: Options) throws(Error) -> Result {
     var issues = imported.issues
+    var notes = imported.notes
     var sets: [ImportedSet] = []
-    for set in imported.sets {
+    for set in imported.nonEmptySets {
       var good: [QuestionDraft] = []
       for question in set.questions {
         if let problem = question.problems.first {
@@ -166,7 +186,7 @@ public enum TopicImporter {
       }
       sets += shapeAnswerCounts(
         ImportedSet(name: set.name, questions: good), number: sets.count + 1,
-        rule: options.answerCounts, issues: &issues)
+        rule: options.answerCounts, issues: &issues, notes: &notes)
     }
     sets.removeAll { $0.questions.isEmpty }
     issues.sort { ($0.line ?? 0) < ($1.line ?? 0) }
@@ -177,20 +197,34 @@ public enum TopicImporter {
     if names.contains(where: { !$0.isEmpty }) {
       draft.options.setNames = names.enumerated().map { $0.element.isEmpty ? "Set \($0.offset + 1)" : $0.element }
     }
+    let topic: ValidTopic
     do {
-      return Result(topic: try draft.topic(), skipped: issues)
+      topic = try draft.topic()
     } catch {
       // Every question was checked above.
       preconditionFailure("an imported draft was not valid: \(error)")
     }
+    // The estimate while reading is a lower bound (escapes are longer): the exact size, so
+    // nothing is written that validate would refuse.
+    let bytes = topic.normalizedJSON.utf8.count
+    if bytes > TopicDocument.maximumSize {
+      throw .topicTooLarge(questions: topic.topic.questions.count, bytes: bytes, limit: TopicDocument.maximumSize)
+    }
+    return Result(topic: topic, skipped: issues, notes: notes)
   }
 
+  /// Wrong answers for padding, worded so a student can rule them out: each question
+  /// padded has a right and a wrong answer already, so neither is ever true.
+  static let paddingAnswers = ["None of these", "All of these"]
+
   private static func shapeAnswerCounts(
-    _ set: ImportedSet, number: Int, rule: AnswerCounts, issues: inout [ImportIssue]
+    _ set: ImportedSet, number: Int, rule: AnswerCounts, issues: inout [ImportIssue], notes: inout [String]
   ) -> [ImportedSet] {
     guard let first = set.questions.first else { return [set] }
     let counts = Set(set.questions.map(\.answers.count))
     guard counts.count > 1 else { return [set] }
+    let setName = set.name ?? "Set \(number)"
+    let countList = counts.sorted().map(String.init).joined(separator: ", ")
     switch rule {
     case .report:
       var kept = ImportedSet(name: set.name, questions: [])
@@ -206,25 +240,39 @@ public enum TopicImporter {
       return [kept]
     case .pad:
       let most = counts.max()!
+      notes.append(
+        "\(setName) mixes questions of \(countList) answers: padded to \(most) with answers no one picks "
+          + "(\(paddingAnswers.joined(separator: ", "))), as the app needs one answer count per set")
       var padded = set
       for index in padded.questions.indices {
         var answers = padded.questions[index].answers
-        var filler = answers.count + 1
+        var fillers = paddingAnswers.makeIterator()
+        var number = answers.count + 1
         while answers.count < most {
-          let candidate = "(no answer \(filler))"
+          let candidate = fillers.next() ?? "(no answer \(number))"
           if !answers.contains(candidate) { answers.append(candidate) }
-          filler += 1
+          number += 1
         }
         padded.questions[index].answers = answers
       }
       return [padded]
     case .split:
+      notes.append(
+        "\(setName) mixes questions of \(countList) answers: split into a set per answer count, as the app needs "
+          + "one answer count per set (--pad keeps one set)")
       return counts.sorted().map { count in
         ImportedSet(
-          name: "\(set.name ?? "Set \(number)") (\(count) answers)",
-          questions: set.questions.filter { $0.answers.count == count })
+          name: "\(setName) (\(count) answers)", questions: set.questions.filter { $0.answers.count == count })
       }
     }
+  }
+
+  /// The kind of a spreadsheet program's own file, by its first bytes: xlsx and ods are
+  /// zip files, xls an OLE compound file.
+  private static func spreadsheetKind(_ bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "xlsx or ods" }
+    if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return "xls" }
+    return nil
   }
 
   private static func firstBadLine(_ bytes: [UInt8]) -> Int {

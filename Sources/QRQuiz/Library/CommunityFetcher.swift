@@ -1,12 +1,14 @@
 import Foundation
 
 /// Reads a community list and downloads its visible topics a few at a time, each checked
-/// on its own: one bad or unreachable entry never drops the others.
+/// on its own: one bad or unreachable entry never drops the others. A list is a
+/// stranger's: at most ``maximumEntries`` of its entries are fetched, and each topic is
+/// handed over as it arrives, so memory holds a few topics at a time, never the list's.
 ///
 /// ```swift
 /// let fetcher = CommunityFetcher()
 /// let list = try await fetcher.list(at: URL(string: "https://example.org/community.json")!)
-/// for (entry, outcome) in await fetcher.fetch(list) { print(entry.name, outcome) }
+/// await fetcher.fetch(list) { index, entry, outcome in print(index, entry.name, outcome) }
 /// ```
 public struct CommunityFetcher: Sendable {
   /// What became of one listed topic.
@@ -33,6 +35,9 @@ public struct CommunityFetcher: Sendable {
       }
     }
   }
+
+  /// Entries of a list that are fetched; the rest are left (a 16 MiB list names 150,000).
+  public static let maximumEntries = 1000
 
   /// Downloads at once.
   public var concurrency: Int
@@ -62,12 +67,23 @@ public struct CommunityFetcher: Sendable {
     }
   }
 
-  /// Every entry's outcome, in list order.
-  public func fetch(_ list: CommunityList) async -> [(entry: CommunityList.Entry, outcome: Outcome)] {
+  /// Fetches the first ``maximumEntries`` entries, `concurrency` at a time, and hands each
+  /// entry's outcome to `handle` as it comes (not in list order: `index` says where it
+  /// is). At most `concurrency` downloads are in flight, and a topic lives only as long as
+  /// `handle` keeps it.
+  public func fetch(
+    _ list: CommunityList, _ handle: (_ index: Int, CommunityList.Entry, Outcome) async -> Void
+  ) async {
     let limiter = HostFairLimiter(limit: concurrency)
     let reader = reader
-    let outcomes = await withTaskGroup(of: (Int, Outcome).self) { group in
-      for (index, entry) in list.entries.enumerated() {
+    let entries = Array(list.entries.prefix(Self.maximumEntries))
+    await withTaskGroup(of: (Int, Outcome).self) { group in
+      var next = 0
+      func start() {
+        guard next < entries.count else { return }
+        let index = next
+        let entry = entries[index]
+        next += 1
         group.addTask {
           guard entry.isVisible else { return (index, .hidden) }
           guard TopicSource.looksLikeURL(entry.url), let url = URL(string: entry.url), url.host != nil else {
@@ -79,11 +95,13 @@ public struct CommunityFetcher: Sendable {
           return (index, outcome)
         }
       }
-      var outcomes = [Outcome](repeating: .hidden, count: list.entries.count)
-      for await (index, outcome) in group { outcomes[index] = outcome }
-      return outcomes
+      // A window of tasks, not one per entry: a new one as each ends.
+      for _ in 0..<max(1, concurrency) { start() }
+      while let (index, outcome) = await group.next() {
+        await handle(index, entries[index], outcome)
+        start()
+      }
     }
-    return Array(zip(list.entries, outcomes))
   }
 
   // A function of its own: Swift 6.3.1's optimiser crashes on a typed `do` inside a task

@@ -99,11 +99,20 @@ public struct StatisticsStore: Sendable {
     return Loaded(statistics: statistics)
   }
 
-  /// Renames a corrupt file out of the way, never deleting it.
+  /// Renames a corrupt file out of the way, never deleting it nor one set aside before:
+  /// `NAME.json.corrupt-SECONDS`, with `-2`, `-3`, … when that name is taken (two corrupt
+  /// files in one second).
   private func setAside(_ file: URL) throws(Error) -> String {
-    let stamp = Int(Date().timeIntervalSince1970)
-    let target = file.path + ".corrupt-\(stamp)"
-    guard rename(file.path, target) == 0 else { throw .storage(.current(.write, file.path)) }
-    return target
+    let stamp = file.path + ".corrupt-\(Int(Date().timeIntervalSince1970))"
+    for attempt in 1...1000 {
+      let target = attempt == 1 ? stamp : stamp + "-\(attempt)"
+      // link(2) fails when the name exists, where rename(2) would replace it.
+      if link(file.path, target) == 0 {
+        guard unlink(file.path) == 0 else { throw .storage(.current(.write, file.path)) }
+        return target
+      }
+      guard errno == EEXIST else { throw .storage(.current(.write, file.path)) }
+    }
+    throw .storage(FileSystemError(path: file.path, operation: .write, code: EEXIST))
   }
 }

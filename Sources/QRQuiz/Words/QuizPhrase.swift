@@ -22,6 +22,7 @@ public enum QuizPhrase: String, PhraseBook {
   case draftNameRequired, draftQuestionRequired, draftTooFewAnswers, draftEmptyAnswer, draftRepeatedAnswer
   case draftNoCorrectAnswer, draftAllCorrect, draftNoSuchAnswer, draftAnswerCountDiffers, draftEmptySet
   case draftNoQuestions, draftSecondsNotANumber, draftCountOutOfRange, draftTooManyAnswers
+  case draftCorrectBeyondAppLimit
   /// Where a problem is: "Set 1, question 2: …".
   case draftProblemPlace
 
@@ -74,6 +75,8 @@ public enum QuizPhrase: String, PhraseBook {
     .draftSecondsNotANumber: "Give the seconds as a number, such as 300",
     .draftCountOutOfRange: "Give a number from {lowest} to {highest}",
     .draftTooManyAnswers: "A question can have at most {highest} answers",
+    .draftCorrectBeyondAppLimit:
+      "Answer {answer} is marked correct, but the app can mark only answers 1 to {highest} correct",
     .draftProblemPlace: "Set {set}, question {question}: {problem}",
   ]
 
@@ -120,6 +123,8 @@ public enum QuizPhrase: String, PhraseBook {
     .draftSecondsNotANumber: "Escribe los segundos como un número, por ejemplo 300",
     .draftCountOutOfRange: "Escribe un número del {lowest} al {highest}",
     .draftTooManyAnswers: "Una pregunta puede tener como mucho {highest} respuestas",
+    .draftCorrectBeyondAppLimit:
+      "La respuesta {answer} está marcada como correcta, pero la app solo puede marcar correctas de la 1 a la {highest}",
     .draftProblemPlace: "Serie {set}, pregunta {question}: {problem}",
   ]
 }

@@ -22,33 +22,45 @@ struct CommunityCommand: ParsableCommand {
     @Option("--concurrency", help: "topic downloads at once", range: 1...32) var concurrency = 4
     @OptionGroup var loading: LoaderOptions
 
+    /// Says so when a list names more entries than are fetched.
+    static func sayWhenCut(_ list: CommunityList) {
+      guard list.entries.count > CommunityFetcher.maximumEntries else { return }
+      Console.error(
+        "the list names \(list.entries.count) topics; the first \(CommunityFetcher.maximumEntries) are fetched")
+    }
+
     func run() async throws -> ExitCode {
       guard TopicSource.looksLikeURL(url), let listURL = URL(string: url), listURL.host != nil else {
         throw TopicError.notURL(url)
       }
       let fetcher = CommunityFetcher(concurrency: concurrency, timeout: Double(loading.network.timeout))
       let list = try await fetcher.list(at: listURL)
+      Self.sayWhenCut(list)
       var exitCode = ExitCode.success
-      var saved: [Topic] = []
-      for (entry, outcome) in await fetcher.fetch(list) {
+      // What each entry came to, said in list order once all are in: lines, not topics.
+      var lines = [String](repeating: "", count: min(list.entries.count, CommunityFetcher.maximumEntries))
+      var images: [String] = []
+      await fetcher.fetch(list) { index, entry, outcome in
         switch outcome {
-        case .hidden: Console.line("\(entry.name): hidden, skipped")
+        case .hidden: lines[index] = "\(entry.name): hidden, skipped"
         case .failed(let error):
-          Console.line("\(entry.name): failed: \(ErrorReport.message(for: error))")
+          lines[index] = "\(entry.name): failed: \(ErrorReport.message(for: error))"
           exitCode = max(exitCode, .invalidInput)
-        case .valid where dryRun: Console.line("\(entry.name): valid")
+        case .valid where dryRun: lines[index] = "\(entry.name): valid"
         case .valid(let topic):
           do {
-            Console.line("\(entry.name): " + (try TopicSaving.save(topic.named(entry.name))))
+            lines[index] = "\(entry.name): " + (try TopicSaving.save(topic.named(entry.name)))
           } catch {
-            Console.line("\(entry.name): not saved: \(ErrorReport.message(for: error))")
+            lines[index] = "\(entry.name): not saved: \(ErrorReport.message(for: error))"
             exitCode = max(exitCode, ErrorReport.exitCode(for: error))
           }
           // Saved now or before: either way its images belong in the cache.
-          saved.append(topic.topic)
+          images += topic.topic.questions.compactMap(\.imageURL)
         }
       }
-      let items = ImagePrefetcher.items(in: saved)
+      for line in lines { Console.line(line) }
+      var seen = Set<String>()
+      let items = images.filter { !$0.isEmpty && seen.insert($0).inserted }.map { ImagePrefetcher.Item(url: $0) }
       if !items.isEmpty {
         let summary = await ImagePrefetcher(loader: try loading.loader()).prefetch(items)
         exitCode = max(exitCode, PrefetchReport.report(summary, of: items.count))
@@ -94,21 +106,25 @@ struct CommunityCommand: ParsableCommand {
       let list = try await fetcher.list(at: listURL)
       let search = TextSearch(words.joined(separator: " "))
       let found = CommunityList(entries: list.entries.filter { $0.isVisible && search.matches($0.name) })
-      let outcomes = await fetcher.fetch(found)
-      for (number, (entry, outcome)) in outcomes.enumerated() {
+      Fetch.sayWhenCut(found)
+      // Counts for the listing, and only the topic asked for kept.
+      var rows = [[String]](repeating: [], count: min(found.entries.count, CommunityFetcher.maximumEntries))
+      var wanted: (entry: CommunityList.Entry, outcome: CommunityFetcher.Outcome)?
+      await fetcher.fetch(found) { index, entry, outcome in
         switch outcome {
         case .valid(let topic):
-          Console.row(["\(number + 1).", entry.name, Plural.count(topic.topic.questions.count, "question")])
+          rows[index] = ["\(index + 1).", entry.name, Plural.count(topic.topic.questions.count, "question")]
         case .failed(let error):
-          Console.row(["\(number + 1).", entry.name, "failed: " + ErrorReport.message(for: error)])
-        case .hidden: continue
+          rows[index] = ["\(index + 1).", entry.name, "failed: " + ErrorReport.message(for: error)]
+        case .hidden: break
         }
+        if index == (add ?? 0) - 1 { wanted = (entry, outcome) }
       }
-      guard let add else { return outcomes.isEmpty ? .notFound : .success }
-      guard outcomes.indices.contains(add - 1) else {
-        throw CLIError(.notFound, "there is no topic \(add) among the \(outcomes.count) found")
+      for row in rows where !row.isEmpty { Console.row(row) }
+      guard let add else { return rows.isEmpty ? .notFound : .success }
+      guard let (entry, outcome) = wanted else {
+        throw CLIError(.notFound, "there is no topic \(add) among the \(rows.count) found")
       }
-      let (entry, outcome) = outcomes[add - 1]
       guard case .valid(let topic) = outcome else {
         throw CLIError(.invalidInput, "\(entry.name) cannot be saved: it did not download as a valid topic")
       }

@@ -42,7 +42,9 @@ struct NewCommand: ParsableCommand {
         creator.finish()
         break
       }
-      if !interactive { Console.text(line + "\n") }
+      // Piped input is echoed after its prompt, made safe like every other line: it may be
+      // a stranger's file, and standard output a terminal.
+      if !interactive { Console.line(line) }
       if let message = creator.enter(line) {
         for messageLine in message.split(separator: "\n", omittingEmptySubsequences: false) {
           Console.line(String(messageLine))

@@ -1,0 +1,140 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// Files a stranger sends a teacher, made to cost far more than their size: sets named on
+/// every row, a topic many times the file, an error on the last line, a right answer
+/// past the app's last, image-quiz pairs by the ten thousand, a community list pointing
+/// hundreds of times at one large topic. Each run as the real `qrquiz` with its peak
+/// memory and time measured by the kernel.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ImportTrustTests {
+  let scratch: TemporaryDirectory
+
+  init() throws { scratch = try TemporaryDirectory() }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = scratch.path(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func run(_ arguments: [String]) throws -> MeasuredRun {
+    try MeasuredRun(arguments, scratch: scratch, environment: scratch.qrquizEnvironment)
+  }
+
+  @Test func aSetNamedOnEveryRowImportsInLinearTime() throws {
+    // 160,000 rows, each naming its own set (3.4 MB): 23 s when each row searched the sets.
+    var csv = "question,a,b,correct,set\n"
+    for row in 0..<160_000 { csv += "Q\(row)?,x,y,A,S\(row)\n" }
+    let path = try write("sets.csv", csv)
+    let result = try run(["import", path, "-o", scratch.path("sets.json")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.seconds < SanitizerAllowance.time(8), "\(result.seconds) s")
+    #expect(result.peakMegabytes < SanitizerAllowance.memory(600), "\(result.peakMegabytes) MB")
+    // Open Trivia DB, 140,000 categories: 18 s before.
+    let results = (0..<140_000).map {
+      #"{"type":"boolean","category":"C\#($0)","question":"Q\#($0)?","correct_answer":"True","incorrect_answers":["False"]}"#
+    }
+    let trivia = try write("trivia.json", #"{"response_code":0,"results":["# + results.joined(separator: ",") + "]}")
+    let triviaRun = try run(["import", trivia, "-o", scratch.path("trivia-out.json")])
+    #expect(triviaRun.status == 0, "\(triviaRun.stderr)")
+    #expect(triviaRun.seconds < SanitizerAllowance.time(8), "\(triviaRun.seconds) s")
+  }
+
+  @Test func aTopicLargerThanATopicMayBeIsRefusedBeforeWritingWithItsNumbers() throws {
+    // 3.5 MB of five-byte true/false questions: a 21 MB topic, which validate refuses.
+    let small = try write("tf.gift", String(repeating: "Q{T}\n\n", count: 3_500_000 / 6))
+    let output = scratch.path("tf.json")
+    let refused = try run(["import", small, "-o", output])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.range(
+        of:
+          #"the topic would be over \d+ bytes after \d+ questions, more than the 16777216 bytes a topic may be; import fewer questions at a time \(split the file\)"#,
+        options: .regularExpression) != nil, "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+    // 16 MiB of them: refused within the output's memory, not the blow-up's (972 MB, 19 s).
+    let huge = try write("huge.gift", String(repeating: "Q{T}\n\n", count: (16 << 20) / 6))
+    let bounded = try run(["import", huge, "-o", output])
+    #expect(bounded.status == 1)
+    #expect(bounded.peakMegabytes < SanitizerAllowance.memory(400), "\(bounded.peakMegabytes) MB")
+    #expect(bounded.seconds < SanitizerAllowance.time(10), "\(bounded.seconds) s")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func anErrorOnTheLastLineCostsLittleMemory() throws {
+    // 13.6 MB of rows, then a quoted field that never ends: 692 MB before refusing.
+    var csv = "question,a,b,c,d,correct\n"
+    let row = "What is the capital of this country?,Paris,Rome,Madrid,Berlin,A\n"
+    while csv.utf8.count < 13_600_000 { csv += row }
+    csv += "\"never closed,a,b,c,d,A\n"
+    let path = try write("broken.csv", csv)
+    let result = try run(["import", path, "-o", scratch.path("broken.json")])
+    #expect(result.status == 1)
+    // Refused at the end, or as soon as the topic outgrows a topic: either way, early in memory.
+    #expect(
+      result.stderr.contains("a quoted field never ends") || result.stderr.contains("the topic would be over"),
+      "\(result.stderr)")
+    #expect(result.peakMegabytes < SanitizerAllowance.memory(250), "\(result.peakMegabytes) MB")
+  }
+
+  @Test func imageQuizzesOfThousandsOfPairsAreLinear() throws {
+    var csv = "name,image\n"
+    for pair in 0..<16_000 { csv += "Name \(pair),https://example.org/\(pair).png\n" }
+    let path = try write("pairs.csv", csv)
+    let result = try run(["generate", "image-quiz", path, "--no-prefetch", "-o", scratch.path("quiz.json")])
+    #expect(result.status == 0, "\(result.stderr)")
+    // 26 s when each question sorted and shuffled every other name.
+    #expect(result.seconds < SanitizerAllowance.time(6), "\(result.seconds) s")
+  }
+
+  @Test func aCommunityListHoldsAFewTopicsAtATimeAndAtMostAThousandEntries() throws {
+    let server = try TestServer()
+    var generator = TopicGenerator(seed: 9)
+    let topic = generator.topic(atMost: 770_000, name: "Large")
+    try server.serve(Array(topic.normalizedJSON.utf8), as: "large.json")
+    let entries = (0..<300).map {
+      #"{"name":"Capitals \#($0)","remoteContentURL":"\#(server.url("/files/large.json").absoluteString)"}"#
+    }
+    try server.serve(Array((#"{"topics":["# + entries.joined(separator: ",") + "]}").utf8), as: "list.json")
+    let search = try run([
+      "community", "search", "capitals", "--list", server.url("/files/list.json").absoluteString, "--add", "300",
+    ])
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(search.stdoutLines == 301)
+    // 603 MB when every downloaded topic was kept to the end.
+    #expect(search.peakMegabytes < SanitizerAllowance.memory(200), "\(search.peakMegabytes) MB")
+    // A list naming 150,000 topics: the first thousand are fetched, and that is said.
+    let many = (0..<150_000).map { #"{"name":"T\#($0)","remoteContentURL":"not a url"}"# }
+    try server.serve(Array((#"{"topics":["# + many.joined(separator: ",") + "]}").utf8), as: "many.json")
+    let cut = try run([
+      "community", "fetch", server.url("/files/many.json").absoluteString, "--dry-run", "--allow-http",
+    ])
+    #expect(cut.stderr.contains("the list names 150000 topics; the first 1000 are fetched"), "\(cut.stderr)")
+    #expect(cut.stdoutLines == 1000)
+    #expect(cut.peakMegabytes < SanitizerAllowance.memory(300), "\(cut.peakMegabytes) MB")
+  }
+
+  @Test func pipedAnswersToNewAreEchoedSafely() throws {
+    let hostile = "Quiz\u{1B}]0;pwned\u{07}\u{1B}[31m\n"
+    let result = try ProcessRunner.qrquiz(["new"], stdin: Data(hostile.utf8), environment: scratch.qrquizEnvironment)
+    #expect(!result.stdoutText.contains("\u{1B}"))
+    #expect(result.stdoutText.contains("Quiz\\u{1B}]0;pwned"), "\(result.stdoutText)")
+  }
+
+  @Test func twoCorruptStatisticsFilesInOneSecondAreBothKept() throws {
+    let topic = try write("t.json", #"{"sets":[[{"question":"Q?","answers":["a","b"],"correct":0}]]}"#)
+    let stats = scratch.url.appendingPathComponent("data/qrquiz/stats")
+    try FileManager.default.createDirectory(at: stats, withIntermediateDirectories: true)
+    for round in 0..<2 {
+      try Data("not json \(round)".utf8).write(to: stats.appendingPathComponent("default.json"))
+      let played = try ProcessRunner.qrquiz(
+        ["play", topic, "--set", "1", "--no-images"], stdin: Data("1\n".utf8), environment: scratch.qrquizEnvironment)
+      #expect(played.status == 0, "\(played.stderr)")
+    }
+    let aside = try FileManager.default.contentsOfDirectory(atPath: stats.path).filter { $0.contains(".corrupt-") }
+    #expect(aside.count == 2, "\(aside)")
+    let kept = try aside.map { try String(contentsOf: stats.appendingPathComponent($0), encoding: .utf8) }
+    #expect(Set(kept) == ["not json 0", "not json 1"])
+  }
+}
