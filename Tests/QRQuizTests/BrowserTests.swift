@@ -16,6 +16,8 @@ import Testing
     struct Play: Decodable {
       var score: String
       var right: String
+      var verdicts: [[String]]
+      var review: String
     }
     struct Create: Decodable {
       var landed: String
@@ -25,6 +27,7 @@ import Testing
     var share: Share
     var play: Play
     var create: Create
+    var layout: [String: [String]]
     var console: [String]
   }
 
@@ -48,6 +51,15 @@ import Testing
     #expect(report.library.sorted() == ["Cool Social topic", "People"])
     #expect(report.play.score == "60 points")
     #expect(report.play.right.hasPrefix("3/3 questions right"))
+    // Each verdict is shown with the question it belongs to (Social hides right and wrong).
+    #expect(report.play.verdicts.count == 3)
+    #expect(report.play.verdicts.allSatisfy { $0.count == 2 && !$0[0].isEmpty && $0[1] == "Answer taken." })
+    #expect(report.play.review == "Every question was answered right.")
+    // No page is wider than a phone.
+    #expect(report.layout.count == 12)
+    for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
+      #expect(offenders.isEmpty, "\(page): \(offenders)")
+    }
     #expect(report.create.landed == "\(server.base)/t/Browser%20made")
     #expect(report.create.listed.contains("Browser made"))
     #expect(report.console.isEmpty, "\(report.console)")

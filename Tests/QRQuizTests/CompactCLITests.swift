@@ -21,7 +21,11 @@ import Testing
     let grid = scratch.path("grid.png")
     let encoded = try ProcessRunner.qrquiz(["encode", topicPath, "-o", grid])
     #expect(encoded.status == 0)
-    #expect(encoded.stderr.contains("too large for one app-compatible symbol up to version 25; wrote"))
+    #expect(
+      encoded.stderr.contains(
+        "11890 bytes of JSON do not fit one QR code up to version 40 (at most 2953 at level L); wrote 4 compact "
+          + "symbols. The Questions app cannot read the compact form: qrquiz decode reads it; or share the topic by its "
+          + "address with qrquiz serve (one small code the app scans)"), "\(encoded.stderr)")
     let decoded = try ProcessRunner.qrquiz(["decode", grid])
     #expect(decoded.status == 0, "\(decoded.stderr)")
     #expect(decoded.stdoutText == normalized)
@@ -61,7 +65,7 @@ import Testing
   @Test func formatJSONRefusesAndFormatCompactForces() throws {
     let json = try ProcessRunner.qrquiz(["encode", topicPath, "--format", "json", "-o", scratch.path("x.png")])
     #expect(json.status == 1)
-    #expect(json.stderr.contains("one QR symbol holds at most 1273 bytes at level L up to version 25"))
+    #expect(json.stderr.contains("one QR symbol holds at most 2953 bytes at level L up to version 40"))
     let small = Fixtures.sampleTopic("People").path
     let compact = try ProcessRunner.qrquiz(["encode", small, "--format", "compact", "-o", scratch.path("c.png")])
     #expect(compact.status == 0)

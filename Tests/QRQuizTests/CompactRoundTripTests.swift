@@ -56,15 +56,25 @@ import Testing
     #expect(found.topic == topic.normalizedRoundTrip)
   }
 
-  @Test func autoKeepsTheAppFormWhileItFits() throws {
+  @Test func autoKeepsTheAppFormWhileItFitsVersionForty() throws {
     var generator = TopicGenerator(seed: 9)
     let small = generator.topic(atMost: 1_200)
     #expect(try TopicQREncoder().encode(try ValidTopic(small)).format == .json)
-    let large = generator.topic(atMost: 1_800)
-    #expect(large.normalizedJSON.utf8.count > 1_273)
+    // Past version 25, still the app's form: one dense symbol the app reads.
+    let dense = generator.topic(atMost: 2_900)
+    #expect(dense.normalizedJSON.utf8.count > 1_273)
+    let denseCodes = try TopicQREncoder().encode(try ValidTopic(dense))
+    #expect(denseCodes.format == .json && denseCodes.appReadable && denseCodes.isDense)
+    #expect(denseCodes.largestVersion > TopicQREncoder.comfortableVersion)
+    #expect(denseCodes.printedCentimetres >= 10)
+    // Only past version 40 the compact form, in symbols of version 25 at most.
+    let large = generator.topic(atMost: 4_000)
+    #expect(large.normalizedJSON.utf8.count > 2_953)
     let codes = try TopicQREncoder().encode(try ValidTopic(large))
-    #expect(codes.format == .compact)
-    #expect(codes.matrices.allSatisfy { $0.version <= TopicQREncoder.defaultMaximumVersion })
+    #expect(codes.format == .compact && !codes.appReadable)
+    #expect(codes.matrices.allSatisfy { $0.version <= TopicQREncoder.comfortableVersion })
+    // --max-version 25 keeps the app's form within it, as before.
+    #expect(try TopicQREncoder(maximumVersion: 25).encode(try ValidTopic(dense)).format == .compact)
   }
 
   @Test func compactFormNeedsFarFewerSymbols() throws {

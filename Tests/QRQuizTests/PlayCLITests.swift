@@ -54,8 +54,10 @@ import Testing
     #expect(lines.contains("Right! +20 points"))
     #expect(lines.contains("Wrong. -10 points"))
     #expect(lines.contains("Set 1 over: 1/2 correct, 1 wrong, 0 help, score 10"))
-    #expect(lines.contains("Repeat the set? (y/n)"))
-    #expect(lines.last == "recorded for default: total score 10")
+    // Recorded as the set ends, before the repeat is offered.
+    let recorded = try #require(lines.firstIndex(of: "recorded for default: total score 10"))
+    #expect(lines[recorded - 1] == "Set 1 over: 1/2 correct, 1 wrong, 0 help, score 10")
+    #expect(lines.last == "Repeat the set? (y/n)")
     var stats = try statistics()
     #expect(stats["score"] as? Int == 10 && stats["correct"] as? Int == 1 && stats["wrong"] as? Int == 1)
     #expect((stats["completedSets"] as? [String: [Int]]) == ["Maths and more": [1]])
@@ -79,7 +81,33 @@ import Testing
     #expect(out.contains("Set 2 over: 1/1 correct, 1 wrong, 0 help, score 10"))
     #expect(out.contains("Repeat 1 of 2: the total score is back to 0"))
     #expect(out.contains("Set 2 over: 2/1 correct, 0 wrong, 0 help, score 40"))
-    #expect(try statistics()["score"] as? Int == 40)
+    // The first completion counted (score 10); the repeat is practice.
+    #expect(out.contains("a repeat is practice: the statistics keep the set's first completion"))
+    #expect(try statistics()["score"] as? Int == 10)
+  }
+
+  @Test func quittingARepeatLosesNothing() throws {
+    let topic = try writeTopic(options: #""questionsInRandomOrder":false"#)
+    // Set 1: one right, one wrong; repeat; quit the repeat at its first question.
+    let result = try qrquiz(["play", topic, "--set", "1", "--no-images"], input: "2\n1\ny\nq\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let stats = try statistics()
+    #expect(stats["score"] as? Int == 10)
+    #expect((stats["completedSets"] as? [String: [Int]]) == ["Maths and more": [1]])
+  }
+
+  @Test func aTotalSampleIsSpreadOverTheSetsAndChangesNoStatistics() throws {
+    let topic = try writeTopic()
+    let result = try qrquiz(["play", topic, "--sample", "2", "--seed", "1", "--no-images"], input: "1\n1\nq\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutText.contains("Maths and more: 2 questions from 2 categories"), "\(result.stdoutText)")
+    #expect(result.stdoutText.contains("a sampled quiz is practice: the statistics stay as they were"))
+    #expect(try statistics()["score"] as? Int == 0)
+    #expect(try QuizSession.spread(7, over: [2, 10, 3]) == [2, 3, 2])
+    #expect(try QuizSession.spread(5, over: [1, 1, 10]) == [1, 1, 3])
+    #expect(throws: QuizSession.SetupError.sampleTooLarge(set: 0, asked: 9, has: 8)) {
+      try QuizSession.spread(9, over: [4, 4])
+    }
   }
 
   @Test func helpHidesAWrongAnswerOnceThereArePoints() throws {
@@ -144,7 +172,8 @@ import Testing
   @Test(arguments: [
     (["--set", "3"], ".json: there is no set 3: the topic has 2 sets (1-2)"),
     (["--sample", "1,9"], ".json: set 2 has 1 question; 9 were asked for"),
-    (["--sample", "1"], ".json: give one count per set: 2 sets, 1 count"),
+    (["--sample", "1,1,1"], ".json: give one count per set, or one total: 2 sets, 3 counts"),
+    (["--sample", "9"], ".json: the topic has 3 questions; 9 were asked for"),
     (["--sample", "1,x"], "--sample must be whole numbers separated by commas"),
   ])
   func impossibleRequestsAreOneLineErrorsBeforeAnythingIsDrawn(_ extra: [String], _ message: String) throws {
@@ -173,6 +202,11 @@ import Testing
     #expect(try qrquiz(["topics", "add", topic]).status == 0)
     let saved = try qrquiz(["play", "Maths and more", "--set", "2", "--no-images"], input: "2\n")
     #expect(saved.stdoutText.contains("Set 2 of Maths and more"), "\(saved.stderr)")
+    // A saved name as people type it: case and accents aside, when only one matches.
+    let loose = try qrquiz(["play", "maths AND more", "--set", "2", "--no-images"], input: "2\n")
+    #expect(loose.stdoutText.contains("Set 2 of Maths and more"), "\(loose.stderr)")
+    let near = try qrquiz(["play", "Maths and mor"])
+    #expect(near.status == 3 && near.stderr.contains("did you mean Maths and more?"), "\(near.stderr)")
     let image = home.path("quiz.png")
     #expect(try qrquiz(["encode", topic, "-o", image]).status == 0)
     let fromImage = try qrquiz(["play", image, "--set", "1", "--no-images"], input: "2\n2\n")
@@ -189,11 +223,18 @@ import Testing
     _ = try qrquiz(["play", topic, "--set", "1", "--no-images"], input: "2\n2\n")
     #expect(try statistics()["profile"] as? String == "Ada")
     #expect(try statistics()["score"] as? Int == 40)
+    // The default player is called "default", though it is not a profile.
     let other = try qrquiz(["stats", "--json", "--profile", "default"])
-    #expect(other.status == 3, "no such profile: the default player is not a profile")
+    #expect(other.status == 0 && other.stdoutText.contains(#""profile":"default","score":0"#), "\(other.stderr)")
+    let typo = try qrquiz(["stats", "--profile", "Adda"])
+    #expect(typo.status == 3 && typo.stderr.contains("no profile named 'Adda'; did you mean Ada?"))
     #expect(try qrquiz(["profile", "use", "--default"]).status == 0)
     #expect(try statistics()["score"] as? Int == 0)
-    #expect(try qrquiz(["stats", "--reset", "--profile", "Ada"]).status == 0)
+    // A reset cannot be undone: asked on a terminal, --yes in a script.
+    let unasked = try qrquiz(["stats", "--reset", "--profile", "Ada"])
+    #expect(unasked.status == 2 && unasked.stderr.contains("give --yes as well"))
+    #expect(try qrquiz(["stats", "--json", "--profile", "ada"]).stdoutText.contains(#""score":40"#))
+    #expect(try qrquiz(["stats", "--reset", "--yes", "--profile", "Ada"]).status == 0)
     #expect(try qrquiz(["stats", "--json", "--profile", "ada"]).stdoutText.contains(#""score":0"#))
   }
 

@@ -10,35 +10,14 @@ import Testing
 
   init() throws { home = try TemporaryDirectory() }
 
-  struct Report {
-    var status: Int
-    var screens: [String: [String]]
-    var final: [String]
-    var raw: String
-    var restored: Bool
-    var failed: Bool
-  }
+  typealias Report = PseudoTerminal.Report
 
   func run(
     _ arguments: [String], steps: [[String: Any]], columns: Int = 80, rows: Int = 24,
     environment extra: [String: String] = [:]
   ) throws -> Report {
-    var environment = home.qrquizEnvironment
-    environment["TERM"] = "xterm-256color"
-    environment["NO_COLOR"] = nil
-    environment["COLORTERM"] = nil
-    for (key, value) in extra { environment[key] = value }
-    let script = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-    let result = try ProcessRunner.run(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      ["python3", Fixtures.url("pty_driver.py").path, "\(columns)", "\(rows)", script, ProcessRunner.qrquiz.path]
-        + arguments, environment: environment)
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.stderr)")
-    return Report(
-      status: object["status"] as! Int, screens: object["screens"] as! [String: [String]],
-      final: object["final"] as! [String], raw: object["raw"] as! String, restored: object["restored"] as! Bool,
-      failed: !(object["failed"] is NSNull))
+    try PseudoTerminal.run(
+      arguments, steps: steps, columns: columns, rows: rows, environment: home.qrquizEnvironment, extra: extra)
   }
 
   func writeTopic(_ json: String, name: String = "quiz.json") throws -> String {
@@ -60,7 +39,8 @@ import Testing
       ["play", try writeTopic(twoSets), "--no-images"],
       steps: [
         ["expect": "Choose a set"], ["snapshot": "sets"], ["send": "1"], ["expect": "question 1/2"],
-        ["send": "2"], ["expect": "Right! +20 points"], ["snapshot": "answered"], ["send": "q"],
+        ["send": "2"], ["expect": "Right! +20 points"], ["snapshot": "answered"], ["send": " "],
+        ["expect": "question 2/2"], ["snapshot": "next"], ["send": "q"],
       ])
     #expect(!report.failed, "\(report.final)")
     #expect(report.status == 0)
@@ -68,10 +48,18 @@ import Testing
     #expect(report.raw.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
     let sets = try #require(report.screens["sets"])
     #expect(sets.contains("  [1] Set 1 — 2 questions"))
+    // The verdict stays with the question it belongs to, until a key moves on.
     let answered = try #require(report.screens["answered"])
-    #expect(answered[0].hasPrefix(" Maths · Set 1 · question 2/2"))
-    #expect(answered[2] == "  3+3?")
+    #expect(answered[0].hasPrefix(" Maths · Set 1 · question 1/2"))
+    #expect(answered[2] == "  2+2?")
+    #expect(answered.contains { $0.contains("[2]") && $0.contains("4 ✓") })
+    #expect(answered[22] == "  Right! +20 points")
+    #expect(answered[23].hasPrefix("  any key: next question · q quit"))
     #expect(answered[23].hasSuffix("score 20 · total 20"))
+    let next = try #require(report.screens["next"])
+    #expect(next[0].hasPrefix(" Maths · Set 1 · question 2/2"))
+    #expect(next[2] == "  3+3?")
+    #expect(!next.contains { $0.contains("Right!") })
   }
 
   @Test(arguments: [("\u{3}", 130), ("TERM", -15), ("HUP", -1)])
@@ -193,7 +181,10 @@ import Testing
     // One finished set first, so there are statistics to keep.
     _ = try run(
       ["play", topic, "--set", "2", "--no-images"],
-      steps: [["expect": "question 1/1"], ["send": "1"], ["expect": "set over"], ["send": "q"]])
+      steps: [
+        ["expect": "question 1/1"], ["send": "1"], ["expect": "any key: the result"], ["send": " "],
+        ["expect": "set over"], ["send": "q"],
+      ])
     let file = home.url.appendingPathComponent("data/qrquiz/stats/default.json")
     let before = try Data(contentsOf: file)
     let killed = try run(

@@ -29,10 +29,16 @@ import Testing
     #expect(TopicQREncoder(level: level, maximumVersion: 40).capacity == bytes)
   }
 
-  @Test func defaultMaximumVersionIsTwentyFive() {
-    // ISO/IEC 18004 table 7: version 25 at level L holds 1273 bytes or 1853 alphanumerics.
-    #expect(TopicQREncoder().capacity == 1273)
+  @Test func theAppsFormGoesToVersionFortyAndCompactSymbolsStayAtTwentyFive() {
+    // ISO/IEC 18004 table 7: version 40 at level L holds 2953 bytes (what the app's share
+    // makes); version 25 holds 1853 alphanumerics.
+    #expect(TopicQREncoder().capacity == 2953)
     #expect(TopicQREncoder().compactCapacity == 1853)
+    // --max-version keeps both within it.
+    #expect(TopicQREncoder(maximumVersion: 25).capacity == 1273)
+    #expect(
+      TopicQREncoder(maximumVersion: 20).compactCapacity
+        == QRSymbolEncoder.capacity(mode: .alphanumeric, level: .low, version: 20))
   }
 
   @Test func topicTooLargeForOneSymbolNamesItsSizeAndTheLimit() throws {

@@ -125,6 +125,8 @@ import Testing
       // Text, never an address: no src or href starts with it.
       #expect(!page.contains("\"javascript:") && !page.contains("<img src=x") && !page.contains("</textarea><script>"))
       _ = try server.request("POST", game, body: Array("answer=0".utf8))
+      seen += try server.request("GET", game).text
+      _ = try server.request("POST", game, body: Array("action=next".utf8))
     }
     #expect(seen.contains("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"))
     #expect(seen.contains("&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;"))
@@ -169,6 +171,7 @@ import Testing
       let right = Int(question.mergedCorrectAnswers[0])
       #expect(try server.request("POST", game, body: Array("answer=\(right)".utf8)).status == 303)
       #expect(try server.request("GET", game).text.contains("Answer taken."))
+      #expect(try server.request("POST", game, body: Array("action=next".utf8)).status == 303)
     }
     let result = try server.request("GET", game).text
     #expect(result.contains("id=\"score\">60 points"))

@@ -104,6 +104,9 @@ import Testing
     for _ in 0..<2 {
       pages.append(await client.request("GET", game).text)
       _ = await client.request("POST", game, body: Array("answer=0".utf8))
+      // The question answered, with its verdict.
+      pages.append(await client.request("GET", game).text)
+      _ = await client.request("POST", game, body: Array("action=next".utf8))
     }
     pages.append(await client.request("GET", game).text)
     for page in pages {
@@ -122,7 +125,8 @@ import Testing
 
   @Test func aSetIsPlayedWithTheAppsRulesAndEachVerdictShown() async throws {
     let topic = try Fixtures.sampleValidTopic("Social")
-    let start = await client.request("GET", "/play/Social/1")
+    // Social has one set: the play starts at once.
+    let start = await client.request("GET", "/play/Social")
     #expect(start.status == 303)
     let game = try #require(start.headers["location"])
     #expect(game.hasPrefix("/game/") && game.count == 6 + 32)
@@ -132,12 +136,19 @@ import Testing
         topic.topic.sets[0].first { page.contains(HTML.escape($0.question)) }, "no known question on the page")
       let right = Int(question.mergedCorrectAnswers[0])
       #expect(await client.request("POST", game, body: Array("answer=\(right)".utf8)).status == 303)
-      // Social hides verdicts (showCorrectIncorrectAnswer: false): the pick is only taken.
-      #expect(await client.request("GET", game).text.contains("Answer taken."))
+      // The question answered stays, with its verdict (Social hides right and wrong: the
+      // pick is only taken), until "Next"; a second answer meanwhile is not taken.
+      let answered = await client.request("GET", game).text
+      #expect(answered.contains("id=\"answered\"") && answered.contains("Answer taken."))
+      #expect(answered.contains(HTML.escape(question.question)))
+      _ = await client.request("POST", game, body: Array("answer=0".utf8))
+      #expect(await client.request("GET", game).text.contains("id=\"answered\""))
+      #expect(await client.request("POST", game, body: Array("action=next".utf8)).status == 303)
     }
     let result = await client.request("GET", game).text
     #expect(result.contains("id=\"score\">60 points"))
     #expect(result.contains("3/3 questions right"))
+    #expect(result.contains("Every question was answered right."))
     #expect(await client.request("GET", "/game/00000000000000000000000000000000").status == 404)
   }
 
@@ -203,7 +214,10 @@ import Testing
     #expect(await client.request("GET", mine).text.contains("id=\"question\""))
     // Its own finished plays give way to its new ones.
     let finished = try #require(await client.request("GET", "/play/Social/1", from: "10.0.0.4").headers["location"])
-    for _ in 0..<3 { _ = await client.request("POST", finished, body: Array("answer=0".utf8)) }
+    for _ in 0..<3 {
+      _ = await client.request("POST", finished, body: Array("answer=0".utf8))
+      _ = await client.request("POST", finished, body: Array("action=next".utf8))
+    }
     #expect(await client.request("GET", finished).text.contains("id=\"result\""))
     for _ in 0..<(app.plays.perAddress - 1) { _ = await client.request("GET", "/play/Social/1", from: "10.0.0.4") }
     #expect(await client.request("GET", "/play/Social/1", from: "10.0.0.4").status == 303)
@@ -231,6 +245,51 @@ import Testing
     }
     #expect(statuses == Array(repeating: 303, count: 6))
     for number in 0..<6 { #expect(await client.request("GET", "/t/Saved\(number)").status == 200, "Saved\(number)") }
+  }
+
+  @Test func theResultListsTheQuestionsAnsweredWrongWithTheRightAnswers() async throws {
+    let start = await client.request("GET", "/play/People/1")
+    let game = try #require(start.headers["location"])
+    var guard_ = 0
+    while !(await client.request("GET", game).text.contains("id=\"result\"")), guard_ < 40 {
+      guard_ += 1
+      let page = await client.request("GET", game).text
+      if page.contains("id=\"answered\"") {
+        _ = await client.request("POST", game, body: Array("action=next".utf8))
+      } else {
+        // Always the last answer: some are wrong.
+        let count = page.components(separatedBy: "name=\"answer\"").count - 1
+        _ = await client.request("POST", game, body: Array("answer=\(max(0, count - 1))".utf8))
+      }
+    }
+    let result = await client.request("GET", game).text
+    #expect(result.contains("id=\"review\""))
+    #expect(result.contains("Your answer: ") && result.contains("Correct: "))
+  }
+
+  @Test func theSharePageSaysWhenPhonesCannotReachItsCodes() async {
+    let local = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)), configuration: .init(publicURL: "http://127.0.0.1:8080"))
+    local.reload()
+    #expect(await WebAppClient(app: local).request("GET", "/t/Social").text.contains("id=\"unreachable\""))
+    #expect(!(await client.request("GET", "/t/Social").text.contains("id=\"unreachable\"")))
+  }
+
+  @Test func theLibraryIsReloadedWhenAnotherProcessSavesEditsOrRemoves() async throws {
+    #expect(!app.topicNames.contains("Rivers"))
+    let rivers = try ValidTopic(
+      Topic(
+        options: .init(name: "Rivers"),
+        sets: [[Topic.Question(question: "Longest?", answers: ["Nile", "Rhine"], correct: 0)]]))
+    let store = TopicLibrary(directory: library.url)
+    try store.save(rivers)
+    #expect(app.topics.reloadIfChanged())
+    #expect(app.topicNames.contains("Rivers"))
+    // Nothing changed: not read again.
+    #expect(!app.topics.reloadIfChanged(fullCheck: 3600))
+    try store.remove(name: "Rivers")
+    #expect(app.topics.reloadIfChanged())
+    #expect(!app.topicNames.contains("Rivers"))
   }
 
   /// The route table is the route documentation: docs/ROUTES.md is made from it.

@@ -55,6 +55,15 @@ public struct QuestionDraft: Sendable, Hashable {
     return nil
   }
 
+  /// An image address as the creators take it: http or https, with a host. (The app takes
+  /// any text and shows nothing for what is not an address; a creator says so at once.)
+  public static func checkImageURL(_ text: String) -> DraftProblem? {
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+      let host = url.host, !host.isEmpty
+    else { return .imageAddress }
+    return nil
+  }
+
   /// The app numbers a correct answer with one byte: answers 1 to 256 can be correct.
   public static let highestCorrectAnswer = Int(UInt8.max)
 
@@ -103,6 +112,8 @@ public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
   case emptySet(Int)
   /// The topic has no questions at all.
   case noQuestions
+  /// An image address that is not an http(s) address with a host.
+  case imageAddress
 
   public var description: String { text(in: .english) }
 
@@ -125,6 +136,7 @@ public enum DraftProblem: Error, Sendable, Hashable, CustomStringConvertible {
       QuizPhrase.draftAnswerCountDiffers.text(in: language, ["set": .number(set), "expected": .number(expected)])
     case .emptySet(let set): QuizPhrase.draftEmptySet.text(in: language, ["set": .number(set)])
     case .noQuestions: QuizPhrase.draftNoQuestions.text(in: language)
+    case .imageAddress: QuizPhrase.draftImageAddress.text(in: language)
     }
   }
 }

@@ -18,11 +18,17 @@ import Foundation
 package enum AtomicFile {
   /// Writes `bytes` to `url`.
   ///
-  /// - Parameter temporaryDirectory: where the temporary file goes; it must be on the same
-  ///   file system as `url`. By default, the (link-resolved) target's own directory.
+  /// - Parameters:
+  ///   - temporaryDirectory: where the temporary file goes; it must be on the same file
+  ///     system as `url`. By default, the (link-resolved) target's own directory.
+  ///   - newFileMode: the permissions of a file that did not exist (less the umask); an
+  ///     existing file keeps its own. `0o600` for a secret.
+  ///   - durable: `fsync` the file and its folder, so the write survives a power cut too
+  ///     (a saved topic, a game's journal), at the cost of the disk's flush.
   /// - Throws: ``FileSystemError``; no temporary file is left behind.
   package static func write(
-    _ bytes: some Collection<UInt8>, to url: URL, temporaryDirectory: URL? = nil
+    _ bytes: some Collection<UInt8>, to url: URL, temporaryDirectory: URL? = nil, newFileMode: mode_t = 0o666,
+    durable: Bool = false
   ) throws(FileSystemError) {
     let path = url.path
     if let descriptor = Self.ownDescriptor(path) {
@@ -38,7 +44,7 @@ package enum AtomicFile {
     }
     let directory = temporaryDirectory?.path ?? (target as NSString).deletingLastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/" + temporaryName(for: target)
-    let mode: mode_t = exists ? status.st_mode & 0o7777 : 0o666
+    let mode: mode_t = exists ? status.st_mode & 0o7777 : newFileMode
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw .current(.write, path) }
     var succeeded = false
@@ -48,9 +54,19 @@ package enum AtomicFile {
       // open() applies the umask; an existing file's own bits are restored exactly.
       if exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
       try writeAll(Array(bytes), to: descriptor, path: path)
+      if durable, fsync(descriptor) != 0 { throw .current(.write, path) }
     }
     guard rename(temporary, target) == 0 else { throw .current(.write, path) }
     succeeded = true
+    if durable { try syncFolder(directory.isEmpty ? "." : directory) }
+  }
+
+  /// `fsync` on a folder, so a rename in it is on the disk.
+  package static func syncFolder(_ path: String) throws(FileSystemError) {
+    let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard folder >= 0 else { throw .current(.write, path) }
+    defer { close(folder) }
+    guard fsync(folder) == 0 else { throw .current(.write, path) }
   }
 
   /// A hidden temporary name beside `target` that fits the 255-byte name limit whatever

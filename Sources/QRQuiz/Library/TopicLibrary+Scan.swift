@@ -10,6 +10,9 @@ extension TopicLibrary {
     public var entries: [Entry]
     /// The `.json` files that are not topics, and why.
     public var skipped: [Skipped]
+    /// Each valid topic's file stamp, by name: what a later scan passes back to read only
+    /// the files that changed.
+    public var stamps: [String: FileStamp] = [:]
   }
 
   /// A file of the folder that was not read as a topic.
@@ -48,11 +51,13 @@ extension TopicLibrary {
     }
   }
 
-  /// Every `.json` file of the folder: the valid topics, and what was skipped and why.
+  /// Every `.json` file of the folder: the valid topics, and what was skipped and why. A
+  /// file whose stamp is the one `previous` saw is not read again: its entry is reused.
   ///
   /// - Throws: ``Error/storage(_:)`` when the folder cannot be listed (a missing folder is
   ///   an empty library).
-  public func scan() throws(Error) -> Scan {
+  public func scan(reusing previous: Scan? = nil) throws(Error) -> Scan {
+    let known = Dictionary((previous?.entries ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let names: [[UInt8]]
     do throws(FileSystemError) {
       names = try Self.fileNames(in: directory.path)
@@ -68,8 +73,17 @@ extension TopicLibrary {
         scan.skipped.append(Skipped(file: String(decoding: raw, as: UTF8.self), reason: .nameNotUTF8))
         continue
       }
-      switch entry(safeName: String(name.dropLast(5))) {
-      case .success(let entry): scan.entries.append(entry)
+      let safeName = String(name.dropLast(5))
+      let stamp = stamp(ofFileNamed: safeName)
+      if let stamp, let entry = known[safeName], previous?.stamps[safeName] == stamp {
+        scan.entries.append(entry)
+        scan.stamps[safeName] = stamp
+        continue
+      }
+      switch entry(safeName: safeName) {
+      case .success(let entry):
+        scan.entries.append(entry)
+        scan.stamps[safeName] = stamp
       case .failure(let reason): scan.skipped.append(Skipped(file: name, reason: reason))
       }
     }

@@ -19,6 +19,12 @@ public struct TopicLibrary: Sendable {
     case sameContent(as: String)
     /// No saved topic has this name.
     case notFound(String)
+    /// Several saved topics have this name but for case or accents.
+    case ambiguous(String, [String])
+    /// The saved topic changed since the version the save was based on (its entity tag).
+    case changedSince(String)
+    /// No saved version of the topic has this id.
+    case noSuchVersion(String, name: String)
     /// The directory could not be read or written.
     case storage(FileSystemError)
 
@@ -27,6 +33,10 @@ public struct TopicLibrary: Sendable {
       case .nameTaken(let name): "a topic named '\(name)' is already saved"
       case .sameContent(let name): "the same questions and answers are already saved as '\(name)'"
       case .notFound(let name): "no saved topic named '\(name)'"
+      case .changedSince(let name): "'\(name)' changed since you opened it"
+      case .noSuchVersion(let id, let name): "'\(name)' has no version '\(id)'"
+      case .ambiguous(let name, let names):
+        "'\(name)' could be \(names.map { "'\($0)'" }.joined(separator: " or ")): give the name as saved"
       case .storage(let error): "topic library: \(error)"
       }
     }
@@ -38,6 +48,20 @@ public struct TopicLibrary: Sendable {
     public var name: String
     /// The topic.
     public var topic: ValidTopic
+
+    /// A strong entity tag of its content: the hash of its normalised JSON, quoted.
+    public var etag: String { "\"" + CacheKey(topic.normalizedJSON).hash + "\"" }
+  }
+
+  /// Whether a save may replace a topic saved under the same name.
+  public enum Replacing: Sendable, Hashable {
+    /// Never: a name saved already is refused (``Error/nameTaken(_:)``).
+    case never
+    /// Whatever is there; the old topic is kept as a version.
+    case any
+    /// Only the topic whose entity tag is this (what an editor opened); else
+    /// ``Error/changedSince(_:)``. The old topic is kept as a version.
+    case ifMatching(String)
   }
 
   /// The directory of `NAME.json` files.
@@ -62,6 +86,42 @@ public struct TopicLibrary: Sendable {
     }
   }
 
+  /// The saved topic `name` names, as a person types it: exactly, or else without regard to
+  /// case and accents when only one saved topic matches (`geography` for `Geography`).
+  ///
+  /// - Throws: ``Error/notFound(_:)``, ``Error/ambiguous(_:_:)``.
+  public func find(_ name: String) throws(Error) -> Entry {
+    if case .success(let entry) = entry(safeName: Self.safeName(name)) { return entry }
+    let key = TextSearch.fold(Self.safeName(name))
+    let matches = names().filter { TextSearch.fold($0) == key }
+    guard matches.count <= 1 else { throw .ambiguous(name, matches) }
+    guard let match = matches.first, case .success(let entry) = entry(safeName: match) else { throw .notFound(name) }
+    return entry
+  }
+
+  /// The names of the saved topics' files (without `.json`), valid or not, sorted.
+  public func names() -> [String] {
+    let names = (try? Self.fileNames(in: directory.path)) ?? []
+    return names.compactMap { String(validating: $0, as: UTF8.self) }
+      .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
+  }
+
+  /// What says whether `NAME.json` changed: its inode, size and modification time; `nil`
+  /// when it is not there.
+  public func stamp(ofFileNamed safeName: String) -> FileStamp? {
+    var status = stat()
+    guard stat(file(safeName).path, &status) == 0 else { return nil }
+    return FileStamp(status)
+  }
+
+  /// The folder's own stamp: it changes when a file is added, removed or renamed into it
+  /// (every save and removal).
+  public var folderStamp: FileStamp? {
+    var status = stat()
+    guard stat(directory.path, &status) == 0 else { return nil }
+    return FileStamp(status)
+  }
+
   /// The topic in `NAME.json`, or why it is not one.
   func entry(safeName: String) -> Result<Entry, Skipped.Reason> {
     let path = file(safeName).path
@@ -77,28 +137,34 @@ public struct TopicLibrary: Sendable {
     }
   }
 
-  private func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }
+  func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }
 
-  /// Saves a topic under `name` (by default its own name; made safe), unless the name or
-  /// the content is saved already. Safe against other processes saving at the same time.
+  /// Saves a topic under `name` (by default its own name; made safe). A new name is
+  /// refused when the same questions are saved already under another; a name saved
+  /// already is refused unless `replacing` allows it, and then the topic it replaces is
+  /// kept as a version (``versions(of:)``). Safe against other processes saving at the same
+  /// time, and atomic: a save killed midway leaves the old file or the new one.
   ///
   /// - Returns: the name it was saved under.
   @discardableResult
-  public func save(_ topic: ValidTopic, name: String? = nil) throws(Error) -> String {
+  public func save(_ topic: ValidTopic, name: String? = nil, replacing: Replacing = .never) throws(Error) -> String {
     let safe = Self.safeName(name ?? topic.name)
-    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
-    return try FileLock.withExclusiveLock(
-      on: directory.appendingPathComponent(".library.lock"), lockFailure: Error.storage
-    ) {
-      () throws(Error) -> String in
-      let saved = try list()
-      if saved.contains(where: { $0.name == safe }) { throw .nameTaken(safe) }
-      let fingerprint = Self.fingerprint(topic.topic)
-      if let twin = saved.first(where: { Self.fingerprint($0.topic.topic) == fingerprint }) {
-        throw .sameContent(as: twin.name)
+    return try locked { () throws(Error) -> String in
+      let current = entry(safeName: safe)
+      switch (replacing, current) {
+      case (.never, .success): throw .nameTaken(safe)
+      case (.ifMatching(let etag), .success(let entry)) where entry.etag != etag: throw .changedSince(safe)
+      case (.ifMatching, .failure): throw .notFound(safe)
+      case (_, .failure):
+        // A new name: the same questions under another name are refused.
+        let fingerprint = Self.fingerprint(topic.topic)
+        if let twin = try list().first(where: { Self.fingerprint($0.topic.topic) == fingerprint }) {
+          throw .sameContent(as: twin.name)
+        }
+      case (.any, .success), (.ifMatching, .success): try keepVersion(of: safe)
       }
       do throws(FileSystemError) {
-        try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe))
+        try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe), durable: true)
       } catch {
         throw .storage(error)
       }
@@ -106,10 +172,22 @@ public struct TopicLibrary: Sendable {
     }
   }
 
-  /// Removes the saved topic called `name`.
-  public func remove(name: String) throws(Error) {
-    let entry = try topic(named: name)
-    guard unlink(file(entry.name).path) == 0 else { throw .storage(.current(.remove, file(entry.name).path)) }
+  /// Removes the saved topic called `name` (`ifMatching`: only the version an editor
+  /// opened); it is kept as a version, so it can be restored.
+  public func remove(name: String, ifMatching etag: String? = nil) throws(Error) {
+    try locked { () throws(Error) in
+      let entry = try find(name)
+      if let etag, entry.etag != etag { throw .changedSince(entry.name) }
+      try keepVersion(of: entry.name)
+      guard unlink(file(entry.name).path) == 0 else { throw .storage(.current(.remove, file(entry.name).path)) }
+    }
+  }
+
+  /// Runs `body` under the library's lock (the folder made first).
+  func locked<T>(_ body: () throws(Error) -> T) throws(Error) -> T {
+    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
+    return try FileLock.withExclusiveLock(
+      on: directory.appendingPathComponent(".library.lock"), lockFailure: Error.storage, body)
   }
 
   /// A saved topic that matches a search, and the first question that does.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Turns a topic into QR symbols: the Questions app's own form (one symbol holding the
-/// topic's compact JSON, byte mode) when it fits, else the compact multi-symbol form
-/// (docs/FORMAT.md).
+/// topic's compact JSON, byte mode, up to version 40, as the app's own share makes) when it
+/// fits, else the compact multi-symbol form (docs/FORMAT.md), which the app cannot read.
 ///
 /// ```swift
 /// let topic = try await TopicReader().topic(from: .file("Social.json"))
@@ -26,6 +26,24 @@ public struct TopicQREncoder: Sendable {
     public var format: Format
     /// The symbols, in part order.
     public var matrices: [QRMatrix]
+
+    /// Whether the Questions app reads it: one symbol of the topic's JSON.
+    public var appReadable: Bool { format == .json }
+
+    /// The version of the largest symbol (1...40).
+    public var largestVersion: Int { matrices.map(\.version).max() ?? 1 }
+
+    /// Whether the largest symbol is past ``TopicQREncoder/comfortableVersion``: it needs
+    /// to be printed or shown large, or shared by its address instead.
+    public var isDense: Bool { largestVersion > TopicQREncoder.comfortableVersion }
+
+    /// Centimetres the largest symbol needs, quiet zone included, for a phone to read it off
+    /// paper or a screen from a usual distance (``TopicQREncoder/printedModuleMillimetres``
+    /// a module).
+    public var printedCentimetres: Int {
+      let modules = (matrices.map(\.size).max() ?? 21) + 8
+      return Int((Double(modules) * TopicQREncoder.printedModuleMillimetres / 10).rounded(.up))
+    }
   }
 
   /// Why a topic got no QR code.
@@ -50,22 +68,33 @@ public struct TopicQREncoder: Sendable {
     }
   }
 
-  /// The default largest version: 25 (117 modules a side) still scans from paper and
-  /// projectors; larger symbols need a steady hand and a sharp camera.
-  public static let defaultMaximumVersion = 25
+  /// The largest version the app's own share makes (2,953 bytes at level L): the app's form
+  /// is used up to it.
+  public static let appMaximumVersion = 40
+  /// The largest symbol that scans easily from paper and projectors (117 modules a side);
+  /// larger ones need printing large, a steady hand and a sharp camera. The compact form's
+  /// symbols stay within it unless a maximum version is asked for.
+  public static let comfortableVersion = 25
+  /// Millimetres a printed module needs for a phone camera at 20–30 cm.
+  public static let printedModuleMillimetres = 0.8
 
   /// Error-correction level; the app uses `.low`.
   public var level: QRErrorCorrection
-  /// The largest symbol version allowed (1...40).
+  /// The largest symbol version allowed for the app's form (1...40).
   public var maximumVersion: Int
+  /// The largest symbol version of the compact form's parts.
+  public var compactMaximumVersion: Int
   /// Which form to write.
   public var format: Format
 
-  /// Creates an encoder.
-  public init(level: QRErrorCorrection = .low, maximumVersion: Int = defaultMaximumVersion, format: Format = .auto) {
-    precondition((1...40).contains(maximumVersion), "QR versions are 1...40")
+  /// Creates an encoder. Without `maximumVersion`, the app's form goes up to version 40
+  /// (as the app's own share does) and the compact form's parts up to
+  /// ``comfortableVersion``; with one, both stop at it (for those who want smaller symbols).
+  public init(level: QRErrorCorrection = .low, maximumVersion: Int? = nil, format: Format = .auto) {
+    precondition(maximumVersion.map { (1...40).contains($0) } ?? true, "QR versions are 1...40")
     self.level = level
-    self.maximumVersion = maximumVersion
+    self.maximumVersion = maximumVersion ?? Self.appMaximumVersion
+    self.compactMaximumVersion = maximumVersion ?? Self.comfortableVersion
     self.format = format
   }
 
@@ -107,7 +136,7 @@ public struct TopicQREncoder: Sendable {
 
   /// The most characters of a compact part one symbol holds with these settings.
   public var compactCapacity: Int {
-    QRSymbolEncoder.capacity(mode: .alphanumeric, level: level, version: maximumVersion)
+    QRSymbolEncoder.capacity(mode: .alphanumeric, level: level, version: compactMaximumVersion)
   }
 
   private func compactSymbols(_ json: [UInt8]) throws(Error) -> [QRMatrix] {
@@ -116,8 +145,9 @@ public struct TopicQREncoder: Sendable {
       parts = try CompactPayload.split(json: json, symbolCapacity: compactCapacity)
     } catch {
       switch error {
-      case .tooManyParts(let needed): throw .tooManyParts(needed: needed, level: level, maximumVersion: maximumVersion)
-      case .symbolTooSmall: throw .tooManyParts(needed: Int.max, level: level, maximumVersion: maximumVersion)
+      case .tooManyParts(let needed):
+        throw .tooManyParts(needed: needed, level: level, maximumVersion: compactMaximumVersion)
+      case .symbolTooSmall: throw .tooManyParts(needed: Int.max, level: level, maximumVersion: compactMaximumVersion)
       }
     }
     var matrices: [QRMatrix] = []
@@ -125,11 +155,12 @@ public struct TopicQREncoder: Sendable {
       do {
         matrices.append(
           try QRSymbolEncoder.encode(
-            Array(part.text.utf8), mode: .alphanumeric, level: level, maximumVersion: maximumVersion))
+            Array(part.text.utf8), mode: .alphanumeric, level: level, maximumVersion: compactMaximumVersion))
       } catch {
         // split() sized every part for one symbol, so only libqrencode itself can fail.
         switch error {
-        case .tooLarge: throw .tooManyParts(needed: parts.count + 1, level: level, maximumVersion: maximumVersion)
+        case .tooLarge:
+          throw .tooManyParts(needed: parts.count + 1, level: level, maximumVersion: compactMaximumVersion)
         case .library(let code): throw .library(code: code)
         }
       }

@@ -200,13 +200,16 @@ public struct QuizSession: Sendable {
   }
 
   /// A quiz of `counts[i]` random questions from each set `i`, played as one: the main
-  /// quiz of a multi-category app, with results per category.
+  /// quiz of a multi-category app, with results per category. One count for a topic of
+  /// several sets is a total, spread over the sets (``spread(_:over:)``).
   ///
-  /// - Throws: ``SetupError``: a count per set is needed, and no set can give more
-  ///   questions than it has.
+  /// - Throws: ``SetupError``: a count per set (or one total) is needed, and no set can
+  ///   give more questions than it has.
   public init(topic: ValidTopic, sampling counts: [Int], totalScore: Int, seed: UInt64? = nil) throws(SetupError) {
     let sets = topic.topic.sets
     guard !sets.isEmpty else { throw .noSets }
+    var counts = counts
+    if counts.count == 1, sets.count > 1 { counts = try Self.spread(counts[0], over: sets.map(\.count)) }
     guard counts.count == sets.count else { throw .sampleCountMismatch(given: counts.count, sets: sets.count) }
     var random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
     var chosen: [Selection.Reference] = []
@@ -218,6 +221,33 @@ public struct QuizSession: Sendable {
     }
     guard !chosen.isEmpty else { throw .sampleEmpty }
     self.init(topic: topic, selection: .sample(chosen), totalScore: totalScore, random: random)
+  }
+
+  /// `total` questions spread over sets of `sizes` questions as evenly as they allow: a
+  /// question from each set in turn, skipping sets that have given all they have.
+  ///
+  /// - Throws: ``SetupError/sampleTooLarge(set:asked:has:)`` (set 0: the whole topic) when
+  ///   the sets have fewer questions in all.
+  public static func spread(_ total: Int, over sizes: [Int]) throws(SetupError) -> [Int] {
+    let available = sizes.reduce(0, +)
+    guard total <= available else { throw .sampleTooLarge(set: 0, asked: total, has: available) }
+    var counts = [Int](repeating: 0, count: sizes.count)
+    var left = total
+    // Whole rounds first (one each from every set that can still give), then the rest.
+    while left > 0 {
+      let open = sizes.indices.filter { counts[$0] < sizes[$0] }
+      let round = min(left / max(open.count, 1), open.map { sizes[$0] - counts[$0] }.min() ?? 0)
+      if round > 0 {
+        for index in open { counts[index] += round }
+        left -= round * open.count
+      } else {
+        for index in open where left > 0 {
+          counts[index] += 1
+          left -= 1
+        }
+      }
+    }
+    return counts
   }
 
   private init(topic: ValidTopic, selection: Selection, totalScore: Int, random: SeededRandom) {
@@ -239,9 +269,9 @@ public struct QuizSession: Sendable {
     case noSets
     /// There is no set with this 1-based number.
     case noSuchSet(Int, count: Int)
-    /// `--sample` needs one count per set.
+    /// `--sample` needs one count per set, or one total.
     case sampleCountMismatch(given: Int, sets: Int)
-    /// A set has fewer questions than asked for.
+    /// A set (set 0: the whole topic) has fewer questions than asked for.
     case sampleTooLarge(set: Int, asked: Int, has: Int)
     /// Every count is zero.
     case sampleEmpty
@@ -252,9 +282,10 @@ public struct QuizSession: Sendable {
       case .noSuchSet(let number, let count):
         "there is no set \(number): the topic has " + (count == 1 ? "1 set" : "\(count) sets (1-\(count))")
       case .sampleCountMismatch(let given, let sets):
-        "give one count per set: \(Plural.count(sets, "set")), \(Plural.count(given, "count"))"
+        "give one count per set, or one total: \(Plural.count(sets, "set")), \(Plural.count(given, "count"))"
       case .sampleTooLarge(let set, let asked, let has):
-        "set \(set) has \(Plural.count(has, "question")); \(asked) \(asked == 1 ? "was" : "were") asked for"
+        (set == 0 ? "the topic" : "set \(set)")
+          + " has \(Plural.count(has, "question")); \(asked) \(asked == 1 ? "was" : "were") asked for"
       case .sampleEmpty: "the sample has no questions"
       }
     }

@@ -11,6 +11,13 @@ public enum SVGRenderer {
       <rect width="\(width)" height="\(height)" fill="#fff"/>
 
       """
+    if sheet.drawnTitle != nil, let title = sheet.title {
+      // The whole name, in any script: SVG has real text. Escaped: it is a stranger's.
+      svg +=
+        "<text x=\"\(width / 2)\" y=\"\((BitmapFont.height + 2) * sheet.labelScale)\" font-family=\"sans-serif\" "
+        + "font-size=\"\(BitmapFont.height * sheet.labelScale + sheet.labelScale)\" text-anchor=\"middle\">"
+        + xmlEscaped(title) + "</text>\n"
+    }
     for (index, matrix) in sheet.matrices.enumerated() {
       // The path is in modules, inside the quiet zone.
       let origin = sheet.symbolOrigin(index)
@@ -27,6 +34,22 @@ public enum SVGRenderer {
       }
     }
     return svg + "</svg>\n"
+  }
+
+  /// `text` safe as XML character data.
+  static func xmlEscaped(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{7F}"..."\u{9F}": escaped += "\u{FFFD}"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
   }
 
   /// Dark modules as one path in module units, each horizontal run a rectangle.

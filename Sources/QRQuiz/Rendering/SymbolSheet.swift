@@ -1,19 +1,23 @@
 /// Several QR symbols on one page: a grid, each symbol with its own quiet zone and a
-/// label ("1/3", "2/3", …) beneath, so a person can tell which parts are scanned.
+/// label ("1/3", "2/3", …) beneath, so a person can tell which parts are scanned, and the
+/// topic's name above them, so a printed sheet says what it is.
 public struct SymbolSheet: Sendable {
   /// The symbols, in part order.
   public var matrices: [QRMatrix]
+  /// What the sheet is (the topic's name), printed above a sheet of several symbols.
+  public var title: String?
   /// Pixels per module.
   public var scale: Int
   /// Quiet zone in modules around each symbol.
   public var margin: Int
 
   /// Creates a sheet.
-  public init(matrices: [QRMatrix], scale: Int, margin: Int) {
+  public init(matrices: [QRMatrix], scale: Int, margin: Int, title: String? = nil) {
     precondition(!matrices.isEmpty && scale >= 1 && margin >= 0, "a sheet needs symbols, scale >= 1, margin >= 0")
     self.matrices = matrices
     self.scale = scale
     self.margin = margin
+    self.title = title
   }
 
   /// Columns of the grid: as square as possible.
@@ -34,11 +38,24 @@ public struct SymbolSheet: Sendable {
   var labelHeight: Int { matrices.count > 1 ? (BitmapFont.height + 3) * labelScale : 0 }
   var cellHeight: Int { cellSide + labelHeight }
   var width: Int { columns * cellSide }
-  var height: Int { rows * cellHeight }
+  var height: Int { titleHeight + rows * cellHeight }
+
+  /// The title as drawn in pixels (see ``BitmapFont/drawable(_:)``), cut to the width;
+  /// `nil` for one symbol, or a name with nothing drawable.
+  var drawnTitle: String? {
+    guard matrices.count > 1, let title else { return nil }
+    var text = BitmapFont.drawable(title)
+    let room = max(4, (width - 2 * labelScale) / ((BitmapFont.width + 1) * labelScale))
+    if text.count > room { text = String(text.prefix(room - 3)).trimmingCharacters(in: .whitespaces) + "..." }
+    return text.isEmpty ? nil : text
+  }
+
+  /// Pixels above the grid for the title.
+  var titleHeight: Int { drawnTitle == nil ? 0 : (BitmapFont.height + 4) * labelScale }
 
   /// The top-left corner of symbol `index`'s cell, in pixels.
   func cellOrigin(_ index: Int) -> (x: Int, y: Int) {
-    (index % columns * cellSide, index / columns * cellHeight)
+    (index % columns * cellSide, titleHeight + index / columns * cellHeight)
   }
 
   /// The top-left corner of symbol `index` with its quiet zone: smaller symbols sit centred
@@ -52,6 +69,10 @@ public struct SymbolSheet: Sendable {
   /// The sheet as a black-and-white image.
   public func image() -> GrayImage {
     var sheet = GrayImage(width: width, height: height, filledWith: 255)
+    if let title = drawnTitle {
+      let titleWidth = BitmapFont.width(of: title) * labelScale
+      BitmapFont.draw(title, into: &sheet, x: (width - titleWidth) / 2, y: 2 * labelScale, scale: labelScale)
+    }
     for (index, matrix) in matrices.enumerated() {
       let symbol = matrix.image(scale: scale, margin: margin)
       let origin = symbolOrigin(index)

@@ -50,7 +50,8 @@ public struct TextSearch: Sendable, Hashable {
   /// across two of them).
   public static func searchable(_ texts: [String]) -> String { texts.map(fold).joined(separator: "\n") }
 
-  static func fold(_ text: String) -> String {
+  /// `text` as a search compares it: case, accents and width folded away.
+  public static func fold(_ text: String) -> String {
     text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
   }
 }

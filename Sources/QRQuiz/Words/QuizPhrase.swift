@@ -22,7 +22,7 @@ public enum QuizPhrase: String, PhraseBook {
   case draftNameRequired, draftQuestionRequired, draftTooFewAnswers, draftEmptyAnswer, draftRepeatedAnswer
   case draftNoCorrectAnswer, draftAllCorrect, draftNoSuchAnswer, draftAnswerCountDiffers, draftEmptySet
   case draftNoQuestions, draftSecondsNotANumber, draftCountOutOfRange, draftTooManyAnswers
-  case draftCorrectBeyondAppLimit
+  case draftCorrectBeyondAppLimit, draftImageAddress
   /// Where a problem is: "Set 1, question 2: …".
   case draftProblemPlace
 
@@ -77,6 +77,8 @@ public enum QuizPhrase: String, PhraseBook {
     .draftTooManyAnswers: "A question can have at most {highest} answers",
     .draftCorrectBeyondAppLimit:
       "Answer {answer} is marked correct, but the app can mark only answers 1 to {highest} correct",
+    .draftImageAddress:
+      "An image address starts with http:// or https:// and names a host (https://example.org/cat.jpg)",
     .draftProblemPlace: "Set {set}, question {question}: {problem}",
   ]
 
@@ -125,6 +127,8 @@ public enum QuizPhrase: String, PhraseBook {
     .draftTooManyAnswers: "Una pregunta puede tener como mucho {highest} respuestas",
     .draftCorrectBeyondAppLimit:
       "La respuesta {answer} está marcada como correcta, pero la app solo puede marcar correctas de la 1 a la {highest}",
+    .draftImageAddress:
+      "Una dirección de imagen empieza por http:// o https:// y nombra un servidor (https://example.org/gato.jpg)",
     .draftProblemPlace: "Serie {set}, pregunta {question}: {problem}",
   ]
 }

@@ -6,6 +6,7 @@ import QRQuiz
 struct DecodeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "decode",
+    synonyms: ["read", "scan"],
     abstract: "Read topics from QR codes in images (PNG, JPEG, phone photos), in any order.",
     discussion: """
       Reads the app's single-symbol topics, compact parts spread over any number of images,

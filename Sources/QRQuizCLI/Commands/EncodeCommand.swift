@@ -5,13 +5,17 @@ import QRQuiz
 struct EncodeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "encode",
+    synonyms: ["qr", "qrcode"],
     abstract: "Make the QR code(s) of topics: the app's own single symbol when it fits, the compact form when not.",
     discussion: """
-      The app's form is one symbol holding the topic's JSON, error correction L, as the app
-      shares topics. A topic too large for one symbol up to --max-version goes into the
-      compact form: zlib-compressed, CRC-checked, base45, split over as few symbols as fit
-      (read them back with qrquiz decode, in any order). Several topics are encoded in one
-      process, on every core.
+      The app's form is one symbol holding the topic's JSON, error correction L, up to
+      version 40 (2,953 bytes), as the app shares topics: the Questions app scans it. Past
+      version 25 the code is dense, and qrquiz says how large to print it (or share the topic
+      by its address with qrquiz serve: one small code the app scans). Only a topic too large
+      for one symbol goes into the compact form: zlib-compressed, CRC-checked, base45, split
+      over as few symbols as fit (version 25 at most); the Questions app cannot read it, and
+      qrquiz says so (qrquiz decode reads it, in any order). --max-version N keeps every
+      symbol at version N or smaller. Several topics are encoded in one process, on every core.
       """,
     usage: "TOPIC… (-o FILE | --out-dir DIR | --terminal) [options]",
     examples: [
@@ -28,12 +32,16 @@ struct EncodeCommand: ParsableCommand {
   @Option("--out-dir", value: "DIR", help: "write DIR/NAME.png for each topic", completion: .directory)
   var outputDirectory: String?
   @Flag("--terminal", help: "print the symbols with half blocks, for a phone to scan off the screen") var terminal
+  @Flag("--compact-terminal", help: "with --terminal: quarter blocks, half as wide (for narrow terminals)")
+  var compactTerminal
   @Flag("--svg", help: "write SVG (vector, for print) instead of PNG") var svg
   @Option("--format", value: "FORM", help: "auto: the app's form when it fits, else compact")
   var format = TopicQREncoder.Format.auto
   @Option("--ec", value: "LEVEL", help: "error correction: L as the app, up to H") var level = QRErrorCorrection.low
-  @Option("--max-version", help: "the largest symbol, 1-40 (25 still scans from paper)", range: 1...40)
-  var maximumVersion = TopicQREncoder.defaultMaximumVersion
+  @Option(
+    "--max-version", help: "the largest symbol, 1-40 (25 still scans from paper)", range: 1...40,
+    defaultText: "40 for the app's form, 25 for compact symbols")
+  var maximumVersion: Int?
   @Option("--layout", value: "LAYOUT", help: "several symbols: one labelled grid PNG, or NAME-1.png …")
   var layout = SymbolStyle.Layout.grid
   @Option("--scale", help: "pixels per module", range: 1...100) var scale = 8
@@ -45,12 +53,14 @@ struct EncodeCommand: ParsableCommand {
   func validate() throws(CLIError) {
     guard !topics.isEmpty else { throw .usage("encode needs a topic file") }
     guard !(svg && terminal) else { throw .usage("choose --svg or --terminal, not both") }
+    guard !compactTerminal || terminal else { throw .usage("--compact-terminal goes with --terminal") }
     _ = try targets()
   }
 
   var style: SymbolStyle {
     SymbolStyle(
-      output: terminal ? .terminal : svg ? .svg : .png, layout: layout, scale: scale, margin: margin)
+      output: terminal ? (compactTerminal ? .compactTerminal : .terminal) : svg ? .svg : .png, layout: layout,
+      scale: scale, margin: margin)
   }
 
   /// One output per topic: `-o` for a single topic, `DIR/NAME.png` with `--out-dir`.
@@ -129,14 +139,10 @@ struct EncodeCommand: ParsableCommand {
         return Failure(error: error, context: name)
       }
     }
-    if encoder.format == .auto, symbols.format == .compact {
-      let count = symbols.matrices.count
-      Console.error(
-        "\(name): too large for one app-compatible symbol up to version \(encoder.maximumVersion); "
-          + "wrote \(Plural.count(count, "compact symbol")) (read them with qrquiz decode)")
-    }
     do {
-      try SymbolOutput.write(symbols.matrices, to: target, style: style)
+      try SymbolOutput.write(symbols.matrices, title: topic.map(\.name).get(), to: target, style: style)
+    } catch let error as CLIError {
+      return Failure(error: error, context: name)
     } catch let error as FileSystemError {
       return Failure(error: error)
     } catch let error as ImageEncodingError {
@@ -144,6 +150,34 @@ struct EncodeCommand: ParsableCommand {
     } catch {
       return Failure(error: CLIError(.internalError, "\(error)"), context: name)
     }
+    // Said once written, never before: a failed write reports only its failure.
+    if let advice = advice(for: symbols, of: topic, encoder: encoder) { Console.error("\(name): \(advice)") }
     return nil
+  }
+
+  /// What a teacher needs to know about the code just written: that the app cannot read
+  /// the compact form (and what can), or how large to print a dense one.
+  static func advice(
+    for symbols: TopicQREncoder.Symbols, of topic: Result<ValidTopic, TopicError>, encoder: TopicQREncoder
+  ) -> String? {
+    let address = "share the topic by its address with qrquiz serve (one small code the app scans)"
+    if symbols.appReadable {
+      guard symbols.isDense else { return nil }
+      let version = symbols.largestVersion
+      return "one version-\(version) QR code (\(17 + 4 * version) modules a side), which the Questions app reads; "
+        + "it is dense: print it at least \(symbols.printedCentimetres) cm wide, or \(address)"
+    }
+    let bytes = (try? topic.get().normalizedJSON.utf8.count) ?? 0
+    var line =
+      "\(bytes) bytes of JSON do not fit one QR code up to version \(encoder.maximumVersion) "
+      + "(at most \(encoder.capacity) at level \(encoder.level.rawValue)); wrote "
+      + "\(Plural.count(symbols.matrices.count, "compact symbol")). The Questions app cannot read the compact form: "
+      + "qrquiz decode reads it; or \(address)"
+    if encoder.maximumVersion < TopicQREncoder.appMaximumVersion,
+      bytes <= TopicQREncoder(level: encoder.level).capacity
+    {
+      line += "; without --max-version it fits one code the app reads"
+    }
+    return line
   }
 }

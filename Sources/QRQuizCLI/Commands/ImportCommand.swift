@@ -30,6 +30,8 @@ struct ImportCommand: ParsableCommand {
   @Option("--from", value: "FORMAT", help: "the format, when it cannot be told") var format: ImportFormat?
   @Option("-o", "--output", value: "FILE", help: "write the topic here", completion: .file) var output: String?
   @Flag("--save", help: "save the topic in the topic library") var save
+  @Flag("--replace", help: "with --save: replace a saved topic of that name (the old one is kept as a version)")
+  var replace
   @Option("--name", value: "NAME", help: "the topic's name (default: the file's)") var name: String?
   @Flag("--skip-invalid", help: "import what can be; skip (and report) the rest") var skipInvalid
   @Flag("--pad", help: "keep a set of mixed answer counts whole: pad with answers no one picks") var pad
@@ -42,6 +44,7 @@ struct ImportCommand: ParsableCommand {
     guard [pad, split, strict].filter({ $0 }).count <= 1 else {
       throw .usage("choose one of --pad, --split and --strict")
     }
+    guard !replace || save else { throw .usage("--replace goes with --save") }
   }
 
   func run() async throws -> ExitCode {
@@ -69,7 +72,7 @@ struct ImportCommand: ParsableCommand {
     for note in imported.notes { Console.error("\(source): \(note)") }
     for issue in imported.skipped { Console.error("\(source): skipped \(issue)") }
     return try TopicOutput.deliver(
-      imported.topic, output: output, save: save, summary: "\(source): \(imported.summary)")
+      imported.topic, output: output, save: save, replace: replace, summary: "\(source): \(imported.summary)")
   }
 
   /// The name whose extension says the format.

@@ -6,6 +6,7 @@ import QRQuiz
 struct NewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "new",
+    synonyms: ["create", "make"],
     abstract: "Write a new topic step by step, checked as you type, and save it, write it or show its QR code.",
     discussion: """
       Asks for the name and options (the app's defaults in brackets), the number of sets, then

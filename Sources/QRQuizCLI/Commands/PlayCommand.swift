@@ -31,7 +31,9 @@ struct PlayCommand: ParsableCommand {
   @Argument(value: "SOURCE", help: "a topic file, URL, saved topic name, - or a QR image", completion: .file)
   var source: String
   @Option("--set", value: "N", help: "the set to play (1-based); asked for when absent") var set: Int?
-  @Option("--sample", value: "COUNTS", help: "random questions per set, comma-separated, played as one quiz")
+  @Option(
+    "--sample", value: "COUNTS",
+    help: "random questions per set (7,7,6), or in all (20, spread over the sets), played as one quiz")
   var sample: CountList?
   @Option("--seed", value: "S", help: "seed for the shuffle and help: the same seed plays the same way")
   var seed: UInt64?
@@ -80,10 +82,7 @@ struct PlayCommand: ParsableCommand {
     return try await player.play(set: set.map { $0 - 1 })
   }
 
-  private func playerName() throws -> String {
-    if let profile { return try ProfileCommand.store.profile(named: profile).name }
-    return try ProfileCommand.store.active()?.name ?? "default"
-  }
+  private func playerName() throws -> String { try PlayerName.resolve(profile) }
 }
 
 /// `7,7,6`: whole numbers, comma-separated.

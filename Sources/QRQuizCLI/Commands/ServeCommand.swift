@@ -7,6 +7,7 @@ import QRQuizServer
 struct ServeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "serve",
+    synonyms: ["server", "web"],
     abstract: "Serve topics as web pages: share them as QR codes, play them in a browser, create new ones.",
     discussion: """
       Serves the topic library (or the topic library in DIR, or the given topic files) and
@@ -30,7 +31,8 @@ struct ServeCommand: ParsableCommand {
   @Option("--host", value: "ADDRESS", help: "the address to listen on; 0.0.0.0 for the whole network")
   var host = "127.0.0.1"
   @Option("--public-url", value: "URL", help: "the address other devices use, in the QR codes") var publicURL: String?
-  @Flag("--allow-edit", help: "enable the topic creator, behind a secret address printed at start") var allowEdit
+  @Flag("--allow-edit", help: "enable the topic creator, behind the teacher's secret address") var allowEdit
+  @Flag("--new-token", help: "renew the teacher's secret (the old address stops working)") var newToken
   @Option("--tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS", completion: .file) var tlsCertificate:
     String?
   @Option("--tls-key", value: "FILE", help: "PEM private key of --tls-cert", completion: .file) var tlsKey: String?
@@ -60,7 +62,14 @@ struct ServeCommand: ParsableCommand {
     let tls = try tlsFiles()
     let scheme = tls == nil ? "http" : "https"
     let publicURL = self.publicURL ?? "\(scheme)://\(Self.reachableHost(for: host)):PORT"
-    let editToken = allowEdit ? Secret.make() : nil
+    // The teacher's token is kept in the data folder: the same address from start to start.
+    let token: String
+    do {
+      token = try TeacherToken.load(from: Directories.data.appendingPathComponent("teacher-token"), renew: newToken)
+    } catch {
+      throw CLIError(.outputFailed, "cannot keep the teacher's token: \(error)")
+    }
+    let editToken = allowEdit ? token : nil
     // Without a usable cache the pages still work, with no question images: say so.
     let imageCache: ImageDiskCache?
     do {
@@ -74,6 +83,7 @@ struct ServeCommand: ParsableCommand {
       topics: source,
       configuration: .init(publicURL: publicURL, editToken: editToken, imageCache: imageCache, isSecure: tls != nil))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
+    app.watchTopics()
     // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
     // one address's share well below the whole: a NAT of a class, not the whole school.
     let connections = Self.raiseOpenFileLimit(wanted: 4096 + 64)
@@ -85,7 +95,13 @@ struct ServeCommand: ParsableCommand {
     do {
       server = try HTTPServer(configuration: configuration, responder: app)
     } catch {
-      throw CLIError(.outputFailed, error.description)
+      let inUse = error.description.lowercased().contains("in use")
+      throw CLIError(
+        .outputFailed,
+        error.description
+          + (inUse
+            ? "; another program has port \(port): try --port \(port == 65535 ? 8080 : port + 1), or --port 0 for any free one"
+            : ""))
     }
     // The port is known once listening (--port 0 picks one): before the address is shown.
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
@@ -93,6 +109,7 @@ struct ServeCommand: ParsableCommand {
 
     let count = app.topicNames.count
     Console.line("Serving \(Plural.count(count, "topic")) at \(base)/")
+    if !app.isPublicURLReachable { Console.line(Self.unreachableWarning(publicURL: base)) }
     if let editToken { Console.line("Create topics at \(base)/new?token=\(editToken)") }
     Console.line("Press Ctrl-C to stop.")
     await Self.waitForStop()
@@ -125,6 +142,15 @@ struct ServeCommand: ParsableCommand {
       return text
     }
     return (try read(tlsCertificate), try read(tlsKey))
+  }
+
+  /// What to say when the codes carry an address no phone can reach (this machine's
+  /// loopback): why, and how to serve the network, with this machine's address on it.
+  static func unreachableWarning(publicURL: String) -> String {
+    let address = URL(string: publicURL)?.host ?? publicURL
+    let lan = NetworkAddress.lanIPv4().map { " (this machine is \($0) on the network)" } ?? ""
+    return "Phones cannot reach \(address), which is this computer only: to share with a class, start with "
+      + "--host 0.0.0.0\(lan); the QR codes then carry the network address"
   }
 
   /// Raises the process's limit on open files towards `wanted` (each connection is one);

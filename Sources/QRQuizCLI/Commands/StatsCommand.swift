@@ -15,15 +15,33 @@ struct StatsCommand: ParsableCommand {
     examples: ["qrquiz stats", "qrquiz stats --json --profile Ada", "qrquiz stats --reset"])
 
   @Flag("--json", help: "one JSON object, for machines") var json
-  @Flag("--reset", help: "set the totals back to zero") var reset
+  @Flag("--reset", help: "set the totals back to zero (asked first on a terminal)") var reset
+  @Flag("--yes", help: "with --reset: do not ask (for scripts)") var yes
   @Option("--profile", value: "NAME", help: "whose statistics (default: the profile in use)") var profile: String?
 
+  func validate() throws(CLIError) {
+    if yes, !reset { throw .usage("--yes goes with --reset") }
+  }
+
   func run() async throws -> ExitCode {
-    let name =
-      try profile.map { try ProfileCommand.store.profile(named: $0).name }
-      ?? ProfileCommand.store.active()?.name ?? "default"
+    let name = try PlayerName.resolve(profile)
     let store = StatisticsStore(directory: Directories.statistics)
     if reset {
+      // A student's totals cannot be had back: asked on a terminal, said with --yes in scripts.
+      if !yes {
+        guard isatty(STDIN_FILENO) == 1 else {
+          throw CLIError.usage("--reset cannot be undone: give --yes as well to reset without being asked")
+        }
+        let totals = try store.statistics(of: name).statistics
+        Console.text(
+          TerminalText.safe(
+            "Reset the statistics of \(name) (total score \(totals.score), "
+              + "\(Plural.count(totals.completedSets.values.reduce(0) { $0 + $1.count }, "completed set")))? [y/N] "))
+        guard LineReader().readLine()?.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y") == true else {
+          Console.line("nothing reset")
+          return .success
+        }
+      }
       try store.reset(profile: name)
       Console.line("statistics of \(name) reset")
       return .success

@@ -66,7 +66,7 @@ struct TopicsCommand: ParsableCommand {
     @Argument(value: "NAME", help: "the saved topic's name") var name: String
 
     func run() async throws -> ExitCode {
-      Console.bytes(Array((try TopicSaving.library.topic(named: name).topic.normalizedJSON + "\n").utf8))
+      Console.bytes(Array((try TopicSaving.library.find(name).topic.normalizedJSON + "\n").utf8))
       return .success
     }
   }
@@ -96,7 +96,7 @@ struct TopicsCommand: ParsableCommand {
 
     func run() async throws -> ExitCode {
       try Console.write(
-        Array((try TopicSaving.library.topic(named: name).topic.normalizedJSON + "\n").utf8), to: output!)
+        Array((try TopicSaving.library.find(name).topic.normalizedJSON + "\n").utf8), to: output!)
       return .success
     }
   }

@@ -4,6 +4,7 @@ import QRQuiz
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "validate",
+    synonyms: ["lint", "check", "verify"],
     abstract: "Check topics with exactly the app's verdicts; list every problem and warning.",
     discussion: """
       Each problem names its JSON path and, in the app's words, the set, question and answer.

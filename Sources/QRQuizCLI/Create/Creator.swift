@@ -153,6 +153,7 @@ struct Creator {
       state.question.correct = correct
       state.step = .image(set: set)
     case .image(let set):
+      if !text.isEmpty, let problem = QuestionDraft.checkImageURL(text) { return problem.description }
       state.question.imageURL = text.isEmpty ? nil : text
       state.draft.sets[set].append(state.question)
       state.question = QuestionDraft(text: "", answers: [], correct: [])

@@ -32,6 +32,9 @@ struct CommandParser {
       case nil, "-h", "--help", "help": return .help
       case "--version" where path.count == 1: return .version
       case let word?:
+        if let meant = type.configuration.subcommands.first(where: { $0.configuration.synonyms.contains(word) }) {
+          throw .usage("unknown command '\(word)'; did you mean \(meant.configuration.name)?")
+        }
         throw .usage("unknown command '\(word)'" + Suggestion.didYouMean(word, among: subcommands))
       }
     }

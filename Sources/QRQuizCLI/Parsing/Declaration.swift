@@ -99,6 +99,19 @@ class Declaration {
       kind: .option, names: names, valueName: value, help: help, defaultText: defaultText ?? "\(wrappedValue)")
   }
 
+  /// An optional whole-number option that must lie in `range` when given; help shows
+  /// `defaultText` for what happens without it.
+  init(_ names: String..., value: String = "N", help: String, range: ClosedRange<Int>, defaultText: String)
+  where Value == Int? {
+    wrappedValue = nil
+    read = { text -> Int?? in
+      guard let number = Int(text), range.contains(number) else { return nil }
+      return .some(number)
+    }
+    expectation = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    super.init(kind: .option, names: names, valueName: value, help: help, defaultText: defaultText)
+  }
+
   /// An optional option: `nil` unless given.
   init<Wrapped: ExpressibleByArgument>(
     _ names: String..., value: String = "VALUE", help: String, completion: Completion? = nil

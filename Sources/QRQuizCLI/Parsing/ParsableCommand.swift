@@ -35,6 +35,9 @@ extension ParsableCommand {
 struct CommandConfiguration: Sendable {
   /// The word that runs it.
   var name: String
+  /// Words people type for this command that are not its name (`lint` for `validate`):
+  /// not run, but suggested ("unknown command 'lint'; did you mean validate?").
+  var synonyms: [String] = []
   /// One line: what it does.
   var abstract: String
   /// More, for `--help` and the man page.

@@ -26,13 +26,20 @@ extension FullScreenPlayer {
   ///     …
   ///     right (+20)
   ///     1-4 answer · h help (-5) · q quit            score 40 · total 1240
+  ///
+  /// With `answered`, that question (just answered) is drawn instead of the current one,
+  /// its picks marked, with the verdict and "any key: next".
   func draw(
-    _ session: QuizSession, setName: String, feedback: (String, Screen.Style)?, typed: String, layout: Layout
+    _ session: QuizSession, setName: String, feedback: (String, Screen.Style)?, typed: String, layout: Layout,
+    answered: QuizSession.Answered? = nil
   ) {
-    guard let question = session.currentQuestion else { return }
+    guard let question = answered?.question ?? session.currentQuestion else { return }
+    let shown = Shown(
+      picks: answered?.picks ?? session.picks, hidden: answered == nil ? session.hidden : [],
+      number: answered == nil ? session.position + 1 : session.position)
     var screen = layout.screen(colour: colour)
     screen.clear()
-    let header = " \(setup.topic.name) · \(setName) · question \(session.position + 1)/\(session.questions.count)"
+    let header = " \(setup.topic.name) · \(setName) · question \(shown.number)/\(session.questions.count)"
     screen.line(1, header, style: .reverse)
     drawTimer(timerText(session), on: &screen)
 
@@ -41,10 +48,11 @@ extension FullScreenPlayer {
     let available = layout.rows - 5
     var answerLines: [(text: String, style: Screen.Style)] = []
     if question.numericAnswer != nil {
-      answerLines.append(("Your answer: \(typed)_", .bold))
+      let number = answered?.typedNumber.map { JSONValue.number($0).compactText } ?? typed + "_"
+      answerLines.append(("Your answer: \(number)", .bold))
     } else {
       for index in question.answers.indices {
-        answerLines += answerRows(index, of: question, session: session, width: width)
+        answerLines += answerRows(index, of: question, shown: shown, session: session, width: width)
       }
     }
     var questionLines = DisplayWidth.wrap(TerminalText.safe(question.text, allowNewlines: true), width: width)
@@ -71,13 +79,18 @@ extension FullScreenPlayer {
     }
 
     if let (text, style) = feedback { screen.line(layout.rows - 1, "  " + text, style: style) }
-    var keys =
-      question.numericAnswer != nil
-      ? ["type a number, Enter to answer"]
-      : ["\(AnswerKeys.label(0))-\(AnswerKeys.label(question.answers.count - 1)) answer"]
-    if session.picksNeeded > 1 { keys[0] += " (\(session.picksNeeded) to pick)" }
-    if session.isHelpOffered { keys.append("h help (\(QuizRules.pointsForHelp))") }
-    keys.append(question.numericAnswer != nil ? "q quit (empty answer)" : "q quit")
+    var keys: [String]
+    if answered != nil {
+      keys = [session.isOver ? "any key: the result" : "any key: next question", "q quit"]
+    } else {
+      keys =
+        question.numericAnswer != nil
+        ? ["type a number, Enter to answer"]
+        : ["\(AnswerKeys.label(0))-\(AnswerKeys.label(question.answers.count - 1)) answer"]
+      if session.picksNeeded > 1 { keys[0] += " (\(session.picksNeeded) to pick)" }
+      if session.isHelpOffered { keys.append("h help (\(QuizRules.pointsForHelp))") }
+      keys.append(question.numericAnswer != nil ? "q quit (empty answer)" : "q quit")
+    }
     let score = "score \(session.score) · total \(session.totalScore) "
     let keysText = "  " + keys.joined(separator: " · ")
     screen.line(layout.rows, keysText, style: .dim)
@@ -86,16 +99,24 @@ extension FullScreenPlayer {
     screen.flush()
   }
 
+  /// What of a question is drawn: the picks and hidden answers, and its number.
+  struct Shown {
+    var picks: [Int]
+    var hidden: Set<Int>
+    /// 1-based.
+    var number: Int
+  }
+
   /// An answer's rows: its key, its text wrapped with a hanging indent, and its state.
   private func answerRows(
-    _ index: Int, of question: QuizSession.Question, session: QuizSession, width: Int
+    _ index: Int, of question: QuizSession.Question, shown: Shown, session: QuizSession, width: Int
   ) -> [(text: String, style: Screen.Style)] {
     let key = "[\(AnswerKeys.label(index))]"
     let padded = key + String(repeating: " ", count: max(1, 5 - key.count))
-    if session.hidden.contains(index) { return [(padded + "—", .dim)] }
+    if shown.hidden.contains(index) { return [(padded + "—", .dim)] }
     var style = Screen.Style.plain
     var mark = ""
-    if session.picks.contains(index) {
+    if shown.picks.contains(index) {
       if session.options.showCorrectIncorrectAnswer {
         let right = question.correctAnswers.contains(index)
         style = right ? .right : .wrong
@@ -115,9 +136,14 @@ extension FullScreenPlayer {
     _ question: QuizSession.Question, at row: Int, rows: Int, width: Int, on screen: inout Screen
   ) -> Int {
     guard let url = question.imageURL, let images = setup.images, rows >= 1 else { return row }
-    guard images.bytes(for: url) != nil else {
+    switch images.state(of: url) {
+    case .loading:
       screen.line(row, "  (image loading…)", style: .dim)
       return row + 2
+    case .failed(let reason):
+      screen.line(row, DisplayWidth.truncate("  (image not available: \(reason))", width: width), style: .dim)
+      return row + 2
+    case .ready: break
     }
     if imageCapability != .none, rows >= 3, let picture = images.picture(for: url),
       let drawn = TerminalImageRenderer.render(

@@ -45,16 +45,16 @@ struct FullScreenPlayer {
       var session = try QuizSession(topic: setup.topic, set: set, totalScore: totals.statistics.score, seed: setup.seed)
       setup.images?.load(session.questions, announcing: events)
       session.start(at: Date())
+      var recorded = false
       while true {
         try await playQuestions(&session, setName: setup.topic.setName(set, in: setup.language))
         let result = session.result!
-        let recorded = session.canRepeat ? nil : try setup.record(result, set: set)
-        switch try await showResult(result, session: session, recorded: recorded) {
-        case .repeatSet:
-          session.repeatSet(at: Date())
-        case .done:
-          if recorded == nil { _ = try setup.record(result, set: set) }
-          return .success
+        // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
+        let note = recorded ? PlayText.repeatIsPractice : try setup.record(result, set: set)
+        recorded = true
+        switch try await showResult(result, session: session, recorded: note) {
+        case .repeatSet: session.repeatSet(at: Date())
+        case .done: return .success
         }
       }
     }
@@ -117,15 +117,49 @@ struct FullScreenPlayer {
     }
   }
 
-  /// Plays every question of the session, redrawing on each key, tick and image.
+  /// Plays every question of the session, redrawing on each key, tick and image. A
+  /// question answered stays on the screen with its verdict until a key is pressed, so the
+  /// verdict is read beside the question it belongs to.
   private func playQuestions(_ session: inout QuizSession, setName: String) async throws {
     var feedback: (String, Screen.Style)?
     var typed = ""
     var layout = Layout(size: currentSize())
     var shownTimer = ""
-    draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout)
-    while !session.isOver {
+    // The question just answered, shown with its verdict until a key moves on.
+    var answered: QuizSession.Answered?
+    func redraw() {
+      draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout, answered: answered)
+    }
+    func answeredNow(_ finishes: Bool) {
+      if finishes { answered = session.answered.last }
+    }
+    redraw()
+    while !session.isOver || answered != nil {
       guard let event = await reader.next() else { throw Exit.quit }
+      if answered != nil {
+        switch event {
+        case .key(.interrupt): throw Exit.interrupted
+        case .key(.character("q")): throw Exit.quit
+        case .key:
+          answered = nil
+          feedback = nil
+          if session.isOver { return }
+        case .tick:
+          // The clock runs on while the verdict is read, as in the app.
+          _ = session.checkTime(at: Date())
+          let timer = timerText(session)
+          if timer != shownTimer {
+            shownTimer = timer
+            var screen = layout.screen(colour: colour)
+            drawTimer(timer, on: &screen)
+            screen.flush()
+          }
+          continue
+        default: continue
+        }
+        redraw()
+        continue
+      }
       let question = session.currentQuestion
       switch event {
       case .key(.interrupt): throw Exit.interrupted
@@ -148,12 +182,14 @@ struct FullScreenPlayer {
         typed = ""
         if let right = try? session.answer(number: number, at: Date()) {
           feedback = feedbackLine(session.verdict(isCorrect: right))
+          answeredNow(true)
         }
       case .key(.character(let character)):
         guard let index = AnswerKeys.index(for: String(character)) else { break }
         do {
           let pick = try session.pick(index, at: Date())
           feedback = feedbackLine(pick.verdict)
+          answeredNow(pick.finishesQuestion)
         } catch QuizSession.Error.timeRanOut {
           break
         } catch {
@@ -179,7 +215,7 @@ struct FullScreenPlayer {
       case .endOfInput: throw Exit.quit
       default: continue
       }
-      draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout)
+      redraw()
     }
   }
 
@@ -228,6 +264,7 @@ struct FullScreenPlayer {
       screen.clear()
       screen.line(1, " \(setup.topic.name) — results", style: .reverse)
       screen.line(3, "  " + PlayText.result(result), style: .bold)
+      screen.line(4, "  " + PlayText.sampleIsPractice, style: .dim)
       let width = result.categories.map { DisplayWidth.of($0.name) }.max() ?? 0
       var row = 5
       for category in result.categories where row < screen.rows - 2 {

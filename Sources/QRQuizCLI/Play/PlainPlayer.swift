@@ -32,10 +32,14 @@ struct PlainPlayer {
     Console.line(PlayText.setSummary(setup.topic, set: set, session: session))
     if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
     session.start(at: Date())
+    var recorded = false
     while true {
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
       Console.line("Set \(set + 1) over: " + PlayText.result(result))
+      // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
+      Console.line(recorded ? PlayText.repeatIsPractice : try setup.record(result, set: set))
+      recorded = true
       if setup.review { review(result) }
       if session.canRepeat {
         Console.line("Repeat the set? (y/n)")
@@ -47,7 +51,6 @@ struct PlainPlayer {
           continue
         }
       }
-      Console.line(try setup.record(result, set: set))
       return .success
     }
   }
@@ -62,13 +65,15 @@ struct PlainPlayer {
       var session = try QuizSession(
         topic: setup.topic, sampling: counts, totalScore: statistics.score, seed: setup.seed)
       Console.line(
-        "\(setup.topic.name): \(Plural.count(session.questions.count, "question")) from \(counts.count == 1 ? "1 category" : "\(counts.count) categories")"
+        "\(setup.topic.name): \(Plural.count(session.questions.count, "question")) from "
+          + { $0 == 1 ? "1 category" : "\($0) categories" }(Set(session.questions.map(\.category)).count)
       )
       if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
       session.start(at: Date())
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
       Console.line("Results: " + PlayText.result(result))
+      Console.line(PlayText.sampleIsPractice)
       let width = result.categories.map { DisplayWidth.of($0.name) }.max() ?? 0
       for category in result.categories { Console.line("  " + PlayText.categoryLine(category, nameWidth: width)) }
       if setup.review { review(result) }
@@ -121,6 +126,10 @@ struct PlainPlayer {
           if try !answer(text, to: question, in: &session) { return false }
         }
       }
+      // The verdict was the question's last line; a blank line before the next, and on a
+      // terminal a moment to read it.
+      Console.line("")
+      if isatty(STDOUT_FILENO) == 1 { try? await Task.sleep(for: .milliseconds(800)) }
     }
     return true
   }
@@ -131,7 +140,12 @@ struct PlainPlayer {
     Console.line(header)
     Console.line(question.text)
     if let url = question.imageURL, let images = setup.images {
-      Console.line("Image: " + (images.file(for: url) ?? "\(url) (not available)"))
+      if let file = images.file(for: url) {
+        Console.line("Image: " + file)
+      } else {
+        let reason = images.failureReason(for: url)
+        Console.line("Image: \(url) (not available" + (reason.map { ": \($0)" } ?? "") + ")")
+      }
     }
     if question.numericAnswer != nil {
       Console.line("Type a number (q to quit):")

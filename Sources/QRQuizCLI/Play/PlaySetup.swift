@@ -49,6 +49,12 @@ enum PlayText {
 
   static func countdown(_ seconds: Double) -> String { QuizRules.countdown(seconds) }
 
+  /// Said after a repeated set ends: the first completion was recorded already.
+  static let repeatIsPractice = "a repeat is practice: the statistics keep the set's first completion"
+
+  /// Said after a sampled quiz: it is not a set, so it changes no statistics.
+  static let sampleIsPractice = "a sampled quiz is practice: the statistics stay as they were"
+
   /// "Help hid answer 3 (-5 points)."
   static func helpHid(_ answer: Int, in language: Language) -> String {
     QuizPhrase.helpHidAnswer.text(

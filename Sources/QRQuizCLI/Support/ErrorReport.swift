@@ -17,7 +17,8 @@ enum ErrorReport {
     case let error as TopicLibrary.Error:
       switch error {
       case .notFound: .notFound
-      case .nameTaken, .sameContent: .invalidInput
+      case .nameTaken, .sameContent, .ambiguous, .changedSince: .invalidInput
+      case .noSuchVersion: .notFound
       case .storage(let failure): exitCode(for: failure)
       }
     case let error as ProfileStore.Error:

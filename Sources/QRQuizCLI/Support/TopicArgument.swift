@@ -25,9 +25,11 @@ enum TopicArgument {
         return try fromBytes(bytes, source: source, timeLimit: timeLimit)
       }
       do {
-        return try TopicSaving.library.topic(named: argument).topic
+        return try TopicSaving.library.find(argument).topic
       } catch TopicLibrary.Error.notFound {
-        throw CLIError(.notFound, "\(argument): no such file, and no saved topic by that name (see qrquiz topics list)")
+        let suggestion = Suggestion.didYouMean(argument, among: TopicSaving.library.names())
+        throw CLIError(
+          .notFound, "\(argument): no such file, and no saved topic by that name\(suggestion) (see qrquiz topics list)")
       }
     }
   }

@@ -21,6 +21,8 @@ final class BrowserPlays: Sendable {
     var address: String
     /// What the last action said, shown once on the next page.
     var message: Message?
+    /// Whether the question just answered is shown with its verdict (until "Next").
+    var showingAnswered = false
     var lastUsed: Date
   }
 

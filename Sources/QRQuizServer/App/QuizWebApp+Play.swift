@@ -5,9 +5,10 @@ import QRQuiz
 /// `/game/ID` (the play: GET shows it, POST acts on it, then the page is shown again).
 /// The rules are QuizSession's; the pages only show what it decided.
 extension QuizWebApp {
-  /// `/play/NAME`.
+  /// `/play/NAME`: the sets to choose from; a topic of one set starts at once.
   func setChoice(_ context: RequestContext) -> HTTPResponse {
     guard let topic = topics.topic(named: context[parameter: "name"]) else { return notFound(context, .noSuchTopic) }
+    if topic.setSizes.count == 1 { return start(topic, set: 1, context) }
     return .html(pages(context).setChoice(topic))
   }
 
@@ -16,6 +17,10 @@ extension QuizWebApp {
     guard let topic = topics.topic(named: context[parameter: "name"]), let number = Int(context[parameter: "set"]),
       topic.setSizes.indices.contains(number - 1)
     else { return notFound(context, .noSuchSet) }
+    return start(topic, set: number, context)
+  }
+
+  private func start(_ topic: ServedTopic, set number: Int, _ context: RequestContext) -> HTTPResponse {
     let now = Date()
     do {
       var session = try QuizSession(topic: topic.topic, set: number - 1, totalScore: 0)
@@ -42,6 +47,9 @@ extension QuizWebApp {
       _ = play.session.checkTime(at: now)
       let image = imageSource(for: play.session.currentQuestion?.imageURL)
       let pages = pages(context)
+      if play.showingAnswered, let answered = play.session.answered.last {
+        return pages.answered(answered, play: play, id: id, now: now)
+      }
       let page =
         play.session.isOver ? pages.result(play, id: id) : pages.question(play, id: id, imageSource: image, now: now)
       // A message is shown once.
@@ -67,12 +75,21 @@ extension QuizWebApp {
     .html(pages(context).error(.playOver, pages(context).say(.playOverDetail)), status: 404)
   }
 
-  /// Applies one posted move with the app's rules, leaving its message for the next page.
+  /// Applies one posted move with the app's rules, leaving its message for the next page. A
+  /// question answered is shown with its verdict until "Next" (a move meant for the next
+  /// question, posted meanwhile from an old page, is not taken).
   private func move(_ play: inout BrowserPlays.Play, _ fields: [String: String], now: Date) {
+    if fields["action"] == "next" {
+      play.showingAnswered = false
+      play.message = nil
+      return
+    }
+    guard !play.showingAnswered else { return }
     do {
       if let answer = fields["answer"].flatMap({ Int($0) }) {
         let pick = try play.session.pick(answer, at: now)
         play.message = .verdict(pick.verdict, picksLeft: pick.finishesQuestion ? 0 : play.session.picksNeeded)
+        play.showingAnswered = pick.finishesQuestion
       } else if fields["action"] == "number" {
         guard let number = fields["number"].flatMap(NumericAnswer.parse) else {
           play.message = .notANumber
@@ -80,6 +97,7 @@ extension QuizWebApp {
         }
         let right = try play.session.answer(number: number, at: now)
         play.message = .verdict(play.session.verdict(isCorrect: right), picksLeft: 0)
+        play.showingAnswered = true
       } else if fields["action"] == "help" {
         play.message = .helpHid(try play.session.useHelp(at: now))
       } else if fields["action"] == "repeat" {

@@ -27,11 +27,9 @@ extension QuizWebApp {
   /// `/t/NAME`.
   func sharePage(_ context: RequestContext) -> HTTPResponse {
     withTopic(context) { topic in
-      let symbols = try? topic.symbols()
-      return .html(
+      .html(
         pages(context).share(
-          topic, jsonURL: jsonURL(of: topic.name), symbolCount: symbols?.matrices.count ?? 0,
-          fitsOneSymbol: symbols?.format == .json))
+          topic, jsonURL: jsonURL(of: topic.name), symbols: try? topic.symbols(), reachable: isPublicURLReachable))
     }
   }
 

@@ -69,6 +69,23 @@ public final class QuizWebApp: HTTPResponder {
   @discardableResult
   public func reload() -> [String] { topics.reload() }
 
+  /// Watches the topic library on a thread of its own, so topics saved, edited or removed
+  /// by any `qrquiz` command appear, change or go within `interval` seconds, without a
+  /// restart (and never on the threads that answer requests). Runs as long as the app.
+  public func watchTopics(every interval: Double = 1) {
+    let thread = Thread { [weak self] in
+      // The app is held only while checking, never while sleeping: it can go away.
+      func check() -> Bool {
+        guard let app = self else { return false }
+        app.topics.reloadIfChanged()
+        return true
+      }
+      while check() { Thread.sleep(forTimeInterval: interval) }
+    }
+    thread.name = "qrquiz-topic-watch"
+    thread.start()
+  }
+
   /// The names of the topics served, as they appear in the site's addresses.
   public var topicNames: [String] { topics.all.map(\.name) }
 
@@ -83,6 +100,12 @@ public final class QuizWebApp: HTTPResponder {
   /// old address, so call this before the address is shared).
   public func setPublicURL(_ url: String) {
     publicURLStore.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
+  }
+
+  /// Whether phones can reach ``publicURL``: not when it names this machine only (loopback).
+  public var isPublicURLReachable: Bool {
+    guard let host = URL(string: publicURL)?.host else { return true }
+    return !(host == "localhost" || host.hasPrefix("127.") || host == "::1")
   }
 
   /// Every route the app answers, as a Markdown table (docs/ROUTES.md holds it).

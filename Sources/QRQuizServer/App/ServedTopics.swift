@@ -16,26 +16,31 @@ final class ServedTopics: Sendable {
   let source: Source
   private let topics = Mutex<(names: [String], byName: [String: ServedTopic])>(([], [:]))
   /// Held from reading the topics to publishing them, so a reload that read earlier never
-  /// replaces the list of one that read later (a topic just saved would vanish).
-  private let reloading = Mutex(())
+  /// replaces the list of one that read later (a topic just saved would vanish); it also
+  /// guards the stamps of the files read last.
+  private let reloading = Mutex<TopicLibrary.Scan?>(nil)
+  /// The library folder's stamp at the last reload, and when the files were last all checked.
+  private let watched = Mutex<(folder: FileStamp?, checked: Date)>((nil, .distantPast))
 
   /// The topics of `source`; ``reload()`` reads them.
   init(source: Source) {
     self.source = source
   }
 
-  /// Reads the topics again; returns a line per file that is not a valid topic.
+  /// Reads the topics again; returns a line per file that is not a valid topic. A library
+  /// file unchanged since the last reload (same inode, size and time) is not read again.
   @discardableResult
   func reload() -> [String] {
-    reloading.withLock { _ in
+    reloading.withLock { previous in
       var problems: [String] = []
       var loaded: [(name: String, topic: ValidTopic)] = []
       switch source {
       case .library(let library):
         do {
-          let scan = try library.scan()
+          let scan = try library.scan(reusing: previous)
           loaded = scan.entries.map { ($0.name, $0.topic) }
           problems += scan.skipped.map(\.description)
+          previous = scan
         } catch {
           problems.append("\(library.directory.path): \(error)")
         }
@@ -60,14 +65,34 @@ final class ServedTopics: Sendable {
           continue
         }
         // An unchanged topic keeps its entry, and so its generated QR codes.
-        let fresh = ServedTopic(name: name, topic: topic)
-        byName[name] = current[name].flatMap { $0.etag == fresh.etag ? $0 : nil } ?? fresh
+        if let kept = current[name], kept.topic == topic {
+          byName[name] = kept
+        } else {
+          byName[name] = ServedTopic(name: name, topic: topic)
+        }
         names.append(name)
       }
       names.sort { $0.localizedStandardCompare($1) == .orderedAscending }
       topics.withLock { $0 = (names, byName) }
       return problems
     }
+  }
+
+  /// Reloads when the library changed: at once when its folder did (a topic saved, edited
+  /// or removed by this server or any `qrquiz` command), and every `fullCheck` seconds
+  /// anyway (a file rewritten in place leaves the folder as it was). Cheap when nothing
+  /// changed: one `stat`. Returns whether it reloaded.
+  @discardableResult
+  func reloadIfChanged(fullCheck: Double = 10) -> Bool {
+    guard case .library(let library) = source else { return false }
+    let folder = library.folderStamp
+    let due = watched.withLock { state -> Bool in
+      let due = state.folder != folder || Date().timeIntervalSince(state.checked) >= fullCheck
+      if due { state = (folder, Date()) }
+      return due
+    }
+    if due { reload() }
+    return due
   }
 
   /// The name of a topic in the site's addresses: its file name, except that a name
@@ -102,7 +127,7 @@ final class ServedTopics: Sendable {
   func save(_ topic: ValidTopic) throws -> String {
     guard case .library(let library) = source else { throw ReadOnly() }
     let name = try library.save(topic)
-    reload()
+    reloadIfChanged()
     return Self.addressName(name)
   }
 }

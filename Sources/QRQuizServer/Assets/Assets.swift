@@ -4,56 +4,91 @@ import QRQuiz
 /// nothing from another host, so a classroom without internet gets the same pages.
 enum Assets {
   static let styleSheet = """
-    :root { --ink: #1d2430; --muted: #5b6675; --line: #d9dee5; --accent: #2f6fde; --right: #1e8e3e;
-      --wrong: #c5221f; --paper: #ffffff; --shade: #f4f6f9; }
+    :root { color-scheme: light dark; --ink: #1d2430; --muted: #4f5a68; --line: #c9d0da; --accent: #1f5fcc;
+      --on-accent: #ffffff; --right: #176b2f; --right-bg: #e3f3e7; --wrong: #b3261e; --wrong-bg: #fbe7e5;
+      --paper: #ffffff; --shade: #f2f4f7; --header: #1d2430; --on-header: #ffffff; --focus: #c26a00;
+      --notice-bg: #fff4d6; --notice-line: #b58300; }
+    @media (prefers-color-scheme: dark) {
+      :root:not([data-theme=light]) { --ink: #e7ebf0; --muted: #aab3bf; --line: #3d4652; --accent: #8ab4ff;
+        --on-accent: #0b1424; --right: #7fd89a; --right-bg: #16301f; --wrong: #ff9a90; --wrong-bg: #3a1a18;
+        --paper: #1b2129; --shade: #11151b; --header: #0b0e12; --on-header: #e7ebf0; --focus: #ffb347;
+        --notice-bg: #3a2f12; --notice-line: #d9a521; }
+    }
+    :root[data-theme=dark] { --ink: #e7ebf0; --muted: #aab3bf; --line: #3d4652; --accent: #8ab4ff;
+      --on-accent: #0b1424; --right: #7fd89a; --right-bg: #16301f; --wrong: #ff9a90; --wrong-bg: #3a1a18;
+      --paper: #1b2129; --shade: #11151b; --header: #0b0e12; --on-header: #e7ebf0; --focus: #ffb347;
+      --notice-bg: #3a2f12; --notice-line: #d9a521; }
     * { box-sizing: border-box; }
+    html { -webkit-text-size-adjust: 100%; }
     body { margin: 0; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink);
-      background: var(--shade); }
-    header { background: var(--ink); color: #fff; padding: 0.8rem 1.2rem; display: flex; gap: 1rem;
-      align-items: baseline; flex-wrap: wrap; }
-    header a { color: #fff; text-decoration: none; font-weight: 600; }
-    main { max-width: 60rem; margin: 0 auto; padding: 1.2rem; }
-    h1 { font-size: 1.6rem; margin: 0.2rem 0 1rem; overflow-wrap: anywhere; }
-    h2 { font-size: 1.2rem; margin: 1.4rem 0 0.6rem; }
+      background: var(--shade); overflow-wrap: anywhere; }
+    header { background: var(--header); color: var(--on-header); padding: 0.7rem 1rem; display: flex;
+      gap: 0.4rem 1rem; align-items: baseline; flex-wrap: wrap; }
+    header a { color: var(--on-header); text-decoration: none; font-weight: 600; }
+    header a:hover, header a:focus-visible { text-decoration: underline; }
+    header .tagline { flex: 1 1 12rem; opacity: 0.85; }
+    main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+    h1 { font-size: 1.5rem; margin: 0.2rem 0 1rem; }
+    h2 { font-size: 1.2rem; margin: 1.2rem 0 0.6rem; }
     a { color: var(--accent); }
-    .card { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 1rem 1.2rem;
+    :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
+    .card { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 1rem;
       margin-bottom: 1rem; }
     .topics { list-style: none; padding: 0; margin: 0; display: grid;
-      grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: 0.8rem; }
+      grid-template-columns: repeat(auto-fill, minmax(min(16rem, 100%), 1fr)); gap: 0.8rem; }
     .topics li { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; padding: 0.8rem 1rem; }
-    .topics .name { font-weight: 600; overflow-wrap: anywhere; }
+    .topics .name { font-weight: 600; }
     .muted { color: var(--muted); }
-    form.search { display: flex; gap: 0.5rem; margin-bottom: 1rem; }
-    input[type=text], input[type=search], input[type=number], input[type=url] { font: inherit; padding: 0.45rem 0.6rem;
-      border: 1px solid var(--line); border-radius: 6px; width: 100%; }
-    button, .button { font: inherit; padding: 0.5rem 1rem; border-radius: 8px; border: 1px solid var(--accent);
-      background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; display: inline-block; }
+    .notice { background: var(--notice-bg); border-left: 4px solid var(--notice-line); padding: 0.6rem 1rem;
+      border-radius: 6px; }
+    form.search { display: flex; gap: 0.5rem; margin-bottom: 1rem; flex-wrap: wrap; }
+    form.search input { flex: 1 1 12rem; min-width: 0; }
+    input[type=text], input[type=search], input[type=number], input[type=url], select, textarea { font: inherit;
+      padding: 0.5rem 0.6rem; border: 1px solid var(--muted); border-radius: 6px; width: 100%; min-width: 0;
+      background: var(--paper); color: var(--ink); }
+    button, .button { font: inherit; padding: 0.55rem 1rem; min-height: 44px; border-radius: 8px;
+      border: 1px solid var(--accent); background: var(--accent); color: var(--on-accent); cursor: pointer;
+      text-decoration: none; display: inline-block; }
     button.secondary, .button.secondary { background: var(--paper); color: var(--accent); }
-    button:disabled { opacity: 0.45; cursor: default; }
+    button:disabled { opacity: 0.55; cursor: default; }
     .codes { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
-    .codes figure { margin: 0; flex: 1 1 18rem; max-width: 26rem; }
-    .codes img { image-rendering: pixelated; background: #fff; width: 100%; height: auto; }
+    .codes figure { margin: 0; flex: 1 1 16rem; max-width: 26rem; min-width: 0; }
+    .codes img { image-rendering: pixelated; background: #fff; padding: 0; width: 100%; height: auto; }
     figcaption { color: var(--muted); font-size: 0.9rem; margin-top: 0.3rem; }
     .answers { display: grid; gap: 0.6rem; margin: 1rem 0; }
-    .answers button { text-align: left; background: var(--paper); color: var(--ink); border-color: var(--line);
+    .answers button { text-align: left; background: var(--paper); color: var(--ink); border: 2px solid var(--line);
       padding: 0.8rem 1rem; }
-    .answers button.picked-right { border-color: var(--right); background: #e6f4ea; }
-    .answers button.picked-wrong { border-color: var(--wrong); background: #fce8e6; }
+    .answers button.picked-right, .answered li.picked-right { border-color: var(--right); background: var(--right-bg); }
+    .answers button.picked-wrong, .answered li.picked-wrong { border-color: var(--wrong); background: var(--wrong-bg); }
+    .answered { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
+    .answered li { border: 2px solid var(--line); border-radius: 8px; padding: 0.7rem 1rem; }
+    .answered li.picked { border-color: var(--accent); }
     .verdict { font-weight: 600; }
-    .verdict.right { color: var(--right); }
-    .verdict.wrong { color: var(--wrong); }
-    .status { display: flex; justify-content: space-between; color: var(--muted); }
+    .verdict.right, .review .right { color: var(--right); }
+    .verdict.wrong, .review .wrong { color: var(--wrong); }
+    .status { display: flex; flex-wrap: wrap; gap: 0.3rem 1.2rem; justify-content: space-between; color: var(--muted); }
     .question img { max-width: 100%; max-height: 40vh; display: block; margin: 0.8rem 0; }
-    .score { font-size: 2.4rem; font-weight: 700; }
-    .problems { border-left: 4px solid var(--wrong); background: #fce8e6; padding: 0.6rem 1rem; }
-    fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 1rem; padding: 0.8rem 1rem; }
+    .score { font-size: 2.2rem; font-weight: 700; }
+    .review { padding-left: 1.4rem; }
+    .review li { margin-bottom: 0.8rem; }
+    .review p { margin: 0.15rem 0; }
+    .problems { border-left: 4px solid var(--wrong); background: var(--wrong-bg); padding: 0.6rem 1rem; }
+    fieldset { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 1rem; padding: 0.8rem; min-width: 0; }
     legend { font-weight: 600; }
-    .row { display: flex; gap: 0.6rem; align-items: center; margin: 0.35rem 0; }
-    .row label { min-width: 9rem; }
-    body.present { background: #fff; }
+    .row { display: flex; flex-wrap: wrap; gap: 0.3rem 0.6rem; align-items: center; margin: 0.45rem 0; }
+    .row > label:first-child { flex: 1 0 100%; }
+    .row > input[type=text], .row > input[type=url], .row > input[type=number] { flex: 1 1 12rem; }
+    .row > input[type=checkbox] { width: 1.3rem; height: 1.3rem; }
+    @media (min-width: 40rem) {
+      .row > label:first-child { flex: 0 0 9rem; }
+    }
+    body.present { background: #fff; color: #000; }
     body.present main { max-width: none; text-align: center; }
     body.present img { width: min(90vw, 80vh); height: auto; image-rendering: pixelated; }
     body.present h1 { font-size: 2.4rem; }
+    @media (prefers-reduced-motion: reduce) {
+      *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }
+    }
 
     """
 

@@ -74,6 +74,15 @@ struct CreatorForm {
         if text.isEmpty, answers.allSatisfy(\.isEmpty) { return nil }
         let correct = Set((0..<counts.answers).filter { fields[Self.correctField(set, question, $0)] != nil })
         let image = (fields[Self.imageField(set, question)] ?? "").trimmingCharacters(in: .whitespaces)
+        if !image.isEmpty, let problem = QuestionDraft.checkImageURL(image) {
+          messages.append(
+            QuizPhrase.draftProblemPlace.text(
+              in: language,
+              [
+                "set": .number(set + 1), "question": .number(question + 1),
+                "problem": .text(problem.text(in: language)),
+              ]))
+        }
         return QuestionDraft(text: text, answers: answers, correct: correct, imageURL: image.isEmpty ? nil : image)
       }
     }

@@ -9,11 +9,12 @@ public enum PagePhrase: String, PhraseBook {
   case libraryTitle, searchLabel, searchPlaceholder, searchButton, topicCount, searchSummary, libraryEmpty
   case playLink, shareLink
   // A topic's share and projector pages.
-  case playInBrowser, presentLink, linkCodeAlt, scanToDownload, topicCodeAlt, oneSymbol, compactSymbols
-  case filesLabel, linkCodeSVG, scanWithApp
+  case playInBrowser, presentLink, linkCodeAlt, scanToDownload, topicCodeAlt, oneSymbol, denseSymbol, compactSymbols
+  case filesLabel, linkCodeSVG, scanWithApp, unreachableAddress
   // Playing.
   case pickASet, timeLeft, scoreLabel, yourAnswer, answerButton, otherSets, cannotPlay, playOver, playOverDetail
   case tooManyPlays, tooManyPlaysDetail, serverFull, serverFullDetail
+  case nextQuestion, seeResult, reviewTitle, yourAnswerWas, correctAnswerWas, noAnswer, everyQuestionRight
   // The creator.
   case newTopic, setsLabel, questionsPerSetLabel, answersPerQuestionLabel, nextButton, topicLegend, nameLabel
   case secondsPerSetLabel, noTimer, randomOrderOption, helpOption, verdictsOption, mandatoryOption, setLegend
@@ -50,11 +51,15 @@ public enum PagePhrase: String, PhraseBook {
     .scanToDownload: "Scan with the Questions app to download the topic:",
     .topicCodeAlt: "QR code of the topic",
     .oneSymbol: "The whole topic in one QR code, as the app shares it.",
+    .denseSymbol:
+      "The whole topic in one QR code the app reads, but a dense one (version {version}): print or project it at least {centimetres} cm wide, or let phones scan the address code, which is small.",
     .compactSymbols:
-      "Too large for one QR code: {count, plural, one {# compact symbol} other {# compact symbols}} (read them with {command}).",
+      "Too large for one QR code the Questions app reads: {count, plural, one {# compact symbol} other {# compact symbols}}, which the app cannot read ({command} can). Phones with the app scan the address code instead.",
     .filesLabel: "Files:",
     .linkCodeSVG: "address QR (SVG)",
     .scanWithApp: "Scan with the Questions app · {address}",
+    .unreachableAddress:
+      "Phones cannot reach this address: it is this computer only. Start the server with {option} so the codes carry its network address.",
     .pickASet: "Pick a set to play.",
     .timeLeft: "Time left:",
     .scoreLabel: "Score {score}",
@@ -64,6 +69,13 @@ public enum PagePhrase: String, PhraseBook {
     .cannotPlay: "Cannot play this set",
     .playOver: "This play is over",
     .playOverDetail: "It ended or was not used for hours. Start the set again from its topic.",
+    .nextQuestion: "Next question",
+    .seeResult: "See the result",
+    .reviewTitle: "Questions to look at again",
+    .yourAnswerWas: "Your answer: {answer}",
+    .correctAnswerWas: "Correct: {answer}",
+    .noAnswer: "none",
+    .everyQuestionRight: "Every question was answered right.",
     .tooManyPlays: "Too many plays",
     .tooManyPlaysDetail: "This device has too many plays in progress. Finish one, then start again.",
     .serverFull: "The server is busy",
@@ -125,11 +137,15 @@ public enum PagePhrase: String, PhraseBook {
     .scanToDownload: "Escanéalo con la app Questions para descargar el tema:",
     .topicCodeAlt: "Código QR del tema",
     .oneSymbol: "El tema entero en un código QR, como lo comparte la app.",
+    .denseSymbol:
+      "El tema entero en un código QR que la app lee, pero denso (versión {version}): imprímelo o proyéctalo de al menos {centimetres} cm, o que los móviles escaneen el código de la dirección, que es pequeño.",
     .compactSymbols:
-      "Demasiado grande para un código QR: {count, plural, one {# símbolo compacto} other {# símbolos compactos}} (se leen con {command}).",
+      "Demasiado grande para un código QR que lea la app Questions: {count, plural, one {# símbolo compacto} other {# símbolos compactos}}, que la app no puede leer ({command} sí). Los móviles con la app escanean el código de la dirección.",
     .filesLabel: "Archivos:",
     .linkCodeSVG: "QR de la dirección (SVG)",
     .scanWithApp: "Escanéalo con la app Questions · {address}",
+    .unreachableAddress:
+      "Los móviles no pueden llegar a esta dirección: es solo este ordenador. Inicia el servidor con {option} para que los códigos lleven su dirección de red.",
     .pickASet: "Elige una serie para jugar.",
     .timeLeft: "Tiempo restante:",
     .scoreLabel: "Puntuación {score}",
@@ -139,6 +155,13 @@ public enum PagePhrase: String, PhraseBook {
     .cannotPlay: "No se puede jugar esta serie",
     .playOver: "Esta partida ha terminado",
     .playOverDetail: "Terminó o lleva horas sin usarse. Empieza la serie otra vez desde su tema.",
+    .nextQuestion: "Siguiente pregunta",
+    .seeResult: "Ver el resultado",
+    .reviewTitle: "Preguntas para repasar",
+    .yourAnswerWas: "Tu respuesta: {answer}",
+    .correctAnswerWas: "Correcta: {answer}",
+    .noAnswer: "ninguna",
+    .everyQuestionRight: "Todas las preguntas tienen la respuesta correcta.",
     .tooManyPlays: "Demasiadas partidas",
     .tooManyPlaysDetail: "Este dispositivo tiene demasiadas partidas en curso. Termina una y vuelve a empezar.",
     .serverFull: "El servidor está ocupado",

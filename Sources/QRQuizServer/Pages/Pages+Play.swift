@@ -84,6 +84,52 @@ extension Pages {
       """)
   }
 
+  /// `/game/ID` just after a question was answered: that question, its picks marked, the
+  /// verdict, and a button to go on. The verdict is read beside its question.
+  func answered(_ answered: QuizSession.Answered, play: BrowserPlays.Play, id: String, now: Date) -> HTML {
+    let session = play.session
+    let question = answered.question
+    let verdicts = session.options.showCorrectIncorrectAnswer
+    let answers: HTML
+    if question.numericAnswer != nil {
+      let typed = answered.typedNumber.map { JSONValue.number($0).compactText } ?? ""
+      answers = "<p class=\"typed\">\(say(.yourAnswerWas, ["answer": .text(typed)]))</p>"
+    } else {
+      answers = HTML.joined(
+        question.answers.enumerated().map { index, text -> HTML in
+          let picked = answered.picks.contains(index)
+          let right = question.correctAnswers.contains(index)
+          var kind = ""
+          if picked { kind = verdicts ? (right ? "picked-right" : "picked-wrong") : "picked" }
+          let mark: HTML? =
+            picked && verdicts
+            ? (right ? " <span aria-hidden=\"true\">✓</span>" : " <span aria-hidden=\"true\">✗</span>") : nil
+          return "<li class=\"\(kind)\">\(text)\(mark)</li>\n"
+        })
+    }
+    let clock: HTML? = session.remainingTime(at: now).map { seconds in
+      """
+      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))">\(Int(seconds.rounded(.up))) s</b></span>
+      """
+    }
+    let progress = say(
+      .questionProgress, ["number": .number(session.position), "count": .number(session.questions.count)])
+    return page(
+      title: session.title,
+      """
+      <div class="card question" id="answered">
+      <div class="status"><span id="progress">\(progress)</span>\(clock)<span>\(say(.scoreLabel, ["score": .number(session.score)]))</span></div>
+      <h1 id="question">\(question.text)</h1>
+      <ul class="answered" id="answers">
+      \(answers)</ul>
+      \(message(play))
+      <form method="post" action="\(SitePath.game(id))">
+      <button type="submit" name="action" value="next" id="next" autofocus>\(say(session.isOver ? .seeResult : .nextQuestion))</button>
+      </form>
+      </div>
+      """)
+  }
+
   /// `/game/ID` once the set is over: the score, right answers, and a repeat if allowed.
   func result(_ play: BrowserPlays.Play, id: String) -> HTML {
     let session = play.session
@@ -105,23 +151,57 @@ extension Pages {
       "correct": .number(result.correct), "wrong": .number(result.wrong), "help": .number(result.helpUses),
     ]
     let right = say(.questionsRight, ["right": .number(result.questionsRight), "count": .number(result.questionCount)])
+    let ended: HTML = result.timeRanOut ? "\(say(.timeRanOut)) \(say(.setFinished))" : say(.setFinished)
     return page(
       title: session.title,
       """
       <div class="card" id="result">
       \(message(play))
       <h1>\(session.title)</h1>
-      <p>\(result.timeRanOut ? say(.timeRanOut) : nil) \(say(.setFinished))</p>
+      <p>\(ended)</p>
       <p class="score" id="score">\(say(.points, ["count": .number(result.score)]))</p>
       <p id="right">\(right) · \(say(.pickCounts, counts))</p>
       \(categories)
       \(again)
       <p><a href="\(SitePath.play(play.topicName))">\(say(.otherSets))</a> · <a href="/">\(say(.allTopics))</a></p>
       </div>
+      \(review(result))
       """)
   }
 
-  private func message(_ play: BrowserPlays.Play) -> HTML? {
+  /// The questions answered wrong (or left when time ran out): each with the answer given
+  /// and the right one, as `qrquiz play --review` lists them.
+  private func review(_ result: QuizSession.Result) -> HTML {
+    let incorrect = result.incorrect
+    guard !incorrect.isEmpty else {
+      return "<div class=\"card\" id=\"review\"><p>\(say(.everyQuestionRight))</p></div>"
+    }
+    func answers(_ indices: some Sequence<Int>, of question: QuizSession.Question) -> String {
+      indices.map { "\($0 + 1). \(question.answers[$0])" }.joined(separator: ", ")
+    }
+    let items = incorrect.map { played -> HTML in
+      let question = played.question
+      let given =
+        played.typedNumber.map { JSONValue.number($0).compactText }
+        ?? (played.picks.isEmpty ? text(.noAnswer) : answers(played.picks, of: question))
+      let right =
+        question.numericAnswer.map { JSONValue.number($0.value).compactText }
+        ?? answers(question.correctAnswers.sorted(), of: question)
+      return """
+        <li><p class="question-text">\(question.text)</p>
+        <p class="wrong">\(say(.yourAnswerWas, ["answer": .text(given)]))</p>
+        <p class="right">\(say(.correctAnswerWas, ["answer": .text(right)]))</p></li>
+
+        """
+    }
+    return """
+      <div class="card" id="review"><h2>\(say(.reviewTitle))</h2>
+      <ol class="review">
+      \(items)</ol></div>
+      """
+  }
+
+  func message(_ play: BrowserPlays.Play) -> HTML? {
     guard let message = play.message else { return nil }
     let kind: String
     let text: String

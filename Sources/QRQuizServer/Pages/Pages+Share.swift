@@ -3,15 +3,27 @@ import QRQuiz
 extension Pages {
   /// `/t/NAME`: the QR code of the topic's JSON address (what the app scans to download
   /// it), the topic's own QR code(s), and links.
-  func share(_ topic: ServedTopic, jsonURL: String, symbolCount: Int, fitsOneSymbol: Bool) -> HTML {
-    let appCode =
-      fitsOneSymbol
-      ? say(.oneSymbol)
-      : say(.compactSymbols, ["count": .number(symbolCount)], markup: ["command": "<code>qrquiz decode</code>"])
+  func share(_ topic: ServedTopic, jsonURL: String, symbols: TopicQREncoder.Symbols?, reachable: Bool) -> HTML {
+    let appCode: HTML
+    switch symbols {
+    case let symbols? where symbols.appReadable && symbols.isDense:
+      appCode = say(
+        .denseSymbol, ["version": .number(symbols.largestVersion), "centimetres": .number(symbols.printedCentimetres)])
+    case let symbols? where !symbols.appReadable:
+      appCode = say(
+        .compactSymbols, ["count": .number(symbols.matrices.count)], markup: ["command": "<code>qrquiz decode</code>"])
+    default:
+      appCode = say(.oneSymbol)
+    }
+    let unreachable: HTML? =
+      reachable
+      ? nil
+      : "<p class=\"notice\" id=\"unreachable\">\(say(.unreachableAddress, markup: ["option": "<code>--host 0.0.0.0</code>"]))</p>"
     return page(
       title: topic.title,
       """
       <h1>\(topic.title)</h1>
+      \(unreachable)
       <p class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</p>
       <p><a class="button" href="\(SitePath.play(topic.name))">\(say(.playInBrowser))</a>
       <a class="button secondary" href="\(SitePath.present(topic.name))">\(say(.presentLink))</a></p>

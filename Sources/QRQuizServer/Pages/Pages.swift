@@ -52,7 +52,7 @@ struct Pages {
 
   private var siteHeader: HTML {
     let create: HTML? = canCreate ? "<a href=\"\(SitePath.newTopic)\">\(say(.navNewTopic))</a>" : nil
-    return "<header><a href=\"/\">QRQuiz</a><span>\(say(.siteTagline))</span>\(create)</header>"
+    return "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)</header>"
   }
 
   /// An error's page: what went wrong and a way back.

@@ -63,6 +63,23 @@ def click_and_wait(element):
     WebDriverWait(driver, 30).until(new_page_loaded)
 
 
+# The elements that stick out of the viewport (and so make the page scroll sideways).
+WIDER_THAN_THE_SCREEN = """
+const width = document.documentElement.clientWidth;
+const out = [];
+if (document.documentElement.scrollWidth > width) out.push("page: " + document.documentElement.scrollWidth + " > " + width);
+for (const element of document.querySelectorAll("body *")) {
+  const box = element.getBoundingClientRect();
+  if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) {
+    out.push(element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") +
+      (element.className && typeof element.className == "string" ? "." + element.className.split(" ").join(".") : "") +
+      ": " + Math.round(box.left) + ".." + Math.round(box.right) + " of " + width);
+  }
+}
+return out;
+"""
+
+
 def collect_console():
     report["console"] += [entry["message"] for entry in driver.get_log("browser")]
 
@@ -89,11 +106,20 @@ try:
     with open(topic_path, encoding="utf-8") as handle:
         topic = json.load(handle)
     questions = {q["question"]: q for q in topic["sets"][0]}
+    # Social has one set: the play starts at once.
     driver.get(base + "/play/Social")
-    click_and_wait(driver.find_element(By.CSS_SELECTOR, "#sets a"))
     steps = 0
+    verdicts = []
     while not driver.find_elements(By.ID, "result") and steps < 50:
         steps += 1
+        if driver.find_elements(By.ID, "answered"):
+            # The question just answered, with its verdict beside it, until "Next".
+            verdicts.append([driver.find_element(By.ID, "question").text,
+                             driver.find_element(By.ID, "verdict").text])
+            if len(verdicts) == 1:
+                screenshot("answered")
+            click_and_wait(driver.find_element(By.ID, "next"))
+            continue
         question = questions[driver.find_element(By.ID, "question").text]
         right = question.get("correctAnswers", [question.get("correct")])
         if steps == 1:
@@ -103,7 +129,10 @@ try:
         index = next(i for i in right if buttons[i].is_enabled())
         click_and_wait(buttons[index])
     report["play"] = {"score": driver.find_element(By.ID, "score").text,
-                      "right": driver.find_element(By.ID, "right").text}
+                      "right": driver.find_element(By.ID, "right").text,
+                      "verdicts": verdicts, "review": driver.find_element(By.ID, "review").text}
+    collect_console()
+    play_page = driver.current_url
     collect_console()
 
     # Create a topic through the form.
@@ -119,12 +148,26 @@ try:
         driver.find_element(By.ID, f"a-0-0-{index}").send_keys(answer)
     driver.find_element(By.ID, "c-0-0-0").click()
     screenshot("create")
+    form_page = driver.current_url
     click_and_wait(driver.find_element(By.ID, "save"))
     landed = driver.current_url
     driver.get(base + "/")
     report["create"] = {"landed": landed,
                         "listed": [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#topics .name")]}
     collect_console()
+
+    # Every page at phone widths: nothing wider than the screen, so nothing scrolls sideways.
+    report["layout"] = {}
+    pages = {"library": base + "/", "share": base + "/t/Social", "present": base + "/t/Social/present",
+             "result": play_page, "create": form_page, "missing": base + "/t/Nothing"}
+    for width in (390, 320):
+        driver.set_window_size(width, 844)
+        for name, url in pages.items():
+            driver.get(url)
+            report["layout"][f"{name}@{width}"] = driver.execute_script(WIDER_THAN_THE_SCREEN)
+            if width == 390:
+                screenshot(f"{name}-phone")
+    driver.set_window_size(1100, 900)
 except Exception:
     # What the browser was showing, for the failure's message.
     print(driver.current_url + "\n" + driver.page_source[:3000], file=sys.stderr)

@@ -7,6 +7,8 @@ final class ServeProcess {
   let port: Int
   /// The edit address printed with --allow-edit.
   let editURL: String?
+  /// What the server printed as it started.
+  let startText: String
   private let process: Process
   private let output: TemporaryDirectory
 
@@ -41,6 +43,7 @@ final class ServeProcess {
     base = served.hasSuffix("/") ? String(served.dropLast()) : served
     port = Int(base.split(separator: ":").last!)!
     editURL = url(after: "Create topics at ")
+    startText = text
   }
 
   /// The server's resident memory, now and at its peak, in megabytes (the kernel's VmRSS

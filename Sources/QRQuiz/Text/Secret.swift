@@ -1,13 +1,20 @@
-/// Secrets of the site: play addresses, form tokens, the teacher's token, game secrets.
+/// Secrets: play addresses, form tokens, the teacher's token, game secrets, and the random
+/// part of names that must not collide.
 public enum Secret {
   /// 128 random bits in hex, from the system's secure generator.
-  public static func make() -> String {
+  public static func make() -> String { randomHex(bytes: 16) }
+
+  /// `bytes` random bytes in hex (two digits each), from the system's secure generator.
+  public static func randomHex(bytes: Int) -> String {
     var generator = SystemRandomNumberGenerator()
-    return (0..<2).map { _ in
-      let value = generator.next() as UInt64
-      let digits = String(value, radix: 16)
-      return String(repeating: "0", count: 16 - digits.count) + digits
-    }.joined()
+    let digits = Array("0123456789abcdef")
+    var text = ""
+    for _ in 0..<bytes {
+      let byte = UInt8.random(in: 0...255, using: &generator)
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 15)])
+    }
+    return text
   }
 
   /// Whether `given` is `secret`, compared in a time that does not depend on where they
