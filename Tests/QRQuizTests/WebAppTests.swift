@@ -250,9 +250,9 @@ import Testing
   @Test func theResultListsTheQuestionsAnsweredWrongWithTheRightAnswers() async throws {
     let start = await client.request("GET", "/play/People/1")
     let game = try #require(start.headers["location"])
-    var guard_ = 0
-    while !(await client.request("GET", game).text.contains("id=\"result\"")), guard_ < 40 {
-      guard_ += 1
+    var pagesSeen = 0
+    while !(await client.request("GET", game).text.contains("id=\"result\"")), pagesSeen < 40 {
+      pagesSeen += 1
       let page = await client.request("GET", game).text
       if page.contains("id=\"answered\"") {
         _ = await client.request("POST", game, body: Array("action=next".utf8))
