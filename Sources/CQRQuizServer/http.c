@@ -27,6 +27,8 @@ typedef struct tracked_connection {
   double deadline;
 } tracked_connection;
 
+typedef struct CQRQuizServer_http_stream stream_t;
+
 struct CQRQuizServer_http_daemon {
   struct MHD_Daemon *daemon;
   CQRQuizServer_http_handler handler;
@@ -50,6 +52,9 @@ struct CQRQuizServer_http_daemon {
   tracked_connection *tracked;
   pthread_t watchdog;
   int watchdog_started;
+  /// The event streams open now (under `lock`), resumed and ended when the server stops.
+  stream_t *streams;
+  atomic_long open_streams;
   atomic_int stopping;
   /// libmicrohttpd's last log line, for a start-up failure's message.
   char last_log[256];
@@ -433,6 +438,204 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
   *request_slot = NULL;
 }
 
+// MARK: Event streams
+
+struct CQRQuizServer_http_stream {
+  pthread_mutex_t lock;
+  CQRQuizServer_http_daemon *server;
+  struct MHD_Connection *connection;
+  /// Bytes written and not yet taken by libmicrohttpd: [start, end) of `buffer`.
+  uint8_t *buffer;
+  size_t start;
+  size_t end;
+  size_t capacity;
+  /// The connection is suspended, waiting for a write.
+  int suspended;
+  /// No more writes: the stream ends once `buffer` is sent.
+  int closed;
+  /// libmicrohttpd is done with it: the client is gone, or the stream ended.
+  int finished;
+  /// Holders: the caller (until release) and libmicrohttpd (until it frees the response).
+  int references;
+  stream_t *previous;
+  stream_t *next;
+};
+
+static void stream_unlink(stream_t *stream) {
+  CQRQuizServer_http_daemon *server = stream->server;
+  pthread_mutex_lock(&server->lock);
+  if (stream->previous != NULL) stream->previous->next = stream->next;
+  else if (server->streams == stream) server->streams = stream->next;
+  if (stream->next != NULL) stream->next->previous = stream->previous;
+  stream->previous = stream->next = NULL;
+  pthread_mutex_unlock(&server->lock);
+}
+
+static void stream_drop_reference(stream_t *stream) {
+  pthread_mutex_lock(&stream->lock);
+  int left = --stream->references;
+  pthread_mutex_unlock(&stream->lock);
+  if (left > 0) return;
+  pthread_mutex_destroy(&stream->lock);
+  free(stream->buffer);
+  free(stream);
+}
+
+/// libmicrohttpd asks for bytes to send: what is written, else the end when closed, else
+/// nothing for now (the connection is suspended until the next write resumes it: a reader
+/// that returned 0 without suspending would be called again at once, a busy loop).
+static ssize_t stream_read(void *cls, uint64_t position, char *buffer, size_t max) {
+  (void)position;
+  stream_t *stream = cls;
+  pthread_mutex_lock(&stream->lock);
+  size_t available = stream->end - stream->start;
+  if (available > 0) {
+    size_t count = available < max ? available : max;
+    memcpy(buffer, stream->buffer + stream->start, count);
+    stream->start += count;
+    if (stream->start == stream->end) stream->start = stream->end = 0;
+    pthread_mutex_unlock(&stream->lock);
+    return (ssize_t)count;
+  }
+  if (stream->closed) {
+    pthread_mutex_unlock(&stream->lock);
+    return MHD_CONTENT_READER_END_OF_STREAM;
+  }
+  stream->suspended = 1;
+  MHD_suspend_connection(stream->connection);
+  pthread_mutex_unlock(&stream->lock);
+  return 0;
+}
+
+/// libmicrohttpd is done with the response: the connection is closing.
+static void stream_freed(void *cls) {
+  stream_t *stream = cls;
+  pthread_mutex_lock(&stream->lock);
+  stream->finished = 1;
+  stream->closed = 1;
+  pthread_mutex_unlock(&stream->lock);
+  atomic_fetch_sub(&stream->server->open_streams, 1);
+  stream_unlink(stream);
+  stream_drop_reference(stream);
+}
+
+CQRQuizServer_http_stream *CQRQuizServer_http_respond_stream(CQRQuizServer_http_request *request,
+                                                             unsigned int status, const char *headers) {
+  if (request->answered) return NULL;
+  CQRQuizServer_http_daemon *server = request->server;
+  stream_t *stream = calloc(1, sizeof *stream);
+  if (stream == NULL) return NULL;
+  pthread_mutex_init(&stream->lock, NULL);
+  stream->server = server;
+  stream->connection = request->connection;
+  stream->references = 2;
+  struct MHD_Response *response =
+      MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, stream_read, stream, stream_freed);
+  if (response == NULL) {
+    pthread_mutex_destroy(&stream->lock);
+    free(stream);
+    return NULL;
+  }
+  add_headers(response, headers);
+  request->answered = 1;
+  pthread_mutex_lock(&server->lock);
+  stream->next = server->streams;
+  if (server->streams != NULL) server->streams->previous = stream;
+  server->streams = stream;
+  pthread_mutex_unlock(&server->lock);
+  atomic_fetch_add(&server->open_streams, 1);
+  // A stream has no deadline: it lasts as long as the client listens (a client that stops
+  // reading is closed by the idle timeout, or by the write limit).
+  set_deadline(server, request->connection, -1);
+  // Queued or not, the response is libmicrohttpd's now: a refused one is freed (calling
+  // stream_freed) as it is dropped here, and the caller's writes then fail.
+  MHD_queue_response(request->connection, status, response);
+  MHD_destroy_response(response);
+  return stream;
+}
+
+int CQRQuizServer_http_stream_write(CQRQuizServer_http_stream *stream, const uint8_t *bytes, size_t length,
+                                    size_t limit) {
+  pthread_mutex_lock(&stream->lock);
+  if (stream->closed || stream->finished) {
+    pthread_mutex_unlock(&stream->lock);
+    return -1;
+  }
+  size_t waiting = stream->end - stream->start;
+  if (waiting + length > limit) {
+    // A client this far behind is not reading: closed, so it reconnects and starts afresh.
+    stream->closed = 1;
+    stream->start = stream->end = 0;
+  } else {
+    if (stream->end + length > stream->capacity) {
+      if (stream->start > 0) {
+        memmove(stream->buffer, stream->buffer + stream->start, waiting);
+        stream->start = 0;
+        stream->end = waiting;
+      }
+      if (stream->end + length > stream->capacity) {
+        size_t capacity = stream->capacity == 0 ? 1024 : stream->capacity;
+        while (capacity < stream->end + length) capacity *= 2;
+        uint8_t *grown = realloc(stream->buffer, capacity);
+        if (grown == NULL) {
+          pthread_mutex_unlock(&stream->lock);
+          return -1;
+        }
+        stream->buffer = grown;
+        stream->capacity = capacity;
+      }
+    }
+    memcpy(stream->buffer + stream->end, bytes, length);
+    stream->end += length;
+  }
+  int closedNow = stream->closed;
+  if (stream->suspended) {
+    stream->suspended = 0;
+    MHD_resume_connection(stream->connection);
+  }
+  pthread_mutex_unlock(&stream->lock);
+  return closedNow ? -1 : 0;
+}
+
+void CQRQuizServer_http_stream_close(CQRQuizServer_http_stream *stream) {
+  pthread_mutex_lock(&stream->lock);
+  stream->closed = 1;
+  if (stream->suspended && !stream->finished) {
+    stream->suspended = 0;
+    MHD_resume_connection(stream->connection);
+  }
+  pthread_mutex_unlock(&stream->lock);
+}
+
+int CQRQuizServer_http_stream_is_finished(CQRQuizServer_http_stream *stream) {
+  pthread_mutex_lock(&stream->lock);
+  int finished = stream->finished;
+  pthread_mutex_unlock(&stream->lock);
+  return finished;
+}
+
+void CQRQuizServer_http_stream_release(CQRQuizServer_http_stream *stream) { stream_drop_reference(stream); }
+
+long CQRQuizServer_http_open_streams(CQRQuizServer_http_daemon *server) {
+  return atomic_load(&server->open_streams);
+}
+
+/// Ends every stream, resuming those suspended: libmicrohttpd must not stop with a
+/// connection still suspended.
+static void end_streams(CQRQuizServer_http_daemon *server) {
+  pthread_mutex_lock(&server->lock);
+  for (stream_t *stream = server->streams; stream != NULL; stream = stream->next) {
+    pthread_mutex_lock(&stream->lock);
+    stream->closed = 1;
+    if (stream->suspended && !stream->finished) {
+      stream->suspended = 0;
+      MHD_resume_connection(stream->connection);
+    }
+    pthread_mutex_unlock(&stream->lock);
+  }
+  pthread_mutex_unlock(&server->lock);
+}
+
 // MARK: The daemon
 
 CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options,
@@ -486,7 +689,7 @@ CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_opt
   // libmicrohttpd answers 431 itself when the headers overflow a connection's memory; the
   // memory is twice the header limit, so between the two the shim's own 431 (with the
   // server's headers) comes first.
-  size_t connection_memory = options->header_limit * 2 < 65536 ? 65536 : options->header_limit * 2;
+  size_t connection_memory = options->header_limit * 2 < 32768 ? 32768 : options->header_limit * 2;
   struct MHD_OptionItem items[20];
   size_t count = 0;
   items[count++] = (struct MHD_OptionItem){MHD_OPTION_EXTERNAL_LOGGER, (intptr_t)log_message, server};
@@ -551,6 +754,9 @@ void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *server) {
   if (server == NULL) return;
   atomic_store(&server->stopping, 1);
   if (server->watchdog_started) pthread_join(server->watchdog, NULL);
+  end_streams(server);
+  // Give the loops a moment to take the resumed streams back before they are closed.
+  for (int wait = 0; wait < 100 && atomic_load(&server->open_streams) > 0; wait++) usleep(10 * 1000);
   MHD_stop_daemon(server->daemon);
   free_server(server);
 }

@@ -14,13 +14,14 @@ struct QRQuizCommand: ParsableCommand {
         image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else $HOME/.cache/qrquiz
         profiles      $XDG_DATA_HOME/qrquiz, else $HOME/.local/share/qrquiz
         topics        $XDG_DATA_HOME/qrquiz/topics, else $HOME/.local/share/qrquiz/topics
+        live games    $XDG_DATA_HOME/qrquiz/live (results/ keeps each finished game as JSON and CSV)
       """,
     examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
     subcommands: [
       EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, GenerateCommand.self,
-      ServeCommand.self,
+      ServeCommand.self, LiveCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

@@ -38,6 +38,28 @@ import Testing
     #expect(throws: CLIError.self) { try parse(["encode", "Social.json"]) }
   }
 
+  @Test func liveTakesATopicOrListsResults() throws {
+    let live = try command(
+      ["live", "Capitals", "--set", "2", "--scoring", "accuracy", "--seconds", "30", "--port", "9000"],
+      as: LiveCommand.self)
+    #expect(live.topic == "Capitals" && live.set == 2 && live.scoring == .accuracy && live.seconds == 30)
+    #expect(live.server.port == 9000)
+    // The whole network by default: phones cannot reach this computer's own address.
+    #expect(try command(["live", "Capitals"], as: LiveCommand.self).host == "0.0.0.0")
+    #expect {
+      try parse(["game", "Capitals"])
+    } throws: { error in
+      (error as? CLIError)?.message == "unknown command 'game'; did you mean live?"
+    }
+    #expect(try command(["live", "--results"], as: LiveCommand.self).results)
+    for wrong in [
+      ["live"], ["live", "Capitals", "--results"], ["live", "Capitals", "--scoring", "fast"],
+      ["live", "Capitals", "--seconds", "2"], ["live", "Capitals", "--set", "0"],
+    ] {
+      #expect(throws: CLIError.self, "\(wrong)") { try parse(wrong) }
+    }
+  }
+
   @Test func doubleDashEndsTheOptionsAndADashIsAnArgument() throws {
     let encode = try command(["encode", "--out-dir", "out", "--", "--odd.json", "-x.json"], as: EncodeCommand.self)
     #expect(encode.topics == ["--odd.json", "-x.json"] && encode.outputDirectory == "out")

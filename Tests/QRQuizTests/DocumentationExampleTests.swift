@@ -47,6 +47,16 @@ import Testing
 
   // MARK: Examples that run
 
+  @Test func liveGameExample() throws {
+    let setup = LiveGameTests.setup()
+    var game = LiveGame(setup: setup)
+    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make())
+    _ = try game.next(at: 0)  // the first question opens
+    _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: 3.2)
+    _ = try game.next(at: 4)  // it closes: points, streaks, ranks
+    #expect(game.players[0].answers[0]?.outcome == .wrong)
+  }
+
   @Test func topicExample() throws {
     let question = Topic.Question(question: "Capital of France?", answers: ["Paris", "Rome"], correct: 0)
     let topic = Topic(options: .init(name: "Capitals"), sets: [[question]])

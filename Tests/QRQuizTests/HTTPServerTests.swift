@@ -95,6 +95,76 @@ import Testing
     #expect(server.connectionsCut == 1)
   }
 
+  /// Hands every request's stream to the test.
+  final class Streamer: HTTPResponder, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sinks: [any EventSink] = []
+    let opened = DispatchSemaphore(value: 0)
+
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+      .stream(head: HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream")])) { sink in
+        self.lock.withLock { self.sinks.append(sink) }
+        sink.send(Array(": hello\n\n".utf8))
+        self.opened.signal()
+      }
+    }
+
+    var all: [any EventSink] { lock.withLock { sinks } }
+  }
+
+  @Test func aStreamSendsWhatIsWrittenWhenItIsWrittenAndEndsWhenClosed() throws {
+    let streamer = Streamer()
+    let server = try HTTPServer(configuration: .init(port: 0), responder: streamer)
+    let client = try EventStreamClient(port: server.port, path: "/events")
+    #expect(client.status == 200 && client.head.lowercased().contains("content-type: text/event-stream"))
+    #expect(streamer.opened.wait(timeout: .now() + 10) == .success)
+    let sink = try #require(streamer.all.first)
+    for number in 1...3 {
+      #expect(sink.send(Array("event: n\ndata: {\"n\":\(number)}\n\n".utf8)))
+      try client.waitForEvent { $0.data["n"] == .number(number) }
+    }
+    sink.close()
+    // The stream ends: its last chunk comes (the connection may stay for another request).
+    try client.read(until: { $0.suffix(5).elementsEqual("0\r\n\r\n".utf8) }, timeout: 10)
+    #expect(!sink.send([65]))
+    server.stop(timeout: 1)
+  }
+
+  @Test func aClientThatStopsReadingIsCutOffNotBufferedForever() throws {
+    let streamer = Streamer()
+    let server = try HTTPServer(configuration: .init(port: 0), responder: streamer)
+    let socket = try HTTPProbe.connect(port: server.port)
+    defer { close(socket) }
+    let head = Array("GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    _ = head.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    #expect(streamer.opened.wait(timeout: .now() + 10) == .success)
+    let sink = try #require(streamer.all.first)
+    // The client reads nothing: the socket's buffers fill, then the stream's own backlog
+    // (256 KiB); past it, the stream is closed rather than grown.
+    let chunk = Array(String(repeating: "x", count: 64 * 1024).utf8)
+    var written = 0
+    let deadline = Date().addingTimeInterval(60)
+    while sink.send(chunk), written < 256 << 20, Date() < deadline {
+      written += chunk.count
+      // Let libmicrohttpd move what it can to the socket, as news trickles in a game.
+      usleep(200)
+    }
+    #expect(written < 256 << 20, "\(written) bytes taken for a client that reads nothing")
+    #expect(sink.isFinished || !sink.send(chunk))
+    server.stop(timeout: 1)
+  }
+
+  @Test func streamsOpenWhenTheServerStopsAreEnded() throws {
+    let streamer = Streamer()
+    let server = try HTTPServer(configuration: .init(port: 0), responder: streamer)
+    let clients = try (0..<5).map { _ in try EventStreamClient(port: server.port, path: "/events") }
+    for _ in clients { #expect(streamer.opened.wait(timeout: .now() + 10) == .success) }
+    let started = Date()
+    server.stop(timeout: 1)
+    #expect(Date().timeIntervalSince(started) < 5)
+    for sink in streamer.all { #expect(!sink.send([65])) }
+  }
+
   @Test func stoppingTwiceAndStoppingAnIdleServerAreHarmless() throws {
     let server = try HTTPServer(configuration: .init(port: 0), responder: Sleeper(entered: DispatchSemaphore(value: 0)))
     server.stop(timeout: 0)

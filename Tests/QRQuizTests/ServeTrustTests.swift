@@ -144,7 +144,7 @@ import Testing
     chunked += "0\r\n\r\n"
     let refusals: [(String, Int)] = [
       ("POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000\r\n\r\n", 413),
-      ("GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "x", count: 40 * 1024))\r\n\r\n", 431),
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "x", count: 20 * 1024))\r\n\r\n", 431),
       (
         "POST /new HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 40\r\n\r\nabcGET / HTTP/1.1\r\nHost: x\r\n\r\n",
         400

@@ -18,7 +18,7 @@ import Testing
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
-        publicURL: "http://192.168.1.20:8080", editToken: Self.editToken,
+        publicURL: "http://192.168.1.20:8080", teacherToken: Self.editToken, allowsEditing: true,
         imageCache: try ImageDiskCache(directory: cache.url)))
     app.reload()
     client = WebAppClient(app: app)
@@ -27,7 +27,9 @@ import Testing
   /// A concrete path for every route of the table, its parts filled with things that exist.
   func examplePath(_ pattern: RoutePattern) async -> String {
     let start = await client.request("GET", "/play/Social/1")
+    let game = try? app.startLiveGame(topic: "Social", set: 1)
     let values = [
+      "pin": game?.pin ?? "000000",
       "name": "Social", "set": "1", "file": "style.css", "key": CacheKey("https://images.example/cat.png").hash,
       "id": String((start.headers["location"] ?? "").dropFirst(6)),
     ]
@@ -40,7 +42,7 @@ import Testing
     #expect(app.routes.count >= 17)
     for route in app.routes {
       let path = await examplePath(route.pattern)
-      let cookie = ["Cookie": "\(QuizWebApp.editCookie)=\(Self.editToken)"]
+      let cookie = ["Cookie": "\(QuizWebApp.teacherCookie)=\(Self.editToken)"]
       let response = await client.request(route.method.rawValue, path, headers: cookie)
       #expect(response.status < 500, "\(route.method) \(path): \(response.status)")
       #expect(response.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy, "\(path)")

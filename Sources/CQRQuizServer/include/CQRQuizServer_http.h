@@ -111,4 +111,30 @@ void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response);
 int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status,
                                     CQRQuizServer_http_response *response, int later);
 
+// MARK: Event streams
+
+/// An endless answer written to while the connection lives (server-sent events): bytes
+/// written are sent as the client takes them; with nothing to send, the connection is
+/// suspended (no thread waits, no loop spins) until the next write resumes it.
+typedef struct CQRQuizServer_http_stream CQRQuizServer_http_stream;
+
+/// Answers `request` (from within the handler) with a stream: `status`, `headers`, then
+/// whatever is written. The stream is released by the caller with
+/// CQRQuizServer_http_stream_release once it stops writing; NULL when it cannot be made.
+CQRQuizServer_http_stream *CQRQuizServer_http_respond_stream(CQRQuizServer_http_request *request,
+                                                             unsigned int status, const char *headers);
+/// Appends bytes to the stream, from any thread. Returns 0, or -1 once the client is gone
+/// (or the stream was closed); past `limit` bytes waiting for a client that does not
+/// read, the stream is closed instead (the client reconnects and starts afresh).
+int CQRQuizServer_http_stream_write(CQRQuizServer_http_stream *stream, const uint8_t *bytes, size_t length,
+                                    size_t limit);
+/// Ends the stream once what was written is sent.
+void CQRQuizServer_http_stream_close(CQRQuizServer_http_stream *stream);
+/// Whether the client is gone.
+int CQRQuizServer_http_stream_is_finished(CQRQuizServer_http_stream *stream);
+/// Gives up the caller's hold on the stream (it lives on while libmicrohttpd sends it).
+void CQRQuizServer_http_stream_release(CQRQuizServer_http_stream *stream);
+/// Streams open now.
+long CQRQuizServer_http_open_streams(CQRQuizServer_http_daemon *daemon);
+
 #endif

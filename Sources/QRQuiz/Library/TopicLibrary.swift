@@ -74,7 +74,7 @@ public struct TopicLibrary: Sendable {
   /// characters, no leading dot, at most 200 bytes.
   public static func safeName(_ name: String) -> String { FileName.safe(name) }
 
-  /// Every saved topic, by name. Files that are not valid topics are skipped (``scan()``
+  /// Every saved topic, by name. Files that are not valid topics are skipped (``scan(reusing:)``
   /// says which, and why).
   public func list() throws(Error) -> [Entry] { try scan().entries }
 

@@ -20,6 +20,9 @@ enum Directories {
   /// The saved topics.
   static var topics: URL { data.appendingPathComponent("topics") }
 
+  /// Live games: journals of games in progress, results of finished ones.
+  static var live: URL { data.appendingPathComponent("live") }
+
   /// Players' statistics, a file per profile.
   static var statistics: URL { data.appendingPathComponent("stats") }
 

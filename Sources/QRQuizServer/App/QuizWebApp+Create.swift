@@ -1,23 +1,14 @@
 import Foundation
 import QRQuiz
 
-/// The topic creator, `/new`: off unless the server was given an edit token. The token
-/// arrives once in the address printed at start-up (`/new?token=…`) and is then kept in
-/// a cookie the browser sends only to this site's own pages (SameSite=Strict, HttpOnly);
-/// every form also carries a second token back (against requests forged by other pages).
+/// The topic creator, `/new`: off unless the server allows editing (`--allow-edit`), and
+/// then for the teacher only (``isTeacher(_:)``); every form also carries a second token
+/// back (against requests forged by other pages).
 extension QuizWebApp {
-  static let editCookie = "qrquiz_edit"
-
-  /// GET `/new`: with `?token=`, sets the edit cookie; else the creator's first step.
+  /// GET `/new`: with `?token=`, signs the teacher in; else the creator's first step.
   func creatorStart(_ context: RequestContext) -> HTTPResponse {
-    guard let token = configuration.editToken else { return editingOff(context) }
-    if let offered = context.request.query["token"] {
-      guard Secret.matches(offered, token) else { return notAllowed(context) }
-      let secure = configuration.isSecure ? "; Secure" : ""
-      return .redirect(
-        to: .newTopic,
-        headers: [("Set-Cookie", "\(Self.editCookie)=\(token); Path=/; HttpOnly; SameSite=Strict\(secure)")])
-    }
+    guard configuration.editToken != nil else { return editingOff(context) }
+    if let signIn = teacherSignIn(context, returningTo: .newTopic) { return signIn }
     guard isEditor(context.request) else { return notAllowed(context) }
     return .html(pages(context).creatorStart())
   }
@@ -53,16 +44,13 @@ extension QuizWebApp {
     }
   }
 
-  private func isEditor(_ request: HTTPRequest) -> Bool {
-    guard let token = configuration.editToken, let cookie = request.cookies[Self.editCookie] else { return false }
-    return Secret.matches(cookie, token)
-  }
+  private func isEditor(_ request: HTTPRequest) -> Bool { configuration.allowsEditing && isTeacher(request) }
 
   private func editingOff(_ context: RequestContext) -> HTTPResponse {
     .html(pages(context).error(.editingOff, pages(context).say(.editingOffDetail)), status: 403)
   }
 
-  private func notAllowed(_ context: RequestContext) -> HTTPResponse {
+  func notAllowed(_ context: RequestContext) -> HTTPResponse {
     .html(pages(context).error(.notAllowed, pages(context).say(.notAllowedDetail)), status: 403)
   }
 }

@@ -1,10 +1,12 @@
 import QRQuiz
 
-/// The library page and the site's own files.
+/// The library page (where the teacher's address, `/?token=…`, signs the teacher in) and
+/// the site's own files.
 extension QuizWebApp {
   /// `/`: every topic, or those matching `?q=`. On a responder thread: a search's work
   /// grows with the library.
   func library(_ context: RequestContext) async -> HTTPResponse {
+    if let signIn = teacherSignIn(context, returningTo: .library) { return signIn }
     let all = topics.all
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
@@ -22,6 +24,8 @@ extension QuizWebApp {
       .bytes(Array(Assets.styleSheet.utf8), type: "text/css; charset=utf-8", cache: "public, max-age=3600")
     case "app.js":
       .bytes(Array(Assets.script.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "live.js":
+      .bytes(Array(Assets.liveScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "icon.svg":
       .bytes(Array(Assets.icon.utf8), type: "image/svg+xml", cache: "public, max-age=86400")
     default: notFound(context, .nothingHere)

@@ -43,6 +43,34 @@ extension QuizWebApp {
     router.add(.get, "/new", "the topic creator: how many sets, questions, answers", now(QuizWebApp.creatorStart))
     router.add(.get, "/new/form", "the creator's form", now(QuizWebApp.creatorForm))
     router.add(.post, "/new", "saves a topic from the creator's form", later(QuizWebApp.createTopic))
+
+    // Live games: the pages.
+    router.add(
+      .post, "/live", "makes a live game from a topic page's form (the teacher)", later(QuizWebApp.hostFromForm))
+    router.add(.get, "/host/{pin}", "a live game's host screen, for the projector", now(QuizWebApp.hostPage))
+    router.add(.get, "/j", "asks a live game's PIN", now(QuizWebApp.pinPage))
+    router.add(.get, "/j/{pin}", "a player's page of a live game: nickname, answers, score", now(QuizWebApp.playerPage))
+    router.add(.get, "/j/{pin}/qr.png", "the QR code of the game's join address", now(QuizWebApp.joinQRPNG))
+    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", now(QuizWebApp.joinQRSVG))
+
+    // Live games: the API (docs/LIVE.md).
+    router.add(.post, "/api/live", "makes a live game (the teacher's token)", later(QuizWebApp.createLiveGame))
+    router.add(.post, "/api/live/{pin}/players", "joins a game: a nickname", later(QuizWebApp.joinLiveGame))
+    router.add(.get, "/api/live/{pin}/events", "a game's event stream (`?secret=`)", either(QuizWebApp.liveEvents))
+    router.add(.get, "/api/live/{pin}/status", "who a secret is in a game (`?secret=`)", now(QuizWebApp.liveStatus))
+    router.add(
+      .post, "/api/live/{pin}/answers", "a player's answer to the open question", later(QuizWebApp.answerLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/next", "the host: start, close the question, next, podium",
+      later(QuizWebApp.nextInLiveGame))
+    router.add(.post, "/api/live/{pin}/end", "the host: the podium now", later(QuizWebApp.endLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/kick", "the host: removes (and bans) a player", later(QuizWebApp.kickFromLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/settings", "the host: lock the game, hide the scores", later(QuizWebApp.liveGameSettings))
+    router.add(
+      .get, "/api/live/{pin}/results.csv", "a game's results as CSV (the host)", later(QuizWebApp.liveResultsCSV))
+    router.add(.get, "/api/live/{pin}/results.json", "the same as JSON", later(QuizWebApp.liveResultsJSON))
     return router
   }
 
@@ -88,6 +116,15 @@ extension SitePath {
   static func playSet(_ name: String, _ number: Int) -> SitePath { .segments("play", name, String(number)) }
   static func game(_ id: String) -> SitePath { .segments("game", id) }
   static func image(_ key: String) -> SitePath { .segments("img", key) }
+  static let hostForm = SitePath.segments("live")
+  static let pinEntry = SitePath.segments("j")
+  static func join(_ pin: String) -> SitePath { .segments("j", pin) }
+  static func joinQR(_ pin: String, _ format: ImageFile) -> SitePath { .segments("j", pin, "qr." + format.rawValue) }
+  static func host(_ pin: String) -> SitePath { .segments("host", pin) }
+  static func liveAPI(_ pin: String) -> SitePath { .segments("api", "live", pin) }
+  static func liveResults(_ pin: String, _ format: String) -> SitePath {
+    .segments("api", "live", pin, "results." + format)
+  }
 
   /// The kinds of QR image files.
   enum ImageFile: String {

@@ -29,7 +29,8 @@ extension QuizWebApp {
     withTopic(context) { topic in
       .html(
         pages(context).share(
-          topic, jsonURL: jsonURL(of: topic.name), symbols: try? topic.symbols(), reachable: isPublicURLReachable))
+          topic, jsonURL: jsonURL(of: topic.name), symbols: try? topic.symbols(), reachable: isPublicURLReachable,
+          hostForm: isTeacher(context.request) ? pages(context).hostForm(topic, csrf: formToken) : nil))
     }
   }
 

@@ -20,20 +20,33 @@ public final class QuizWebApp: HTTPResponder {
     /// The address other devices reach the server at, without a trailing slash: the QR
     /// codes of topic addresses are made from it.
     public var publicURL: String
-    /// The secret that enables the topic creator; `nil` (the default) turns editing off.
-    public var editToken: String?
+    /// The teacher's secret: it makes live games, and opens the topic creator when
+    /// ``allowsEditing``; `nil` (the default) allows neither.
+    public var teacherToken: String?
+    /// Whether the teacher may create topics (`qrquiz serve --allow-edit`).
+    public var allowsEditing: Bool
     /// Question images are served from this cache, and only from it.
     public var imageCache: ImageDiskCache?
+    /// Where live games are journaled and their results saved (`DATA/live`); `nil` keeps
+    /// them in memory only.
+    public var liveArchive: LiveArchive?
     /// Whether the server runs HTTPS (cookies are then marked Secure).
     public var isSecure: Bool
 
-    public init(publicURL: String, editToken: String? = nil, imageCache: ImageDiskCache? = nil, isSecure: Bool = false)
-    {
+    public init(
+      publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
+      liveArchive: LiveArchive? = nil, isSecure: Bool = false
+    ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
-      self.editToken = editToken
+      self.teacherToken = teacherToken
+      self.allowsEditing = allowsEditing
       self.imageCache = imageCache
+      self.liveArchive = liveArchive
       self.isSecure = isSecure
     }
+
+    /// The secret that opens the creator, when editing is allowed.
+    var editToken: String? { allowsEditing ? teacherToken : nil }
   }
 
   /// Where the topics come from.
@@ -47,6 +60,8 @@ public final class QuizWebApp: HTTPResponder {
   let configuration: Configuration
   let topics: ServedTopics
   let plays = BrowserPlays()
+  /// The live classroom games.
+  public let live: LiveGames
   /// The token forms must carry back (with the edit cookie) to be accepted.
   let formToken = Secret.make()
   let images = ImageResponses(capacity: 64 << 20)
@@ -55,8 +70,11 @@ public final class QuizWebApp: HTTPResponder {
   /// made once the app is whole), and only read after that.
   nonisolated(unsafe) private var router = Router()
 
-  public init(topics: Topics, configuration: Configuration) {
+  /// - Parameter live: the live games (by default, kept in the configuration's archive,
+  ///   on the system's clock).
+  public init(topics: Topics, configuration: Configuration, live: LiveGames? = nil) {
     self.configuration = configuration
+    self.live = live ?? LiveGames(archive: configuration.liveArchive)
     publicURLStore = Mutex(configuration.publicURL)
     switch topics {
     case .library(let library): self.topics = ServedTopics(source: .library(library))
@@ -84,6 +102,14 @@ public final class QuizWebApp: HTTPResponder {
     }
     thread.name = "qrquiz-topic-watch"
     thread.start()
+  }
+
+  /// Resumes the live games a previous run left unfinished (call once the public
+  /// address is set: their join addresses use it); a line per game that cannot be.
+  public func resumeLiveGames() -> [String] {
+    live.resume(
+      joinURL: { [publicURL] pin in publicURL + SitePath.join(pin).value },
+      imageSource: { [weak self] url in self?.imageSource(for: url)?.value })
   }
 
   /// The names of the topics served, as they appear in the site's addresses.

@@ -3,7 +3,10 @@ import QRQuiz
 /// The pages' style sheet and script, served from /static: small, hand-written, and
 /// nothing from another host, so a classroom without internet gets the same pages.
 enum Assets {
-  static let styleSheet = """
+  /// The style sheet: the site's, then the live games'.
+  static let styleSheet = baseStyles + liveStyles
+
+  static let baseStyles = """
     :root { color-scheme: light dark; --ink: #1d2430; --muted: #4f5a68; --line: #c9d0da; --accent: #1f5fcc;
       --on-accent: #ffffff; --right: #176b2f; --right-bg: #e3f3e7; --wrong: #b3261e; --wrong-bg: #fbe7e5;
       --paper: #ffffff; --shade: #f2f4f7; --header: #1d2430; --on-header: #ffffff; --focus: #c26a00;
@@ -19,6 +22,7 @@ enum Assets {
       --paper: #1b2129; --shade: #11151b; --header: #0b0e12; --on-header: #e7ebf0; --focus: #ffb347;
       --notice-bg: #3a2f12; --notice-line: #d9a521; }
     * { box-sizing: border-box; }
+    [hidden] { display: none !important; }
     html { -webkit-text-size-adjust: 100%; }
     body { margin: 0; font: 17px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink);
       background: var(--shade); overflow-wrap: anywhere; }

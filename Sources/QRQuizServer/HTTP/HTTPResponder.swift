@@ -22,20 +22,41 @@ public enum HTTPAnswer: Sendable {
   /// The response this work makes, run on the server's responder threads while the
   /// connection is suspended (no thread of the server waits for it).
   case later(@Sendable () async -> HTTPResponse)
+  /// An endless answer: `head`'s status and headers (its body is not sent), then what is
+  /// written to the stream `opened` is handed, as long as the client listens (server-sent
+  /// events). No thread waits while nothing is written.
+  case stream(head: HTTPResponse, opened: @Sendable (any EventSink) -> Void)
 
-  /// The answer with `transform` applied to its response, whenever that is made.
+  /// The answer with `transform` applied to its response (a stream's head), whenever that
+  /// is made.
   public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPAnswer {
     switch self {
     case .now(let response): .now(transform(response))
     case .later(let work): .later { transform(await work()) }
+    case .stream(let head, let opened): .stream(head: transform(head), opened: opened)
     }
   }
 
-  /// The response, made now if it is to be made later (tests, other transports).
+  /// The response, made now if it is to be made later (tests, other transports); a
+  /// stream's head.
   public func response() async -> HTTPResponse {
     switch self {
     case .now(let response): response
     case .later(let work): await work()
+    case .stream(let head, _): head
     }
   }
+}
+
+/// Where an endless answer's bytes go: a client's connection (``HTTPServer``), or whatever
+/// else carries them (a test's recorder).
+public protocol EventSink: AnyObject, Sendable {
+  /// Sends `bytes` after what was sent before; false once the client is gone (or too far
+  /// behind: it was cut off, and reconnects).
+  @discardableResult
+  func send(_ bytes: [UInt8]) -> Bool
+  /// Ends the answer once what was sent is delivered.
+  func close()
+  /// Whether the client is gone.
+  var isFinished: Bool { get }
 }

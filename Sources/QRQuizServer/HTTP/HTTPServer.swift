@@ -66,7 +66,7 @@ public final class HTTPServer: Sendable {
     public init(
       address: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionLimit: Int = 512,
       connectionsPerAddress: Int = 128, idleTimeout: Int = 15, requestTimeout: Double = 10,
-      responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 32 * 1024,
+      responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 16 * 1024,
       bodyLimit: Int = 1 << 20, bodyMemoryLimit: Int = 256 << 20,
       headersOnEveryAnswer: [(name: String, value: String)] = [],
       tls: (certificate: String, key: String)? = nil
@@ -231,6 +231,32 @@ private final class SuspendedRequests: @unchecked Sendable {
   }
 }
 
+/// An event stream's connection: bytes written are sent as the client takes them; the
+/// connection waits, suspended, while nothing is written.
+final class HTTPEventStream: EventSink, @unchecked Sendable {
+  // The shim's stream is thread-safe (its own lock), and freed when released here and by
+  // libmicrohttpd.
+  private let pointer: OpaquePointer
+
+  /// Bytes a client may be behind before it is cut off (it reconnects and starts afresh).
+  static let backlogLimit = 256 * 1024
+
+  init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+  deinit { CQRQuizServer_http_stream_release(pointer) }
+
+  @discardableResult
+  func send(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer {
+      CQRQuizServer_http_stream_write(pointer, $0.baseAddress, $0.count, Self.backlogLimit) == 0
+    }
+  }
+
+  func close() { CQRQuizServer_http_stream_close(pointer) }
+
+  var isFinished: Bool { CQRQuizServer_http_stream_is_finished(pointer) != 0 }
+}
+
 /// A response made once in libmicrohttpd (see ``HTTPResponse/prepared()``), destroyed
 /// with the last copy of the response that holds it (libmicrohttpd keeps it alive while
 /// a connection still sends it).
@@ -275,6 +301,17 @@ private func handleRequest(_ context: UnsafeMutableRawPointer?, _ pointer: Opaqu
   switch state.responder.answer(readRequest(pointer)) {
   case .now(let response):
     send(response, to: pointer, later: false)
+  case .stream(let head, let opened):
+    let made = head.headerBlock.withUnsafeBufferPointer { headers in
+      headers.withMemoryRebound(to: CChar.self) { headers in
+        CQRQuizServer_http_respond_stream(pointer, UInt32(clamping: head.status), headers.baseAddress)
+      }
+    }
+    guard let made else {
+      send(.serverStopping, to: pointer, later: false)
+      return
+    }
+    opened(HTTPEventStream(made))
   case .later(let work):
     guard let number = state.suspended.suspend(pointer) else {
       send(.serverStopping, to: pointer, later: false)

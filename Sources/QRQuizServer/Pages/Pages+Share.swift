@@ -3,7 +3,10 @@ import QRQuiz
 extension Pages {
   /// `/t/NAME`: the QR code of the topic's JSON address (what the app scans to download
   /// it), the topic's own QR code(s), and links.
-  func share(_ topic: ServedTopic, jsonURL: String, symbols: TopicQREncoder.Symbols?, reachable: Bool) -> HTML {
+  /// `hostForm`: the teacher's form to start a live game of the topic.
+  func share(
+    _ topic: ServedTopic, jsonURL: String, symbols: TopicQREncoder.Symbols?, reachable: Bool, hostForm: HTML? = nil
+  ) -> HTML {
     let appCode: HTML
     switch symbols {
     case let symbols? where symbols.appReadable && symbols.isDense:
@@ -35,6 +38,7 @@ extension Pages {
       </div>
       <p>\(say(.filesLabel)) <a href="\(SitePath.topicJSON(topic.name))">JSON</a> · <a href="\(SitePath.topicQR(topic.name, .png))">PNG</a> · \
       <a href="\(SitePath.topicQR(topic.name, .svg))">SVG</a> · <a href="\(SitePath.linkQR(topic.name, .svg))">\(say(.linkCodeSVG))</a></p>
+      \(hostForm)
       """)
   }
 

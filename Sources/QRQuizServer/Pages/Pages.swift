@@ -27,27 +27,28 @@ struct Pages {
   /// A whole page: `title` (escaped), the header, and `main`. Styles and the one script
   /// come from /static, so no page needs inline script or style, and the
   /// Content-Security-Policy forbids both.
-  func page(title: String, pageClass: String = "", header: Bool = true, _ main: HTML) -> HTML {
-    """
-    <!doctype html>
-    <html lang="\(language.rawValue)">
-    <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>\(title) · QRQuiz</title>
-    <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
-    <link rel="stylesheet" href="/static/style.css">
-    <script src="/static/app.js" defer></script>
-    </head>
-    <body class="\(pageClass)">
-    \(header ? siteHeader : nil)
-    <main>
-    \(main)
-    </main>
-    </body>
-    </html>
+  func page(title: String, pageClass: String = "", header: Bool = true, scripts: [String] = [], _ main: HTML) -> HTML {
+    let extra = scripts.map { name -> HTML in "<script src=\"/static/\(name)\" defer></script>\n" }
+    return """
+      <!doctype html>
+      <html lang="\(language.rawValue)">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <title>\(title) · QRQuiz</title>
+      <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+      <link rel="stylesheet" href="/static/style.css">
+      <script src="/static/app.js" defer></script>
+      \(extra)</head>
+      <body class="\(pageClass)">
+      \(header ? siteHeader : nil)
+      <main>
+      \(main)
+      </main>
+      </body>
+      </html>
 
-    """
+      """
   }
 
   private var siteHeader: HTML {

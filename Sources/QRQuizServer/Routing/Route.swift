@@ -19,8 +19,8 @@ public struct Route: Sendable {
     /// From a task on the responder threads while the connection waits: anything that
     /// reads or writes the disk, or whose work grows with the library or the request.
     case deferred(@Sendable (RequestContext) async -> HTTPResponse)
-    /// At once when the answer is at hand (an image kept in memory), else deferred: the
-    /// handler says which.
+    /// At once when the answer is at hand (an image kept in memory), else deferred, or an
+    /// event stream: the handler says which.
     case either(@Sendable (RequestContext) -> HTTPAnswer)
   }
 
@@ -38,7 +38,7 @@ public struct Route: Sendable {
     switch handler {
     case .immediate: "at once"
     case .deferred: "on a responder thread"
-    case .either: "at once from memory, else on a responder thread"
+    case .either: "at once, from memory or as an event stream; else on a responder thread"
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// `qrquiz serve` running on 127.0.0.1 with a free port, for end-to-end tests of the web
 /// pages; stopped with SIGKILL when the value goes away.
@@ -29,7 +30,7 @@ final class ServeProcess {
     var text = ""
     while !text.contains("Press Ctrl-C") {
       guard Date() < deadline, process.isRunning else {
-        kill(process.processIdentifier, SIGKILL)
+        Glibc.kill(process.processIdentifier, SIGKILL)
         throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)"])
       }
       usleep(10_000)
@@ -62,9 +63,18 @@ final class ServeProcess {
     (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
   }
 
-  deinit {
-    kill(process.processIdentifier, SIGKILL)
+  deinit { kill() }
+
+  /// Kills the server at once (SIGKILL: nothing of it runs after), as a crash would.
+  func kill() {
+    Glibc.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
+  }
+
+  /// The teacher's token, from the teacher's address it printed.
+  var teacherToken: String? {
+    guard let range = startText.range(of: "?token=") else { return nil }
+    return String(startText[range.upperBound...].prefix { $0.isHexDigit })
   }
 
   func request(

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where a server keeps its live games, in its data folder: the journal of each game in
+/// progress (`games/PIN.jsonl`, resumed after a crash), and the results of each finished
+/// one (`results/DATE-TIME-TOPIC-PIN.json` and `.csv`), found again by
+/// `qrquiz live --results` after the browser is closed.
+public struct LiveArchive: Sendable {
+  /// The folder (`DATA/live`).
+  public let directory: URL
+
+  public init(directory: URL) { self.directory = directory }
+
+  /// Journals of games in progress.
+  public var gamesDirectory: URL { directory.appendingPathComponent("games") }
+  /// Results of finished games.
+  public var resultsDirectory: URL { directory.appendingPathComponent("results") }
+
+  /// The journal of game `pin`.
+  public func journalURL(pin: String) -> URL { gamesDirectory.appendingPathComponent(pin + ".jsonl") }
+
+  /// The journals of games that did not finish (their server stopped or crashed).
+  public func unfinishedJournals() -> [URL] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: gamesDirectory.path)) ?? []
+    return names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted()
+      .map { gamesDirectory.appendingPathComponent($0) }
+  }
+
+  /// Saves a finished game's results (JSON and CSV, durable) and removes its journal.
+  ///
+  /// - Returns: the JSON file's address (the CSV beside it).
+  /// - Throws: ``FileSystemError``.
+  @discardableResult
+  public func saveResults(of game: LiveGame) throws(FileSystemError) -> URL {
+    try Directory.create(resultsDirectory)
+    let base = resultsDirectory.appendingPathComponent(Self.fileStem(game.setup))
+    let results = LiveResults(game)
+    let json = base.appendingPathExtension("json")
+    try AtomicFile.write(Array((results.json.compactText + "\n").utf8), to: json, newFileMode: 0o600, durable: true)
+    try AtomicFile.write(
+      Array(results.csv.utf8), to: base.appendingPathExtension("csv"), newFileMode: 0o600, durable: true)
+    unlink(journalURL(pin: game.setup.pin).path)
+    return json
+  }
+
+  /// A finished game as `--results` lists it.
+  public struct SavedGame: Sendable, Hashable {
+    public var file: URL
+    public var title: String
+    public var created: Date?
+    public var players: Int
+    /// The podium's first, if anyone played.
+    public var winner: LiveGame.Standing?
+  }
+
+  /// Every finished game, newest first (files that are not results are passed over).
+  public func savedGames() -> [SavedGame] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: resultsDirectory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted(by: >).compactMap { name in
+      let file = resultsDirectory.appendingPathComponent(name)
+      guard let bytes = try? BoundedFile.read(file.path, limit: 64 << 20),
+        let json = try? JSONParser.parse(bytes), case .string(let title)? = json["title"],
+        case .array(let players)? = json["players"]
+      else { return nil }
+      var winner: LiveGame.Standing?
+      if case .string(let name)? = players.first?["name"], case .number(let score)? = players.first?["score"] {
+        winner = LiveGame.Standing(name: name, score: Int(score.value))
+      }
+      var created: Date?
+      if case .string(let text)? = json["created"] { created = ISO8601DateFormatter().date(from: text) }
+      return SavedGame(file: file, title: title, created: created, players: players.count, winner: winner)
+    }
+  }
+
+  /// `2026-12-01-1503-Capitals-123456`: sorted by date, readable, safe.
+  static func fileStem(_ setup: LiveGame.Setup) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd-HHmm"
+    let title = FileName.safe(setup.title, maximumBytes: 80).replacingOccurrences(of: " ", with: "-")
+    return "\(formatter.string(from: setup.created))-\(title)-\(setup.pin)"
+  }
+}

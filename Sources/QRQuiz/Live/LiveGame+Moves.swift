@@ -1,0 +1,149 @@
+import Foundation
+
+/// What players and the host do: each move is checked, then applied as entries (the
+/// journal's lines), which it returns. A refused move changes nothing.
+extension LiveGame {
+  /// Why a player cannot join.
+  public enum JoinRefusal: Error, Sendable, Hashable {
+    case invalidName(LivePlayerName.Problem)
+    /// Another player has this name (compared loosely: case, accents, width, spaces).
+    case nameTaken
+    /// The host locked the game.
+    case locked
+    /// The host kicked this name or browser out for good.
+    case banned
+    /// The game has its ``Setup/maximumPlayers``.
+    case full
+    case over
+  }
+
+  /// Why an answer is refused.
+  public enum AnswerRefusal: Error, Sendable, Hashable {
+    /// No player of this game holds the secret (or it was kicked).
+    case unknownPlayer
+    /// The question is not open: too late, or not yet.
+    case notOpen
+    /// The player answered it already: the first answer counts.
+    case alreadyAnswered
+    /// The picks are not an answer: none, out of range, repeated, or several for a
+    /// question with one right answer.
+    case invalidPicks(String)
+  }
+
+  /// Why the host's move is refused.
+  public enum HostRefusal: Error, Sendable, Hashable {
+    case over
+    /// No player has that name.
+    case noSuchPlayer
+  }
+
+  /// Adds a player.
+  ///
+  /// - Parameters:
+  ///   - name: the nickname as typed.
+  ///   - browser: the joining browser's identity (a cookie), if known.
+  ///   - secret: the player's new secret (random, from the caller).
+  /// - Returns: the entry and the player.
+  public mutating func join(name: String, browser: String?, secret: String) throws(JoinRefusal) -> (Entry, Player) {
+    if phase == .over { throw .over }
+    let checked: LivePlayerName
+    do { checked = try LivePlayerName(name) } catch { throw .invalidName(error) }
+    if bannedNames.contains(checked.key) || browser.map(bannedBrowsers.contains) == true { throw .banned }
+    if isLocked { throw .locked }
+    if playerByName[checked.key] != nil { throw .nameTaken }
+    if activeCount >= setup.maximumPlayers { throw .full }
+    let entry = Entry.joined(id: players.count + 1, name: checked.text, secret: secret, browser: browser)
+    apply(entry, at: 0)
+    return (entry, players[players.count - 1])
+  }
+
+  /// Takes a player's answer to the open question.
+  ///
+  /// - Returns: the answer's entry, and the question's closing entry when this was the
+  ///   last player to answer.
+  public mutating func answer(secret: String, question: Int, picks: [Int], at now: Double) throws(AnswerRefusal)
+    -> [Entry]
+  {
+    guard let player = player(secret: secret) else { throw .unknownPlayer }
+    guard case .open(let open, let openedAt) = phase, open == question, now - openedAt < setup.seconds else {
+      throw .notOpen
+    }
+    if player.answers[question] != nil { throw .alreadyAnswered }
+    let asked = setup.questions[question]
+    guard !picks.isEmpty else { throw .invalidPicks("no answer picked") }
+    if let outside = picks.first(where: { !asked.answers.indices.contains($0) }) {
+      throw .invalidPicks("answer \(outside) is not one of 0…\(asked.answers.count - 1)")
+    }
+    guard Set(picks).count == picks.count else { throw .invalidPicks("an answer is picked twice") }
+    guard asked.isMultiple || picks.count == 1 else { throw .invalidPicks("this question takes one answer") }
+    let milliseconds = Int(((now - openedAt) * 1000).rounded(.down))
+    var entries = [Entry.answered(id: player.id, question: question, picks: picks, milliseconds: milliseconds)]
+    apply(entries[0], at: now)
+    if answeredCount >= activeCount {
+      entries.append(.closed(question: question))
+      apply(entries[1], at: now)
+    }
+    return entries
+  }
+
+  /// The host moves on: the lobby to the first question, an open question to its answers
+  /// (early), answers to the next question or, after the last, the podium.
+  public mutating func next(at now: Double, wallClock: Date = Date()) throws(HostRefusal) -> Entry {
+    let entry: Entry
+    switch phase {
+    case .lobby: entry = setup.questions.isEmpty ? .over(at: wallClock) : .opened(question: 0)
+    case .open(let index, _): entry = .closed(question: index)
+    case .closed(let index):
+      entry = index + 1 < setup.questions.count ? .opened(question: index + 1) : .over(at: wallClock)
+    case .over: throw .over
+    }
+    apply(entry, at: now)
+    return entry
+  }
+
+  /// Closes the open question if its time is up.
+  public mutating func closeIfDue(at now: Double) -> Entry? {
+    guard let deadline, now >= deadline, case .open(let index, _) = phase else { return nil }
+    let entry = Entry.closed(question: index)
+    apply(entry, at: now)
+    return entry
+  }
+
+  /// Ends the game now: an open question is closed with the answers it has, then the
+  /// podium.
+  public mutating func end(at now: Double, wallClock: Date = Date()) throws(HostRefusal) -> [Entry] {
+    var entries: [Entry] = []
+    switch phase {
+    case .over: throw .over
+    case .open(let index, _): entries.append(.closed(question: index))
+    case .lobby, .closed: break
+    }
+    entries.append(.over(at: wallClock))
+    for entry in entries { apply(entry, at: now) }
+    return entries
+  }
+
+  /// Removes the player named `name` (compared loosely); with `ban`, neither the name nor
+  /// the player's browser can join again.
+  public mutating func kick(name: String, ban: Bool) throws(HostRefusal) -> Entry {
+    guard phase != .over else { throw .over }
+    guard let checked = try? LivePlayerName(name), let id = playerByName[checked.key] else { throw .noSuchPlayer }
+    let entry = Entry.kicked(id: id, ban: ban)
+    apply(entry, at: 0)
+    return entry
+  }
+
+  /// Locks or unlocks the game to new players.
+  public mutating func lock(_ locked: Bool) -> Entry {
+    let entry = Entry.locked(locked)
+    apply(entry, at: 0)
+    return entry
+  }
+
+  /// Hides or shows the leaderboard until the podium.
+  public mutating func hideScores(_ hidden: Bool) -> Entry {
+    let entry = Entry.scoresHidden(hidden)
+    apply(entry, at: 0)
+    return entry
+  }
+}

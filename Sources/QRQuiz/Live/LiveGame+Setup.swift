@@ -1,0 +1,45 @@
+import Foundation
+
+extension LiveGame.Setup {
+  /// Seconds a question may be open.
+  public static let secondsRange = 5.0...600.0
+  /// Players a game may be made for.
+  public static let maximumPlayersRange = 1...10_000
+
+  /// The setup of a game of `topic`: set `setNumber`'s questions (1-based; `nil` for every
+  /// set in turn), shuffled when the topic's `questionsInRandomOrder` says so (the app's
+  /// default), answers in the file's order.
+  ///
+  /// - Parameters:
+  ///   - topic: the topic.
+  ///   - topicName: the topic's name in the library's addresses.
+  ///   - setNumber: the set played (1-based), or `nil` for every set in turn.
+  ///   - scoring: how answers score.
+  ///   - seconds: each question's time, within ``secondsRange``.
+  ///   - maximumPlayers: players at most, within ``maximumPlayersRange``.
+  ///   - pin: the game's PIN.
+  ///   - hostSecret: the host's secret.
+  ///   - created: when the game is made.
+  ///   - seed: the shuffle's seed; the same seed asks in the same order.
+  /// - Throws: ``QuizSession/SetupError`` for a topic without sets or a set it lacks.
+  public static func make(
+    topic: ValidTopic, topicName: String, setNumber: Int?, scoring: LiveScoring = .speed, seconds: Double = 20,
+    maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: Date = Date(), seed: UInt64? = nil
+  ) throws(QuizSession.SetupError) -> LiveGame.Setup {
+    let session: QuizSession
+    if let setNumber {
+      session = try QuizSession(topic: topic, set: setNumber - 1, totalScore: 0, seed: seed)
+    } else {
+      session = try QuizSession(
+        topic: topic, sampling: topic.topic.sets.map(\.count), totalScore: 0, seed: seed)
+    }
+    let questions = session.questions.map {
+      LiveQuestion(text: $0.text, answers: $0.answers, correct: Array($0.correctAnswers), imageURL: $0.imageURL)
+    }
+    return LiveGame.Setup(
+      pin: pin, hostSecret: hostSecret, topicName: topicName, title: topic.name, setNumber: setNumber,
+      scoring: scoring, seconds: min(max(seconds, secondsRange.lowerBound), secondsRange.upperBound),
+      maximumPlayers: min(max(maximumPlayers, maximumPlayersRange.lowerBound), maximumPlayersRange.upperBound),
+      mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created)
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// A live classroom game: players join with a nickname, every question opens for all at
+/// once and closes at its deadline (or when everyone has answered, or when the host moves
+/// on), right and quick answers score, and a leaderboard follows each question.
+///
+/// A value with no clock and no I/O: every operation takes the time (seconds on a
+/// monotonic clock) from its caller, checks what it is asked, and returns the
+/// ``Entry`` values it applied. Applying the same entries to a new game from the same
+/// ``Setup`` gives the same game, so a journal of entries is the game (a server replays
+/// it after a crash).
+///
+/// ```swift
+/// var game = LiveGame(setup: setup)
+/// let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make())
+/// _ = try game.next(at: 0)  // the first question opens
+/// _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: 3.2)
+/// _ = try game.next(at: 4)  // it closes: points, streaks, ranks
+/// ```
+public struct LiveGame: Sendable {
+  /// What a game is made with, fixed for its life (the journal's first line).
+  public struct Setup: Sendable, Codable, Hashable {
+    /// Six digits: what players type or scan to find the game (it grants nothing).
+    public var pin: String
+    /// The host's secret: every host action needs it.
+    public var hostSecret: String
+    /// The topic's name in the library's addresses (`/t/NAME`).
+    public var topicName: String
+    /// The topic's name as shown.
+    public var title: String
+    /// The set played (1-based), or `nil` for every set in turn.
+    public var setNumber: Int?
+    public var scoring: LiveScoring
+    /// Seconds each question is open.
+    public var seconds: Double
+    /// Players at most (kicked ones do not count).
+    public var maximumPlayers: Int
+    /// The topic's `multipleCorrectAnswersAsMandatory`.
+    public var mandatory: Bool
+    /// The questions in the order they are asked.
+    public var questions: [LiveQuestion]
+    /// When the game was made (wall clock: for the results' file names and dates).
+    public var created: Date
+
+    public init(
+      pin: String, hostSecret: String, topicName: String, title: String, setNumber: Int?, scoring: LiveScoring,
+      seconds: Double, maximumPlayers: Int, mandatory: Bool, questions: [LiveQuestion], created: Date
+    ) {
+      self.pin = pin
+      self.hostSecret = hostSecret
+      self.topicName = topicName
+      self.title = title
+      self.setNumber = setNumber
+      self.scoring = scoring
+      self.seconds = seconds
+      self.maximumPlayers = maximumPlayers
+      self.mandatory = mandatory
+      self.questions = questions
+      self.created = created
+    }
+  }
+
+  /// Where the game is.
+  public enum Phase: Sendable, Hashable {
+    /// Players join; no question yet.
+    case lobby
+    /// Question `question` takes answers until `openedAt + seconds`.
+    case open(question: Int, openedAt: Double)
+    /// Question `question`'s right answers and the leaderboard are shown.
+    case closed(question: Int)
+    /// The podium.
+    case over
+  }
+
+  /// A player (kicked ones stay, marked, so their numbers are never reused).
+  public struct Player: Sendable, Identifiable {
+    public let id: Int
+    public let name: LivePlayerName
+    /// The player's secret: every action of the player needs it.
+    public let secret: String
+    /// The browser the player joined from (a cookie), to keep a banned one out.
+    public let browser: String?
+    public internal(set) var score = 0
+    /// Right answers in a row, up to the last closed question.
+    public internal(set) var streak = 0
+    public internal(set) var correct = 0
+    public internal(set) var wrong = 0
+    public internal(set) var unanswered = 0
+    /// The player's answer to each question, by index (`nil`: none yet, or asked before
+    /// the player joined).
+    public internal(set) var answers: [Answer?]
+    /// Kicked out of the game.
+    public internal(set) var isRemoved = false
+  }
+
+  /// A player's answer to one question.
+  public struct Answer: Sendable, Hashable {
+    /// The answers picked (none: unanswered).
+    public var picks: [Int]
+    /// Milliseconds from the question's opening to the answer reaching the server.
+    public var milliseconds: Int?
+    /// Right, wrong or unanswered; `nil` while the question is open.
+    public var outcome: LiveOutcome?
+    /// The points it scored (streak bonus included); 0 while the question is open.
+    public var points: Int
+  }
+
+  public let setup: Setup
+  public internal(set) var phase: Phase = .lobby
+  /// Players in the order they joined; a player's ``Player/id`` is its index + 1.
+  public internal(set) var players: [Player] = []
+  /// New players are refused.
+  public internal(set) var isLocked = false
+  /// The leaderboard is hidden until the podium.
+  public internal(set) var scoresHidden = false
+  /// When the game ended (wall clock), once over.
+  public internal(set) var ended: Date?
+  /// Picks per answer of each closed question.
+  public internal(set) var tallies: [[Int]]
+  /// Active players' scores, highest first, as of the last closed question.
+  var standings: [Int] = []
+  var playerBySecret: [String: Int] = [:]
+  var playerByName: [String: Int] = [:]
+  var bannedNames: Set<String> = []
+  var bannedBrowsers: Set<String> = []
+  /// Answers to the open question so far.
+  public internal(set) var answeredCount = 0
+  /// Players not kicked.
+  public internal(set) var activeCount = 0
+
+  public init(setup: Setup) {
+    self.setup = setup
+    tallies = Array(repeating: [], count: setup.questions.count)
+  }
+
+  /// The question open or just closed, by index.
+  public var currentIndex: Int? {
+    switch phase {
+    case .open(let index, _), .closed(let index): index
+    case .lobby, .over: nil
+    }
+  }
+
+  /// Seconds question `openedAt` has left at `now`.
+  public func remaining(at now: Double) -> Double {
+    guard case .open(_, let openedAt) = phase else { return 0 }
+    return max(0, openedAt + setup.seconds - now)
+  }
+
+  /// When the open question closes by itself.
+  public var deadline: Double? {
+    guard case .open(_, let openedAt) = phase else { return nil }
+    return openedAt + setup.seconds
+  }
+
+  /// The player holding `secret`, unless kicked.
+  public func player(secret: String) -> Player? {
+    guard let id = playerBySecret[secret] else { return nil }
+    return players[id - 1]
+  }
+
+  /// Whether `secret` is the host's.
+  public func isHost(_ secret: String) -> Bool { Secret.matches(secret, setup.hostSecret) }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension LiveJournal {
+  /// A journal read back: the game it holds.
+  public struct Replay: Sendable {
+    public var setup: LiveGame.Setup
+    public var entries: [LiveGame.Entry]
+    /// Bytes of whole lines: a last line without its newline was cut by a crash.
+    public var validLength: Int
+
+    /// The game the entries make, at `now`; an open question stays open (the caller
+    /// closes it, and journals that).
+    public func game(at now: Double) -> LiveGame {
+      var game = LiveGame(setup: setup)
+      for entry in entries { game.apply(entry, at: now) }
+      return game
+    }
+  }
+
+  /// Why a journal cannot be read back.
+  public enum ReadError: Error, Sendable, CustomStringConvertible {
+    case file(FileSystemError)
+    case tooLarge(path: String, limit: Int)
+    /// Line `line` (1-based) is not what a journal holds.
+    case damaged(path: String, line: Int, reason: String)
+
+    public var description: String {
+      switch self {
+      case .file(let error): "\(error)"
+      case .tooLarge(let path, let limit): "\(path): a game's journal is larger than \(limit >> 20) MiB"
+      case .damaged(let path, let line, let reason): "\(path), line \(line): \(reason)"
+      }
+    }
+  }
+
+  /// Reads the journal at `url`.
+  ///
+  /// - Throws: ``ReadError``.
+  public static func read(_ url: URL) throws(ReadError) -> Replay {
+    let bytes: [UInt8]
+    do {
+      bytes = try BoundedFile.read(url.path, limit: sizeLimit)
+    } catch {
+      switch error {
+      case .file(let error): throw .file(error)
+      case .tooLarge: throw .tooLarge(path: url.path, limit: sizeLimit)
+      }
+    }
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    // Whole lines only: what follows the last newline was being written when it stopped.
+    let validLength = (bytes.lastIndex(of: 10) ?? -1) + 1
+    var lines = bytes[..<validLength].split(separator: 10, omittingEmptySubsequences: false)
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    guard let first = lines.first else { throw .damaged(path: url.path, line: 1, reason: "no game in it") }
+    let setup: LiveGame.Setup
+    do {
+      setup = try decoder.decode(LiveGame.Setup.self, from: Data(first))
+    } catch {
+      throw .damaged(path: url.path, line: 1, reason: "not a game's setup")
+    }
+    var entries: [LiveGame.Entry] = []
+    var check = LiveGame(setup: setup)
+    for (offset, line) in lines.dropFirst().enumerated() {
+      guard let entry = try? decoder.decode(LiveGame.Entry.self, from: Data(line)) else {
+        throw .damaged(path: url.path, line: offset + 2, reason: "not a game's entry")
+      }
+      guard check.accepts(entry) else {
+        throw .damaged(path: url.path, line: offset + 2, reason: "an entry that does not fit the game")
+      }
+      check.apply(entry, at: 0)
+      entries.append(entry)
+    }
+    return Replay(setup: setup, entries: entries, validLength: validLength)
+  }
+}
+
+extension LiveGame {
+  /// Whether `entry` can be applied: its player, question and answers exist (a journal
+  /// edited by hand must not crash the server that reads it).
+  func accepts(_ entry: Entry) -> Bool {
+    let questions = setup.questions.indices
+    switch entry {
+    case .joined(let id, _, _, _): return id == players.count + 1
+    case .answered(let id, let question, let picks, _):
+      return players.indices.contains(id - 1) && questions.contains(question)
+        && picks.allSatisfy(setup.questions[question].answers.indices.contains)
+    case .opened(let question), .closed(let question): return questions.contains(question)
+    case .kicked(let id, _): return players.indices.contains(id - 1)
+    case .locked, .scoresHidden, .over: return true
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import QRQuiz
+import QRQuizServer
+
+/// `qrquiz live`: a live classroom game of a topic, served on the school's network.
+struct LiveCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "live",
+    synonyms: ["game", "host"],
+    abstract: "Host a live classroom game: students join from their phones, answer against the clock, see the ranking.",
+    discussion: """
+      Serves the topic library (as qrquiz serve does), starts a live game of TOPIC (a saved
+      topic's name, or a topic file) and prints the join address, the PIN and a QR code to
+      join, and the host screen's address to open on the projector. Listens on the whole
+      network (0.0.0.0), for phones cannot reach this computer's own address; --host
+      127.0.0.1 keeps it to this computer. Scoring: speed (up to 1,000 points by how quickly
+      a right answer comes, and a streak bonus), accuracy (1,000 per right answer) or app
+      (+20 right, -10 wrong). A game stopped or crashed resumes when the server starts
+      again. Each finished game's results are saved (JSON and CSV): --results lists them.
+      """,
+    examples: [
+      "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
+      "qrquiz live quiz.json --port 9000", "qrquiz live --results",
+    ])
+
+  @Argument(value: "TOPIC", help: "a saved topic's name, or a topic file", completion: .file)
+  var topic: String?
+  @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
+  @Option("--scoring", help: "speed, accuracy or app") var scoring = LiveScoring.speed
+  @Option("--seconds", help: "seconds per question", range: 5...600) var seconds = 20
+  @Option("--max-players", value: "N", help: "players at most", range: 1...10_000) var maximumPlayers = 1000
+  @Option("--host", value: "ADDRESS", help: "the address to listen on (default: the whole network)")
+  var host = "0.0.0.0"
+  @OptionGroup var server: ServerOptions
+  @Flag("--results", help: "list the finished games' saved results, newest first, and exit") var results
+
+  func validate() throws(CLIError) {
+    try server.check()
+    if let set, set < 1 { throw .usage("--set must be 1 or more, not \(set)") }
+    if results, topic != nil { throw .usage("--results lists past games: give no topic with it") }
+    if !results, topic == nil { throw .usage("name the topic to play (or give --results)") }
+  }
+
+  func run() async throws -> ExitCode {
+    if results { return listResults() }
+    guard let topic else { return .usage }
+    let (source, name) = try servedTopic(topic)
+    let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: false)
+    let game: QuizWebApp.HostedGame
+    do {
+      game = try site.app.startLiveGame(
+        topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers)
+    } catch {
+      site.server.stop(timeout: 1)
+      throw CLIError(.invalidInput, "\(topic): \(error)")
+    }
+    printIntroduction(game, site: site)
+    await site.runUntilStopped()
+    return .success
+  }
+
+  /// The topics to serve and the name TOPIC has among them.
+  private func servedTopic(_ argument: String) throws -> (QuizWebApp.Topics, String) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
+      let name = TopicLibrary.safeName(URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent)
+      return (.files([argument]), name)
+    }
+    do {
+      let entry = try TopicSaving.library.find(argument)
+      return (.library(TopicSaving.library), entry.name)
+    } catch TopicLibrary.Error.notFound {
+      let suggestion = Suggestion.didYouMean(argument, among: TopicSaving.library.names())
+      throw CLIError(
+        .notFound, "\(argument): no such file, and no saved topic by that name\(suggestion) (see qrquiz topics list)")
+    }
+  }
+
+  private func printIntroduction(_ game: QuizWebApp.HostedGame, site: SiteServer) {
+    let setup = game.setup
+    let set = setup.setNumber.map { "set \($0), " } ?? ""
+    Console.line(
+      "Live game of \(setup.title): \(set)\(Plural.count(setup.questions.count, "question")), "
+        + "\(setup.scoring.rawValue) scoring, \(Int(setup.seconds)) s a question")
+    Console.line("Players join at \(site.base)/j with PIN \(setup.pin.prefix(3)) \(setup.pin.dropFirst(3)), or scan:")
+    if let matrix = try? QRSymbolEncoder.encode(Array(game.joinURL.utf8), mode: .byte, level: .medium) {
+      Console.text(TerminalRenderer.text(matrix, margin: 2))
+    }
+    Console.line(game.joinURL)
+    Console.line("Host screen (open it on the projector): \(game.hostURL)")
+    if site.app.isPublicURLReachable {
+      Console.line(
+        host == "0.0.0.0" || host == "::"
+          ? "Listening on the whole network; --host 127.0.0.1 keeps the game to this computer."
+          : "Listening on \(host).")
+    } else {
+      Console.line(SiteServer.unreachableWarning(publicURL: site.base))
+    }
+    Console.line("Teacher's address (more games, from each topic's page): \(site.teacherAddress)")
+    Console.line(
+      "Results are saved in \(Directories.live.appendingPathComponent("results").path) (qrquiz live --results).")
+    Console.line("Press Ctrl-C to stop; an unfinished game resumes when the server starts again.")
+  }
+
+  private func listResults() -> ExitCode {
+    let games = LiveArchive(directory: Directories.live).savedGames()
+    guard !games.isEmpty else {
+      Console.line(
+        "No finished live games yet (they are saved in \(Directories.live.appendingPathComponent("results").path)).")
+      return .success
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    for game in games {
+      let winner = game.winner.map { "winner \($0.name) (\($0.score))" } ?? "no players"
+      Console.row([
+        game.created.map(formatter.string(from:)) ?? "?", game.title, Plural.count(game.players, "player"), winner,
+        game.file.path,
+      ])
+    }
+    return .success
+  }
+}
+
+extension LiveScoring: ArgumentChoice {}

@@ -1,0 +1,187 @@
+import Dispatch
+import Foundation
+import QRQuiz
+import QRQuizServer
+
+/// The options of the commands that serve the site (`serve`, `live`); `--host` is each
+/// command's own, for their defaults differ.
+struct ServerOptions: ParsableArguments {
+  @Option("--port", help: "the port; 0 for any free one", range: 0...65535) var port = 8080
+  @Option("--public-url", value: "URL", help: "the address other devices use, in the QR codes") var publicURL: String?
+  @Flag("--new-token", help: "renew the teacher's secret (the old address stops working)") var newToken
+  @Option("--tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS", completion: .file) var tlsCertificate:
+    String?
+  @Option("--tls-key", value: "FILE", help: "PEM private key of --tls-cert", completion: .file) var tlsKey: String?
+  @Option("--threads", help: "threads answering requests", range: 1...64) var threads = 2
+  @Option("--idle-timeout", value: "SECONDS", help: "close connections idle this long", range: 1...3600)
+  var idleTimeout = 15
+  @Option(
+    "--request-timeout", value: "SECONDS",
+    help: "cut off a client whose request (or, with its size, whose answer) takes longer", range: 1...3600)
+  var requestTimeout = 10
+  @OptionGroup var cache: CacheOptions
+
+  func check() throws(CLIError) {
+    if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
+    if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+      throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
+    }
+  }
+}
+
+/// The site served: the web app, its HTTP server, the address phones use, the teacher's
+/// token. Started the same way by `serve` and `live`.
+struct SiteServer {
+  let app: QuizWebApp
+  let server: HTTPServer
+  /// `http://192.168.1.20:8080`, without a trailing slash.
+  let base: String
+  let teacherToken: String
+
+  /// Reads the topics, starts listening on `host`, resumes the live games a previous run
+  /// left, and prints what was skipped.
+  static func start(
+    topics: QuizWebApp.Topics, host: String, options: ServerOptions, allowEdit: Bool
+  ) throws -> SiteServer {
+    let tls = try tlsFiles(options)
+    let scheme = tls == nil ? "http" : "https"
+    let publicURL = options.publicURL ?? "\(scheme)://\(reachableHost(for: host)):PORT"
+    // The teacher's token is kept in the data folder: the same address from start to start.
+    let token: String
+    do {
+      token = try TeacherToken.load(
+        from: Directories.data.appendingPathComponent("teacher-token"), renew: options.newToken)
+    } catch {
+      throw CLIError(.outputFailed, "cannot keep the teacher's token: \(error)")
+    }
+    // Without a usable cache the pages still work, with no question images: say so.
+    let imageCache: ImageDiskCache?
+    do {
+      imageCache = try options.cache.cache()
+    } catch {
+      Console.error("question images are not served: the image cache cannot be used: \(error)")
+      imageCache = nil
+    }
+    let app = QuizWebApp(
+      topics: topics,
+      configuration: .init(
+        publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
+        liveArchive: LiveArchive(directory: Directories.live), isSecure: tls != nil))
+    for problem in app.reload() { Console.error("skipped: \(problem)") }
+    app.watchTopics()
+    // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
+    // one address's share well below the whole, yet enough for a class behind one NAT
+    // (64 phones, each with its event stream and a connection or two for its answers).
+    let connections = raiseOpenFileLimit(wanted: 4096 + 64)
+    let configuration = HTTPServer.Configuration(
+      address: host, port: options.port, threads: options.threads, connectionLimit: connections,
+      connectionsPerAddress: 256, idleTimeout: options.idleTimeout, requestTimeout: Double(options.requestTimeout),
+      responseTimeout: Double(options.requestTimeout), headersOnEveryAnswer: SecurityHeaders.all, tls: tls)
+    let server: HTTPServer
+    do {
+      server = try HTTPServer(configuration: configuration, responder: app)
+    } catch {
+      let port = options.port
+      let inUse = error.description.lowercased().contains("in use")
+      throw CLIError(
+        .outputFailed,
+        error.description
+          + (inUse
+            ? "; another program has port \(port): try --port \(port == 65535 ? 8080 : port + 1), or --port 0 for any free one"
+            : ""))
+    }
+    // The port is known once listening (--port 0 picks one): before the address is shown.
+    let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
+    app.setPublicURL(base)
+    for problem in app.resumeLiveGames() { Console.error(problem) }
+    return SiteServer(app: app, server: server, base: base, teacherToken: token)
+  }
+
+  /// The teacher's address: it signs the browser in as the teacher (live games, and the
+  /// creator with --allow-edit).
+  var teacherAddress: String { "\(base)/?token=\(teacherToken)" }
+
+  /// Waits for Ctrl-C (or SIGTERM), then stops: event streams ended, requests answered.
+  func runUntilStopped() async {
+    await Self.waitForStop()
+    app.live.closeStreams()
+    server.stop(timeout: 5)
+    Console.error("stopped")
+  }
+
+  private static func tlsFiles(_ options: ServerOptions) throws -> (certificate: String, key: String)? {
+    guard let certificate = options.tlsCertificate, let key = options.tlsKey else { return nil }
+    func read(_ path: String) throws -> String {
+      let bytes = try BoundedFile.read(path, limit: 1 << 20)
+      guard let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") else {
+        throw CLIError(.invalidInput, "\(path): not a PEM file")
+      }
+      return text
+    }
+    return (try read(certificate), try read(key))
+  }
+
+  /// What to say when the codes carry an address no phone can reach (this machine's
+  /// loopback): why, and how to serve the network, with this machine's address on it.
+  static func unreachableWarning(publicURL: String) -> String {
+    let address = URL(string: publicURL)?.host ?? publicURL
+    let lan = NetworkAddress.lanIPv4().map { " (this machine is \($0) on the network)" } ?? ""
+    return "Phones cannot reach \(address), which is this computer only: to share with a class, start with "
+      + "--host 0.0.0.0\(lan); the QR codes then carry the network address"
+  }
+
+  /// Raises the process's limit on open files towards `wanted` (each connection is one);
+  /// returns the connections the server may then take.
+  static func raiseOpenFileLimit(wanted: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1000 }
+    if limit.rlim_cur < rlim_t(wanted) {
+      limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+      _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+      _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    // Files of the process itself (the library, the cache, the journals) keep 64.
+    return max(64, min(wanted, Int(limit.rlim_cur)) - 64)
+  }
+
+  /// The host other devices reach: this machine's network address when listening on all
+  /// of them, else the address given.
+  static func reachableHost(for host: String) -> String {
+    let address = host == "0.0.0.0" || host == "::" ? (NetworkAddress.lanIPv4() ?? "127.0.0.1") : host
+    return address.contains(":") ? "[\(address)]" : address
+  }
+
+  /// Returns on SIGINT or SIGTERM.
+  static func waitForStop() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let queue = DispatchQueue(label: "qrquiz.serve.signals")
+      let resumed = ResumeOnce(continuation)
+      for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+        source.setEventHandler { resumed.resume() }
+        source.resume()
+        signalSources.append(source)
+      }
+    }
+  }
+
+  /// Kept alive for the process's life.
+  nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+}
+
+/// Resumes a continuation once, whichever signal comes first.
+private final class ResumeOnce: @unchecked Sendable {
+  private var continuation: CheckedContinuation<Void, Never>?
+  private let lock = NSLock()
+
+  init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+  func resume() {
+    lock.lock()
+    let pending = continuation
+    continuation = nil
+    lock.unlock()
+    pending?.resume()
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Synchronization
+
+/// Join attempts per client address, as a token bucket: a class behind one NAT (64 phones
+/// in a minute, a few typos) gets in; a script cannot fill a game with bots or walk
+/// through the PINs. Every attempt counts, accepted or not: a wrong PIN as much as a
+/// taken name.
+final class JoinLimiter: Sendable {
+  /// Attempts an address may make at once.
+  let burst: Double
+  /// Attempts an address gets back per second.
+  let refillPerSecond: Double
+  /// Addresses remembered at most: past it, those whose bucket is full again are
+  /// forgotten (they lose nothing), and if none is, new addresses wait.
+  let capacity: Int
+  private let buckets = Mutex<[String: Bucket]>([:])
+
+  private struct Bucket {
+    var tokens: Double
+    var updated: Double
+  }
+
+  init(burst: Double = 100, refillPerSecond: Double = 100.0 / 60, capacity: Int = 65_536) {
+    self.burst = burst
+    self.refillPerSecond = refillPerSecond
+    self.capacity = capacity
+  }
+
+  /// Takes an attempt for `address` at `now`; `nil` when allowed, else the seconds until
+  /// the next one is.
+  func take(_ address: String, at now: Double) -> Double? {
+    buckets.withLock { buckets in
+      var bucket = buckets[address].map { refilled($0, at: now) } ?? Bucket(tokens: burst, updated: now)
+      guard bucket.tokens >= 1 else {
+        buckets[address] = bucket
+        return (1 - bucket.tokens) / refillPerSecond
+      }
+      if buckets[address] == nil, buckets.count >= capacity {
+        buckets = buckets.filter { refilled($0.value, at: now).tokens < burst }
+        guard buckets.count < capacity else { return 1 / refillPerSecond }
+      }
+      bucket.tokens -= 1
+      buckets[address] = bucket
+      return nil
+    }
+  }
+
+  private func refilled(_ bucket: Bucket, at now: Double) -> Bucket {
+    Bucket(tokens: min(burst, bucket.tokens + (now - bucket.updated) * refillPerSecond), updated: now)
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import QRQuiz
+import Synchronization
+
+/// The live games of a server, by PIN: made by the teacher, found by players, resumed
+/// from their journals after a restart, and driven by one ticker thread that closes
+/// questions at their deadlines and sends the news held back (no thread per game, none
+/// per player).
+public final class LiveGames: Sendable {
+  /// Games not over, at most: past it, a new one is refused until one ends.
+  public let maximumGames: Int
+  /// Where games are journaled and results saved; `nil` keeps them in memory only.
+  public let archive: LiveArchive?
+  let clock: LiveClock
+  let joinLimiter: JoinLimiter
+  /// Seconds without a write after which every stream gets a comment line.
+  let keepAliveInterval: Double
+  private let rooms = Mutex(Rooms())
+  private let ticker: Ticker?
+
+  /// The games by PIN, and the PINs of games being made.
+  private struct Rooms {
+    var rooms: [String: LiveRoom] = [:]
+    var reserved: Set<String> = []
+  }
+
+  /// A finished game stays (its podium for reconnecting phones, its results for the
+  /// host) this long, in seconds, unless room is needed.
+  static let finishedGameLifetime = 4 * 3600.0
+  /// A game nobody has touched for this long is ended (its results saved).
+  static let idleGameLifetime = 12 * 3600.0
+
+  /// Why a game cannot be made.
+  public enum CreateError: Error, Sendable, CustomStringConvertible {
+    case tooManyGames(Int)
+    case journal(FileSystemError)
+
+    public var description: String {
+      switch self {
+      case .tooManyGames(let count): "\(count) live games are in progress: end one first"
+      case .journal(let error): "the game cannot be journaled: \(error)"
+      }
+    }
+  }
+
+  /// - Parameters:
+  ///   - archive: where games are kept; `nil` keeps them in memory only.
+  ///   - clock: the monotonic clock of deadlines and answer times.
+  ///   - joinBurst: join attempts one address may make at once (and per minute).
+  ///   - keepAliveInterval: seconds without news after which streams get a comment line.
+  ///   - runsTicker: whether a thread closes questions at their deadlines (tests that
+  ///     move their own clock call ``tick()`` instead).
+  public init(
+    archive: LiveArchive?, clock: LiveClock = .system, maximumGames: Int = 64, joinBurst: Double = 100,
+    keepAliveInterval: Double = 10, runsTicker: Bool = true
+  ) {
+    self.keepAliveInterval = keepAliveInterval
+    self.archive = archive
+    self.clock = clock
+    self.maximumGames = maximumGames
+    joinLimiter = JoinLimiter(burst: joinBurst, refillPerSecond: joinBurst / 60)
+    ticker = runsTicker ? Ticker() : nil
+    ticker?.start(self)
+  }
+
+  /// The game with `pin`, over or not.
+  func room(_ pin: String) -> LiveRoom? { rooms.withLock { $0.rooms[pin] } }
+
+  /// Games not over.
+  public var gamesInProgress: Int { rooms.withLock { $0.rooms.values.count { !$0.isOver } } }
+
+  /// Makes a game: a fresh PIN and host secret, its journal, and its room.
+  ///
+  /// - Parameter setup: the game's setup for a PIN and a host secret.
+  func create(
+    joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?,
+    setup: (_ pin: String, _ hostSecret: String) -> LiveGame.Setup
+  ) throws(CreateError) -> LiveRoom {
+    let now = clock.now()
+    forgetOldGames(at: now)
+    // The PIN is taken under the lock (a reservation, so two games never share one); the
+    // journal is written without it, so no player's request waits for a new game's disk.
+    let reserved: Result<String, CreateError> = rooms.withLock { state in
+      let inProgress = state.rooms.values.count { !$0.isOver } + state.reserved.count
+      guard inProgress < maximumGames else { return .failure(.tooManyGames(inProgress)) }
+      var pin: String
+      repeat {
+        pin = String(format: "%06d", Int.random(in: 0...999_999))
+      } while state.rooms[pin] != nil || state.reserved.contains(pin)
+        || (archive.map { FileManager.default.fileExists(atPath: $0.journalURL(pin: pin).path) } ?? false)
+      state.reserved.insert(pin)
+      return .success(pin)
+    }
+    let pin = try reserved.get()
+    defer { rooms.withLock { _ = $0.reserved.remove(pin) } }
+    let gameSetup = setup(pin, Secret.make())
+    var journal: LiveJournal?
+    if let archive {
+      do throws(FileSystemError) {
+        journal = try LiveJournal(creating: archive.journalURL(pin: pin), setup: gameSetup)
+      } catch {
+        throw .journal(error)
+      }
+    }
+    let room = LiveRoom(
+      game: LiveGame(setup: gameSetup), journal: journal, joinURL: joinURL(pin), now: now,
+      keepAliveInterval: keepAliveInterval, imageSource: imageSource)
+    rooms.withLock { $0.rooms[pin] = room }
+    ticker?.wake()
+    return room
+  }
+
+  /// Resumes the games whose journals the archive holds (their server stopped or was
+  /// killed): same PINs, secrets, scores and streaks; a question open when it stopped is
+  /// closed with the answers received before. Returns a line per journal that cannot be
+  /// resumed (it is set aside as `NAME.damaged`).
+  public func resume(
+    joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
+  ) -> [String] {
+    guard let archive else { return [] }
+    let now = clock.now()
+    var problems: [String] = []
+    for url in archive.unfinishedJournals() {
+      let replay: LiveJournal.Replay
+      do {
+        replay = try LiveJournal.read(url)
+      } catch {
+        problems.append("live game not resumed: \(error)")
+        rename(url.path, url.path + ".damaged")
+        continue
+      }
+      let pin = replay.setup.pin
+      guard room(pin) == nil else { continue }
+      var game = replay.game(at: now)
+      var closing: [LiveGame.Entry] = []
+      if case .open(let index, _) = game.phase {
+        closing.append(.closed(question: index))
+        game.apply(closing[0], at: now)
+      }
+      let journal: LiveJournal
+      do {
+        journal = try LiveJournal(appendingTo: url, validLength: replay.validLength)
+      } catch {
+        problems.append("live game \(pin) not resumed: \(error)")
+        continue
+      }
+      if !closing.isEmpty { journal.append(closing) }
+      let room = LiveRoom(
+        game: game, journal: journal, joinURL: joinURL(pin), now: now, keepAliveInterval: keepAliveInterval,
+        imageSource: imageSource)
+      rooms.withLock { $0.rooms[pin] = room }
+      if game.phase == .over { finish(room) }
+    }
+    ticker?.wake()
+    return problems
+  }
+
+  /// Saves a finished game's results and stops its journal; whether they were saved
+  /// (`nil`: there is no archive).
+  @discardableResult
+  func finish(_ room: LiveRoom) -> Bool? {
+    let game = room.snapshot
+    guard game.phase == .over else { return false }
+    room.finishJournal()
+    guard let archive else { return nil }
+    return (try? archive.saveResults(of: game)) != nil
+  }
+
+  /// One pass of the ticker: questions closed at their deadlines, news sent, streams kept
+  /// alive, idle games ended. Returns when the next pass is due.
+  @discardableResult
+  public func tick() -> Double {
+    let now = clock.now()
+    var wake = now + keepAliveInterval
+    for room in rooms.withLock({ Array($0.rooms.values) }) {
+      if !room.isOver, now - room.lastActivity > Self.idleGameLifetime, case .success = room.end(at: now) {
+        finish(room)
+      }
+      wake = min(wake, room.tick(at: now))
+    }
+    return wake
+  }
+
+  /// Ends the streams of every game (the server is stopping).
+  public func closeStreams() {
+    for room in rooms.withLock({ Array($0.rooms.values) }) { room.closeStreams() }
+  }
+
+  /// Forgets finished games past their lifetime, and, when games are many, the oldest
+  /// finished ones first.
+  private func forgetOldGames(at now: Double) {
+    let forgotten: [LiveRoom] = rooms.withLock { state in
+      let old = state.rooms.values.filter { $0.isOver && now - $0.lastActivity > Self.finishedGameLifetime }
+      for room in old { state.rooms[room.pin] = nil }
+      var extra: [LiveRoom] = []
+      if state.rooms.count >= maximumGames * 2 {
+        let finished = state.rooms.values.filter(\.isOver).sorted { $0.lastActivity < $1.lastActivity }
+        extra = Array(finished.prefix(state.rooms.count - maximumGames * 2 + 1))
+        for room in extra { state.rooms[room.pin] = nil }
+      }
+      return old + extra
+    }
+    for room in forgotten { room.closeStreams() }
+  }
+}
+
+extension LiveGames {
+  /// The thread that runs ``tick()`` when something is due: it sleeps until the nearest
+  /// deadline or keep-alive, or until a new game wakes it; it holds the games only while
+  /// ticking, so it ends with them.
+  final class Ticker: @unchecked Sendable {
+    // `woken` is touched only under `condition`'s lock.
+    private let condition = NSCondition()
+    private var woken = false
+
+    func start(_ games: LiveGames) {
+      let thread = Thread { [weak games, self] in
+        var wake = 0.0
+        while true {
+          guard let games else { return }
+          let clock = games.clock
+          wake = games.tick()
+          sleep(until: wake, clock: clock)
+        }
+      }
+      thread.name = "qrquiz-live-ticker"
+      thread.start()
+    }
+
+    func wake() {
+      condition.lock()
+      woken = true
+      condition.signal()
+      condition.unlock()
+    }
+
+    /// Sleeps until `wake` on `clock` (at most a few seconds: the games may be gone), or
+    /// until woken.
+    private func sleep(until wake: Double, clock: LiveClock) {
+      condition.lock()
+      defer { condition.unlock() }
+      let seconds = min(max(wake - clock.now(), 0.001), 5)
+      if !woken { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
+      woken = false
+    }
+  }
+}

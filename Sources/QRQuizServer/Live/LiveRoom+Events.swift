@@ -1,0 +1,179 @@
+import QRQuiz
+
+extension LiveRoom {
+  /// The events of one moment of a game, as each stream gets them (`docs/LIVE.md`):
+  /// `id:`, `event:` and one line of JSON. What every player gets alike is written once;
+  /// only a player's own part (`you`) is written per player. Nothing a player gets says
+  /// which answers are right before the question closes, or anything of the host's.
+  struct EventWriter {
+    let game: LiveGame
+    let id: UInt64
+    let now: Double
+    let joinURL: String
+    let imageSource: @Sendable (String?) -> String?
+    /// The members every stream of this moment shares, as JSON text without its `}`.
+    private var shared: String?
+    /// The players' event, when it is the same for all (with `answered` false and true).
+    private var playersAlike: [Bool: [UInt8]] = [:]
+
+    init(
+      game: LiveGame, id: UInt64, now: Double, joinURL: String, imageSource: @escaping @Sendable (String?) -> String?
+    ) {
+      self.game = game
+      self.id = id
+      self.now = now
+      self.joinURL = joinURL
+      self.imageSource = imageSource
+    }
+
+    /// The event that says where the game is, for `audience`.
+    mutating func state(for audience: Audience) -> [UInt8] {
+      let name: String
+      switch game.phase {
+      case .lobby: name = "lobby"
+      case .open: name = "question"
+      case .closed: name = "closed"
+      case .over: name = "over"
+      }
+      let common = sharedMembers()
+      switch audience {
+      case .host:
+        return event(name, common, hostMembers())
+      case .player(let id):
+        let player = game.players[id - 1]
+        if player.isRemoved { return Array("id: \(self.id)\nevent: kicked\ndata: {}\n\n".utf8) }
+        if case .open(let index, _) = game.phase {
+          let answered = player.answers[index] != nil
+          if let alike = playersAlike[answered] { return alike }
+          let bytes = event(name, common, [("answered", .bool(answered))])
+          playersAlike[answered] = bytes
+          return bytes
+        }
+        return event(name, common, playerMembers(player))
+      }
+    }
+
+    /// The host's `answered` event: how many have answered the open question, of how many
+    /// players.
+    func progress() -> [UInt8] {
+      var members: [(key: String, value: JSONValue)] = []
+      if let index = game.currentIndex { members.append(("index", .number(index))) }
+      members += [("answered", .number(game.answeredCount)), ("players", .number(game.activeCount))]
+      return Self.line(id: id, "answered", JSONValue.object(members).compactText)
+    }
+
+    private mutating func sharedMembers() -> String {
+      if let shared { return shared }
+      let text = String(JSONValue.object(commonMembers()).compactText.dropLast())
+      shared = text
+      return text
+    }
+
+    private func commonMembers() -> [(key: String, value: JSONValue)] {
+      let setup = game.setup
+      switch game.phase {
+      case .lobby:
+        return [("players", .number(game.activeCount))]
+      case .open(let index, _):
+        let question = setup.questions[index]
+        var members: [(key: String, value: JSONValue)] = [
+          ("index", .number(index)), ("count", .number(setup.questions.count)), ("text", .string(question.text)),
+          ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
+          ("seconds", .number(setup.seconds)),
+          ("remaining_ms", .number(Int((game.remaining(at: now) * 1000).rounded(.down)))),
+        ]
+        if let image = imageSource(question.imageURL) { members.append(("image", .string(image))) }
+        return members
+      case .closed(let index):
+        let question = setup.questions[index]
+        return [
+          ("index", .number(index)), ("count", .number(setup.questions.count)), ("text", .string(question.text)),
+          ("answers", .array(question.answers.map(JSONValue.string))),
+          ("correct", .array(question.correct.map(JSONValue.number))),
+          ("tally", .array(game.tallies[index].map(JSONValue.number))),
+          ("top", .array(game.scoresHidden ? [] : game.top(5).map(Self.standing))),
+          ("hidden", .bool(game.scoresHidden)),
+        ]
+      case .over:
+        return [("podium", .array(game.top(3).map(Self.standing)))]
+      }
+    }
+
+    private func hostMembers() -> [(key: String, value: JSONValue)] {
+      let setup = game.setup
+      var members: [(key: String, value: JSONValue)] = [("locked", .bool(game.isLocked))]
+      switch game.phase {
+      case .lobby:
+        // `players` is among the shared members already.
+        members += [
+          ("hidden", .bool(game.scoresHidden)), ("names", .array(game.activePlayers.map { .string($0.name.text) })),
+          ("pin", .string(setup.pin)), ("join", .string(joinURL)), ("title", .string(setup.title)),
+          ("count", .number(setup.questions.count)), ("scoring", .string(setup.scoring.rawValue)),
+          ("seconds", .number(setup.seconds)),
+        ]
+      case .open:
+        members += [
+          ("hidden", .bool(game.scoresHidden)), ("players", .number(game.activeCount)),
+          ("answered", .number(game.answeredCount)),
+        ]
+      case .closed:
+        // `hidden` is among the shared members already.
+        members += [("players", .number(game.activeCount)), ("answered", .number(game.answeredCount))]
+      case .over:
+        members += [
+          ("hidden", .bool(game.scoresHidden)), ("players", .number(game.activeCount)),
+          ("results", .string(SitePath.liveResults(setup.pin, "csv").value)),
+        ]
+      }
+      return members
+    }
+
+    private func playerMembers(_ player: LiveGame.Player) -> [(key: String, value: JSONValue)] {
+      let rank: JSONValue = game.scoresHidden && game.phase != .over ? .null : .number(game.rank(of: player))
+      switch game.phase {
+      case .lobby, .open:
+        return [("you", .object([("name", .string(player.name.text))]))]
+      case .closed(let index):
+        let answer = player.answers[index]
+        return [
+          (
+            "you",
+            .object([
+              ("name", .string(player.name.text)),
+              ("answers", .array((answer?.picks ?? []).map(JSONValue.number))),
+              ("right", .bool(answer?.outcome == .right)), ("points", .number(answer?.points ?? 0)),
+              ("score", .number(player.score)), ("rank", rank), ("streak", .number(player.streak)),
+            ])
+          )
+        ]
+      case .over:
+        return [
+          (
+            "you",
+            .object([
+              ("name", .string(player.name.text)), ("score", .number(player.score)), ("rank", rank),
+              ("correct", .number(player.correct)),
+            ])
+          )
+        ]
+      }
+    }
+
+    private static func standing(_ standing: LiveGame.Standing) -> JSONValue {
+      .object([("name", .string(standing.name)), ("score", .number(standing.score))])
+    }
+
+    /// `shared` (an object's text without its `}`) with `extra` members, as an event.
+    private func event(_ name: String, _ shared: String, _ extra: [(key: String, value: JSONValue)]) -> [UInt8] {
+      var text = shared
+      for (key, value) in extra {
+        text += (text.last == "{" ? "" : ",") + JSONValue.string(key).compactText + ":" + value.compactText
+      }
+      return Self.line(id: id, name, text + "}")
+    }
+
+    private static func line(id: UInt64, _ name: String, _ json: String) -> [UInt8] {
+      Array("id: \(id)\nevent: \(name)\ndata: \(json)\n\n".utf8)
+    }
+  }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import QRQuiz
+
+/// A live game being played on this server: the ``LiveGame`` behind a lock, its journal,
+/// and the event streams of its host and players.
+///
+/// Every move runs under the lock: checked and applied by the game, queued in the journal
+/// in the same order, and published to the streams that need it (an event stream's write
+/// only copies bytes to its connection: nothing here waits for a client). The caller then
+/// waits, without the lock, for the journal to make the move durable before it answers.
+/// News that comes in bursts (players joining, answers arriving) is sent at most
+/// ``coalescingInterval`` apart by the ticker (``tick(at:)``).
+final class LiveRoom: @unchecked Sendable {
+  // `game`, `streams` and the fields below them are touched only under `lock`.
+  private let lock = NSLock()
+  private var game: LiveGame
+  private let journal: LiveJournal?
+  private var streams: [EventStream] = []
+  private var lastEventID: UInt64
+  private var lobbyChanged = false
+  private var answersChanged = false
+  private var lastCoalescedSend = -Double.infinity
+  private var lastWrite: Double
+  private(set) var lastActivity: Double
+  /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
+  let joinURL: String
+  /// The site's address of a question's image, when it is served (from the image cache).
+  private let imageSource: @Sendable (String?) -> String?
+
+  let pin: String
+  private let hostSecret: String
+
+  /// News that comes in bursts is sent at most this often (seconds).
+  static let coalescingInterval = 0.25
+  /// A comment line goes to every stream after this long without a write (seconds), to
+  /// keep proxies and phones from closing it and to find clients that are gone (a
+  /// suspended connection notices nothing until it is written to).
+  let keepAliveInterval: Double
+  /// Streams one player may hold (tabs, reconnects before the old one is noticed gone).
+  static let streamsPerPlayer = 3
+  /// Streams of the host (the projector, the teacher's laptop, a phone).
+  static let hostStreams = 8
+
+  init(
+    game: LiveGame, journal: LiveJournal?, joinURL: String, now: Double, keepAliveInterval: Double = 10,
+    imageSource: @escaping @Sendable (String?) -> String?
+  ) {
+    self.keepAliveInterval = keepAliveInterval
+    self.game = game
+    self.journal = journal
+    self.joinURL = joinURL
+    self.imageSource = imageSource
+    pin = game.setup.pin
+    hostSecret = game.setup.hostSecret
+    lastWrite = now
+    lastActivity = now
+    // Event numbers go on from the wall clock's milliseconds, so they keep increasing
+    // across a restart of the server too.
+    lastEventID = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
+  }
+
+  /// A copy of the game as it is now.
+  var snapshot: LiveGame { lock.withLock { game } }
+
+  var isOver: Bool { lock.withLock { game.phase == .over } }
+
+  var phase: LiveGame.Phase { lock.withLock { game.phase } }
+
+  /// The game's setup (fixed for its life).
+  var setup: LiveGame.Setup { lock.withLock { game.setup } }
+
+  func isHost(_ secret: String) -> Bool { Secret.matches(secret, hostSecret) }
+
+  /// The player holding `secret`, unless kicked.
+  func player(secret: String) -> LiveGame.Player? { lock.withLock { game.player(secret: secret) } }
+
+  // MARK: Moves
+
+  /// A durable-once-waited-for move: the journal's ticket.
+  struct Ticket {
+    fileprivate let number: Int?
+  }
+
+  /// Waits until the move of `ticket` is in the journal on disk.
+  func waitUntilDurable(_ ticket: Ticket) async throws(FileSystemError) {
+    guard let journal, let number = ticket.number else { return }
+    try await journal.waitUntilDurable(number)
+  }
+
+  func join(name: String, browser: String?, at now: Double) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
+    lock.withLock {
+      do throws(LiveGame.JoinRefusal) {
+        let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make())
+        lastActivity = now
+        lobbyChanged = true
+        return .success((player, record([entry])))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  func answer(secret: String, question: Int, picks: [Int], at now: Double) -> Result<Ticket, LiveGame.AnswerRefusal> {
+    lock.withLock {
+      do throws(LiveGame.AnswerRefusal) {
+        let entries = try game.answer(secret: secret, question: question, picks: picks, at: now)
+        lastActivity = now
+        let ticket = record(entries)
+        if entries.count > 1 { publishState(at: now) } else { answersChanged = true }
+        return .success(ticket)
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// The host's `next`; the phase it led to.
+  func next(at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.next(at: now)] }
+  }
+
+  /// The host ends the game now.
+  func end(at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in try game.end(at: now) }
+  }
+
+  func kick(name: String, ban: Bool, at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban)] }
+  }
+
+  /// The host locks the game to new players, or hides the scores until the podium (or
+  /// undoes either).
+  func settings(locked: Bool?, scoresHidden: Bool?, at now: Double)
+    -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
+  {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in
+      guard game.phase != .over else { throw .over }
+      return (locked.map { [game.lock($0)] } ?? []) + (scoresHidden.map { [game.hideScores($0)] } ?? [])
+    }
+  }
+
+  private func hostMove(at now: Double, _ move: (inout LiveGame) throws(LiveGame.HostRefusal) -> [LiveGame.Entry])
+    -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
+  {
+    lock.withLock {
+      do throws(LiveGame.HostRefusal) {
+        let entries = try move(&game)
+        lastActivity = now
+        let ticket = record(entries)
+        for case .kicked(let id, _) in entries { dismiss(player: id) }
+        publishState(at: now)
+        return .success((game.phase, ticket))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  /// Queues entries in the journal (under the lock: the journal's order is the game's).
+  private func record(_ entries: [LiveGame.Entry]) -> Ticket {
+    guard !entries.isEmpty else { return Ticket(number: nil) }
+    return Ticket(number: journal?.append(entries))
+  }
+
+  /// Stops the journal once the game is over (its results are saved by the caller).
+  func finishJournal() { journal?.finish() }
+
+  // MARK: The ticker
+
+  /// Closes the question whose time is up, sends news held back, keeps streams alive;
+  /// returns when it next has something to do.
+  func tick(at now: Double) -> Double {
+    lock.withLock {
+      if let entry = game.closeIfDue(at: now) {
+        _ = record([entry])
+        publishState(at: now)
+      }
+      if lobbyChanged || answersChanged, now - lastCoalescedSend >= Self.coalescingInterval {
+        publishCoalesced(at: now)
+      }
+      if now - lastWrite >= keepAliveInterval { keepAlive(at: now) }
+      var wake = lastWrite + keepAliveInterval
+      if let deadline = game.deadline { wake = min(wake, deadline) }
+      if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + Self.coalescingInterval) }
+      return wake
+    }
+  }
+
+  // MARK: Streams
+
+  /// Who a stream is for.
+  enum Audience: Equatable {
+    case host
+    case player(Int)
+  }
+
+  final class EventStream {
+    let sink: any EventSink
+    let audience: Audience
+
+    init(sink: any EventSink, audience: Audience) {
+      self.sink = sink
+      self.audience = audience
+    }
+  }
+
+  /// Adds a stream; its first event is the game's state as it is now, so a client that
+  /// reconnects needs nothing else.
+  func subscribe(_ sink: any EventSink, as audience: Audience, at now: Double) {
+    lock.withLock {
+      streams.removeAll { $0.sink.isFinished }
+      let same = streams.filter { $0.audience == audience }
+      let allowed = audience == .host ? Self.hostStreams : Self.streamsPerPlayer
+      for old in same.prefix(max(0, same.count - allowed + 1)) {
+        old.sink.close()
+        streams.removeAll { $0 === old }
+      }
+      let stream = EventStream(sink: sink, audience: audience)
+      streams.append(stream)
+      lastEventID += 1
+      var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
+      sink.send(events.state(for: audience))
+    }
+  }
+
+  /// Sends every stream the state of the game (a question opened or closed, the podium).
+  private func publishState(at now: Double) {
+    lastEventID += 1
+    var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
+    send(at: now) { events.state(for: $0) }
+    lobbyChanged = false
+    answersChanged = false
+  }
+
+  /// Sends the news held back: the lobby's players, or how many have answered (the host).
+  private func publishCoalesced(at now: Double) {
+    lastEventID += 1
+    var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
+    if game.phase == .lobby {
+      send(at: now) { events.state(for: $0) }
+    } else {
+      let progress = events.progress()
+      send(at: now) { $0 == .host ? progress : nil }
+    }
+    lobbyChanged = false
+    answersChanged = false
+    lastCoalescedSend = now
+  }
+
+  private func keepAlive(at now: Double) {
+    let comment = Array(":\n\n".utf8)
+    send(at: now) { _ in comment }
+  }
+
+  /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
+  /// forgets the streams whose client is gone.
+  private func send(at now: Double, _ bytes: (Audience) -> [UInt8]?) {
+    var gone = false
+    for stream in streams {
+      guard let event = bytes(stream.audience) else { continue }
+      if !stream.sink.send(event) { gone = true }
+    }
+    if gone { streams.removeAll { $0.sink.isFinished } }
+    lastWrite = now
+  }
+
+  /// Tells a kicked player's streams so, and ends them.
+  private func dismiss(player id: Int) {
+    lastEventID += 1
+    let event = Array("id: \(lastEventID)\nevent: kicked\ndata: {}\n\n".utf8)
+    for stream in streams where stream.audience == .player(id) {
+      stream.sink.send(event)
+      stream.sink.close()
+    }
+    streams.removeAll { $0.audience == .player(id) }
+  }
+
+  /// Streams open now.
+  var streamCount: Int { lock.withLock { streams.count } }
+
+  /// Ends every stream (the server stops, or the game is forgotten).
+  func closeStreams() {
+    lock.withLock {
+      for stream in streams { stream.sink.close() }
+      streams = []
+    }
+  }
+}

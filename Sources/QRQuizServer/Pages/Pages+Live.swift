@@ -1,0 +1,198 @@
+import QRQuiz
+
+/// The pages of live games. Each is a shell of sections the script shows one at a time,
+/// filling in the game's text as `textContent` (never markup); the words the script needs
+/// are in the page, in its language, as data attributes.
+extension Pages {
+  /// `/host/PIN`: the projector's screen.
+  func liveHost(_ setup: LiveGame.Setup, secret: String, joinURL: String, joinAddress: String, reachable: Bool) -> HTML
+  {
+    let pin = setup.pin
+    let spacedPIN = String(pin.prefix(3)) + " " + String(pin.dropFirst(3))
+    let unreachable: HTML? =
+      reachable
+      ? nil
+      : "<p class=\"notice\" id=\"unreachable\">\(say(.unreachableAddress, markup: ["option": "<code>--host 0.0.0.0</code>"]))</p>"
+    return page(
+      title: setup.title, pageClass: "live live-host", header: false, scripts: ["live.js"],
+      """
+      <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords))>
+      <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>
+      \(unreachable)
+      <section id="lobby" aria-labelledby="lobby-heading">
+      <h1 id="lobby-heading" class="visually-hidden">\(say(.liveLobbyHeading))</h1>
+      <div class="join-panel">
+      <img src="\(SitePath.joinQR(pin, .svg))" alt="\(text(.liveJoinCodeAlt, ["address": .text(joinURL)]))" width="300" height="300">
+      <div><p class="join-at">\(say(.liveJoinAt, ["address": .text(joinAddress)]))</p>
+      <p class="pin-label">\(say(.livePINLabel))</p><p class="pin" aria-label="\(text(.livePINLabel)) \(pin)">\(spacedPIN)</p>
+      <p><a href="\(SitePath.join(pin))">\(joinURL)</a></p></div>
+      </div>
+      <p class="players-count" data-field="players" aria-live="polite"></p>
+      <ul class="names" data-field="names"></ul>
+      <p><button id="start" type="button">\(say(.liveStart))</button></p>
+      </section>
+      <section id="question" hidden aria-labelledby="question-text">
+      <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
+      <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
+      <img class="live-image" data-field="image" alt="" hidden>
+      <ol class="live-answers" data-field="answers"></ol>
+      <p class="status"><span data-field="answered" aria-live="polite"></span>
+      <button id="close" type="button" class="secondary">\(say(.liveEndQuestion))</button></p>
+      </section>
+      <section id="closed" hidden aria-labelledby="closed-heading">
+      <h1 id="closed-heading" class="live-question" data-field="text"></h1>
+      <ol class="live-answers results" data-field="answers"></ol>
+      <div class="leaderboard"><h2>\(say(.liveTopFive))</h2><ol class="standings" data-field="top"></ol>
+      <p class="muted" data-field="hidden" hidden>\(say(.liveScoresHidden))</p></div>
+      <p><button id="next" type="button">\(say(.liveNext))</button></p>
+      </section>
+      <section id="over" hidden aria-labelledby="over-heading">
+      <h1 id="over-heading">\(say(.livePodium))</h1>
+      <ol class="standings podium" data-field="podium"></ol>
+      <p><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
+      <a class="button secondary" href="\(SitePath.liveResults(pin, "json"))" download>JSON</a></p>
+      </section>
+      <details class="host-controls"><summary>\(say(.liveControls))</summary>
+      <p><button id="lock" type="button" class="secondary" aria-pressed="false">\(say(.liveLock))</button>
+      <button id="hide" type="button" class="secondary" aria-pressed="false">\(say(.liveHideScores))</button>
+      <button id="end" type="button" class="secondary">\(say(.liveEndGame))</button></p>
+      <form id="kick" class="row"><label for="kick-name">\(say(.liveKickLabel))</label>
+      <input id="kick-name" type="text" maxlength="40" autocomplete="off" required>
+      <label><input id="kick-ban" type="checkbox"> \(say(.liveBan))</label>
+      <button type="submit" class="secondary">\(say(.liveKick))</button></form>
+      </details>
+      <p id="connection" class="muted" role="status" aria-live="polite"></p>
+      </div>
+      """)
+  }
+
+  /// `/j/PIN`: a player's phone.
+  func livePlayer(_ setup: LiveGame.Setup) -> HTML {
+    page(
+      title: setup.title, pageClass: "live live-player", header: false, scripts: ["live.js"],
+      """
+      <div id="live" data-role="player" data-pin="\(setup.pin)" data-api="\(SitePath.liveAPI(setup.pin))" \(words(Self.playerWords))>
+      <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">PIN \(setup.pin)</span></p>
+      <noscript><p class="notice">\(say(.liveNeedsScript))</p></noscript>
+      <section id="join" class="card" aria-labelledby="join-heading">
+      <h1 id="join-heading">\(say(.liveJoinHeading))</h1>
+      <form id="join-form">
+      <label for="name">\(say(.liveNickname))</label>
+      <div class="row"><input id="name" name="name" type="text" maxlength="20" autocomplete="nickname" autocapitalize="words" required aria-describedby="join-error">
+      <button type="submit">\(say(.liveJoinButton))</button></div>
+      <p id="join-error" class="problems" role="alert" hidden></p>
+      </form>
+      </section>
+      <section id="lobby" hidden aria-labelledby="lobby-heading">
+      <h1 id="lobby-heading" data-field="name"></h1>
+      <p>\(say(.liveWaiting))</p>
+      <p class="muted" data-field="players" aria-live="polite"></p>
+      </section>
+      <section id="question" hidden aria-labelledby="question-text">
+      <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
+      <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
+      <img class="live-image" data-field="image" alt="" hidden>
+      <p class="muted" data-field="multiple" hidden>\(say(.livePickSeveral))</p>
+      <div class="live-answers buttons" data-field="answers" role="group" aria-labelledby="question-text"></div>
+      <p><button id="send" type="button" hidden>\(say(.liveSend))</button></p>
+      <p class="notice" data-field="taken" role="status" hidden>\(say(.liveAnswerTaken))</p>
+      <p class="problems" data-field="answer-error" role="alert" hidden></p>
+      </section>
+      <section id="closed" hidden aria-labelledby="verdict">
+      <h1 id="verdict" class="verdict" data-field="verdict" tabindex="-1"></h1>
+      <p class="score" data-field="points"></p>
+      <p data-field="correct"></p>
+      <p data-field="standing"></p>
+      <p class="muted">\(say(.liveWaitNext))</p>
+      </section>
+      <section id="over" hidden aria-labelledby="over-heading">
+      <h1 id="over-heading">\(say(.liveGameOver))</h1>
+      <p class="score" data-field="place"></p>
+      <ol class="standings podium" data-field="podium"></ol>
+      </section>
+      <section id="gone" hidden aria-labelledby="gone-heading">
+      <h1 id="gone-heading" data-field="gone"></h1>
+      <p><a href="\(SitePath.pinEntry)">\(say(.liveJoinAnother))</a></p>
+      </section>
+      <p id="connection" class="muted" role="status" aria-live="polite"></p>
+      </div>
+      """)
+  }
+
+  /// `/j`: the PIN form (and a wrong PIN's page).
+  func pinEntry(problem: PagePhrase?) -> HTML {
+    let shown: HTML? = problem.map { "<p class=\"problems\" role=\"alert\">\(say($0))</p>" }
+    return page(
+      title: text(.liveJoinHeading), pageClass: "live live-player", header: false,
+      """
+      <section class="card" aria-labelledby="pin-heading">
+      <h1 id="pin-heading">\(say(.liveJoinHeading))</h1>
+      \(shown)
+      <form method="get" action="\(SitePath.pinEntry)">
+      <label for="pin">\(say(.livePINLabel))</label>
+      <div class="row"><input id="pin" name="pin" type="text" inputmode="numeric" pattern="[0-9 ]*" maxlength="7" autocomplete="off" required>
+      <button type="submit">\(say(.liveJoinButton))</button></div>
+      </form>
+      </section>
+      """)
+  }
+
+  /// The topic page's form that starts a live game (for the teacher).
+  func hostForm(_ topic: ServedTopic, csrf: String) -> HTML {
+    let sets = topic.setSizes.enumerated().map { index, size -> HTML in
+      "<option value=\"\(index + 1)\">\(topic.setName(index, in: language)) (\(size))</option>"
+    }
+    let allSets: HTML? = topic.setSizes.count > 1 ? "<option value=\"\">\(say(.liveAllSets))</option>" : nil
+    return """
+      <form class="card" id="host-form" method="post" action="\(SitePath.hostForm)">
+      <h2>\(say(.liveHostGame))</h2>
+      <input type="hidden" name="topic" value="\(topic.name)"><input type="hidden" name="csrf" value="\(csrf)">
+      <div class="row"><label for="live-set">\(say(.liveSetLabel))</label><select id="live-set" name="set">\(allSets)\(sets)</select></div>
+      <div class="row"><label for="live-scoring">\(say(.liveScoringLabel))</label><select id="live-scoring" name="scoring">
+      <option value="speed">\(say(.liveScoringSpeed))</option><option value="accuracy">\(say(.liveScoringAccuracy))</option>
+      <option value="app">\(say(.liveScoringApp))</option></select></div>
+      <div class="row"><label for="live-seconds">\(say(.liveSecondsLabel))</label>
+      <input id="live-seconds" name="seconds" type="number" min="5" max="600" value="20"></div>
+      <button type="submit">\(say(.liveHostButton))</button>
+      </form>
+      """
+  }
+
+  /// "speed scoring · 20 s a question · 10 questions".
+  func scoringSummary(_ setup: LiveGame.Setup) -> HTML {
+    let scoring: PagePhrase =
+      switch setup.scoring {
+      case .speed: .liveScoringSpeed
+      case .accuracy: .liveScoringAccuracy
+      case .app: .liveScoringApp
+      }
+    return
+      "\(say(scoring)) · \(say(.liveSecondsEach, ["seconds": .number(Int(setup.seconds))])) · \(say(.questions, ["count": .number(setup.questions.count)]))"
+  }
+
+  static let hostWords: [PagePhrase] = [
+    .livePlayersCount, .liveQuestionOf, .liveAnsweredOf, .liveLock, .liveUnlock, .liveHideScores, .liveShowScores,
+    .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
+    .liveCorrectMark, .liveRequestFailed,
+  ]
+
+  static let playerWords: [PagePhrase] = [
+    .livePlayersCount, .liveQuestionOf, .liveYouAre, .liveRight, .liveWrong, .liveNoAnswer, .livePointsWon,
+    .liveStanding, .liveStandingHidden, .liveFinalPlace, .liveKicked, .liveReconnecting, .liveNameTaken,
+    .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
+    .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas,
+  ]
+
+  /// The words a script needs, as `data-w-NAME` attributes: templates with their
+  /// `{placeholders}` left for the script to fill.
+  private func words(_ phrases: [PagePhrase]) -> HTML {
+    let placeholders = [
+      "players", "index", "count", "answered", "name", "points", "score", "rank", "streak", "correct", "seconds",
+      "answers",
+    ]
+    let arguments = Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })
+    return HTML.joined(
+      phrases.map { phrase -> HTML in "data-w-\(phrase.rawValue.lowercased())=\"\(text(phrase, arguments))\"" },
+      separator: " ")
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizServer
+
+/// Live games on a real `qrquiz serve`: event streams over sockets, a server killed
+/// mid-game and started again, and a class of phones on their own addresses.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct LiveServerTests {
+  let home: TemporaryDirectory
+  let library: TemporaryDirectory
+  let cache: TemporaryDirectory
+
+  init() throws {
+    home = try TemporaryDirectory()
+    (library, cache) = try LiveLibrary.make()
+  }
+
+  func startServer() throws -> ServeProcess {
+    try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: home.qrquizEnvironment)
+  }
+
+  func post(_ server: ServeProcess, _ path: String, _ body: String, headers: [String: String] = [:]) throws
+    -> (status: Int, json: JSONValue)
+  {
+    let response = try server.request(
+      "POST", path, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Array(body.utf8))
+    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
+  }
+
+  func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
+
+  @Test func aGameKilledMidQuestionResumesWithItsPINSecretsScoresAndStreaks() throws {
+    var server = try startServer()
+    let token = try #require(server.teacherToken)
+    let made = try post(
+      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":60}"#, headers: ["Authorization": "Bearer \(token)"])
+    #expect(made.status == 201)
+    let pin = string(made.json["pin"])
+    let host = string(made.json["host"])
+    var secrets: [String] = []
+    for name in ["Ada", "Bob", "Cy"] {
+      let joined = try post(server, "/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
+      #expect(joined.status == 201)
+      secrets.append(string(joined.json["secret"]))
+    }
+    let phone = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(secrets[0])")
+    #expect(phone.status == 200 && phone.head.lowercased().contains("text/event-stream"))
+    try phone.waitForEvent { $0.name == "lobby" }
+    func answer(_ player: Int, _ question: Int, _ picks: String) throws -> Int {
+      try post(
+        server, "/api/live/\(pin)/answers",
+        #"{"secret":"\#(secrets[player])","question":\#(question),"answers":\#(picks)}"#
+      ).status
+    }
+    #expect(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    try phone.waitForEvent { $0.name == "question" && $0.data["index"] == .number(0) }
+    #expect(try answer(0, 0, "[0]") == 202)
+    #expect(try answer(1, 0, "[1]") == 202)
+    #expect(try answer(2, 0, "[0]") == 202)  // the last: the question closes
+    let first = try phone.waitForEvent { $0.name == "closed" }
+    let adaAfterOne = first.data["you"]?["score"]
+    #expect(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    #expect(try answer(0, 1, "[0,2]") == 202)  // acknowledged: journaled before the answer came
+    #expect(try answer(1, 1, "[0,2]") == 202)
+    // Cy has not answered question 2 when the server dies.
+    server.kill()
+
+    server = try startServer()
+    #expect(server.teacherToken == token)
+    // Same PIN, same secrets; question 2 closed with the answers received before the crash.
+    let status = try server.request("GET", "/api/live/\(pin)/status?secret=\(secrets[0])")
+    #expect(status.status == 200, "\(status.text) \(server.errorText)")
+    #expect(status.text.contains(#""phase":"closed","question":1"#), "\(status.text)")
+    let again = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(secrets[0])")
+    let resumed = try again.waitForEvent { $0.name == "closed" }
+    #expect(resumed.data["index"] == .number(1))
+    #expect(resumed.data["tally"] == .array([.number(2), .number(0), .number(2), .number(0)]))
+    guard case .number(let before)? = adaAfterOne, case .number(let now)? = resumed.data["you"]?["score"] else {
+      Issue.record("no scores: \(again.text)")
+      return
+    }
+    #expect(now.value > before.value + 1000)  // a second right answer, with the streak bonus
+    #expect(resumed.data["you"]?["streak"] == .number(2))
+    let cy = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(secrets[2])")
+    #expect(try cy.waitForEvent { $0.name == "closed" }.data["you"]?["streak"] == .number(0))
+    // The host's secret still works; the game goes on.
+    #expect(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    try again.waitForEvent { $0.name == "question" && $0.data["index"] == .number(2) }
+    #expect(try answer(0, 2, "[0]") == 202)
+    #expect(try post(server, "/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
+    try again.waitForEvent { $0.name == "over" }
+    // The results are kept in the data folder, and listed.
+    let listed = try ProcessRunner.qrquiz(["live", "--results"], environment: home.qrquizEnvironment)
+    #expect(listed.status == 0 && listed.stdoutText.contains("Capitals\t3 players\twinner Ada"), "\(listed.stdoutText)")
+  }
+
+  @Test func aClassOnItsOwnAddressesGetsEachQuestionOnItsStream() throws {
+    let server = try startServer()
+    let token = try #require(server.teacherToken)
+    let made = try post(
+      server, "/api/live", #"{"topic":"Capitals","set":1}"#, headers: ["Authorization": "Bearer \(token)"])
+    let pin = string(made.json["pin"])
+    let host = string(made.json["host"])
+    var phones: [EventStreamClient] = []
+    for number in 0..<120 {
+      // Phones on eight addresses, as a school's Wi-Fi behind a few access points.
+      let address = "127.0.0.\(2 + number % 8)"
+      let joined = try server.request(
+        "POST", "/api/live/\(pin)/players", body: Array(#"{"name":"Student \#(number)"}"#.utf8), from: address)
+      #expect(joined.status == 201)
+      let secret = string((try? JSONParser.parse(joined.body))?["secret"])
+      phones.append(
+        try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(secret)", from: address))
+    }
+    #expect(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    for phone in phones {
+      let question = try phone.waitForEvent { $0.name == "question" }
+      #expect(question.data["text"] == .string("Capital of France?"))
+      #expect(!phone.text.contains(host))
+    }
+  }
+
+  struct BrowserReport: Decodable {
+    struct Phone: Decodable {
+      var lobby: String
+      var verdicts: [String]?
+      var afterOne: String?
+      var afterReload: String?
+      var afterTwo: String?
+      var place: String?
+      var removed: String?
+    }
+    var hostAddress: String
+    var lobbyNames: [String]
+    var hostTop: [String]
+    var hostRightMarked: [String]
+    var hostImage: String
+    var podium: [String]
+    var resultsLink: String
+    var phones: [String: Phone]
+    var layout: [String: [String]]
+    var console: [String]
+  }
+
+  @Test func aHostAndFourPhonesPlayInChromium() throws {
+    let server = try startServer()
+    let token = try #require(server.teacherToken)
+    let made = try post(
+      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":120}"#, headers: ["Authorization": "Bearer \(token)"]
+    )
+    let pin = string(made.json["pin"])
+    let run = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", Fixtures.url("live_browser_check.py").path, server.base, string(made.json["host_page"]), pin],
+      timeout: 300)
+    try #require(run.status == 0, "\(run.stderr)")
+    let report = try JSONDecoder().decode(BrowserReport.self, from: run.stdout)
+    #expect(report.hostAddress == "\(server.base)/host/\(pin)")
+    #expect(report.lobbyNames == ["Ada", "Bob", "Cy", "Dee"])
+    #expect(report.phones["Ada"]?.lobby == "You are Ada")
+    #expect(report.phones["Ada"]?.verdicts == ["Right!", "Right!"])
+    #expect(report.phones["Cy"]?.verdicts == ["Wrong", "Wrong"])
+    #expect(report.hostRightMarked == ["Paris"])
+    #expect(report.hostTop.count == 4)
+    // Bob's reload lost nothing: the question came back, and his score went on from it.
+    let bob = try #require(report.phones["Bob"])
+    #expect(bob.afterReload == "Which are in Spain?")
+    #expect(bob.afterOne?.hasPrefix("Score ") == true && bob.afterOne?.contains("streak 1") == true, "\(bob)")
+    #expect(bob.afterTwo?.contains("streak 2") == true, "\(bob)")
+    #expect(report.phones["Dee"]?.removed == "The host removed you from the game.")
+    #expect(report.hostImage.hasPrefix("/img/"))
+    #expect(report.podium.count == 3 && report.podium.allSatisfy { !$0.contains("Dee") }, "\(report.podium)")
+    #expect(report.phones["Cy"]?.place?.hasPrefix("Place 3, with 0 points") == true, "\(report.phones)")
+    #expect(report.resultsLink == "\(server.base)/api/live/\(pin)/results.csv")
+    for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
+      #expect(offenders.isEmpty, "\(page): \(offenders)")
+    }
+    #expect(report.console.isEmpty, "\(report.console)")
+  }
+}
