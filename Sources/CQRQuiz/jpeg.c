@@ -2,6 +2,7 @@
 
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <jpeglib.h>
@@ -159,3 +160,44 @@ int CQRQuiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator,
   }
   return 0;
 }
+
+int CQRQuiz_jpeg_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height, int quality,
+                           uint8_t **out_data, size_t *out_size, char *message, size_t message_capacity) {
+  struct jpeg_compress_struct encoder;
+  error_manager errors;
+  memset(&encoder, 0, sizeof encoder);
+  memset(&errors, 0, sizeof errors);
+  encoder.err = jpeg_std_error(&errors.base);
+  errors.base.error_exit = on_error_exit;
+  errors.base.emit_message = on_message;
+  errors.message = message;
+  errors.message_capacity = message_capacity;
+  // `volatile`: read after a longjmp back into this frame.
+  unsigned char *volatile buffer = NULL;
+  unsigned long volatile size = 0;
+  if (setjmp(errors.jump)) {
+    jpeg_destroy_compress(&encoder);
+    free(buffer);
+    return -1;
+  }
+  jpeg_create_compress(&encoder);
+  jpeg_mem_dest(&encoder, (unsigned char **)&buffer, (unsigned long *)&size);
+  encoder.image_width = width;
+  encoder.image_height = height;
+  encoder.input_components = 3;
+  encoder.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&encoder);
+  jpeg_set_quality(&encoder, quality, TRUE);
+  jpeg_start_compress(&encoder, TRUE);
+  while (encoder.next_scanline < encoder.image_height) {
+    JSAMPROW row = (JSAMPROW)(pixels + (size_t)encoder.next_scanline * width * 3);
+    jpeg_write_scanlines(&encoder, &row, 1);
+  }
+  jpeg_finish_compress(&encoder);
+  jpeg_destroy_compress(&encoder);
+  *out_data = buffer;
+  *out_size = size;
+  return 0;
+}
+
+void CQRQuiz_jpeg_free(uint8_t *data) { free(data); }

@@ -45,10 +45,11 @@ static void on_write(png_structp png, png_bytep bytes, size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
-int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
-                          size_t row_bytes, int bit_depth, int compression_level,
-                          uint8_t **out_data, size_t *out_size,
-                          char *message, size_t message_capacity) {
+/// Writes `height` rows of `row_bytes` as a PNG of `color_type` at `bit_depth`, with
+/// `filter` (a PNG_FILTER_ mask), into a malloc'd buffer.
+static int write_png(const uint8_t *rows, uint32_t width, uint32_t height, size_t row_bytes, int bit_depth,
+                     int color_type, int filter, int compression_level, uint8_t **out_data, size_t *out_size,
+                     char *message, size_t message_capacity) {
   // `volatile`: these are read after a longjmp back into this frame.
   write_state *volatile state = calloc(1, sizeof(write_state));
   if (state == NULL) return -1;
@@ -70,10 +71,9 @@ int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
     return -1;
   }
   png_set_write_fn(png, state, on_write, on_flush);
-  png_set_IHDR(png, info, width, height, bit_depth, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE,
-               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-  // QR modules are flat runs of one value: no filter compresses them best.
-  png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+  png_set_IHDR(png, info, width, height, bit_depth, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_set_filter(png, PNG_FILTER_TYPE_BASE, filter);
   png_set_compression_level(png, compression_level);
   png_write_info(png, info);
   for (uint32_t y = 0; y < height; y++) {
@@ -86,6 +86,25 @@ int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
   *out_size = state->size;
   free(state);
   return 0;
+}
+
+int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
+                          size_t row_bytes, int bit_depth, int compression_level,
+                          uint8_t **out_data, size_t *out_size,
+                          char *message, size_t message_capacity) {
+  // QR modules are flat runs of one value: no filter compresses them best.
+  return write_png(rows, width, height, row_bytes, bit_depth, PNG_COLOR_TYPE_GRAY, PNG_FILTER_NONE,
+                   compression_level, out_data, out_size, message, message_capacity);
+}
+
+int CQRQuiz_png_write_color(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                           int compression_level, uint8_t **out_data, size_t *out_size, char *message,
+                           size_t message_capacity) {
+  if (channels != 3 && channels != 4) return -1;
+  // Pictures and drawings: libpng chooses a filter per row, as every PNG writer does.
+  return write_png(pixels, width, height, (size_t)width * (size_t)channels, 8,
+                   channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_ALL_FILTERS, compression_level,
+                   out_data, out_size, message, message_capacity);
 }
 
 void CQRQuiz_png_free(uint8_t *data) { free(data); }

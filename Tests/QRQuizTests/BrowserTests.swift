@@ -60,7 +60,7 @@ import Testing
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
       #expect(offenders.isEmpty, "\(page): \(offenders)")
     }
-    #expect(report.create.landed == "\(server.base)/t/Browser%20made")
+    #expect(report.create.landed == "\(server.base)/edit/Browser%20made")
     #expect(report.create.listed.contains("Browser made"))
     #expect(report.console.isEmpty, "\(report.console)")
 

@@ -47,6 +47,13 @@ import Testing
 
   // MARK: Examples that run
 
+  @Test func questionPictureExample() throws {
+    let bytes = try Fixtures.bytes("jpeg/photo-gps-6.jpg")
+    let picture = try QuestionPicture(uploaded: bytes)
+    print(picture.format, picture.width, picture.height, picture.bytes.count)
+    #expect(picture.format == .jpeg && picture.width == 320)
+  }
+
   @Test func liveGameExample() throws {
     let setup = LiveGameTests.setup()
     var game = LiveGame(setup: setup)

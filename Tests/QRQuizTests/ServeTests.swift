@@ -184,44 +184,33 @@ import Testing
     let (library, cache) = try Self.library()
     let readOnly = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
     #expect(readOnly.editURL == nil)
-    #expect(try readOnly.request("GET", "/new").status == 403)
-    #expect(try readOnly.request("POST", "/new", body: Array("name=x".utf8)).status == 403)
+    let readOnlyToken = try #require(readOnly.teacherToken)
+    #expect(try readOnly.request("GET", "/new?token=\(readOnlyToken)").status == 403)
+    let refused = try readOnly.request(
+      "PUT", "/api/topics/X", headers: ["Authorization": "Bearer \(readOnlyToken)", "If-None-Match": "*"],
+      body: Array("{}".utf8))
+    #expect(refused.status == 403 && refused.text.contains("--allow-edit"))
 
     let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path, "--allow-edit"])
     let editURL = try #require(server.editURL)
     let token = try #require(editURL.components(separatedBy: "token=").last)
     #expect(try server.request("GET", "/new").status == 403)
-    #expect(try server.request("GET", "/new?token=wrong").status == 403)
     let entered = try server.request("GET", "/new?token=\(token)")
     #expect(entered.status == 303)
-    let cookie = try #require(entered.cookies.first)
-    #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
-    let session = String(cookie.prefix { $0 != ";" })
-    let form = try server.request("GET", "/new/form?sets=1&questions=2&answers=3", headers: ["Cookie": session])
-    #expect(form.status == 200)
-    let csrf = try #require(
-      form.text.components(separatedBy: "name=\"csrf\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
-    var fields = [
-      "posted=1", "sets=1", "questions=2", "answers=3", "name=Rivers", "random=on", "verdicts=on",
-      "q-0-0=Longest+river%3F", "a-0-0-0=Nile", "a-0-0-1=Danube", "a-0-0-2=Rhine", "c-0-0-0=on",
-    ]
-    // Without the form token: refused, nothing saved.
+    let session = String(try #require(entered.cookies.first).prefix { $0 != ";" })
+    let page = try server.request("GET", "/new", headers: ["Cookie": session])
+    #expect(page.status == 200)
+    let csrf = try #require(page.text.components(separatedBy: "data-csrf=\"").dropFirst().first?.prefix { $0 != "\"" })
+    let topic = Array(
+      #"{"options":{"name":"Rivers"},"sets":[[{"question":"Longest river?","answers":["Nile","Danube","Rhine"],"correct":0}]]}"#
+        .utf8)
+    let create = ["If-None-Match": "*", "Content-Type": "application/json", "Cookie": session]
+    #expect(try server.request("PUT", "/api/topics/Rivers", headers: create, body: topic).status == 403)
     #expect(
-      try server.request("POST", "/new", headers: ["Cookie": session], body: Array(fields.joined(separator: "&").utf8))
-        .status == 403)
-    fields.append("csrf=\(csrf)")
-    // Without the cookie: refused.
-    #expect(try server.request("POST", "/new", body: Array(fields.joined(separator: "&").utf8)).status == 403)
-    // A problem: the same message as qrquiz new, the form filled again.
-    let repeated = fields + ["q-0-1=Second%3F", "a-0-1-0=A", "a-0-1-1=A", "a-0-1-2=B", "c-0-1-0=on"]
-    let refused = try server.request(
-      "POST", "/new", headers: ["Cookie": session], body: Array(repeated.joined(separator: "&").utf8))
-    #expect(refused.status == 422)
-    #expect(refused.text.contains("Set 1, question 2: Answer 2 repeats answer 1"))
-    #expect(refused.text.contains("value=\"Longest river?\""))
+      try server.request("PUT", "/api/topics/Rivers", headers: ["If-None-Match": "*"], body: topic).status == 401)
     let saved = try server.request(
-      "POST", "/new", headers: ["Cookie": session], body: Array(fields.joined(separator: "&").utf8))
-    #expect(saved.status == 303 && saved.headers["location"] == "/t/Rivers")
+      "PUT", "/api/topics/Rivers", headers: create.merging(["X-Form-Token": String(csrf)]) { $1 }, body: topic)
+    #expect(saved.status == 201, "\(saved.text)")
     let stored = try TopicLibrary(directory: library.url).topic(named: "Rivers")
     #expect(stored.topic.topic.questions.map(\.question) == ["Longest river?"])
     #expect(try server.request("GET", "/").text.contains("/t/Rivers"))

@@ -25,4 +25,14 @@ int CQRQuiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator,
                        uint8_t *output, size_t capacity, int max_scans, int64_t time_limit_ms,
                        char *message, size_t message_capacity);
 
+/// Encodes 8-bit RGB pixels (row by row, no padding) as a baseline JPEG of `quality`
+/// (1–100) into a malloc'd buffer (free with `CQRQuiz_jpeg_free`): the JFIF header and the
+/// image, no EXIF or other marker (a photo's GPS position and camera stay behind).
+/// Returns 0 on success; -1 with libjpeg's message.
+int CQRQuiz_jpeg_encode_rgb(const uint8_t *pixels, uint32_t width, uint32_t height, int quality,
+                           uint8_t **out_data, size_t *out_size, char *message, size_t message_capacity);
+
+/// Frees a buffer returned by `CQRQuiz_jpeg_encode_rgb`.
+void CQRQuiz_jpeg_free(uint8_t *data);
+
 #endif

@@ -20,7 +20,14 @@ int CQRQuiz_png_write_gray(const uint8_t *rows, uint32_t width, uint32_t height,
                           uint8_t **out_data, size_t *out_size,
                           char *message, size_t message_capacity);
 
-/// Frees a buffer returned by `CQRQuiz_png_write_gray`.
+/// Encodes 8-bit RGB (`channels` 3) or RGBA (4) pixels, row by row with no padding, as PNG
+/// into a malloc'd buffer (no chunk but the image's: no text, no time, no metadata). Returns
+/// 0 or -1 as `CQRQuiz_png_write_gray`.
+int CQRQuiz_png_write_color(const uint8_t *pixels, uint32_t width, uint32_t height, int channels,
+                           int compression_level, uint8_t **out_data, size_t *out_size, char *message,
+                           size_t message_capacity);
+
+/// Frees a buffer returned by `CQRQuiz_png_write_gray` or `CQRQuiz_png_write_color`.
 void CQRQuiz_png_free(uint8_t *data);
 
 #endif

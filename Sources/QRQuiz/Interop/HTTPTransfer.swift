@@ -195,13 +195,21 @@ final class TransferSink {
     self.timeout = timeout
   }
 
+  /// The most reserved ahead for a body of unknown length (larger limits grow as needed).
+  static let largestReservation = 64 << 20
+
   func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard failure == nil, !shouldStop() else { return false }
     guard body.count + bytes.count <= limit else {
       failure = .tooLarge(limit: limit, url)
       return false
     }
-    if body.isEmpty, let expectedLength { body.reserveCapacity(expectedLength) }
+    if body.isEmpty {
+      // Room for the whole body at once, so it is never copied to grow: a copy made near
+      // the limit held one and a half bodies, four downloads at once six. The memory is
+      // only the system's promise until bytes are written into it.
+      body.reserveCapacity(expectedLength ?? min(limit, Self.largestReservation))
+    }
     body.append(contentsOf: bytes)
     return true
   }

@@ -98,11 +98,12 @@ public struct TopicQREncoder: Sendable {
     self.format = format
   }
 
-  /// The symbols for a topic, in the form ``format`` asks for: its normalised JSON.
+  /// The symbols for a topic, in the form ``format`` asks for: its normalised JSON, without
+  /// the web editor's times (the app ignores them; a code is no place for them).
   ///
   /// - Throws: ``Error``.
   public func encode(_ topic: ValidTopic) throws(Error) -> Symbols {
-    try encode(json: Array(topic.normalizedJSON.utf8))
+    try encode(json: Array(topic.topic.withoutEditTimes.normalizedJSON.utf8))
   }
 
   func encode(json: [UInt8]) throws(Error) -> Symbols {

@@ -48,6 +48,8 @@ extension Topic.Question {
           .object([("value", .number(numericAnswer.value)), ("tolerance", .number(numericAnswer.tolerance))])
         ))
     }
+    if let created { members.append(("created", .string(created))) }
+    if let modified { members.append(("modified", .string(modified))) }
     return .object(members)
   }
 }

@@ -83,11 +83,16 @@ extension Topic {
     public var imageURL: String?
     /// A number typed as the answer (a QRQuiz extension the app ignores).
     public var numericAnswer: NumericAnswer?
+    /// When the question was written, and last changed, in the web editor (QRQuiz
+    /// extensions the app ignores; ISO 8601 in UTC, `2026-12-01T15:03:07Z`).
+    public var created: String?
+    public var modified: String?
 
     /// Creates a question.
     public init(
       question: String, answers: [String], correct: UInt8? = nil,
-      correctAnswers: [UInt8]? = nil, imageURL: String? = nil, numericAnswer: NumericAnswer? = nil
+      correctAnswers: [UInt8]? = nil, imageURL: String? = nil, numericAnswer: NumericAnswer? = nil,
+      created: String? = nil, modified: String? = nil
     ) {
       self.question = question
       self.answers = answers
@@ -95,6 +100,8 @@ extension Topic {
       self.correctAnswers = correctAnswers
       self.imageURL = imageURL
       self.numericAnswer = numericAnswer
+      self.created = created
+      self.modified = modified
     }
 
     /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.

@@ -90,10 +90,26 @@ private struct FieldReader {
     let numericAnswer = lenient(
       value, "numericAnswer", at: path, expected: #"{"value": a number, "tolerance": a number ≥ 0}"#
     ) { reader, value, path in reader.numericAnswer(value, at: path) }
+    let created = lenient(value, "created", at: path, expected: "a time like 2026-12-01T15:03:07Z") {
+      $0.editTime($1, at: $2)
+    }
+    let modified = lenient(value, "modified", at: path, expected: "a time like 2026-12-01T15:03:07Z") {
+      $0.editTime($1, at: $2)
+    }
     guard let text, let answers, let correct, let correctAnswers, let imageURL else { return nil }
     return Topic.Question(
       question: text, answers: answers, correct: correct,
-      correctAnswers: correctAnswers, imageURL: imageURL, numericAnswer: numericAnswer)
+      correctAnswers: correctAnswers, imageURL: imageURL, numericAnswer: numericAnswer, created: created,
+      modified: modified)
+  }
+
+  /// An edit time: an ISO 8601 UTC time, to the second (``EditTime``).
+  mutating func editTime(_ value: JSONValue, at path: TopicPath) -> String? {
+    guard case .string(let text) = value, EditTime.date(text) != nil else {
+      problems.append(.init(.wrongType, at: path, "expected a time"))
+      return nil
+    }
+    return text
   }
 
   /// `{"value": 1969, "tolerance": 0}`: finite numbers, the tolerance not negative.

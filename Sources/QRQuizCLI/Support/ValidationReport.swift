@@ -26,29 +26,18 @@ enum ValidationReport {
   }
 
   static func json(file: String, document: TopicDocument) -> String {
-    let problems = document.problems.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
-    let warnings = document.warnings.map { entry(kind: $0.kind.rawValue, path: $0.path, message: $0.message) }
-    return JSONLine.object([
+    JSONLine.object([
       ("file", .string(file)),
       ("valid", .bool(document.isValid)),
       ("name", .string(document.displayName)),
-      ("problems", .array(problems)),
+      ("problems", .array(document.problems.map(\.jsonValue))),
       ("problemCount", JSONLine.number(document.problemCount)),
-      ("warnings", .array(warnings)),
+      ("warnings", .array(document.warnings.map(\.jsonValue))),
     ])
   }
 
   static func json(file: String, error: String) -> String {
     JSONLine.object([("file", .string(file)), ("valid", .bool(false)), ("error", .string(error))])
-  }
-
-  private static func entry(kind: String, path: TopicPath, message: String) -> JSONValue {
-    .object([
-      ("kind", .string(kind)),
-      ("path", .string(path.description)),
-      ("location", path.locationWords.map(JSONValue.string) ?? .null),
-      ("message", .string(message)),
-    ])
   }
 }
 

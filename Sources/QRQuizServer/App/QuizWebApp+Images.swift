@@ -4,9 +4,12 @@ import QRQuiz
 /// Question images: served from the image cache only (the server never fetches or
 /// forwards an address a topic names), under a key that is the address's hash.
 extension QuizWebApp {
-  /// The page's source for a question's image: only when the image is in the cache.
+  /// The page's source for a question's image: a picture the library stores, or an image
+  /// in the cache; nothing else.
   func imageSource(for url: String?) -> SitePath? {
-    guard let url, let key = ServedTopic.imageKey(url), let cache = configuration.imageCache,
+    guard let url else { return nil }
+    if let stored = storedPictureSource(for: url) { return stored }
+    guard let key = ServedTopic.imageKey(url), let cache = configuration.imageCache,
       let address = URL(string: url), cache.contains(address)
     else { return nil }
     return .image(key)

@@ -8,13 +8,17 @@ extension QuizWebApp {
   func library(_ context: RequestContext) async -> HTTPResponse {
     if let signIn = teacherSignIn(context, returningTo: .library) { return signIn }
     let all = topics.all
+    var editing: Pages.EditingTools?
+    if configuration.allowsEditing, isTeacher(context.request), case .library(let library) = topics.source {
+      editing = Pages.EditingTools(csrf: formToken, removed: library.removedNames())
+    }
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
-      return .html(pages(context).library(all, query: nil, total: all.count))
+      return .html(pages(context).library(all, query: nil, total: all.count, editing: editing))
     }
     let search = TextSearch(query)
     let shown = all.filter { search.matches(folded: $0.searchText) }
-    return .html(pages(context).library(shown, query: query, total: all.count))
+    return .html(pages(context).library(shown, query: query, total: all.count, editing: editing))
   }
 
   /// `/static/…`: the style sheet, the script, the icon.
@@ -26,6 +30,8 @@ extension QuizWebApp {
       .bytes(Array(Assets.script.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "live.js":
       .bytes(Array(Assets.liveScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "editor.js":
+      .bytes(Array(Assets.editorScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "icon.svg":
       .bytes(Array(Assets.icon.utf8), type: "image/svg+xml", cache: "public, max-age=86400")
     default: notFound(context, .nothingHere)

@@ -39,10 +39,33 @@ extension QuizWebApp {
     router.add(.post, "/game/{id}", "a move in a play: answer, help, repeat", now(QuizWebApp.moveInGame))
     router.add(.get, "/img/{key}", "a question's image, from the image cache only", either(QuizWebApp.image))
 
-    // Creating topics (with --allow-edit).
-    router.add(.get, "/new", "the topic creator: how many sets, questions, answers", now(QuizWebApp.creatorStart))
-    router.add(.get, "/new/form", "the creator's form", now(QuizWebApp.creatorForm))
-    router.add(.post, "/new", "saves a topic from the creator's form", later(QuizWebApp.createTopic))
+    // Editing topics (the teacher, with --allow-edit; docs/EDITOR.md).
+    router.add(.get, "/new", "an empty topic in the editor", now(QuizWebApp.newTopicEditor))
+    router.add(
+      .get, "/edit/{name}", "a topic in the editor (a deleted one: its versions)", now(QuizWebApp.editorPage))
+    router.add(
+      .post, "/edit/{name}/delete", "deletes a topic from the library page (kept as a version)",
+      later(QuizWebApp.deleteFromForm))
+    router.add(
+      .get, "/preview", "a question's image by its address (`?url=`), when this server has it: the editor's preview",
+      now(QuizWebApp.previewImage))
+    router.add(
+      .get, "/pictures/{file}", "a question's picture, uploaded or drawn in the editor", either(QuizWebApp.picture))
+    router.add(.get, "/api/topics", "every topic: name, title, sets, questions", now(QuizWebApp.topicList))
+    router.add(.get, "/api/topics/{name}", "a topic's JSON with its ETag", now(QuizWebApp.topicForEditing))
+    router.add(
+      .put, "/api/topics/{name}", "saves a topic: If-Match replaces, If-None-Match: * creates",
+      later(QuizWebApp.putTopic))
+    router.add(
+      .delete, "/api/topics/{name}", "deletes a topic (If-Match; kept as a version)", later(QuizWebApp.deleteTopic))
+    router.add(
+      .get, "/api/topics/{name}/versions", "a topic's kept versions, oldest first", later(QuizWebApp.topicVersions))
+    router.add(.get, "/api/topics/{name}/versions/{id}", "a kept version's JSON", later(QuizWebApp.topicVersion))
+    router.add(
+      .post, "/api/topics/{name}/versions/{id}/restore", "makes a kept version the topic again",
+      later(QuizWebApp.restoreTopicVersion))
+    router.add(
+      .post, "/api/images", "a question's picture: checked, upright, without metadata", later(QuizWebApp.uploadPicture))
 
     // Live games: the pages.
     router.add(
@@ -104,7 +127,10 @@ extension QuizWebApp {
 extension SitePath {
   static let library = SitePath.segments()
   static let newTopic = SitePath.segments("new")
-  static let newTopicForm = SitePath.segments("new", "form")
+  static func edit(_ name: String) -> SitePath { .segments("edit", name) }
+  static func deleteTopic(_ name: String) -> SitePath { .segments("edit", name, "delete") }
+  static func topicAPI(_ name: String) -> SitePath { .segments("api", "topics", name) }
+  static func picture(_ file: String) -> SitePath { .segments("pictures", file) }
   static func topic(_ name: String) -> SitePath { .segments("t", name) }
   static func topicJSON(_ name: String) -> SitePath { topic(name).appending(suffix: ".json") }
   static func topicQR(_ name: String, _ format: ImageFile) -> SitePath { .segments("t", name, "qr." + format.rawValue) }

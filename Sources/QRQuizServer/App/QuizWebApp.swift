@@ -65,6 +65,8 @@ public final class QuizWebApp: HTTPResponder {
   /// The token forms must carry back (with the edit cookie) to be accepted.
   let formToken = Secret.make()
   let images = ImageResponses(capacity: 64 << 20)
+  /// Uploaded pictures being made now (``picturesAtOnce`` at most).
+  let picturesInProgress = Mutex(0)
   private let publicURLStore: Mutex<String>
   /// Written once, at the end of `init` (its handlers call back into the app, so it is
   /// made once the app is whole), and only read after that.
@@ -142,8 +144,16 @@ public final class QuizWebApp: HTTPResponder {
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 
+  /// A topic for the editor takes up to ``topicBodyLimit``, a picture
+  /// ``QuestionPicture/maximumUploadSize``; everything else the server's default (1 MiB).
+  public func bodyLimit(method: String, path: String) -> Int? {
+    if method == "PUT", path.hasPrefix("/api/topics/") { return Self.topicBodyLimit }
+    if method == "POST", path == "/api/images" { return QuestionPicture.maximumUploadSize }
+    return nil
+  }
+
   /// The pages in the request's language, for a visitor who may create topics or not.
   func pages(_ context: RequestContext) -> Pages {
-    Pages(language: context.language, canCreate: configuration.editToken != nil)
+    Pages(language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request))
   }
 }

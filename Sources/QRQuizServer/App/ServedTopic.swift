@@ -4,8 +4,11 @@ import Synchronization
 /// A topic as the server hands it out: its JSON exactly as the app downloads it (and
 /// gzipped), its entity tag, and its QR codes, made on first request and kept.
 final class ServedTopic: Sendable {
-  /// The name in URLs: the library's (file) name.
+  /// The name in URLs: the library's (file) name, but for one that ends in `.json`
+  /// (``ServedTopics/addressName(_:)``).
   let name: String
+  /// The name of its file in the library, without `.json`.
+  let fileName: String
   /// The topic as read and validated.
   let topic: ValidTopic
   /// The topic's normalised JSON: what the app downloads.
@@ -25,8 +28,9 @@ final class ServedTopic: Sendable {
   private let artefacts = Mutex<[String: [UInt8]]>([:])
   private let encoded = Mutex<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
 
-  init(name: String, topic: ValidTopic) {
+  init(name: String, fileName: String? = nil, topic: ValidTopic) {
     self.name = name
+    self.fileName = fileName ?? name
     self.topic = topic
     json = Array((topic.normalizedJSON + "\n").utf8)
     gzippedJSON = Zlib.gzip(json)

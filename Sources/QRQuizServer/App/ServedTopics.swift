@@ -68,7 +68,7 @@ final class ServedTopics: Sendable {
         if let kept = current[name], kept.topic == topic {
           byName[name] = kept
         } else {
-          byName[name] = ServedTopic(name: name, topic: topic)
+          byName[name] = ServedTopic(name: name, fileName: fileName, topic: topic)
         }
         names.append(name)
       }
@@ -109,25 +109,8 @@ final class ServedTopics: Sendable {
   /// The topic served as `name`.
   func topic(named name: String) -> ServedTopic? { topics.withLock { $0.byName[name] } }
 
-  /// Whether new topics can be saved here.
-  var isWritable: Bool {
-    if case .library = source { return true }
-    return false
-  }
-
   /// Topic files given by path are not a library to save into.
   struct ReadOnly: Error, CustomStringConvertible {
     var description: String { "this server shows the files it was given; start it on the topic library to save" }
-  }
-
-  /// Saves `topic` into the library and reads it again.
-  ///
-  /// - Returns: the name it is served under.
-  /// - Throws: ``ReadOnly``, ``TopicLibrary/Error``.
-  func save(_ topic: ValidTopic) throws -> String {
-    guard case .library(let library) = source else { throw ReadOnly() }
-    let name = try library.save(topic)
-    reloadIfChanged()
-    return Self.addressName(name)
   }
 }

@@ -3,8 +3,8 @@ import QRQuiz
 /// The pages' style sheet and script, served from /static: small, hand-written, and
 /// nothing from another host, so a classroom without internet gets the same pages.
 enum Assets {
-  /// The style sheet: the site's, then the live games'.
-  static let styleSheet = baseStyles + liveStyles
+  /// The style sheet: the site's, then the live games' and the editor's.
+  static let styleSheet = baseStyles + liveStyles + editorStyles
 
   static let baseStyles = """
     :root { color-scheme: light dark; --ink: #1d2430; --muted: #4f5a68; --line: #c9d0da; --accent: #1f5fcc;

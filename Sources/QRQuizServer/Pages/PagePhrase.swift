@@ -16,10 +16,23 @@ public enum PagePhrase: String, PhraseBook {
   case tooManyPlays, tooManyPlaysDetail, serverFull, serverFullDetail
   case nextQuestion, seeResult, reviewTitle, yourAnswerWas, correctAnswerWas, noAnswer, everyQuestionRight
   // The creator.
-  case newTopic, setsLabel, questionsPerSetLabel, answersPerQuestionLabel, nextButton, topicLegend, nameLabel
-  case secondsPerSetLabel, noTimer, randomOrderOption, helpOption, verdictsOption, mandatoryOption, setLegend
-  case questionLegend, questionLabel, answerLabel, correctLabel, answerIsCorrect, imageURLLabel, saveTopic
+  case newTopic, topicLegend, nameLabel
+  case secondsPerSetLabel, randomOrderOption, helpOption, verdictsOption, mandatoryOption, setLegend
+  case questionLegend, questionLabel, answerLabel, answerIsCorrect, imageURLLabel, saveTopic
   case formRefused, formRefusedDetail, editingOff, editingOffDetail, notAllowed, notAllowedDetail
+  // The editor.
+  case warningsFound, editTopic, picturesUnreachable, topicRemoved, editorNeedsScript, changedSinceOpened, reloadTheirs
+  case keepEditing, saveMineOver, viewTopic, deleteTopic, versionsHeading, versionsNote
+  case drawingHeading, drawingHelp, selectedLine, deleteLine, penColour, undoLine
+  case clearDrawing, useDrawing, cancel, colourBlack, colourRed, colourBlue
+  case colourGreen, setNameLabel, answersLegend, numericLegend, numericValueLabel, numericToleranceLabel
+  case addAnswer, addQuestion, addSet, moveUp, moveDown, deleteItem
+  case duplicateQuestion, moveToSet, takePhoto, choosePicture, drawPicture, removePicture
+  case pictureAlt, createdAt, changedAt, notYetSaved, saving, saved
+  case savedAs, problemsFound, nameTakenChooseAnother, pageOutOfDate, networkFailed, uploading
+  case pictureTooLarge, restoreVersion, viewVersion, restored, confirmDeleteTopic, confirmClearDrawing
+  case confirmDeleteSet, unsavedChanges, savedVersion, noVersions, notDeleted, editLink
+  case deleteLink, removedTopicsHeading
   // Errors.
   case notFound, nothingHere, noSuchTopic, noSuchSet, imageNotCached, methodNotAllowed, methodNotAllowedDetail
   case qrCodeFailed
@@ -94,14 +107,9 @@ public enum PagePhrase: String, PhraseBook {
     .serverFull: "The server is busy",
     .serverFullDetail: "It is running as many plays as it can. Try again when some have finished.",
     .newTopic: "New topic",
-    .setsLabel: "Sets",
-    .questionsPerSetLabel: "Questions per set",
-    .answersPerQuestionLabel: "Answers per question",
-    .nextButton: "Next",
     .topicLegend: "Topic",
     .nameLabel: "Name",
     .secondsPerSetLabel: "Seconds per set",
-    .noTimer: "no timer",
     .randomOrderOption: "Questions in random order",
     .helpOption: "Help button",
     .verdictsOption: "Show whether an answer is right",
@@ -110,7 +118,6 @@ public enum PagePhrase: String, PhraseBook {
     .questionLegend: "Question {number}",
     .questionLabel: "Question",
     .answerLabel: "Answer {number}",
-    .correctLabel: "correct",
     .answerIsCorrect: "Answer {number} is correct",
     .imageURLLabel: "Image URL",
     .saveTopic: "Save topic",
@@ -199,6 +206,79 @@ public enum PagePhrase: String, PhraseBook {
     .liveNoSuchGame: "No game has this PIN. Check it on the screen.",
     .liveYourPick: "your answer",
     .liveRightAnswerWas: "Right: {answers}",
+    .editTopic: "Edit {name}",
+    .warningsFound: "Saved, with {count, plural, one {# piece of advice} other {# pieces of advice}}:",
+    .picturesUnreachable:
+      "Pictures added here get this server's address, which phones cannot reach: start it with {option} to share them with a class.",
+    .topicRemoved: "This topic was deleted. Its versions are kept: restore one to have it back.",
+    .editorNeedsScript:
+      "The editor needs JavaScript: turn it on and reload. The topic's JSON can still be downloaded from its page.",
+    .changedSinceOpened: "This topic changed since you opened it (someone else saved it). Your text is still here.",
+    .reloadTheirs: "Load their version (lose my changes)",
+    .keepEditing: "Keep editing",
+    .saveMineOver: "Save mine over theirs (theirs is kept as a version)",
+    .viewTopic: "View the topic",
+    .deleteTopic: "Delete the topic",
+    .versionsHeading: "Versions",
+    .versionsNote: "Every save keeps the version it replaces; any of them can be looked at and restored.",
+    .drawingHeading: "Draw a picture",
+    .drawingHelp:
+      "Drag to draw a line. Tap a line to colour or delete it; drag it to move it. Double-tap the blank canvas to clear it; long-press (or right-click) it to choose the pen's colour.",
+    .selectedLine: "Selected line:",
+    .deleteLine: "Delete the line",
+    .penColour: "Pen:",
+    .undoLine: "Undo the last line",
+    .clearDrawing: "Clear",
+    .useDrawing: "Use this drawing",
+    .cancel: "Cancel",
+    .colourBlack: "Black",
+    .colourRed: "Red",
+    .colourBlue: "Blue",
+    .colourGreen: "Green",
+    .setNameLabel: "Name of the set",
+    .answersLegend: "Answers (tick the right ones)",
+    .numericLegend: "Typed number (optional)",
+    .numericValueLabel: "The number",
+    .numericToleranceLabel: "Accepted ±",
+    .addAnswer: "Add an answer",
+    .addQuestion: "Add a question",
+    .addSet: "Add a set",
+    .moveUp: "Move up",
+    .moveDown: "Move down",
+    .deleteItem: "Delete",
+    .duplicateQuestion: "Duplicate",
+    .moveToSet: "Move to set",
+    .takePhoto: "Take a photo",
+    .choosePicture: "Choose a picture",
+    .drawPicture: "Draw",
+    .removePicture: "Remove the picture",
+    .pictureAlt: "Picture of question {number}",
+    .createdAt: "Written {time}",
+    .changedAt: "changed {time}",
+    .notYetSaved: "Not saved yet",
+    .saving: "Saving…",
+    .saved: "Saved.",
+    .savedAs: "Saved as {name}.",
+    .problemsFound: "Not saved: {count, plural, one {# problem} other {# problems}} to fix.",
+    .nameTakenChooseAnother: "A topic with this name exists already: choose another name.",
+    .pageOutOfDate:
+      "The page is out of date (the server restarted?): reload it. Your text is still here: copy it first.",
+    .networkFailed: "No answer from the server: check the connection and save again.",
+    .uploading: "Adding the picture…",
+    .pictureTooLarge: "This picture is larger than {size} MiB.",
+    .restoreVersion: "Restore",
+    .viewVersion: "Look at it",
+    .restored: "Restored.",
+    .confirmDeleteTopic: "Delete this topic? Its versions are kept, so it can be restored.",
+    .confirmClearDrawing: "Clear the whole drawing?",
+    .confirmDeleteSet: "Delete set {number} and its questions?",
+    .unsavedChanges: "Changes not saved yet.",
+    .savedVersion: "saved {time}",
+    .noVersions: "No earlier versions yet.",
+    .notDeleted: "Not deleted",
+    .editLink: "Edit",
+    .deleteLink: "Delete",
+    .removedTopicsHeading: "Deleted topics (their versions are kept)",
   ]
 
   static let spanish: [PagePhrase: String] = [
@@ -251,14 +331,9 @@ public enum PagePhrase: String, PhraseBook {
     .serverFull: "El servidor está ocupado",
     .serverFullDetail: "Está llevando todas las partidas que puede. Inténtalo cuando terminen algunas.",
     .newTopic: "Tema nuevo",
-    .setsLabel: "Series",
-    .questionsPerSetLabel: "Preguntas por serie",
-    .answersPerQuestionLabel: "Respuestas por pregunta",
-    .nextButton: "Siguiente",
     .topicLegend: "Tema",
     .nameLabel: "Nombre",
     .secondsPerSetLabel: "Segundos por serie",
-    .noTimer: "sin límite",
     .randomOrderOption: "Preguntas en orden aleatorio",
     .helpOption: "Botón de ayuda",
     .verdictsOption: "Mostrar si una respuesta es correcta",
@@ -267,7 +342,6 @@ public enum PagePhrase: String, PhraseBook {
     .questionLegend: "Pregunta {number}",
     .questionLabel: "Pregunta",
     .answerLabel: "Respuesta {number}",
-    .correctLabel: "correcta",
     .answerIsCorrect: "La respuesta {number} es correcta",
     .imageURLLabel: "URL de la imagen",
     .saveTopic: "Guardar el tema",
@@ -356,5 +430,78 @@ public enum PagePhrase: String, PhraseBook {
     .liveNoSuchGame: "Ningún juego tiene este PIN. Compruébalo en la pantalla.",
     .liveYourPick: "tu respuesta",
     .liveRightAnswerWas: "Correcta: {answers}",
+    .editTopic: "Editar {name}",
+    .warningsFound: "Guardado, con {count, plural, one {# consejo} other {# consejos}}:",
+    .picturesUnreachable:
+      "Las imágenes que añadas aquí llevan la dirección de este servidor, que los móviles no alcanzan: arráncalo con {option} para compartirlas con una clase.",
+    .topicRemoved: "Este tema se borró. Sus versiones se guardan: restaura una para recuperarlo.",
+    .editorNeedsScript:
+      "El editor necesita JavaScript: actívalo y recarga. El JSON del tema se puede descargar desde su página.",
+    .changedSinceOpened: "Este tema ha cambiado desde que lo abriste (otra persona lo guardó). Tu texto sigue aquí.",
+    .reloadTheirs: "Cargar su versión (perder mis cambios)",
+    .keepEditing: "Seguir editando",
+    .saveMineOver: "Guardar la mía encima (la suya se guarda como versión)",
+    .viewTopic: "Ver el tema",
+    .deleteTopic: "Borrar el tema",
+    .versionsHeading: "Versiones",
+    .versionsNote: "Cada vez que guardas se conserva la versión anterior; cualquiera se puede ver y restaurar.",
+    .drawingHeading: "Dibujar una imagen",
+    .drawingHelp:
+      "Arrastra para trazar una línea. Toca una línea para colorearla o borrarla; arrástrala para moverla. Toca dos veces el lienzo vacío para borrarlo todo; mantén pulsado (o clic derecho) para elegir el color del lápiz.",
+    .selectedLine: "Línea elegida:",
+    .deleteLine: "Borrar la línea",
+    .penColour: "Lápiz:",
+    .undoLine: "Deshacer la última línea",
+    .clearDrawing: "Borrar todo",
+    .useDrawing: "Usar este dibujo",
+    .cancel: "Cancelar",
+    .colourBlack: "Negro",
+    .colourRed: "Rojo",
+    .colourBlue: "Azul",
+    .colourGreen: "Verde",
+    .setNameLabel: "Nombre del bloque",
+    .answersLegend: "Respuestas (marca las correctas)",
+    .numericLegend: "Número escrito (opcional)",
+    .numericValueLabel: "El número",
+    .numericToleranceLabel: "Se acepta ±",
+    .addAnswer: "Añadir una respuesta",
+    .addQuestion: "Añadir una pregunta",
+    .addSet: "Añadir un bloque",
+    .moveUp: "Subir",
+    .moveDown: "Bajar",
+    .deleteItem: "Borrar",
+    .duplicateQuestion: "Duplicar",
+    .moveToSet: "Mover al bloque",
+    .takePhoto: "Hacer una foto",
+    .choosePicture: "Elegir una imagen",
+    .drawPicture: "Dibujar",
+    .removePicture: "Quitar la imagen",
+    .pictureAlt: "Imagen de la pregunta {number}",
+    .createdAt: "Escrita {time}",
+    .changedAt: "cambiada {time}",
+    .notYetSaved: "Aún sin guardar",
+    .saving: "Guardando…",
+    .saved: "Guardado.",
+    .savedAs: "Guardado como {name}.",
+    .problemsFound: "No se guardó: {count, plural, one {# problema} other {# problemas}} que corregir.",
+    .nameTakenChooseAnother: "Ya hay un tema con este nombre: elige otro.",
+    .pageOutOfDate:
+      "La página está desactualizada (¿se reinició el servidor?): recárgala. Tu texto sigue aquí: cópialo antes.",
+    .networkFailed: "El servidor no responde: revisa la conexión y vuelve a guardar.",
+    .uploading: "Añadiendo la imagen…",
+    .pictureTooLarge: "Esta imagen ocupa más de {size} MiB.",
+    .restoreVersion: "Restaurar",
+    .viewVersion: "Verla",
+    .restored: "Restaurado.",
+    .confirmDeleteTopic: "¿Borrar este tema? Sus versiones se guardan, así que se puede restaurar.",
+    .confirmClearDrawing: "¿Borrar todo el dibujo?",
+    .confirmDeleteSet: "¿Borrar el bloque {number} y sus preguntas?",
+    .unsavedChanges: "Hay cambios sin guardar.",
+    .savedVersion: "guardada {time}",
+    .noVersions: "Aún no hay versiones anteriores.",
+    .notDeleted: "No se borró",
+    .editLink: "Editar",
+    .deleteLink: "Borrar",
+    .removedTopicsHeading: "Temas borrados (sus versiones se guardan)",
   ]
 }

@@ -1,15 +1,37 @@
 import QRQuiz
 
 extension Pages {
-  /// `/`: every topic with its counts, or those matching `query`.
-  func library(_ topics: [ServedTopic], query: String?, total: Int) -> HTML {
-    let items = topics.map { topic -> HTML in
-      """
-      <li><a class="name" href="\(SitePath.topic(topic.name))">\(topic.title)</a>
-      <div class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</div>
-      <div><a href="\(SitePath.play(topic.name))">\(say(.playLink))</a> · <a href="\(SitePath.topic(topic.name))">\(say(.shareLink))</a></div></li>
+  /// What the teacher may do from the library page (with `--allow-edit`).
+  struct EditingTools {
+    /// The form token Delete carries.
+    var csrf: String
+    /// Topics deleted, whose versions are kept.
+    var removed: [String]
+  }
 
-      """
+  /// `/`: every topic with its counts, or those matching `query`; with `editing`, each
+  /// with Edit and Delete, and the deleted topics.
+  func library(_ topics: [ServedTopic], query: String?, total: Int, editing: EditingTools? = nil) -> HTML {
+    let items = topics.map { topic -> HTML in
+      let tools: HTML? = editing.map { editing in
+        """
+         · <a href="\(SitePath.edit(topic.name))">\(say(.editLink))</a> · \
+        <form method="post" action="\(SitePath.deleteTopic(topic.name))"><input type="hidden" name="csrf" value="\(editing.csrf)">\
+        <input type="hidden" name="etag" value="\(topic.etag)"><button type="submit" class="secondary danger" \
+        aria-label="\(text(.deleteLink)) \(topic.title)">\(say(.deleteLink))</button></form>
+        """
+      }
+      return """
+        <li><a class="name" href="\(SitePath.topic(topic.name))">\(topic.title)</a>
+        <div class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</div>
+        <div class="library-tools"><a href="\(SitePath.play(topic.name))">\(say(.playLink))</a> · <a href="\(SitePath.topic(topic.name))">\(say(.shareLink))</a>\(tools)</div></li>
+
+        """
+    }
+    let removed: HTML? = editing.flatMap { editing -> HTML? in
+      guard !editing.removed.isEmpty else { return nil }
+      let links = editing.removed.map { name -> HTML in "<li><a href=\"\(SitePath.edit(name))\">\(name)</a></li>" }
+      return "<h2>\(say(.removedTopicsHeading))</h2><ul id=\"removed-topics\">\(links)</ul>"
     }
     let summary =
       query.map {
@@ -30,6 +52,7 @@ extension Pages {
       \(empty)
       <ul class="topics" id="topics">
       \(items)</ul>
+      \(removed)
       """)
   }
 }

@@ -182,17 +182,4 @@ extension Pages {
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas,
   ]
-
-  /// The words a script needs, as `data-w-NAME` attributes: templates with their
-  /// `{placeholders}` left for the script to fill.
-  private func words(_ phrases: [PagePhrase]) -> HTML {
-    let placeholders = [
-      "players", "index", "count", "answered", "name", "points", "score", "rank", "streak", "correct", "seconds",
-      "answers",
-    ]
-    let arguments = Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })
-    return HTML.joined(
-      phrases.map { phrase -> HTML in "data-w-\(phrase.rawValue.lowercased())=\"\(text(phrase, arguments))\"" },
-      separator: " ")
-  }
 }

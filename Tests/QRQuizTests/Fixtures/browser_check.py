@@ -7,8 +7,8 @@ usage: browser_check.py BASE_URL EDIT_URL TOPIC_JSON [--screenshots DIR]
 - library: the topic names listed on the library page;
 - play: plays set 1 of the topic in TOPIC_JSON (which must be served as "Social") by
   clicking the right answers, and reports the score shown at the end;
-- create: opens the edit address, creates a one-question topic through the form, and
-  reports where the browser landed and whether the library then lists it;
+- create: opens the edit address, types a one-question topic into the editor, saves it,
+  and reports the editor's new address and whether the library then lists it;
 - share: the share page's address QR image (its absolute URL and whether the browser
   rendered it) and the JSON address shown next to it;
 - console: every message the browser logged (script errors, Content-Security-Policy
@@ -135,21 +135,19 @@ try:
     play_page = driver.current_url
     collect_console()
 
-    # Create a topic through the form.
+    # Create a topic in the editor (the edit address signs the teacher in, then /new).
     driver.get(edit_url)
-    for name, value in (("sets", "1"), ("questions", "1"), ("answers", "3")):
-        field = driver.find_element(By.NAME, name)
-        field.clear()
-        field.send_keys(value)
-    click_and_wait(driver.find_element(By.CSS_SELECTOR, "form button[type=submit]"))
-    driver.find_element(By.ID, "name").send_keys("Browser made")
-    driver.find_element(By.ID, "q-0-0").send_keys("Which planet is red?")
-    for index, answer in enumerate(["Mars", "Venus", "Earth"]):
-        driver.find_element(By.ID, f"a-0-0-{index}").send_keys(answer)
-    driver.find_element(By.ID, "c-0-0-0").click()
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return !document.getElementById('editor').hidden"))
+    for selector, text in (("#option-name", "Browser made"), ("#q-0-0-text", "Which planet is red?"),
+                           ("#q-0-0-a0", "Mars"), ("#q-0-0-a1", "Venus"), ("#q-0-0-a2", "Earth"),
+                           ("#q-0-0-a3", "Jupiter")):
+        driver.find_element(By.CSS_SELECTOR, selector).send_keys(text)
     screenshot("create")
-    form_page = driver.current_url
-    click_and_wait(driver.find_element(By.ID, "save"))
+    form_page = base + "/new"
+    driver.find_element(By.ID, "save").click()
+    WebDriverWait(driver, 30).until(
+        lambda d: d.execute_script("return document.getElementById('status').textContent.startsWith('Saved')"))
     landed = driver.current_url
     driver.get(base + "/")
     report["create"] = {"landed": landed,

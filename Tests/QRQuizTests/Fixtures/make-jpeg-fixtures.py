@@ -6,6 +6,9 @@ orientations, as phones save photos. Needs `qrencode` and Pillow. The output is 
 - rotated-6.jpg        pixels turned 90° counter-clockwise, EXIF orientation 6 (turn right to view)
 - mirrored-2.jpg       pixels mirrored, EXIF orientation 2 (mirror to view)
 - progressive.jpg      progressive JPEG, 4:2:0 colour
+- photo-gps-6.jpg      a colour "phone photo" (320×200 upright, a red square at its top left)
+                       stored turned, EXIF orientation 6, with a GPS position, a camera make
+                       and a comment: what an uploaded picture must lose
 A corner marker (a black square at the top left of the upright image) lets tests check
 that orientation was applied, not only that the code read."""
 import os
@@ -41,4 +44,18 @@ upright.save(os.path.join(out, "upright.jpg"), quality=90)
 upright.transpose(Image.Transpose.ROTATE_90).save(os.path.join(out, "rotated-6.jpg"), quality=90, exif=exif(6))
 upright.transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(os.path.join(out, "mirrored-2.jpg"), quality=90, exif=exif(2))
 upright.convert("RGB").save(os.path.join(out, "progressive.jpg"), quality=85, progressive=True, subsampling=2)
+
+# A phone photo: colour, stored turned, with the EXIF a phone writes (position included).
+photo = Image.new("RGB", (320, 200), (70, 130, 180))
+photo.paste((200, 30, 30), (0, 0, 60, 60))
+data = Image.Exif()
+data[0x0112] = 6
+data[0x010F] = "QRQuizPhone"
+gps = data.get_ifd(0x8825)
+gps[1] = "N"
+gps[2] = (40.0, 25.0, 0.0)
+gps[3] = "W"
+gps[4] = (3.0, 42.0, 0.0)
+photo.transpose(Image.Transpose.ROTATE_90).save(
+    os.path.join(out, "photo-gps-6.jpg"), quality=90, exif=data.tobytes(), comment=b"taken at home")
 print("wrote JPEG fixtures to", out)

@@ -1,0 +1,82 @@
+import QRQuiz
+
+/// The topic editor's page: a shell the script fills with the topic (it reads and saves
+/// through the API). The words the script needs are in the page, in its language.
+extension Pages {
+  /// `/edit/NAME` (or `/new` when `name` is nil); `removed`: the topic was deleted, and the
+  /// page offers its versions.
+  func editor(name: String?, title: String?, csrf: String, reachable: Bool, removed: Bool = false) -> HTML {
+    let heading: HTML = name == nil ? say(.newTopic) : say(.editTopic, ["name": .text(title ?? name ?? "")])
+    let unreachable: HTML? =
+      reachable
+      ? nil
+      : "<p class=\"notice\">\(say(.picturesUnreachable, markup: ["option": "<code>--host 0.0.0.0</code>"]))</p>"
+    let removedNotice: HTML? = removed ? "<p class=\"notice\" id=\"removed\">\(say(.topicRemoved))</p>" : nil
+    return page(
+      title: name == nil ? text(.newTopic) : text(.editTopic, ["name": .text(title ?? name ?? "")]),
+      scripts: ["editor.js"],
+      """
+      <div id="editor-root" data-name="\(name ?? "")" data-csrf="\(csrf)" data-removed="\(removed ? "true" : "false")" \
+      data-form-token-header="\(QuizWebApp.formTokenHeader)" \(words(Self.editorWords))>
+      <h1>\(heading)</h1>
+      \(unreachable)
+      \(removedNotice)
+      <noscript><p class="notice">\(say(.editorNeedsScript))</p></noscript>
+      <form id="editor" novalidate hidden></form>
+      <div class="savebar" id="savebar" hidden>
+      <div id="problems" class="problems" role="alert" hidden></div>
+      <p id="status" role="status" aria-live="polite"></p>
+      <div id="conflict" class="notice" role="alertdialog" aria-labelledby="conflict-text" hidden>
+      <p id="conflict-text">\(say(.changedSinceOpened))</p>
+      <button type="button" id="conflict-reload" class="secondary">\(say(.reloadTheirs))</button>
+      <button type="button" id="conflict-keep" class="secondary">\(say(.keepEditing))</button>
+      <button type="button" id="conflict-overwrite" class="secondary">\(say(.saveMineOver))</button>
+      </div>
+      <p><button type="button" id="save">\(say(.saveTopic))</button>
+      <a class="button secondary" id="view" href="#" hidden>\(say(.viewTopic))</a>
+      <button type="button" id="delete" class="secondary danger" hidden>\(say(.deleteTopic))</button></p>
+      </div>
+      <section id="versions" class="card" aria-labelledby="versions-heading" hidden>
+      <h2 id="versions-heading">\(say(.versionsHeading))</h2>
+      <p class="muted">\(say(.versionsNote))</p>
+      <ol id="version-list"></ol>
+      </section>
+      <dialog id="drawing" aria-labelledby="drawing-heading">
+      <h2 id="drawing-heading">\(say(.drawingHeading))</h2>
+      <p class="muted" id="drawing-help">\(say(.drawingHelp))</p>
+      <canvas id="canvas" width="800" height="600" aria-describedby="drawing-help" role="img" aria-label="\(text(.drawingHeading))"></canvas>
+      <div class="row" id="line-tools" hidden><span>\(say(.selectedLine))</span>
+      \(colourButtons("line-colour"))
+      <button type="button" id="line-delete" class="secondary">\(say(.deleteLine))</button></div>
+      <div class="row"><span>\(say(.penColour))</span>\(colourButtons("pen-colour"))</div>
+      <p><button type="button" id="drawing-undo" class="secondary">\(say(.undoLine))</button>
+      <button type="button" id="drawing-clear" class="secondary">\(say(.clearDrawing))</button>
+      <button type="button" id="drawing-save">\(say(.useDrawing))</button>
+      <button type="button" id="drawing-cancel" class="secondary">\(say(.cancel))</button></p>
+      </dialog>
+      </div>
+      """)
+  }
+
+  /// The drawing's four colours, as buttons with names (never colour alone).
+  private func colourButtons(_ group: String) -> HTML {
+    let colours: [(String, PagePhrase)] = [
+      ("#1d2430", .colourBlack), ("#c0392b", .colourRed), ("#1f5fcc", .colourBlue), ("#1e7b34", .colourGreen),
+    ]
+    return HTML.joined(
+      colours.map { colour, name -> HTML in
+        "<button type=\"button\" class=\"swatch\" data-group=\"\(group)\" data-colour=\"\(colour)\" aria-pressed=\"false\">\(say(name))</button>"
+      }, separator: " ")
+  }
+
+  static let editorWords: [PagePhrase] = [
+    .topicLegend, .nameLabel, .secondsPerSetLabel, .randomOrderOption, .helpOption, .verdictsOption,
+    .mandatoryOption, .setLegend, .setNameLabel, .questionLegend, .questionLabel, .answersLegend, .answerLabel,
+    .answerIsCorrect, .imageURLLabel, .numericLegend, .numericValueLabel, .numericToleranceLabel, .addAnswer,
+    .addQuestion, .addSet, .moveUp, .moveDown, .deleteItem, .duplicateQuestion, .moveToSet, .takePhoto,
+    .choosePicture, .drawPicture, .removePicture, .pictureAlt, .createdAt, .changedAt, .notYetSaved, .saving,
+    .saved, .savedAs, .problemsFound, .nameTakenChooseAnother, .pageOutOfDate, .networkFailed, .uploading,
+    .pictureTooLarge, .restoreVersion, .viewVersion, .restored, .confirmDeleteTopic, .confirmClearDrawing,
+    .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound,
+  ]
+}

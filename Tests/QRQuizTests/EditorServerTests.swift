@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizServer
+
+/// The editor on a real `qrquiz serve --allow-edit`: bodies refused before they are read,
+/// saves that a SIGKILL cannot cut in half, and the pages in Chromium.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct EditorServerTests {
+  let home: TemporaryDirectory
+  let library: TemporaryDirectory
+  let cache: TemporaryDirectory
+
+  init() throws {
+    home = try TemporaryDirectory()
+    (library, cache) = try LiveLibrary.make()
+  }
+
+  func startServer() throws -> ServeProcess {
+    try ServeProcess(
+      [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
+  }
+
+  @Test func largeBodiesAreRefusedBeforeTheyAreSent() throws {
+    let server = try startServer()
+    let token = try #require(server.teacherToken)
+    for (method, path, size) in [("PUT", "/api/topics/Capitals", 16 << 20), ("POST", "/api/images", 12 << 20)] {
+      // Only the head is sent: the answer comes before any of the body, as Expect: 100-continue asks.
+      let socket = try HTTPProbe.connect(port: server.port)
+      defer { close(socket) }
+      let head =
+        "\(method) \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nIf-None-Match: *\r\n"
+        + "Content-Type: application/octet-stream\r\nExpect: 100-continue\r\nContent-Length: \(size)\r\n\r\n"
+      _ = Array(head.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let started = Date()
+      let response = try HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: 10))
+      #expect(response.status == 413, "\(path): \(response.status)")
+      #expect(Date().timeIntervalSince(started) < 5)
+    }
+    // An image within the byte limit is taken; the editor's topic limit is the smaller one.
+    let photo = try server.request(
+      "POST", "/api/images", headers: ["Authorization": "Bearer \(token)"],
+      body: try Fixtures.bytes("jpeg/photo-gps-6.jpg"))
+    #expect(photo.status == 201)
+  }
+
+  @Test func aSaveKilledMidwayLeavesTheOldTopicOrTheNewNeverHalf() throws {
+    // A topic of about 2 MB: a save takes long enough to be killed in the middle.
+    let questions = (0..<6000).map { number in
+      #"{"question":"Question \#(number) of a long topic, with some words to make it weigh?","answers":["One answer","Another answer","A third answer"],"correct":0}"#
+    }
+    let old = try TopicLibrary(directory: library.url).topic(named: "Capitals")
+    let new = Array((#"{"options":{"name":"Capitals"},"sets":[["# + questions.joined(separator: ",") + "]]}").utf8)
+    var outcomes: [String: Int] = [:]
+    var tag = old.etag
+    for attempt in 0..<8 {
+      let server = try startServer()
+      let token = try #require(server.teacherToken)
+      let socket = try HTTPProbe.connect(port: server.port)
+      let head =
+        "PUT /api/topics/Capitals HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nIf-Match: \(tag)\r\n"
+        + "Content-Length: \(new.count)\r\n\r\n"
+      let request = Array(head.utf8) + new
+      _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      // Killed a little later each time: before, during and after the write.
+      usleep(UInt32(attempt) * 15_000)
+      server.kill()
+      close(socket)
+      let bytes = try Data(contentsOf: library.url.appendingPathComponent("Capitals.json"))
+      let topic = try TopicReader.topic(json: Array(bytes), source: "Capitals.json", sourceName: "Capitals")
+      let count = topic.topic.questions.count
+      #expect(count == 4 || count == 6000, "attempt \(attempt): \(count) questions")
+      outcomes[count == 4 ? "old" : "new", default: 0] += 1
+      tag = try TopicLibrary(directory: library.url).topic(named: "Capitals").etag
+      // No temporary file is left where the library is listed.
+      let names = try FileManager.default.contentsOfDirectory(atPath: library.url.path)
+      #expect(names.allSatisfy { $0.hasPrefix(".") || $0.hasSuffix(".json") }, "\(names)")
+    }
+    #expect(outcomes.values.reduce(0, +) == 8)
+  }
+
+  struct BrowserReport: Decodable {
+    var edit: String
+    var afterEdit: [[String]]
+    var peruAnswers: [String]
+    var times: String
+    var photoPreview: [Int]
+    var photoSave: String
+    var photoURL: String?
+    var drawingSave: String
+    var drawingURL: String?
+    var problems: String
+    var problemBeside: [String?]
+    var problemSummary: String
+    var stillSaved: String
+    var firstSave: String
+    var secondSave: String
+    var conflictText: String
+    var secondKept: String
+    var new: String
+    var newAddress: String
+    var layout: [String: [String]]
+    var console: [String]
+  }
+
+  @Test func aTeacherEditsDrawsAndUploadsInChromium() throws {
+    let server = try startServer()
+    let run = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", Fixtures.url("editor_browser_check.py").path, server.base, try #require(server.teacherToken),
+        Fixtures.url("jpeg/photo-gps-6.jpg").path,
+      ], timeout: 300)
+    try #require(run.status == 0, "\(run.stderr)")
+    let report = try JSONDecoder().decode(BrowserReport.self, from: run.stdout)
+    #expect(report.edit == "saved")
+    #expect(report.afterEdit == [["Capital city of France?", "What is this?"], ["Capital of Peru?"]])
+    #expect(report.peruAnswers == ["Lima", "Quito", "Bogotá"])
+    #expect(report.times.hasPrefix("Written "), "\(report.times)")
+    // The photo: upright (320 × 200 as taken), without its metadata, at this server's address.
+    #expect(report.photoPreview == [320, 200])
+    #expect(report.photoSave == "saved")
+    let photoURL = try #require(report.photoURL)
+    #expect(photoURL.hasPrefix(server.base + "/pictures/") && photoURL.hasSuffix(".jpg"))
+    let photo = try server.request("GET", String(photoURL.dropFirst(server.base.count)))
+    #expect(!String(decoding: photo.body, as: UTF8.self).contains("QRQuizPhone"))
+    // The drawing: a PNG with a red line and a black one on white.
+    #expect(report.drawingSave == "saved")
+    let drawingURL = try #require(report.drawingURL)
+    #expect(drawingURL.hasSuffix(".png"))
+    let drawing = try ImageDecoder.decodeRGBA(
+      try server.request("GET", String(drawingURL.dropFirst(server.base.count))).body)
+    let red = drawing.pixels.filter { $0 & 0xFF > 150 && ($0 >> 8) & 0xFF < 90 && ($0 >> 16) & 0xFF < 90 }.count
+    let dark = drawing.pixels.filter { $0 & 0xFF < 60 && ($0 >> 8) & 0xFF < 60 && ($0 >> 16) & 0xFF < 80 }.count
+    #expect(red > 1000 && dark > 1000, "red \(red), dark \(dark)")
+    // A problem is shown beside its field, in validate's words, and nothing is saved.
+    #expect(report.problems == "problems")
+    #expect(report.problemBeside == ["true", "the question text is empty"])
+    #expect(report.problemSummary == "Not saved: 1 problem to fix.")
+    #expect(report.stillSaved == "Capital city of France?")
+    #expect(report.firstSave == "saved" && report.secondSave == "conflict")
+    #expect(report.conflictText.contains("changed since you opened it"))
+    #expect(report.secondKept == "What animal is this?")
+    #expect(report.new == "saved" && report.newAddress == "\(server.base)/edit/Browser%20made")
+    #expect(try TopicLibrary(directory: library.url).topic(named: "Browser made").topic.topic.questions.count == 1)
+    for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
+      #expect(offenders.isEmpty, "\(page): \(offenders)")
+    }
+    // The 422 of the emptied question and the 412 of the second save are the point; nothing
+    // else may be logged.
+    let logged = report.console.filter { !$0.contains("status of 412") && !$0.contains("status of 422") }
+    #expect(logged.isEmpty, "\(logged)")
+  }
+}
