@@ -152,3 +152,42 @@ import Testing
     #expect(logged.isEmpty, "\(logged)")
   }
 }
+
+/// Every page for every pupil: axe-core over each page in the light and the dark scheme, at
+/// a phone's width and a laptop's, in English and Spanish; a live game answered with a digit.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct AccessibilityTests {
+  struct Report: Decodable {
+    struct Violation: Decodable, CustomStringConvertible {
+      var page: String
+      var scheme: String
+      var width: Int
+      var language: String
+      var rule: String
+      var impact: String
+      var description: String { "\(page) (\(scheme), \(width) px, \(language)): \(rule) [\(impact)]" }
+    }
+    var violations: [Violation]
+    var pages: [String]
+    var keyboard: String?
+    var console: [String]
+  }
+
+  @Test func axeFindsNothingSeriousOnAnyPageInEitherSchemeOrLanguage() throws {
+    let home = try TemporaryDirectory()
+    let (library, cache) = try LiveLibrary.make()
+    let server = try ServeProcess(
+      [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
+    let run = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", Fixtures.url("a11y_check.py").path, server.base, try #require(server.teacherToken)], timeout: 600)
+    try #require(run.status == 0, "\(run.stderr)")
+    let report = try JSONDecoder().decode(Report.self, from: run.stdout)
+    #expect(report.pages.count == 46, "\(report.pages)")
+    #expect(report.violations.isEmpty, "\(report.violations)")
+    // A player answered with the key 1 (Paris: right), in Spanish.
+    #expect(report.keyboard == "¡Correcto!")
+    // The 404 page is checked on purpose; nothing else may fail or be logged.
+    let logged = report.console.filter { !$0.contains("/t/Nothing") && !$0.contains("status of 404") }
+    #expect(logged.isEmpty, "\(logged)")
+  }
+}

@@ -76,7 +76,7 @@ import Testing
     let result = try qrquiz(["play", topic, "--set", "2", "--seed", "3", "--no-images"], input: "h\n2,1\ny\n2,4\n")
     #expect(result.status == 0, "\(result.stderr)")
     let out = result.stdoutText
-    #expect(out.contains("Pick 2 answers, e.g. 1,2 (, h for help at 5 points, q to quit):"))
+    #expect(out.contains("Pick 2 answers, e.g. 1,2 (1-4, h for help at 5 points, q to quit):"), "\(out)")
     #expect(out.contains("Not enough points for help (it costs 5)."))
     #expect(out.contains("Set 2 over: 1/1 correct, 1 wrong, 0 help, score 10"))
     #expect(out.contains("Repeat 1 of 2: the total score is back to 0"))
@@ -276,5 +276,67 @@ import Testing
     let zero = try qrquiz(["cards", topic, "--set", "0", "--plain"])
     #expect(zero.status == 2)
     #expect(zero.stderr.contains("--set must be 1 or more, not '0'"), "\(zero.stderr)")
+  }
+}
+
+/// The terminal's own words in the locale's language: Spanish for `es_*`, English
+/// otherwise; the topic's text as its author wrote it.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TerminalLanguageTests {
+  let home: TemporaryDirectory
+
+  init() throws { home = try TemporaryDirectory() }
+
+  func qrquiz(_ arguments: [String], input: String = "", locale: String) throws -> ProcessResult {
+    var environment = home.qrquizEnvironment
+    environment["LC_ALL"] = nil
+    environment["LC_MESSAGES"] = nil
+    environment["LANG"] = locale
+    return try ProcessRunner.qrquiz(arguments, stdin: Data(input.utf8), environment: environment)
+  }
+
+  func topic() throws -> String {
+    let path = home.path("quiz.json")
+    try Data(
+      #"{"options":{"name":"Maths","questionsInRandomOrder":false},"sets":[[{"question":"2+2?","answers":["3","4","5"],"correct":1},{"question":"3+3?","answers":["5","6","7"],"correct":1}]]}"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func playSpeaksSpanishForASpanishLocale() throws {
+    let result = try qrquiz(["play", try topic(), "--no-images"], input: "2\n1\nn\n", locale: "es_ES.UTF-8")
+    #expect(result.status == 0, "\(result.stderr)")
+    let out = result.stdoutText
+    for line in [
+      "Pregunta 1/2", "Respuesta (1-3, h para la ayuda por 5 puntos, q para salir):", "¡Correcto! +20 puntos",
+      "Fin del bloque 1: 1/2 correctas, 1 incorrectas, 0 ayudas, puntuación 10", "¿Repetir el bloque? (s/n)",
+      "2+2?",
+    ] {
+      #expect(out.contains(line), "\(line)\n\(out)")
+    }
+    #expect(!out.contains("Question 1/2"))
+    // Any other locale: English.
+    let english = try qrquiz(["play", try topic(), "--no-images"], input: "2\n2\n", locale: "fr_FR.UTF-8")
+    #expect(english.stdoutText.contains("Question 1/2") && english.stdoutText.contains("Right! +20 points"))
+  }
+
+  @Test func newAndCardsAndTheirHelpSpeakSpanishToo() throws {
+    let script = "Sumas\n\ns\nn\n\n\n\n2+2?\n3\n4\n\n2\n\n\n"
+    let created = try qrquiz(["new", "-o", home.path("sumas.json")], input: script, locale: "es_MX")
+    #expect(created.status == 0, "\(created.stderr)")
+    #expect(created.stdoutText.contains("Nombre del tema:") && created.stdoutText.contains("Bloque 1, pregunta 1:"))
+    #expect(created.stdoutText.contains("¿Preguntas en orden aleatorio? [S/n]"))
+    let topic = try TopicReader.topic(
+      json: Array(try Data(contentsOf: URL(fileURLWithPath: home.path("sumas.json")))), source: "sumas.json",
+      sourceName: "sumas")
+    #expect(topic.topic.options?.questionsInRandomOrder == true && topic.topic.options?.helpButtonEnabled == false)
+    let cards = try qrquiz(["cards", try self.topic(), "--plain"], input: "t\nq\n", locale: "es_ES.UTF-8")
+    #expect(cards.stdoutText.contains("Tarjeta 1/2: 2+2?") && cards.stdoutText.contains("Tarjeta 1/2 respuesta: 4"))
+    for command in ["play", "cards", "new"] {
+      let help = try qrquiz([command, "--help"], locale: "es_ES.UTF-8").stdoutText
+      #expect(help.hasPrefix("uso: qrquiz \(command) [opciones]") && help.contains("muestra esta ayuda"), "\(help)")
+      let english = try qrquiz([command, "--help"], locale: "C").stdoutText
+      #expect(english.hasPrefix("usage: qrquiz \(command) [options]"))
+    }
   }
 }

@@ -215,6 +215,36 @@ import Testing
       await client.request("GET", "/t/Social", headers: ["Accept-Language": "es"]).text.contains("Cool Social topic"))
   }
 
+  @Test func theThemeAndTheLanguageAreChosenByLinksAndKept() async throws {
+    let page = await client.request("GET", "/t/Social?x=1")
+    // Every page links both, back to itself.
+    #expect(page.text.contains(#"href="/settings?theme=dark&amp;back=%2Ft%2FSocial%3Fx%3D1""#), "\(page.text)")
+    #expect(page.text.contains(#"aria-current="true">system</a>"#))
+    let dark = await client.request("GET", "/settings?theme=dark&back=%2Ft%2FSocial")
+    #expect(dark.status == 303 && dark.headers["location"] == "/t/Social")
+    #expect(dark.cookies == ["qrquiz_theme=dark; Path=/; Max-Age=31536000; SameSite=Lax"])
+    let themed = await client.request("GET", "/t/Social", headers: ["Cookie": "qrquiz_theme=dark"])
+    #expect(themed.text.contains(#"<html lang="en" data-theme="dark">"#))
+    #expect(themed.text.contains(#"aria-current="true">dark</a>"#))
+    #expect(
+      await client.request("GET", "/t/Social", headers: ["Cookie": "qrquiz_theme=<x>"]).text.contains(
+        #"<html lang="en">"#))
+    let auto = await client.request("GET", "/settings?theme=auto")
+    #expect(auto.headers["location"] == "/" && auto.cookies == ["qrquiz_theme=; Path=/; Max-Age=0; SameSite=Lax"])
+    let spanish = await client.request("GET", "/settings?lang=es&back=%2F")
+    #expect(spanish.cookies == ["qrquiz_lang=es; Path=/; Max-Age=31536000; SameSite=Lax"])
+    let library = await client.request("GET", "/", headers: ["Cookie": "qrquiz_lang=es"])
+    #expect(library.text.contains(#"<html lang="es">"#) && library.text.contains(">English</a>"))
+    // Back only to this site.
+    for back in ["//evil.example/x", "https://evil.example", "/\\evil.example", "/a\r\nSet-Cookie:x", "x"] {
+      let response = await client.request(
+        "GET", "/settings?theme=dark&back=" + (back.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+      #expect(response.headers["location"] == "/", "\(back): \(response.headers["location"] ?? "")")
+    }
+    // The pages without the site's header (the projector, a game's phone) have them too.
+    #expect(await client.request("GET", "/t/Social/present").text.contains("<footer><nav class=\"site-settings\""))
+  }
+
   @Test func aSearchIsBoundedWhateverTheQuery() async {
     let repeated = String(repeating: "incognito ", count: 5000)
     let response = await client.request("GET", "/?q=" + repeated.replacingOccurrences(of: " ", with: "+"))

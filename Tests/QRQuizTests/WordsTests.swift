@@ -2,6 +2,7 @@ import Foundation
 import QRQuiz
 import Testing
 
+@testable import QRQuizCLI
 @testable import QRQuizServer
 
 /// The catalogues: every phrase in every language, parsed, with the same placeholders;
@@ -26,6 +27,7 @@ import Testing
   @Test func everyCatalogueHasEveryPhraseWithTheSamePlaceholders() throws {
     try Self.check(QuizPhrase.self)
     try Self.check(PagePhrase.self)
+    try Self.check(TerminalPhrase.self)
   }
 
   @Test(arguments: [
@@ -99,5 +101,25 @@ import Testing
     let summary = HTML.phrase(
       PagePhrase.searchSummary, in: .english, ["shown": 1, "count": 3, "query": "<i>"])
     #expect(summary.markup == "1 of 3 topics match “&lt;i&gt;”.")
+  }
+}
+
+/// The help of the commands a player meets in Spanish covers every line of their help.
+@Suite struct HelpTranslationTests {
+  @Test func everyDeclarationOfATranslatedCommandHasItsSpanishLine() {
+    let commands: [(any ParsableCommand.Type, HelpTranslation)] = [
+      (PlayCommand.self, PlayCommand.spanishHelp), (CardsCommand.self, CardsCommand.spanishHelp),
+      (NewCommand.self, NewCommand.spanishHelp),
+    ]
+    for (command, translation) in commands {
+      for declaration in command.init().declarations {
+        #expect(
+          translation.lines[declaration.preferredName] ?? translation.lines[declaration.valueName] != nil,
+          "\(command.configuration.name) \(declaration.preferredName) has no Spanish help")
+      }
+      #expect(!translation.abstract.isEmpty && !translation.discussion.isEmpty)
+      let help = HelpText.help([QRQuizCommand.self, command], language: .spanish)
+      #expect(help.hasPrefix("uso: qrquiz \(command.configuration.name)"))
+    }
   }
 }

@@ -10,6 +10,7 @@ struct CardsCommand: ParsableCommand {
       Keys (full-screen): space or Enter turns the card, → or n next, ← or p previous, s shuffles,
       q quits. Plain (--plain, or standard input not a terminal): one command per line,
       t turn, n next, p previous, s shuffle, q quit.
+      The words follow LC_ALL, LC_MESSAGES or LANG; the topic's own text is never translated.
       """,
     examples: ["qrquiz cards Social.json", "qrquiz cards 'Capitals' --set 2"])
 
@@ -43,7 +44,7 @@ struct CardsCommand: ParsableCommand {
         case "s": deck.shuffle()
         case "q": return .success
         default:
-          Console.line("t turn, n next, p previous, s shuffle, q quit")
+          Console.line(words(.cardKeysPlain))
           continue
         }
         show(deck, plain: true)
@@ -73,14 +74,19 @@ struct CardsCommand: ParsableCommand {
     return .success
   }
 
+  /// The cards' words, in the locale's language.
+  private var words: TerminalWords { .current }
+
   private func show(_ deck: FlashCardDeck, plain: Bool) {
     let card = deck.current
-    let counter = "Card \(deck.position + 1)/\(deck.cards.count)"
+    let counter = words(.cardCounter, ["number": .number(deck.position + 1), "count": .number(deck.cards.count)])
     if plain {
       Console.line(
         deck.isTurned
-          ? "\(counter) answer: " + card.correctAnswerTexts.joined(separator: "; ")
-          : "\(counter): \(card.question.text)")
+          ? words(
+            .cardAnswerLine,
+            ["counter": .text(counter), "answers": .text(card.correctAnswerTexts.joined(separator: "; "))])
+          : words(.cardQuestionLine, ["counter": .text(counter), "question": .text(card.question.text)]))
       return
     }
     let size = RawTerminal.size() ?? (80, 24)
@@ -100,9 +106,9 @@ struct CardsCommand: ParsableCommand {
         row += 1
       }
     } else {
-      screen.line(row, "  (space to turn the card)", style: .dim)
+      screen.line(row, words(.cardTurnHint), style: .dim)
     }
-    screen.line(size.rows, "  space turn · → next · ← previous · s shuffle · q quit", style: .dim)
+    screen.line(size.rows, words(.cardKeys), style: .dim)
     screen.flush()
   }
 }

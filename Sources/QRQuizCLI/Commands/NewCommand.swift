@@ -15,6 +15,7 @@ struct NewCommand: ParsableCommand {
       /back goes back one step, /list shows the topic so far, /done finishes.
       Without a terminal, it reads one answer per line from standard input; the end of input
       finishes. On a terminal, Ctrl-D asks whether to keep what is there; Ctrl-C writes nothing.
+      The prompts follow LC_ALL, LC_MESSAGES or LANG (es_ES.UTF-8: Spanish).
       """,
     examples: ["qrquiz new --save", "qrquiz new -o quiz.json --terminal", "qrquiz new < answers.txt > quiz.json"])
 
@@ -26,7 +27,8 @@ struct NewCommand: ParsableCommand {
   func run() async throws -> ExitCode {
     let interactive = !plain && isatty(STDIN_FILENO) == 1
     if interactive { Self.cancelOnInterrupt() }
-    var creator = Creator()
+    let words = TerminalWords.current
+    var creator = Creator(words: words)
     let input = LineReader()
     while !creator.isFinished {
       Console.text(creator.prompt + " ")
@@ -34,9 +36,9 @@ struct NewCommand: ParsableCommand {
         Console.text("\n")
         // Ctrl-D on a terminal: keep what is there, or nothing.
         if interactive {
-          Console.text("End of input. Keep what is there? [y/N] ")
-          guard input.readLine()?.lowercased().hasPrefix("y") == true else {
-            Console.error("nothing written")
+          Console.text(words(.keepAtEndOfInput) + " ")
+          guard let answer = input.readLine(), words.isYes(answer) else {
+            Console.error(words(.nothingWritten))
             return .success
           }
         }
@@ -56,24 +58,29 @@ struct NewCommand: ParsableCommand {
     do {
       topic = try creator.draft.topic()
     } catch {
-      Console.error("\(error); nothing written")
+      Console.error(error.text(in: words.language) + "; " + words(.nothingWritten))
       return .invalidInput
     }
     var output = output
     var save = save
     var terminal = terminal
     if interactive, output == nil, !save, !terminal {
-      save = Self.ask("Save it to your topic library? [Y/n]", default: true, input: input)
-      output = Self.askText("Write it to a file too? (path, Enter: no)", input: input)
-      terminal = Self.ask("Show its QR code here? [y/N]", default: false, input: input)
+      save = Self.ask(words(.saveToLibrary), default: true, input: input, words: words)
+      output = Self.askText(words(.writeToFile), input: input)
+      terminal = Self.ask(words(.showQRCode), default: false, input: input, words: words)
     }
     if terminal {
       let symbols = try TopicQREncoder().encode(topic)
       let style = SymbolStyle(output: .terminal, layout: .grid, scale: 1, margin: 2)
       try SymbolOutput.write(symbols.matrices, to: "-", style: style)
     }
-    let summary =
-      "\(topic.name): \(Plural.count(topic.topic.questions.count, "question")) in \(Plural.count(topic.topic.sets.count, "set"))"
+    let summary = words(
+      .newSummary,
+      [
+        "topic": .text(topic.name),
+        "questions": .text(words(.questions, ["count": .number(topic.topic.questions.count)])),
+        "sets": .text(words(.sets, ["count": .number(topic.topic.sets.count)])),
+      ])
     guard output != nil || save || !terminal else {
       Console.error(summary)
       return .success
@@ -81,12 +88,10 @@ struct NewCommand: ParsableCommand {
     return try TopicOutput.deliver(topic, output: output, save: save, summary: summary)
   }
 
-  private static func ask(_ question: String, default value: Bool, input: LineReader) -> Bool {
+  private static func ask(_ question: String, default value: Bool, input: LineReader, words: TerminalWords) -> Bool {
     Console.text(question + " ")
-    guard let answer = input.readLine()?.trimmingCharacters(in: .whitespaces).lowercased(), !answer.isEmpty else {
-      return value
-    }
-    return answer.hasPrefix("y")
+    guard let answer = input.readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else { return value }
+    return words.isYes(answer)
   }
 
   private static func askText(_ question: String, input: LineReader) -> String? {
@@ -100,7 +105,7 @@ struct NewCommand: ParsableCommand {
     signal(SIGINT, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "qrquiz.interrupt"))
     source.setEventHandler {
-      FileHandle.standardError.write(Data("\ncancelled: nothing written\n".utf8))
+      FileHandle.standardError.write(Data(("\n" + TerminalWords.current(.cancelledNothingWritten) + "\n").utf8))
       exit(ExitCode.interrupted.rawValue)
     }
     source.resume()

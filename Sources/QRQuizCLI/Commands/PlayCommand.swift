@@ -22,6 +22,9 @@ struct PlayCommand: ParsableCommand {
 
       --sample 7,7,6 plays that many random questions of each set as one quiz, with results
       per category (the set names of options.setNames, else Set N).
+
+      The game's words follow LC_ALL, LC_MESSAGES or LANG (es_ES.UTF-8: Spanish); the topic's
+      own text is never translated.
       """,
     examples: [
       "qrquiz play Social.json", "qrquiz play 'Cool Social topic' --set 1",
@@ -59,7 +62,8 @@ struct PlayCommand: ParsableCommand {
     }
     let setup = PlaySetup(
       topic: topic, profile: try playerName(), statistics: StatisticsStore(directory: Directories.statistics),
-      images: noImages ? nil : QuestionImages(loader: try loading.loader()), seed: seed, review: review)
+      images: noImages ? nil : QuestionImages(loader: try loading.loader()), seed: seed, review: review,
+      language: TerminalWords.current.language)
     // Problems with the request are errors before anything is drawn.
     if let sample {
       _ = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in

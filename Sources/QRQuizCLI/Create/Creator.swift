@@ -28,27 +28,34 @@ struct Creator {
 
   private(set) var state = State()
   private var history: [State] = []
+  /// The creator's words, in the locale's language.
+  let words: TerminalWords
+
+  init(words: TerminalWords = .current) { self.words = words }
 
   /// The prompt for the current step.
   var prompt: String {
     switch state.step {
-    case .name: return "Topic name:"
-    case .timer: return "Seconds per set (Enter: no timer):"
-    case .randomOrder: return "Questions in random order? [Y/n]"
-    case .help: return "Help button (hides a wrong answer for 5 points)? [Y/n]"
-    case .verdicts: return "Show right or wrong after each answer? [Y/n]"
-    case .mandatory: return "With several correct answers, must all be picked? [y/N]"
-    case .setCount: return "Number of sets [1]:"
+    case .name: return words(.promptName)
+    case .timer: return words(.promptTimer)
+    case .randomOrder: return words(.promptRandomOrder)
+    case .help: return words(.promptHelp)
+    case .verdicts: return words(.promptVerdicts)
+    case .mandatory: return words(.promptMandatory)
+    case .setCount: return words(.promptSetCount)
     case .question(let set):
       let number = questions(in: set).count + 1
-      let more = number > 1 ? " (Enter: " + (set + 1 < state.setCount ? "next set" : "finish") + ")" : ""
-      return "Set \(set + 1), question \(number)\(more):"
+      let phrase: TerminalPhrase =
+        number == 1 ? .promptQuestion : (set + 1 < state.setCount ? .promptQuestionMore : .promptQuestionLast)
+      return words(phrase, ["set": .number(set + 1), "number": .number(number)])
     case .answer(let set):
       let number = state.question.answers.count + 1
-      if let fixed = fixedAnswerCount(set) { return "  Answer \(number) of \(fixed):" }
-      return "  Answer \(number)" + (number > 2 ? " (Enter: no more answers):" : ":")
-    case .correct: return "  Correct answer(s), e.g. 2 or 1,3:"
-    case .image: return "  Image URL (Enter: none):"
+      if let fixed = fixedAnswerCount(set) {
+        return words(.promptAnswerFixed, ["number": .number(number), "count": .number(fixed)])
+      }
+      return words(number > 2 ? .promptAnswerMore : .promptAnswer, ["number": .number(number)])
+    case .correct: return words(.promptCorrect)
+    case .image: return words(.promptImage)
     case .finished: return ""
     }
   }
@@ -58,14 +65,14 @@ struct Creator {
     let text = line.trimmingCharacters(in: .whitespaces)
     switch text {
     case "/back":
-      guard let previous = history.popLast() else { return "nothing to go back to" }
+      guard let previous = history.popLast() else { return words(.nothingToUndo) }
       state = previous
       return nil
     case "/list": return listing()
     case "/done":
       finish()
       return nil
-    case "/help": return "/back goes back one step, /list shows the topic so far, /done finishes"
+    case "/help": return words(.creatorHelp)
     default: break
     }
     let before = state
@@ -95,7 +102,7 @@ struct Creator {
   private mutating func take(_ text: String) -> String? {
     switch state.step {
     case .name:
-      guard !text.isEmpty else { return QuizPhrase.draftNameRequired.text(in: .english) }
+      guard !text.isEmpty else { return words(.draftNameRequired) }
       state.draft.options.name = text
       state.step = .timer
     case .timer:
@@ -103,32 +110,32 @@ struct Creator {
         state.draft.options.timePerSetInSeconds = nil
       } else {
         guard let seconds = NumericAnswer.parse(text), seconds > 0 else {
-          return QuizPhrase.draftSecondsNotANumber.text(in: .english)
+          return words(.draftSecondsNotANumber)
         }
         state.draft.options.timePerSetInSeconds = seconds
       }
       state.step = .randomOrder
     case .randomOrder:
-      guard let flag = yesNo(text, default: true) else { return "Answer y or n" }
+      guard let flag = yesNo(text, default: true) else { return words(.answerYesOrNo) }
       state.draft.options.questionsInRandomOrder = flag
       state.step = .help
     case .help:
-      guard let flag = yesNo(text, default: true) else { return "Answer y or n" }
+      guard let flag = yesNo(text, default: true) else { return words(.answerYesOrNo) }
       state.draft.options.helpButtonEnabled = flag
       state.step = .verdicts
     case .verdicts:
-      guard let flag = yesNo(text, default: true) else { return "Answer y or n" }
+      guard let flag = yesNo(text, default: true) else { return words(.answerYesOrNo) }
       state.draft.options.showCorrectIncorrectAnswer = flag
       state.step = .mandatory
     case .mandatory:
-      guard let flag = yesNo(text, default: false) else { return "Answer y or n" }
+      guard let flag = yesNo(text, default: false) else { return words(.answerYesOrNo) }
       state.draft.options.multipleCorrectAnswersAsMandatory = flag
       state.step = .setCount
     case .setCount:
       let limits = TopicDraft.Limits.sets
       guard let count = text.isEmpty ? 1 : Int(text), limits.contains(count) else {
-        return QuizPhrase.draftCountOutOfRange.text(
-          in: .english, ["lowest": .number(limits.lowerBound), "highest": .number(limits.upperBound)])
+        return words(
+          .draftCountOutOfRange, ["lowest": .number(limits.lowerBound), "highest": .number(limits.upperBound)])
       }
       state.setCount = count
       state.draft.sets = Array(repeating: [], count: count)
@@ -138,22 +145,22 @@ struct Creator {
         state.step = set + 1 < state.setCount ? .question(set: set + 1) : .finished
         return nil
       }
-      if let problem = QuestionDraft.checkText(text) { return problem.description }
+      if let problem = QuestionDraft.checkText(text) { return problem.text(in: words.language) }
       state.question = QuestionDraft(text: text, answers: [], correct: [])
       state.step = .answer(set: set)
     case .answer(let set):
       return takeAnswer(text, set: set)
     case .correct(let set):
       let numbers = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { Int($0).map { $0 - 1 } }
-      guard !numbers.contains(nil) else { return "Give answer numbers, such as 2 or 1,3" }
+      guard !numbers.contains(nil) else { return words(.giveAnswerNumbers) }
       let correct = Set(numbers.compactMap { $0 })
       if let problem = QuestionDraft.checkCorrect(correct, answerCount: state.question.answers.count) {
-        return problem.description
+        return problem.text(in: words.language)
       }
       state.question.correct = correct
       state.step = .image(set: set)
     case .image(let set):
-      if !text.isEmpty, let problem = QuestionDraft.checkImageURL(text) { return problem.description }
+      if !text.isEmpty, let problem = QuestionDraft.checkImageURL(text) { return problem.text(in: words.language) }
       state.question.imageURL = text.isEmpty ? nil : text
       state.draft.sets[set].append(state.question)
       state.question = QuestionDraft(text: "", answers: [], correct: [])
@@ -168,15 +175,16 @@ struct Creator {
     let answers = state.question.answers
     if text.isEmpty {
       if let fixed = fixedAnswerCount(set), answers.count < fixed {
-        return DraftProblem.answerCountDiffers(set: set + 1, expected: fixed, found: answers.count).description
+        return DraftProblem.answerCountDiffers(set: set + 1, expected: fixed, found: answers.count)
+          .text(in: words.language)
       }
-      guard answers.count >= 2 else { return DraftProblem.tooFewAnswers.description }
+      guard answers.count >= 2 else { return DraftProblem.tooFewAnswers.text(in: words.language) }
       state.step = .correct(set: set)
       return nil
     }
     // Swift's == is the app's comparison: canonically equivalent text is the same answer.
     if let earlier = answers.firstIndex(of: text) {
-      return DraftProblem.repeatedAnswer(answers.count, of: earlier).description
+      return DraftProblem.repeatedAnswer(answers.count, of: earlier).text(in: words.language)
     }
     state.question.answers.append(text)
     let count = state.question.answers.count
@@ -194,19 +202,20 @@ struct Creator {
   }
 
   private func yesNo(_ text: String, default value: Bool) -> Bool? {
-    switch text.lowercased() {
-    case "": value
-    case "y", "yes": true
-    case "n", "no": false
-    default: nil
-    }
+    if text.isEmpty { return value }
+    if words.isYes(text) { return true }
+    if words.isNo(text) { return false }
+    return nil
   }
 
   private func listing() -> String {
     let options = state.draft.options
-    var lines = ["Topic: \(options.name ?? "(no name yet)")"]
+    var lines = [words(.listingTopic, ["name": .text(options.name ?? words(.listingNoName))])]
     for (index, set) in state.draft.sets.enumerated() {
-      lines.append("  Set \(index + 1): \(Plural.count(set.count, "question"))")
+      lines.append(
+        words(
+          .listingSet,
+          ["number": .number(index + 1), "questions": .text(words(.questions, ["count": .number(set.count)]))]))
       for question in set {
         let answers = question.answers.enumerated().map {
           "\($0.offset + 1). \($0.element)" + (question.correct.contains($0.offset) ? " ✓" : "")
@@ -214,7 +223,7 @@ struct Creator {
         lines.append("    \(question.text) — " + answers.joined(separator: ", "))
       }
     }
-    if !state.question.text.isEmpty { lines.append("  Writing: \(state.question.text)") }
+    if !state.question.text.isEmpty { lines.append(words(.listingWriting, ["question": .text(state.question.text)])) }
     return lines.joined(separator: "\n")
   }
 }

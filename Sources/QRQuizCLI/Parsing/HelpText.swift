@@ -1,14 +1,16 @@
+import QRQuiz
+
 /// The `--help` text of a command, generated from its configuration and declarations.
 enum HelpText {
   /// The usage line after `usage: `: `qrquiz encode [options] TOPIC…`.
-  static func usage(_ path: [any ParsableCommand.Type]) -> String {
+  static func usage(_ path: [any ParsableCommand.Type], optionsWord: String = "options") -> String {
     let name = commandName(path)
     let type = path.last!
     if let usage = type.configuration.usage { return "\(name) \(usage)" }
     if !type.configuration.subcommands.isEmpty { return "\(name) COMMAND …" }
     let declarations = type.init().declarations
     var words = [name]
-    if declarations.contains(where: { $0.kind != .argument }) { words.append("[options]") }
+    if declarations.contains(where: { $0.kind != .argument }) { words.append("[\(optionsWord)]") }
     for argument in declarations where argument.kind == .argument {
       switch argument.arity {
       case .one: words.append(argument.valueName)
@@ -23,12 +25,23 @@ enum HelpText {
     path.map { $0.configuration.name }.joined(separator: " ")
   }
 
-  /// The whole help page.
-  static func help(_ path: [any ParsableCommand.Type]) -> String {
+  /// The whole help page, in the locale's language when the command has a translation
+  /// (``SpanishHelp``), else in English.
+  static func help(_ path: [any ParsableCommand.Type], language: Language = TerminalWords.current.language) -> String {
     let type = path.last!
     let configuration = type.configuration
-    var sections = ["usage: \(usage(path))", configuration.abstract]
-    if !configuration.discussion.isEmpty { sections.append(configuration.discussion) }
+    let translation = language == .spanish ? (type as? any SpanishHelp.Type)?.spanishHelp : nil
+    func frame(_ word: String) -> String { translation == nil ? word : HelpTranslation.spanishFrame[word] ?? word }
+    func line(_ declaration: Declaration, _ english: String) -> String {
+      translation?.lines[declaration.preferredName] ?? translation?.lines[declaration.valueName] ?? english
+    }
+    var sections = [
+      "\(frame("usage")): \(usage(path, optionsWord: frame("options")))",
+      translation?.abstract ?? configuration.abstract,
+    ]
+    if let discussion = translation?.discussion ?? (configuration.discussion.isEmpty ? nil : configuration.discussion) {
+      sections.append(discussion)
+    }
     if !configuration.subcommands.isEmpty {
       sections.append(
         "commands:\n"
@@ -37,14 +50,16 @@ enum HelpText {
     let declarations = type.init().declarations
     let arguments = declarations.filter { $0.kind == .argument }
     if !arguments.isEmpty {
-      sections.append("arguments:\n" + table(arguments.map { (argumentLabel($0), $0.help) }))
+      sections.append("\(frame("arguments")):\n" + table(arguments.map { (argumentLabel($0), line($0, $0.help)) }))
     }
-    var options = declarations.filter { $0.kind != .argument }.map { (optionLabel($0), optionHelp($0)) }
-    options.append(("-h, --help", "show this help"))
+    var options = declarations.filter { $0.kind != .argument }.map { option in
+      (optionLabel(option), optionHelp(option, help: line(option, option.help), defaultWord: frame("default")))
+    }
+    options.append(("-h, --help", frame("show this help")))
     if path.count == 1 { options.append(("--version", "show the version")) }
-    sections.append("options:\n" + table(options))
+    sections.append("\(frame("options")):\n" + table(options))
     if !configuration.examples.isEmpty {
-      sections.append("examples:\n" + configuration.examples.map { "  $ \($0)" }.joined(separator: "\n"))
+      sections.append("\(frame("examples")):\n" + configuration.examples.map { "  $ \($0)" }.joined(separator: "\n"))
     }
     if !configuration.subcommands.isEmpty {
       sections.append("See '\(commandName(path)) COMMAND --help' for a command's options.")
@@ -62,12 +77,12 @@ enum HelpText {
   }
 
   /// The help line with its choices and default.
-  static func optionHelp(_ option: Declaration) -> String {
-    var text = option.help
+  static func optionHelp(_ option: Declaration, help: String? = nil, defaultWord: String = "default") -> String {
+    var text = help ?? option.help
     if case .choices(let choices) = option.completion {
       text += " (\(choices.joined(separator: "|")))"
     }
-    if let defaultText = option.defaultText, !defaultText.isEmpty { text += " [default: \(defaultText)]" }
+    if let defaultText = option.defaultText, !defaultText.isEmpty { text += " [\(defaultWord): \(defaultText)]" }
     return text
   }
 

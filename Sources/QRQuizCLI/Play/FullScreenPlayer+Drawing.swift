@@ -39,7 +39,12 @@ extension FullScreenPlayer {
       number: answered == nil ? session.position + 1 : session.position)
     var screen = layout.screen(colour: colour)
     screen.clear()
-    let header = " \(setup.topic.name) · \(setName) · question \(shown.number)/\(session.questions.count)"
+    let header = words(
+      .screenHeader,
+      [
+        "topic": .text(setup.topic.name), "set": .text(setName), "number": .number(shown.number),
+        "count": .number(session.questions.count),
+      ])
     screen.line(1, header, style: .reverse)
     drawTimer(timerText(session), on: &screen)
 
@@ -49,7 +54,7 @@ extension FullScreenPlayer {
     var answerLines: [(text: String, style: Screen.Style)] = []
     if question.numericAnswer != nil {
       let number = answered?.typedNumber.map { JSONValue.number($0).compactText } ?? typed + "_"
-      answerLines.append(("Your answer: \(number)", .bold))
+      answerLines.append((words(.yourTypedAnswer, ["number": .text(number)]), .bold))
     } else {
       for index in question.answers.indices {
         answerLines += answerRows(index, of: question, shown: shown, session: session, width: width)
@@ -81,17 +86,23 @@ extension FullScreenPlayer {
     if let (text, style) = feedback { screen.line(layout.rows - 1, "  " + text, style: style) }
     var keys: [String]
     if answered != nil {
-      keys = [session.isOver ? "any key: the result" : "any key: next question", "q quit"]
+      keys = [words(session.isOver ? .keyAnyResult : .keyAnyNext), words(.keyQuit)]
     } else {
       keys =
         question.numericAnswer != nil
-        ? ["type a number, Enter to answer"]
-        : ["\(AnswerKeys.label(0))-\(AnswerKeys.label(question.answers.count - 1)) answer"]
-      if session.picksNeeded > 1 { keys[0] += " (\(session.picksNeeded) to pick)" }
-      if session.isHelpOffered { keys.append("h help (\(QuizRules.pointsForHelp))") }
-      keys.append(question.numericAnswer != nil ? "q quit (empty answer)" : "q quit")
+        ? [words(.keyTypeNumber)]
+        : [
+          words(
+            session.picksNeeded > 1 ? .keyAnswerPicks : .keyAnswer,
+            [
+              "first": .text(AnswerKeys.label(0)), "last": .text(AnswerKeys.label(question.answers.count - 1)),
+              "count": .number(session.picksNeeded),
+            ])
+        ]
+      if session.isHelpOffered { keys.append(words(.keyHelp, ["points": .number(QuizRules.pointsForHelp)])) }
+      keys.append(words(question.numericAnswer != nil ? .keyQuitEmpty : .keyQuit))
     }
-    let score = "score \(session.score) · total \(session.totalScore) "
+    let score = words(.scoreLine, ["score": .number(session.score), "total": .number(session.totalScore)])
     let keysText = "  " + keys.joined(separator: " · ")
     screen.line(layout.rows, keysText, style: .dim)
     screen.move(layout.rows, max(1, layout.columns - DisplayWidth.of(score) + 1))
@@ -138,10 +149,11 @@ extension FullScreenPlayer {
     guard let url = question.imageURL, let images = setup.images, rows >= 1 else { return row }
     switch images.state(of: url) {
     case .loading:
-      screen.line(row, "  (image loading…)", style: .dim)
+      screen.line(row, words(.imageLoading), style: .dim)
       return row + 2
     case .failed(let reason):
-      screen.line(row, DisplayWidth.truncate("  (image not available: \(reason))", width: width), style: .dim)
+      screen.line(
+        row, DisplayWidth.truncate(words(.imageNotAvailable, ["reason": .text(reason)]), width: width), style: .dim)
       return row + 2
     case .ready: break
     }
@@ -183,7 +195,7 @@ extension FullScreenPlayer {
   func drawReview(_ result: QuizSession.Result, from row: Int, on screen: inout Screen) -> Int {
     var row = row
     let incorrect = result.incorrect
-    screen.line(row, incorrect.isEmpty ? "  Every question was answered right." : "  Incorrect answers:", style: .bold)
+    screen.line(row, "  " + words(incorrect.isEmpty ? .everyQuestionRight : .incorrectAnswers), style: .bold)
     row += 1
     for played in incorrect {
       guard row + 3 < screen.rows else {
@@ -193,13 +205,13 @@ extension FullScreenPlayer {
       let question = played.question
       let yours =
         played.typedNumber.map { JSONValue.number($0).compactText }
-        ?? (played.picks.isEmpty ? "none" : PlayText.answerList(played.picks, of: question))
+        ?? (played.picks.isEmpty ? words(.noAnswer) : PlayText.answerList(played.picks, of: question))
       let right =
         question.numericAnswer.map { JSONValue.number($0.value).compactText }
         ?? PlayText.answerList(question.correctAnswers.sorted(), of: question)
       screen.line(row, "  " + question.text)
-      screen.line(row + 1, "      your answer: " + yours, style: .wrong)
-      screen.line(row + 2, "      correct: " + right, style: .right)
+      screen.line(row + 1, "  " + words(.yourAnswerWas, ["answer": .text(yours)]), style: .wrong)
+      screen.line(row + 2, "  " + words(.correctAnswerWas, ["answer": .text(right)]), style: .right)
       row += 3
     }
     return row

@@ -12,6 +12,9 @@ struct FullScreenPlayer {
   let colour: Bool
   let imageCapability: TerminalImageRenderer.Capability
 
+  /// The player's words, in the locale's language.
+  var words: TerminalWords { setup.words }
+
   /// Prepares the game; the terminal must be at least 80×24.
   init(setup: PlaySetup, events: InputEvents) throws {
     guard let size = RawTerminal.size(), size.columns >= Terminal.minimumSize.columns,
@@ -50,7 +53,7 @@ struct FullScreenPlayer {
         try await playQuestions(&session, setName: setup.topic.setName(set, in: setup.language))
         let result = session.result!
         // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
-        let note = recorded ? PlayText.repeatIsPractice : try setup.record(result, set: set)
+        let note = recorded ? words(.repeatIsPractice) : try setup.record(result, set: set)
         recorded = true
         switch try await showResult(result, session: session, recorded: note) {
         case .repeatSet: session.repeatSet(at: Date())
@@ -68,7 +71,7 @@ struct FullScreenPlayer {
           topic: setup.topic, sampling: counts, totalScore: totals.statistics.score, seed: setup.seed)
         setup.images?.load(session.questions, announcing: events)
         session.start(at: Date())
-        try await playQuestions(&session, setName: "\(counts.count) categories")
+        try await playQuestions(&session, setName: words(.categories, ["count": .number(counts.count)]))
         guard try await showCategories(session.result!) else { return .success }
       }
     }
@@ -100,13 +103,22 @@ struct FullScreenPlayer {
       var screen = layout.screen(colour: colour)
       screen.clear()
       screen.line(1, " \(setup.topic.name)", style: .reverse)
-      screen.line(3, "  Choose a set:", style: .bold)
+      screen.line(3, words(.chooseSetTitle), style: .bold)
       for (index, set) in sets.enumerated().prefix(layout.rows - 6) {
         let name = setup.topic.setName(index, in: setup.language)
-        screen.line(5 + index, "  [\(AnswerKeys.label(index))] \(name) — \(Plural.count(set.count, "question"))")
+        screen.line(
+          5 + index,
+          words(
+            .setMenuItem,
+            [
+              "key": .text(AnswerKeys.label(index)), "name": .text(name),
+              "questions": .text(words(.questions, ["count": .number(set.count)])),
+            ]))
       }
       screen.line(
-        layout.rows, "  \(AnswerKeys.label(0))-\(AnswerKeys.label(sets.count - 1)) choose · q quit", style: .dim)
+        layout.rows,
+        words(.setMenuKeys, ["first": .text(AnswerKeys.label(0)), "last": .text(AnswerKeys.label(sets.count - 1))]),
+        style: .dim)
       screen.flush()
       switch try await nextKey() {
       case .character(let character):
@@ -176,7 +188,7 @@ struct FullScreenPlayer {
       case .key(.backspace): if !typed.isEmpty { typed.removeLast() }
       case .key(.enter) where question?.numericAnswer != nil:
         guard let number = NumericAnswer.parse(typed) else {
-          feedback = ("'\(typed)' is not a number", .wrong)
+          feedback = (words(.notANumber, ["text": .text(typed)]), .wrong)
           break
         }
         typed = ""
@@ -235,15 +247,22 @@ struct FullScreenPlayer {
     while true {
       var screen = Layout(size: currentSize()).screen(colour: colour)
       screen.clear()
-      screen.line(1, " \(setup.topic.name) — set over", style: .reverse)
-      screen.line(3, "  " + PlayText.result(result), style: .bold)
-      screen.line(4, "  \(result.questionsRight) of \(Plural.count(result.questionCount, "question")) right")
+      screen.line(1, words(.setOverTitle, ["topic": .text(setup.topic.name)]), style: .reverse)
+      screen.line(3, "  " + PlayText.result(result, words: words), style: .bold)
+      screen.line(
+        4,
+        words(
+          .questionsRightOf,
+          [
+            "right": .number(result.questionsRight),
+            "questions": .text(words(.questions, ["count": .number(result.questionCount)])),
+          ]))
       if let recorded { screen.line(5, "  " + recorded, style: .dim) }
       var row = 7
       if reviewing { row = drawReview(result, from: row, on: &screen) }
-      var keys = ["r review", "q done"]
+      var keys = [words(.keyReview), words(.keyDone)]
       if session.canRepeat {
-        keys.insert("y repeat (\(QuizRules.repeatsPerSet - session.repeatsUsed) left)", at: 0)
+        keys.insert(words(.keyRepeat, ["count": .number(QuizRules.repeatsPerSet - session.repeatsUsed)]), at: 0)
       }
       screen.line(screen.rows, "  " + keys.joined(separator: " · "), style: .dim)
       screen.flush()
@@ -262,17 +281,17 @@ struct FullScreenPlayer {
     while true {
       var screen = Layout(size: currentSize()).screen(colour: colour)
       screen.clear()
-      screen.line(1, " \(setup.topic.name) — results", style: .reverse)
-      screen.line(3, "  " + PlayText.result(result), style: .bold)
-      screen.line(4, "  " + PlayText.sampleIsPractice, style: .dim)
+      screen.line(1, words(.resultsTitle, ["topic": .text(setup.topic.name)]), style: .reverse)
+      screen.line(3, "  " + PlayText.result(result, words: words), style: .bold)
+      screen.line(4, "  " + words(.sampleIsPractice), style: .dim)
       let width = result.categories.map { DisplayWidth.of($0.name) }.max() ?? 0
       var row = 5
       for category in result.categories where row < screen.rows - 2 {
-        screen.line(row, "  " + PlayText.categoryLine(category, nameWidth: width))
+        screen.line(row, "  " + PlayText.categoryLine(category, nameWidth: width, words: words))
         row += 1
       }
       if reviewing { row = drawReview(result, from: row + 1, on: &screen) }
-      screen.line(screen.rows, "  r review incorrect answers · s restart · q quit", style: .dim)
+      screen.line(screen.rows, words(.sampleKeys), style: .dim)
       screen.flush()
       switch try await nextKey() {
       case .character("r"): reviewing.toggle()

@@ -9,6 +9,9 @@ struct PlainPlayer {
   let events: InputEvents
   let reader: EventReader
 
+  /// The player's words, in the locale's language.
+  private var words: TerminalWords { setup.words }
+
   init(setup: PlaySetup, events: InputEvents) {
     self.setup = setup
     self.events = events
@@ -29,25 +32,30 @@ struct PlainPlayer {
     if let note { Console.error(note) }
     guard let set = try await chooseSet(requested) else { return .success }
     var session = try QuizSession(topic: setup.topic, set: set, totalScore: statistics.score, seed: setup.seed)
-    Console.line(PlayText.setSummary(setup.topic, set: set, session: session))
+    Console.line(PlayText.setSummary(setup.topic, set: set, session: session, words: words))
     if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
     session.start(at: Date())
     var recorded = false
     while true {
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
-      Console.line("Set \(set + 1) over: " + PlayText.result(result))
+      Console.line(
+        words(.setOver, ["number": .number(set + 1), "result": .text(PlayText.result(result, words: words))]))
       // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
-      Console.line(recorded ? PlayText.repeatIsPractice : try setup.record(result, set: set))
+      Console.line(recorded ? words(.repeatIsPractice) : try setup.record(result, set: set))
       recorded = true
       if setup.review { review(result) }
       if session.canRepeat {
-        Console.line("Repeat the set? (y/n)")
-        if let answer = await nextLine(), answer.lowercased().hasPrefix("y") {
+        Console.line(words(.repeatQuestion))
+        if let answer = await nextLine(), words.isYes(answer) {
           session.repeatSet(at: Date())
           Console.line(
-            "Repeat \(session.repeatsUsed) of \(QuizRules.repeatsPerSet): the total score is back to \(session.totalScore)"
-          )
+            words(
+              .repeatStarted,
+              [
+                "number": .number(session.repeatsUsed), "limit": .number(QuizRules.repeatsPerSet),
+                "score": .number(session.totalScore),
+              ]))
           continue
         }
       }
@@ -65,23 +73,29 @@ struct PlainPlayer {
       var session = try QuizSession(
         topic: setup.topic, sampling: counts, totalScore: statistics.score, seed: setup.seed)
       Console.line(
-        "\(setup.topic.name): \(Plural.count(session.questions.count, "question")) from "
-          + { $0 == 1 ? "1 category" : "\($0) categories" }(Set(session.questions.map(\.category)).count)
-      )
+        words(
+          .sampleSummary,
+          [
+            "topic": .text(setup.topic.name),
+            "questions": .text(words(.questions, ["count": .number(session.questions.count)])),
+            "categories": .number(Set(session.questions.map(\.category)).count),
+          ]))
       if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
       session.start(at: Date())
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
-      Console.line("Results: " + PlayText.result(result))
-      Console.line(PlayText.sampleIsPractice)
+      Console.line(words(.resultsLine, ["result": .text(PlayText.result(result, words: words))]))
+      Console.line(words(.sampleIsPractice))
       let width = result.categories.map { DisplayWidth.of($0.name) }.max() ?? 0
-      for category in result.categories { Console.line("  " + PlayText.categoryLine(category, nameWidth: width)) }
+      for category in result.categories {
+        Console.line("  " + PlayText.categoryLine(category, nameWidth: width, words: words))
+      }
       if setup.review { review(result) }
-      Console.line("Review incorrect answers (r), restart (s), or quit (q)?")
+      Console.line(words(.sampleMenu))
       switch await nextLine()?.lowercased() {
       case "r":
         review(result)
-        Console.line("Restart (s) or quit (q)?")
+        Console.line(words(.restartOrQuit))
         if await nextLine()?.lowercased() == "s" { continue }
         return .success
       case "s": continue
@@ -96,19 +110,27 @@ struct PlainPlayer {
     let sets = setup.topic.topic.sets
     if let requested { return requested }
     if sets.count == 1 { return 0 }
-    Console.line("\(setup.topic.name): \(Plural.count(sets.count, "set"))")
+    Console.line(
+      words(
+        .topicSets, ["topic": .text(setup.topic.name), "sets": .text(words(.sets, ["count": .number(sets.count)]))]))
     for (index, set) in sets.enumerated() {
       let name = setup.topic.setName(index, in: setup.language)
-      Console.line("  \(index + 1). \(name) (\(Plural.count(set.count, "question")))")
+      Console.line(
+        words(
+          .setListItem,
+          [
+            "number": .number(index + 1), "name": .text(name),
+            "questions": .text(words(.questions, ["count": .number(set.count)])),
+          ]))
     }
     while true {
-      Console.line("Choose a set (1-\(sets.count), q to quit):")
+      Console.line(words(.chooseSet, ["count": .number(sets.count)]))
       guard let text = await nextLine() else { return nil }
       if text.lowercased() == "q" { return nil }
       if let number = Int(text.trimmingCharacters(in: .whitespaces)), (1...sets.count).contains(number) {
         return number - 1
       }
-      Console.line("there is no set '\(text)'")
+      Console.line(words(.noSuchSet, ["text": .text(text)]))
     }
   }
 
@@ -120,7 +142,7 @@ struct PlainPlayer {
         switch await nextInput(&session) {
         case .endOfInput: return false
         case .timeRanOut:
-          Console.line("time ran out")
+          Console.line(words(.timeIsUp))
           return true
         case .line(let text):
           if try !answer(text, to: question, in: &session) { return false }
@@ -135,29 +157,40 @@ struct PlainPlayer {
   }
 
   private func show(_ question: QuizSession.Question, _ session: QuizSession) {
-    var header = "Question \(session.position + 1)/\(session.questions.count)"
-    if let remaining = session.remainingTime(at: Date()) { header += " (\(PlayText.countdown(remaining)) left)" }
-    Console.line(header)
+    let position: [String: MessageArgument] = [
+      "number": .number(session.position + 1), "count": .number(session.questions.count),
+    ]
+    if let remaining = session.remainingTime(at: Date()) {
+      Console.line(words(.questionHeaderTimed, position.merging(["time": .text(PlayText.countdown(remaining))]) { $1 }))
+    } else {
+      Console.line(words(.questionHeader, position))
+    }
     Console.line(question.text)
     if let url = question.imageURL, let images = setup.images {
       if let file = images.file(for: url) {
-        Console.line("Image: " + file)
+        Console.line(words(.imageFile, ["file": .text(file)]))
+      } else if let reason = images.failureReason(for: url) {
+        Console.line(words(.imageMissingBecause, ["url": .text(url), "reason": .text(reason)]))
       } else {
-        let reason = images.failureReason(for: url)
-        Console.line("Image: \(url) (not available" + (reason.map { ": \($0)" } ?? "") + ")")
+        Console.line(words(.imageMissing, ["url": .text(url)]))
       }
     }
     if question.numericAnswer != nil {
-      Console.line("Type a number (q to quit):")
+      Console.line(words(.typeNumber))
       return
     }
     for index in question.answers.indices where !session.hidden.contains(index) {
       Console.line("  \(AnswerKeys.label(index)). \(question.answers[index])")
     }
-    var prompt = "Answer (\(AnswerKeys.label(0))-\(AnswerKeys.label(question.answers.count - 1))"
-    if session.picksNeeded > 1 { prompt = "Pick \(session.picksNeeded) answers, e.g. 1,2 (" }
-    if session.isHelpOffered { prompt += ", h for help at \(-QuizRules.pointsForHelp) points" }
-    Console.line(prompt + ", q to quit):")
+    let arguments: [String: MessageArgument] = [
+      "first": .text(AnswerKeys.label(0)), "last": .text(AnswerKeys.label(question.answers.count - 1)),
+      "count": .number(session.picksNeeded), "points": .number(-QuizRules.pointsForHelp),
+    ]
+    let prompt: TerminalPhrase =
+      session.picksNeeded > 1
+      ? (session.isHelpOffered ? .pickPromptHelp : .pickPrompt)
+      : (session.isHelpOffered ? .answerPromptHelp : .answerPrompt)
+    Console.line(words(prompt, arguments))
   }
 
   /// Acts on one line; false when the player quits.
@@ -177,7 +210,7 @@ struct PlainPlayer {
     }
     if question.numericAnswer != nil {
       guard let number = NumericAnswer.parse(trimmed) else {
-        Console.line("'\(text)' is not a number")
+        Console.line(words(.notANumber, ["text": .text(text)]))
         return true
       }
       do {
@@ -191,14 +224,14 @@ struct PlainPlayer {
     for part in trimmed.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
       guard session.currentQuestion == question else { break }
       guard let index = AnswerKeys.index(for: part) else {
-        Console.line("'\(part)' is not an answer")
+        Console.line(words(.notAnAnswer, ["text": .text(part)]))
         continue
       }
       do {
         let pick = try session.pick(index, at: Date())
         Console.line(pick.verdict.text(in: setup.language))
       } catch QuizSession.Error.timeRanOut {
-        Console.line("time ran out")
+        Console.line(words(.timeIsUp))
         return true
       } catch {
         Console.line(error.text(in: setup.language))
@@ -212,18 +245,18 @@ struct PlainPlayer {
 
   private func review(_ result: QuizSession.Result) {
     let incorrect = result.incorrect
-    Console.line(incorrect.isEmpty ? "Every question was answered right." : "Incorrect answers:")
+    Console.line(words(incorrect.isEmpty ? .everyQuestionRight : .incorrectAnswers))
     for played in incorrect {
       let question = played.question
       Console.line("  \(question.text)")
       let yours =
         played.typedNumber.map { JSONValue.number($0).compactText }
-        ?? (played.picks.isEmpty ? "none" : PlayText.answerList(played.picks, of: question))
-      Console.line("    your answer: \(yours)")
+        ?? (played.picks.isEmpty ? words(.noAnswer) : PlayText.answerList(played.picks, of: question))
+      Console.line(words(.yourAnswerWas, ["answer": .text(yours)]))
       let right =
         question.numericAnswer.map { JSONValue.number($0.value).compactText }
         ?? PlayText.answerList(question.correctAnswers.sorted(), of: question)
-      Console.line("    correct: \(right)")
+      Console.line(words(.correctAnswerWas, ["answer": .text(right)]))
     }
   }
 

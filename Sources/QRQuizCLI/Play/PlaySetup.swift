@@ -16,11 +16,14 @@ struct PlaySetup: Sendable {
   /// The language of the player's words (never the topic's).
   var language: Language = .english
 
+  /// The terminal's words in ``language``.
+  var words: TerminalWords { TerminalWords(language: language) }
+
   /// The player's total score before playing, and a note when their statistics file was
   /// corrupt and set aside.
   func loadTotals() throws -> (statistics: PlayStatistics, note: String?) {
     let loaded = try statistics.statistics(of: profile)
-    return (loaded.statistics, loaded.setAside.map { "statistics file was corrupt; set aside as \($0)" })
+    return (loaded.statistics, loaded.setAside.map { words(.statisticsCorrupt, ["file": .text($0)]) })
   }
 
   /// Records a finished set (only its first completion counts) and says what happened.
@@ -30,30 +33,30 @@ struct PlaySetup: Sendable {
     }
     var line =
       counted.0
-      ? "recorded for \(profile): total score \(counted.1)"
-      : "set \(set + 1) was completed before: the totals stay as they were (total score \(counted.1))"
-    if let setAside { line += "; the statistics file was corrupt and was set aside as \(setAside)" }
+      ? words(.recordedFor, ["profile": .text(profile), "score": .number(counted.1)])
+      : words(.completedBefore, ["number": .number(set + 1), "score": .number(counted.1)])
+    if let setAside { line = words(.statisticsSetAside, ["line": .text(line), "file": .text(setAside)]) }
     return line
   }
 }
 
 /// The words both modes use for the same moments of play.
 enum PlayText {
-  static func setSummary(_ topic: ValidTopic, set: Int, session: QuizSession) -> String {
-    var parts = [Plural.count(session.questions.count, "question")]
-    if let seconds = session.options.timePerSet { parts.append("\(JSONValue.number(seconds).compactText) seconds") }
-    if session.options.questionsInRandomOrder { parts.append("questions in random order") }
-    let name = topic.setName(set)
-    return "\(name) of \(topic.name): " + parts.joined(separator: ", ")
+  static func setSummary(_ topic: ValidTopic, set: Int, session: QuizSession, words: TerminalWords) -> String {
+    var parts = [words(.questions, ["count": .number(session.questions.count)])]
+    if let seconds = session.options.timePerSet {
+      parts.append(words(.setSummarySeconds, ["seconds": .text(JSONValue.number(seconds).compactText)]))
+    }
+    if session.options.questionsInRandomOrder { parts.append(words(.setSummaryRandom)) }
+    return words(
+      .setSummary,
+      [
+        "set": .text(topic.setName(set, in: words.language)), "topic": .text(topic.name),
+        "details": .text(parts.joined(separator: ", ")),
+      ])
   }
 
   static func countdown(_ seconds: Double) -> String { QuizRules.countdown(seconds) }
-
-  /// Said after a repeated set ends: the first completion was recorded already.
-  static let repeatIsPractice = "a repeat is practice: the statistics keep the set's first completion"
-
-  /// Said after a sampled quiz: it is not a set, so it changes no statistics.
-  static let sampleIsPractice = "a sampled quiz is practice: the statistics stay as they were"
 
   /// "Help hid answer 3 (-5 points)."
   static func helpHid(_ answer: Int, in language: Language) -> String {
@@ -61,18 +64,20 @@ enum PlayText {
       in: language, ["answer": .text(AnswerKeys.label(answer)), "points": .number(QuizRules.pointsForHelp)])
   }
 
-  static func result(_ result: QuizSession.Result) -> String {
-    var line =
-      "\(result.correct)/\(result.questionCount) correct, \(result.wrong) wrong, "
-      + "\(result.helpUses) help, score \(result.score)"
-    if result.timeRanOut { line += " (time ran out)" }
-    return line
+  static func result(_ result: QuizSession.Result, words: TerminalWords) -> String {
+    words(
+      result.timeRanOut ? .resultLineTimeUp : .resultLine,
+      [
+        "correct": .number(result.correct), "count": .number(result.questionCount), "wrong": .number(result.wrong),
+        "help": .number(result.helpUses), "score": .number(result.score),
+      ])
   }
 
-  static func categoryLine(_ category: QuizSession.CategoryResult, nameWidth: Int) -> String {
+  static func categoryLine(_ category: QuizSession.CategoryResult, nameWidth: Int, words: TerminalWords) -> String {
     let padding = String(repeating: " ", count: max(0, nameWidth - DisplayWidth.of(category.name)))
     let percent = String(repeating: " ", count: max(0, 4 - "\(category.percent)%".count)) + "\(category.percent)%"
-    return "\(category.name)\(padding)  \(percent)  \(category.right) correct  \(category.wrong) incorrect"
+    let counts = words(.categoryCounts, ["right": .number(category.right), "wrong": .number(category.wrong)])
+    return "\(category.name)\(padding)  \(percent)  \(counts)"
   }
 
   /// The answers as numbered text: "1. Paris".

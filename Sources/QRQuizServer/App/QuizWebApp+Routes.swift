@@ -19,6 +19,7 @@ extension QuizWebApp {
 
     // The library and the site's own files.
     router.add(.get, "/", "the library; `?q=` searches names, questions and answers", later(QuizWebApp.library))
+    router.add(.get, "/settings", "keeps the theme or the language chosen, then goes back", now(QuizWebApp.settings))
     router.add(.get, "/static/{file}", "the style sheet, the script and the icon", now(QuizWebApp.staticFile))
 
     // A topic.

@@ -154,6 +154,9 @@ public final class QuizWebApp: HTTPResponder {
 
   /// The pages in the request's language, for a visitor who may create topics or not.
   func pages(_ context: RequestContext) -> Pages {
-    Pages(language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request))
+    Pages(
+      language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request),
+      theme: theme(context.request),
+      here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }
 }

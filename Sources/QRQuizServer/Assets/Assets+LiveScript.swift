@@ -24,6 +24,11 @@ extension Assets {
 
       const word = (key, values) => {
         let text = root.getAttribute("data-w-" + key.toLowerCase()) || "";
+        // {count, plural, one {…} other {…}}: the count's form, # its number.
+        text = text.replace(/\\{(\\w+), plural, one \\{([^}]*)\\} other \\{([^}]*)\\}\\}/g, (_, name, one, other) => {
+          const count = Number((values || {})[name]);
+          return (count === 1 ? one : other).split("#").join(String(count));
+        });
         for (const [name, value] of Object.entries(values || {})) text = text.split("{" + name + "}").join(String(value));
         return text;
       };
@@ -90,13 +95,22 @@ extension Assets {
       function forget() { try { localStorage.removeItem(storageKey); } catch (error) { /* private mode */ } }
       function remembered() { try { return JSON.parse(localStorage.getItem(storageKey) || "null"); } catch (error) { return null; } }
 
+      // The countdown: shown five times a second, said (to a screen reader) when the
+      // question opens and when five seconds are left, not every second.
       function startCountdown(id, remaining) {
         stopCountdown();
         const end = performance.now() + remaining;
         const clock = field(id, "countdown");
+        const announcer = field(id, "announce");
+        let warned = remaining <= 5000;
+        setText(announcer, word("secondsLeftAnnouncement", { seconds: Math.ceil(remaining / 1000) }));
         const tick = () => {
           const left = Math.max(0, (end - performance.now()) / 1000);
           setText(clock, left > 0 ? Math.ceil(left) + " s" : word("liveTimeUp"));
+          if (!warned && left <= 5) {
+            warned = true;
+            setText(announcer, word("secondsLeftAnnouncement", { seconds: 5 }));
+          }
           if (left > 0) countdown = setTimeout(tick, 200);
         };
         tick();

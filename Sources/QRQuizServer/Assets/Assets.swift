@@ -21,6 +21,8 @@ enum Assets {
       --on-accent: #0b1424; --right: #7fd89a; --right-bg: #16301f; --wrong: #ff9a90; --wrong-bg: #3a1a18;
       --paper: #1b2129; --shade: #11151b; --header: #0b0e12; --on-header: #e7ebf0; --focus: #ffb347;
       --notice-bg: #3a2f12; --notice-line: #d9a521; }
+    :root[data-theme=light] { color-scheme: light; }
+    :root[data-theme=dark] { color-scheme: dark; }
     * { box-sizing: border-box; }
     [hidden] { display: none !important; }
     html { -webkit-text-size-adjust: 100%; }
@@ -31,6 +33,11 @@ enum Assets {
     header a { color: var(--on-header); text-decoration: none; font-weight: 600; }
     header a:hover, header a:focus-visible { text-decoration: underline; }
     header .tagline { flex: 1 1 12rem; opacity: 0.85; }
+    .site-settings { font-size: 0.9rem; display: flex; flex-wrap: wrap; gap: 0.2rem 0.5rem; align-items: baseline; }
+    header .site-settings a { font-weight: 400; }
+    .site-settings a[aria-current=true] { font-weight: 700; text-decoration: underline; }
+    footer { max-width: 72rem; margin: 1.5rem auto 0; padding: 0.6rem 1rem 1rem; color: var(--muted); }
+    footer .site-settings { justify-content: center; }
     main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
     h1 { font-size: 1.5rem; margin: 0.2rem 0 1rem; }
     h2 { font-size: 1.2rem; margin: 1.2rem 0 0.6rem; }
@@ -64,6 +71,7 @@ enum Assets {
       padding: 0.8rem 1rem; }
     .answers button.picked-right, .answered li.picked-right { border-color: var(--right); background: var(--right-bg); }
     .answers button.picked-wrong, .answered li.picked-wrong { border-color: var(--wrong); background: var(--wrong-bg); }
+    .answers .key { display: inline-block; min-width: 1.6em; font-weight: 700; color: var(--muted); }
     .answered { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
     .answered li { border: 2px solid var(--line); border-radius: 8px; padding: 0.7rem 1rem; }
     .answered li.picked { border-color: var(--accent); }
@@ -90,6 +98,8 @@ enum Assets {
     body.present main { max-width: none; text-align: center; }
     body.present img { width: min(90vw, 80vh); height: auto; image-rendering: pixelated; }
     body.present h1 { font-size: 2.4rem; }
+    body.present footer { color: #333; }
+    body.present footer a { color: #1f5fcc; }
     @media (prefers-reduced-motion: reduce) {
       *, *::before, *::after { animation: none !important; transition: none !important; scroll-behavior: auto !important; }
     }
@@ -102,18 +112,58 @@ enum Assets {
 
     """
 
-  /// Counts a set's time down on the page; the server keeps the real clock and ends the
-  /// set itself when time runs out.
+  /// The play page's script: answers picked with their digits, and the set's countdown
+  /// shown and said at the moments that matter; the server keeps the real clock and ends
+  /// the set itself when time runs out.
   static let script = """
     "use strict";
     document.addEventListener("DOMContentLoaded", () => {
+      // A phrase of the page ({count, plural, one {…} other {…}} chosen by its number).
+      const fill = (template, values) => {
+        let text = (template || "").replace(/\\{(\\w+), plural, one \\{([^}]*)\\} other \\{([^}]*)\\}\\}/g, (_, key, one, other) => {
+          const count = Number(values[key]);
+          return (count === 1 ? one : other).split("#").join(String(count));
+        });
+        for (const [key, value] of Object.entries(values)) text = text.split("{" + key + "}").join(String(value));
+        return text;
+      };
+
+      // Answering with the keyboard: the digit of an answer picks it, as in the terminal.
+      document.addEventListener("keydown", (event) => {
+        if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
+        const active = document.activeElement;
+        if (active && ["INPUT", "TEXTAREA", "SELECT"].includes(active.tagName)) return;
+        const button = document.querySelectorAll("#answers button")[Number(event.key) - 1];
+        if (button && !button.disabled) {
+          event.preventDefault();
+          button.click();
+        }
+      });
+
+      // The set's countdown: shown every tenth of a second, said (to a screen reader) when the
+      // question appears and when ten and five seconds are left, not every second.
       const clock = document.querySelector("[data-seconds-left]");
       if (!clock) return;
+      const announcer = document.getElementById("time-announcement");
+      const announce = (seconds) => {
+        if (announcer) announcer.textContent = fill(clock.dataset.announce, { seconds });
+      };
       const end = Date.now() + parseFloat(clock.dataset.secondsLeft) * 1000;
+      const said = new Set();
+      announce(Math.ceil(parseFloat(clock.dataset.secondsLeft)));
       const tick = () => {
         const left = Math.max(0, (end - Date.now()) / 1000);
         clock.textContent = left > 60 ? Math.ceil(left) + " s" : left.toFixed(1) + " s";
-        if (left <= 0) { window.location.reload(); return; }
+        for (const mark of [10, 5]) {
+          if (left <= mark && left > mark - 1 && !said.has(mark)) {
+            said.add(mark);
+            announce(mark);
+          }
+        }
+        if (left <= 0) {
+          window.location.reload();
+          return;
+        }
         setTimeout(tick, 100);
       };
       tick();

@@ -20,6 +20,28 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
     SitePath(self.value + (self.value.contains("?") ? "&" : "?") + Self.encode(name) + "=" + Self.encode(value))
   }
 
+  /// The address of the page a request asked for: its path's segments and its query,
+  /// percent-encoded again (a settings link comes back to it).
+  static func current(path: String, query: [String: String]) -> SitePath {
+    var value =
+      "/"
+      + path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
+        encode(String($0))
+      }.joined(separator: "/")
+    let pairs = query.filter { $0.key != "token" && $0.key != "secret" }.sorted { $0.key < $1.key }
+    if !pairs.isEmpty { value += "?" + pairs.map { encode($0.key) + "=" + encode($0.value) }.joined(separator: "&") }
+    return SitePath(value)
+  }
+
+  /// Where a settings link goes back to: a path of this site (`/…`; never `//host`, a
+  /// scheme, a backslash or a control character), else the library.
+  static func back(_ text: String?) -> SitePath {
+    guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+      !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
+    else { return SitePath("/") }
+    return SitePath(text)
+  }
+
   /// This path with `suffix` (a file extension, `.json`) added to its last segment.
   func appending(suffix: String) -> SitePath { SitePath(value + Self.encode(suffix)) }
 

@@ -21,7 +21,8 @@ public enum PagePhrase: String, PhraseBook {
   case questionLegend, questionLabel, answerLabel, answerIsCorrect, imageURLLabel, saveTopic
   case formRefused, formRefusedDetail, editingOff, editingOffDetail, notAllowed, notAllowedDetail
   // The editor.
-  case warningsFound, editTopic, picturesUnreachable, topicRemoved, editorNeedsScript, changedSinceOpened, reloadTheirs
+  case secondsLeftAnnouncement, settingsLabel, themeLabel, themeAuto, themeLight, themeDark, warningsFound, editTopic,
+    picturesUnreachable, topicRemoved, editorNeedsScript, changedSinceOpened, reloadTheirs
   case keepEditing, saveMineOver, viewTopic, deleteTopic, versionsHeading, versionsNote
   case drawingHeading, drawingHelp, selectedLine, deleteLine, penColour, undoLine
   case clearDrawing, useDrawing, cancel, colourBlack, colourRed, colourBlue
@@ -207,6 +208,12 @@ public enum PagePhrase: String, PhraseBook {
     .liveYourPick: "your answer",
     .liveRightAnswerWas: "Right: {answers}",
     .editTopic: "Edit {name}",
+    .secondsLeftAnnouncement: "{seconds, plural, one {# second left} other {# seconds left}}",
+    .settingsLabel: "Display",
+    .themeLabel: "Theme:",
+    .themeAuto: "system",
+    .themeLight: "light",
+    .themeDark: "dark",
     .warningsFound: "Saved, with {count, plural, one {# piece of advice} other {# pieces of advice}}:",
     .picturesUnreachable:
       "Pictures added here get this server's address, which phones cannot reach: start it with {option} to share them with a class.",
@@ -431,6 +438,12 @@ public enum PagePhrase: String, PhraseBook {
     .liveYourPick: "tu respuesta",
     .liveRightAnswerWas: "Correcta: {answers}",
     .editTopic: "Editar {name}",
+    .secondsLeftAnnouncement: "{seconds, plural, one {queda # segundo} other {quedan # segundos}}",
+    .settingsLabel: "Presentación",
+    .themeLabel: "Tema:",
+    .themeAuto: "del sistema",
+    .themeLight: "claro",
+    .themeDark: "oscuro",
     .warningsFound: "Guardado, con {count, plural, one {# consejo} other {# consejos}}:",
     .picturesUnreachable:
       "Las imágenes que añadas aquí llevan la dirección de este servidor, que los móviles no alcanzan: arráncalo con {option} para compartirlas con una clase.",

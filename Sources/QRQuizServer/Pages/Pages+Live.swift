@@ -33,6 +33,7 @@ extension Pages {
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
+      <p class="visually-hidden" data-field="announce" aria-live="polite"></p>
       <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
       <img class="live-image" data-field="image" alt="" hidden>
       <ol class="live-answers" data-field="answers"></ol>
@@ -90,6 +91,7 @@ extension Pages {
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
+      <p class="visually-hidden" data-field="announce" aria-live="polite"></p>
       <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
       <img class="live-image" data-field="image" alt="" hidden>
       <p class="muted" data-field="multiple" hidden>\(say(.livePickSeveral))</p>
@@ -173,13 +175,13 @@ extension Pages {
   static let hostWords: [PagePhrase] = [
     .livePlayersCount, .liveQuestionOf, .liveAnsweredOf, .liveLock, .liveUnlock, .liveHideScores, .liveShowScores,
     .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
-    .liveCorrectMark, .liveRequestFailed,
+    .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement,
   ]
 
   static let playerWords: [PagePhrase] = [
     .livePlayersCount, .liveQuestionOf, .liveYouAre, .liveRight, .liveWrong, .liveNoAnswer, .livePointsWon,
     .liveStanding, .liveStandingHidden, .liveFinalPlace, .liveKicked, .liveReconnecting, .liveNameTaken,
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
-    .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas,
+    .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
   ]
 }

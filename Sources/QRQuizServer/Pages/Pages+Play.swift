@@ -45,7 +45,8 @@ extension Pages {
           }
           let label: HTML = hidden ? "<s>\(answer)</s>" : "\(answer)"
           return """
-            <button type="submit" name="answer" value="\(index)"\(kind)\(picked || hidden ? " disabled" : "")>\(label)</button>
+            <button type="submit" name="answer" value="\(index)"\(kind)\(picked || hidden ? " disabled" : "")>\
+            <span class="key" aria-hidden="true">\(index + 1)</span> \(label)</button>
 
             """
         })
@@ -61,7 +62,9 @@ extension Pages {
       """ : nil
     let clock: HTML? = session.remainingTime(at: now).map { seconds in
       """
-      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))">\(Int(seconds.rounded(.up))) s</b></span>
+      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))" \
+      data-announce="\(PagePhrase.catalogue(language)[.secondsLeftAnnouncement] ?? "")">\(Int(seconds.rounded(.up))) s</b>\
+      <span class="visually-hidden" id="time-announcement" aria-live="polite"></span></span>
       """
     }
     let image: HTML? = imageSource.map { "<img src=\"\($0)\" alt=\"\">" }
@@ -109,7 +112,9 @@ extension Pages {
     }
     let clock: HTML? = session.remainingTime(at: now).map { seconds in
       """
-      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))">\(Int(seconds.rounded(.up))) s</b></span>
+      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))" \
+      data-announce="\(PagePhrase.catalogue(language)[.secondsLeftAnnouncement] ?? "")">\(Int(seconds.rounded(.up))) s</b>\
+      <span class="visually-hidden" id="time-announcement" aria-live="polite"></span></span>
       """
     }
     let progress = say(

@@ -8,6 +8,10 @@ struct Pages {
   let language: Language
   /// Whether the visitor may create topics (the header links the creator).
   var canCreate = false
+  /// The theme the visitor chose; `nil` follows the system.
+  var theme: Theme? = nil
+  /// The page's own address, for the settings links to come back to.
+  var here = SitePath.library
 
   /// A phrase of the pages, as markup.
   func say(_ phrase: PagePhrase, _ arguments: [String: MessageArgument] = [:], markup: [String: HTML] = [:]) -> HTML {
@@ -31,7 +35,7 @@ struct Pages {
     let extra = scripts.map { name -> HTML in "<script src=\"/static/\(name)\" defer></script>\n" }
     return """
       <!doctype html>
-      <html lang="\(language.rawValue)">
+      <html lang="\(language.rawValue)"\(themeAttribute)>
       <head>
       <meta charset="utf-8">
       <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -45,6 +49,7 @@ struct Pages {
       <main>
       \(main)
       </main>
+      \(header ? nil : footer)
       </body>
       </html>
 
@@ -53,8 +58,37 @@ struct Pages {
 
   private var siteHeader: HTML {
     let create: HTML? = canCreate ? "<a href=\"\(SitePath.newTopic)\">\(say(.navNewTopic))</a>" : nil
-    return "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)</header>"
+    return
+      "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)\(settingsLinks)</header>"
   }
+
+  /// The theme and the language, as links that keep the choice and come back here: the
+  /// current one marked for screen readers too (`aria-current`).
+  private var settingsLinks: HTML {
+    func link(_ label: PagePhrase, _ name: String, _ value: String, current: Bool) -> HTML {
+      let address = SitePath.settings.query(name, value).query("back", here.value)
+      let marker: HTML? = current ? " aria-current=\"true\"" : nil
+      return "<a href=\"\(address)\"\(marker)>\(say(label))</a>"
+    }
+    let themes = [
+      link(.themeAuto, "theme", "auto", current: theme == nil),
+      link(.themeLight, "theme", "light", current: theme == .light),
+      link(.themeDark, "theme", "dark", current: theme == .dark),
+    ]
+    let other: Language = language == .english ? .spanish : .english
+    let switchLanguage = SitePath.settings.query("lang", other.rawValue).query("back", here.value)
+    return """
+      <nav class="site-settings" aria-label="\(text(.settingsLabel))"><span>\(say(.themeLabel))</span> \
+      \(HTML.joined(themes, separator: " ")) <span aria-hidden="true">·</span> \
+      <a href="\(switchLanguage)" lang="\(other.rawValue)" hreflang="\(other.rawValue)">\(say(.languageSwitch))</a></nav>
+      """
+  }
+
+  /// The settings of a page without the site's header (the projector, a phone in a game).
+  private var footer: HTML { "<footer>\(settingsLinks)</footer>" }
+
+  /// `data-theme` for a theme the visitor chose.
+  private var themeAttribute: HTML? { theme.map { theme -> HTML in " data-theme=\"\(theme.rawValue)\"" } }
 
   /// An error's page: what went wrong and a way back.
   func error(_ title: PagePhrase, _ detail: HTML) -> HTML {

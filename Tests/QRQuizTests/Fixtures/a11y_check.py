@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Runs axe-core (shipped by PyPI's axe-selenium-python: nothing is downloaded) over every
+page `qrquiz serve` has, in headless Chromium, in the light and the dark scheme, at phone
+(390 px) and laptop (1280 px) width, and prints what it found as JSON.
+
+usage: a11y_check.py BASE_URL TOKEN [--screenshots DIR]
+
+The server must serve the live tests' library (Capitals, Social, …) with --allow-edit.
+The live game's screens are reached by playing: a game is made through the API, a phone
+joins on its page, the host moves it on. Each page is also checked in Spanish (the
+language cookie).
+
+Report: {"violations": [{"page", "scheme", "width", "language", "rule", "impact", "nodes"}],
+"pages": [names checked], "keyboard": what answering with a digit did, "console": [...]}.
+Only serious and critical violations are reported (axe 3.1: WCAG 2.0 A and AA rules, and its
+best practices; it predates WCAG 2.1 tags)."""
+import json
+import os
+import sys
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+from selenium.common.exceptions import WebDriverException
+
+base, token = sys.argv[1], sys.argv[2]
+shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+WAIT = 40
+
+
+def api(method, path, body=None, headers=None):
+    request = urllib.request.Request(base + path, method=method, data=json.dumps(body).encode() if body else None,
+                                     headers=dict({"Content-Type": "application/json"}, **(headers or {})))
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--disable-gpu", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(60)
+    return driver
+
+
+def until(driver, script, *arguments):
+    def done(driver):
+        try:
+            return driver.execute_script(script, *arguments)
+        except WebDriverException:
+            return False
+    return WebDriverWait(driver, WAIT).until(done)
+
+
+def scheme(driver, name):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": name}]})
+
+
+report = {"violations": [], "pages": [], "console": []}
+MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player-question"}
+
+# axe's callback form: its promise form, as the wrapper calls it, takes the options for a
+# context and never settles here.
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}},
+  (error, results) => done(error ? String(error) : {violations: results.violations.map(v =>
+    ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => ({target: n.target}))}))}));
+"""
+
+
+def check(driver, page, ready=None, language="en"):
+    """axe over the page now shown, in both schemes and at both widths."""
+    report["pages"].append(page + ("" if language == "en" else " (es)"))
+    for width in (390, 1280):
+        driver.set_window_size(width, 900)
+        for name in ("light", "dark"):
+            scheme(driver, name)
+            Axe(driver).inject()
+            results = driver.execute_async_script(RUN_AXE)
+            if isinstance(results, str):
+                raise RuntimeError(f"axe failed on {page}: {results}")
+            for violation in results["violations"]:
+                if violation.get("impact") in ("serious", "critical"):
+                    report["violations"].append({
+                        "page": page, "scheme": name, "width": width, "language": language, "rule": violation["id"],
+                        "impact": violation["impact"],
+                        "nodes": [node["target"] for node in violation["nodes"]][:5]})
+    if shots and page in MAIN_PAGES:
+        # The main pages in the dark scheme (English) and in Spanish (light): a phone's width,
+        # the projector's for the host's screens.
+        driver.set_window_size(1280 if page.startswith("host") else 390, 844)
+        scheme(driver, "dark" if language == "en" else "light")
+        os.makedirs(shots, exist_ok=True)
+        driver.save_screenshot(os.path.join(shots, f"{page}-{'dark' if language == 'en' else 'es'}.png"))
+    scheme(driver, "light")
+    driver.set_window_size(1280, 900)
+
+
+def visit(driver, path, wait_script=None):
+    driver.get(base + path)
+    if wait_script:
+        until(driver, wait_script)
+
+
+driver = browser()
+phone = None
+try:
+    for language in ("en", "es"):
+        driver.delete_all_cookies()
+        driver.get(base + "/")
+        driver.add_cookie({"name": "qrquiz_lang", "value": language, "path": "/"})
+        # The visitor's pages.
+        for page, path in [("library", "/"), ("search", "/?q=capital"), ("share", "/t/Social"),
+                           ("present", "/t/Social/present"), ("sets", "/play/Capitals"), ("missing", "/t/Nothing"),
+                           ("pin", "/j")]:
+            visit(driver, path)
+            check(driver, page, language=language)
+        # A play: a question, an answered question, the result.
+        visit(driver, "/play/Social/1")
+        check(driver, "question", language=language)
+        checked_answered = False
+        for _ in range(20):
+            if driver.find_elements(By.ID, "result"):
+                break
+            if driver.find_elements(By.ID, "answered") and not checked_answered:
+                check(driver, "answered", language=language)
+                checked_answered = True
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#next, #answers button:not([disabled])")
+            # The next page is a new document: a mark on this one tells them apart.
+            driver.execute_script("window.qrquizOldPage = true")
+            buttons[0].click()
+            until(driver, "return window.qrquizOldPage !== true && document.readyState === 'complete'")
+        check(driver, "result", language=language)
+        # The teacher's pages.
+        visit(driver, "/?token=" + token)
+        check(driver, "library-teacher", language=language)
+        visit(driver, "/t/Capitals")
+        check(driver, "share-teacher", language=language)
+        visit(driver, "/edit/Capitals", "return !document.getElementById('editor').hidden")
+        check(driver, "editor", language=language)
+        visit(driver, "/new", "return !document.getElementById('editor').hidden")
+        check(driver, "new", language=language)
+
+        # A live game: the host's screens and a phone's.
+        made = api("POST", "/api/live", {"topic": "Capitals", "set": 1, "seconds": 600},
+                   {"Authorization": "Bearer " + token})
+        pin, host = made["pin"], made["host"]
+        phone = phone or browser()
+        phone.delete_all_cookies()
+        phone.get(base + "/")
+        phone.add_cookie({"name": "qrquiz_lang", "value": language, "path": "/"})
+        phone.get(base + "/j/" + pin)
+        until(phone, "return !document.getElementById('join').hidden")
+        check(phone, "player-join", language=language)
+        phone.find_element(By.ID, "name").send_keys("Ada")
+        phone.find_element(By.CSS_SELECTOR, "#join-form button").click()
+        until(phone, "return !document.getElementById('lobby').hidden")
+        check(phone, "player-lobby", language=language)
+        driver.get(base + "/host/" + pin + "?secret=" + host)
+        until(driver, "return !document.getElementById('lobby').hidden && document.querySelector('[data-field=names] li')")
+        check(driver, "host-lobby", language=language)
+        api("POST", f"/api/live/{pin}/next", {"secret": host})
+        until(phone, "return !document.getElementById('question').hidden")
+        until(driver, "return !document.getElementById('question').hidden")
+        check(phone, "player-question", language=language)
+        check(driver, "host-question", language=language)
+        # Answering with the keyboard: the digit of the answer.
+        phone.find_element(By.TAG_NAME, "body").send_keys("1")
+        until(phone, "return !document.getElementById('closed').hidden")
+        report["keyboard"] = phone.find_element(By.ID, "verdict").text
+        until(driver, "return !document.getElementById('closed').hidden")
+        check(phone, "player-closed", language=language)
+        check(driver, "host-closed", language=language)
+        api("POST", f"/api/live/{pin}/end", {"secret": host})
+        until(phone, "return !document.getElementById('over').hidden")
+        until(driver, "return !document.getElementById('over').hidden")
+        check(phone, "player-over", language=language)
+        check(driver, "host-over", language=language)
+finally:
+    for each in [driver, phone]:
+        if each:
+            try:
+                report["console"] += [entry["message"] for entry in each.get_log("browser")]
+            except Exception:
+                pass
+            each.quit()
+
+print(json.dumps(report))
