@@ -3,10 +3,16 @@ import PackageDescription
 
 // One product per audience (as Nuke and swift-nio split theirs):
 // - QRQuiz: topics, quiz rules, creation and import, QR codes in and out, images and
-//   their cache. Links libqrencode, zbar, libpng, libjpeg, zlib and libcurl only.
-// - QRQuizServer: the web app and its HTTP server; adds libmicrohttpd.
+//   their cache. Links libqrencode, zbar, libpng, libjpeg and zlib only; libcurl is loaded
+//   by the first download.
+// - QRQuizServer: the web app and its HTTP server; loads libmicrohttpd when a server starts.
 // - qrquiz: the command line, a thin executable over the QRQuizCLI library target (which
-//   owns the terminal: raw mode, libchafa), so its parsing and commands test in process.
+//   owns the terminal: raw mode, libchafa loaded by the first picture drawn), so its parsing
+//   and commands test in process.
+// Loaded, not linked: a process that reads a photo pays nothing at start-up for a download,
+// server or terminal-graphics library (libcurl alone, with its TLS, Kerberos and LDAP
+// libraries, costs several milliseconds). Their headers are found on the default include
+// path at build time (the -dev packages scripts/install-deps installs).
 // Nothing here is refused in a versioned dependency: no unsafe flags. Speed for the test
 // suite comes from how scripts/test builds, not from this file.
 let package = Package(
@@ -43,33 +49,18 @@ let package = Package(
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
     ),
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-    ),
-    .systemLibrary(
-      name: "CChafa",
-      pkgConfig: "chafa",
-      providers: [.apt(["libchafa-dev"]), .brew(["chafa"])]
-    ),
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-    ),
 
     // The C each module must have, beside it, its symbols prefixed with its name:
-    // libpng's and libjpeg's longjmp errors, curl_easy_setopt's variadic calls (CQRQuiz);
-    // libmicrohttpd's variadic start and its enums that do not import (CQRQuizServer);
-    // the terminal restored from signal handlers, chafa's glib strings (CQRQuizCLI).
-    .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG", "CCurl"]),
-    .target(name: "CQRQuizServer", dependencies: ["CMicroHTTPD"]),
-    .target(name: "CQRQuizCLI", dependencies: ["CChafa"]),
+    // libpng's and libjpeg's longjmp errors, libcurl loaded and its variadic setopt
+    // (CQRQuiz); libmicrohttpd loaded, its variadic start and its enums that do not import
+    // (CQRQuizServer); the terminal restored from signal handlers, libchafa loaded (CQRQuizCLI).
+    .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG"]),
+    .target(name: "CQRQuizServer"),
+    .target(name: "CQRQuizCLI"),
 
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CCurl", "CQRQuiz"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz"]
     ),
     .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"]),
     .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "CQRQuizCLI"]),

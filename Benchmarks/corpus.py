@@ -7,7 +7,8 @@ with zbarimg and (when installed) zxing-cpp.
 
 Exact means the decoded text equals the expected .txt byte for byte (read as UTF-8).
 Times: one process per image for qrquiz and zbarimg (what a user runs); in-process times
-for qrquiz (qrquiz-bench scan) and zxing-cpp (Python binding) for reference."""
+from decoded pixels for qrquiz (qrquiz-bench scan) and zxing-cpp (Python binding).
+Benchmarks/decode.py compares the speeds in more ways."""
 import glob
 import json
 import os
@@ -61,7 +62,7 @@ def main():
             rows.append(measure(rotation, files, qrquiz, bench))
     print(f"{len(originals)} images of {CORPUS}\n")
     print("| rotation | qrquiz exact | qrquiz wrong text | zbarimg exact | zxing-cpp exact | qrquiz ms/image (process) "
-          "| zbarimg ms/image (process) | ratio | qrquiz ms in-process | zxing-cpp ms in-process |")
+          "| zbarimg ms/image (process) | ratio | qrquiz ms in-process (pixels) | zxing-cpp ms in-process (pixels) |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
@@ -102,7 +103,7 @@ def measure(rotation, files, qrquiz, bench):
     # A wrong text: something read, but not the expected text.
     ours_wrong = sum(bool(results[files[o]]["texts"]) and expected_text(o) not in results[files[o]]["texts"]
                      for o in originals)
-    ours_inprocess = statistics.median(results[files[o]]["ms"] for o in originals)
+    ours_inprocess = statistics.median(results[files[o]]["scan_ms"] for o in originals)
     # One process per image.
     ours_times, zbar_times, zbar_ok = [], [], 0
     for original in originals:

@@ -2,7 +2,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <microhttpd.h>
+#include "microhttpd_loader.h"
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -642,6 +642,7 @@ CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_opt
                                                     CQRQuizServer_http_handler handler,
                                                     CQRQuizServer_http_body_limit body_limit, void *context,
                                                     char *error, size_t error_size) {
+  if (!CQRQuizServer_load_microhttpd(error, error_size)) return NULL;
   CQRQuizServer_http_daemon *server = calloc(1, sizeof *server);
   if (server == NULL) {
     snprintf(error, error_size, "out of memory");
@@ -833,6 +834,9 @@ struct CQRQuizServer_http_response {
 
 CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body,
                                                                 size_t length) {
+  // Responses are prepared before a server starts: libmicrohttpd may not be loaded yet.
+  char unused[8];
+  if (!CQRQuizServer_load_microhttpd(unused, sizeof unused)) return NULL;
   CQRQuizServer_http_response *made = malloc(sizeof *made);
   if (made == NULL) return NULL;
   made->response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);

@@ -138,6 +138,12 @@ import Testing
     for symbol in try reader.scan(image).symbols { print(symbol.text) }
   }
 
+  func scanEachExample() async {
+    for await file in QRCodeReader.scanEach(["a.png", "b.jpg"], jobs: 2) {
+      print(file.path, (try? file.result.get())?.symbols.map(\.text) ?? [])
+    }
+  }
+
   func topicCollectorExample() async throws {
     let reader = QRCodeReader()
     var collector = TopicCollector()

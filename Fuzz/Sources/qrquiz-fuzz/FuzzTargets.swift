@@ -6,7 +6,7 @@ import QRQuiz
 /// package calls them; they are not public API.
 package enum FuzzTargets {
   /// The names `Fuzz/run` knows.
-  package static let names = ["image", "topic", "payload", "charset", "cache", "detect", "terminal"]
+  package static let names = ["image", "topic", "payload", "charset", "cache", "detect", "grid", "terminal"]
 
   /// Runs `bytes` through the parser called `name`. Any error is fine; a crash, a hang or
   /// a broken invariant (checked with `precondition`) is a finding.
@@ -18,18 +18,34 @@ package enum FuzzTargets {
     case "charset": charset(bytes)
     case "cache": cache(bytes)
     case "detect": detect(bytes)
+    case "grid": grid(bytes)
     case "terminal": terminal(bytes)
     default: preconditionFailure("unknown fuzz target \(name); one of \(names)")
     }
   }
 
   /// PNG and JPEG decoding with small limits (so the fuzzer explores rather than
-  /// allocates), then zbar's plain pass and the rectifying pass within a time budget.
+  /// allocates), then the locating pass, zbar's plain pass and the rectifying pass within
+  /// a time budget.
   static func image(_ bytes: [UInt8]) {
     let limits = ImageLimits(maximumPixels: 4_000_000, maximumFileSize: 1 << 20)
     guard let image = try? ImageDecoder.decode(bytes, limits: limits, targetPixels: 1_000_000) else { return }
     precondition(image.pixels.count == image.width * image.height)
-    _ = try? QRCodeReader(passes: [.plain, .rectified], timeLimit: 1).scan(image)
+    _ = try? QRCodeReader(passes: [.located, .plain, .rectified], timeLimit: 1).scan(image)
+  }
+
+  /// The decoder of sampled grids: the first byte picks the version (1–40), the rest are
+  /// the modules, eight a byte, row by row (light past the end). Reed–Solomon correction
+  /// and the segment parser meet every pattern of bits here.
+  static func grid(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let version = Int(first) % 40 + 1
+    let size = 17 + 4 * version
+    let modules = (0..<size * size).map { index in
+      let byte = 1 + index / 8
+      return byte < bytes.count && bytes[byte] >> (7 - UInt8(index % 8)) & 1 == 1
+    }
+    _ = try? GridDecoder.bytes(of: QRMatrix(size: size, version: version, modules: modules))
   }
 
   /// Binarising, the finder-pattern scan and the rectifying pass's geometry on raw pixels
@@ -49,9 +65,11 @@ package enum FuzzTargets {
     for pattern in scan.patterns {
       precondition(pattern.x >= 0 && pattern.x <= Double(width) && pattern.y >= 0 && pattern.y <= Double(height))
     }
-    let scanner = ZBarScanner()
-    _ = SymbolRectifier(image: binary, patterns: scan.patterns).symbols(
-      decode: { scanner.scan($0) }, deadline: Deadline(seconds: 1))
+    _ = SymbolRectifier(image: binary, patterns: scan.patterns).read(
+      decode: { matrix in
+        guard let bytes = try? GridDecoder.bytes(of: matrix) else { return .unreadable }
+        return .symbol(QRSymbol(bytes: bytes))
+      }, deadline: Deadline(seconds: 1))
   }
 
   /// Terminal-safe text: nothing unsafe survives, safe text is unchanged, and the result

@@ -25,7 +25,35 @@ typedef struct {
   const char *redirect_url;
 } CQRQuiz_curl_result;
 
-/// One global initialisation, before any handle is made.
+/// libcurl's codes the Swift side tells apart (their values are libcurl's ABI: they never
+/// change), and the shim's own for a libcurl that cannot be loaded. No Swift code imports
+/// libcurl's header: libcurl is loaded when the first download needs it.
+enum {
+  CQRQuiz_CURLE_OK = 0,
+  CQRQuiz_CURLE_UNSUPPORTED_PROTOCOL = 1,
+  CQRQuiz_CURLE_COULDNT_RESOLVE_PROXY = 5,
+  CQRQuiz_CURLE_COULDNT_RESOLVE_HOST = 6,
+  CQRQuiz_CURLE_COULDNT_CONNECT = 7,
+  CQRQuiz_CURLE_WEIRD_SERVER_REPLY = 8,
+  CQRQuiz_CURLE_HTTP2 = 16,
+  CQRQuiz_CURLE_PARTIAL_FILE = 18,
+  CQRQuiz_CURLE_OPERATION_TIMEDOUT = 28,
+  CQRQuiz_CURLE_SSL_CONNECT_ERROR = 35,
+  CQRQuiz_CURLE_GOT_NOTHING = 52,
+  CQRQuiz_CURLE_SEND_ERROR = 55,
+  CQRQuiz_CURLE_RECV_ERROR = 56,
+  CQRQuiz_CURLE_SSL_CERTPROBLEM = 58,
+  CQRQuiz_CURLE_SSL_CIPHER = 59,
+  CQRQuiz_CURLE_PEER_FAILED_VERIFICATION = 60,
+  CQRQuiz_CURLE_BAD_CONTENT_ENCODING = 61,
+  CQRQuiz_CURLE_SSL_CACERT_BADFILE = 77,
+  CQRQuiz_CURLE_SSL_PINNEDPUBKEYNOTMATCH = 90,
+  CQRQuiz_CURLE_SSL_ISSUER_ERROR = 83,
+  /// libcurl could not be loaded.
+  CQRQuiz_CURL_NOT_INSTALLED = 10000,
+};
+
+/// One global initialisation, before any handle is made (libcurl is loaded then).
 int CQRQuiz_curl_global_init(void);
 
 /// A new easy handle, or NULL. Free it with `CQRQuiz_curl_free`.

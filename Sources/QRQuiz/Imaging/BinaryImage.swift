@@ -27,35 +27,42 @@ extension GrayImage {
     let radius = radius ?? max(4, min(width, height) / 16)
     var bits = [UInt8](repeating: 0, count: width * height)
     guard width > 0, height > 0 else { return BinaryImage(width: width, height: height, bits: bits) }
-    // columnSums[x]: the sum of column x over the rows of the current window.
-    var columnSums = [UInt32](repeating: 0, count: width)
+    // Column c's sum over the window's rows lives at columnSums[c + radius + 1], with zeros
+    // on both sides: sliding the window along a row then needs no test at either edge.
+    let offset = radius + 1
+    var columnSums = [Int](repeating: 0, count: width + 2 * radius + 2)
+    // The window's width at each column, clipped by the image's sides.
+    let windowWidths = (0..<width).map { x in min(width - 1, x + radius) - max(0, x - radius) + 1 }
     pixels.withUnsafeBufferPointer { pixels in
       bits.withUnsafeMutableBufferPointer { bits in
         columnSums.withUnsafeMutableBufferPointer { columnSums in
-          for y in 0...min(radius, height - 1) {
-            for x in 0..<width { columnSums[x] += UInt32(pixels[y * width + x]) }
-          }
-          for y in 0..<height {
-            let top = max(0, y - radius)
-            let bottom = min(height - 1, y + radius)
-            let rows = bottom - top + 1
-            // Slide the window along the row.
-            var sum = 0
-            for x in 0...min(radius, width - 1) { sum += Int(columnSums[x]) }
-            for x in 0..<width {
-              let left = max(0, x - radius)
-              let right = min(width - 1, x + radius)
-              let count = rows * (right - left + 1)
-              if Int(pixels[y * width + x]) * count * 100 < sum * 93 { bits[y * width + x] = 1 }
-              if x + radius + 1 < width { sum += Int(columnSums[x + radius + 1]) }
-              if x - radius >= 0 { sum -= Int(columnSums[x - radius]) }
+          windowWidths.withUnsafeBufferPointer { windowWidths in
+            for y in 0...min(radius, height - 1) {
+              for x in 0..<width { columnSums[x + offset] += Int(pixels[y * width + x]) }
             }
-            // Move the window down one row.
-            if y + radius + 1 < height {
-              for x in 0..<width { columnSums[x] += UInt32(pixels[(y + radius + 1) * width + x]) }
-            }
-            if y - radius >= 0 {
-              for x in 0..<width { columnSums[x] -= UInt32(pixels[(y - radius) * width + x]) }
+            for y in 0..<height {
+              let rows = min(height - 1, y + radius) - max(0, y - radius) + 1
+              var sum = 0
+              for column in 1...offset + radius { sum += columnSums[column] }
+              let row = y * width
+              // Wrapping arithmetic (the values stay far below 2⁶³: 255 · count · 100) lets
+              // the compiler drop an overflow check from every pixel.
+              let rowsTimes100 = rows &* 100
+              for x in 0..<width {
+                // Dark when below 93% of the window's mean: pixel · count < sum · 0.93.
+                let threshold = Int(pixels[row &+ x]) &* rowsTimes100 &* windowWidths[x]
+                bits[row &+ x] = threshold < sum &* 93 ? 1 : 0
+                sum = sum &+ columnSums[x &+ 2 &* radius &+ 2] &- columnSums[x &+ 1]
+              }
+              // Move the window down one row.
+              if y + radius + 1 < height {
+                let entering = (y + radius + 1) * width
+                for x in 0..<width { columnSums[x &+ offset] &+= Int(pixels[entering &+ x]) }
+              }
+              if y - radius >= 0 {
+                let leaving = (y - radius) * width
+                for x in 0..<width { columnSums[x &+ offset] &-= Int(pixels[leaving &+ x]) }
+              }
             }
           }
         }

@@ -35,15 +35,19 @@ extension GrayImage {
     precondition(factor >= 1, "factor must be >= 1")
     let outWidth = width * factor
     var output = [UInt8](repeating: 0, count: outWidth * height * factor)
-    for y in 0..<height {
-      for x in 0..<width {
-        let value = pixels[y * width + x]
-        for dx in 0..<factor { output[y * factor * outWidth + x * factor + dx] = value }
-      }
-      let first = y * factor * outWidth
-      for dy in 1..<max(factor, 1) {
-        output.replaceSubrange(
-          first + dy * outWidth..<first + (dy + 1) * outWidth, with: output[first..<first + outWidth])
+    pixels.withUnsafeBufferPointer { pixels in
+      output.withUnsafeMutableBufferPointer { output in
+        for y in 0..<height {
+          // One output row built, then copied to the rows below it.
+          let first = y * factor * outWidth
+          for x in 0..<width {
+            let value = pixels[y * width + x]
+            for dx in 0..<factor { output[first + x * factor + dx] = value }
+          }
+          for dy in 1..<max(factor, 1) {
+            (output.baseAddress! + first + dy * outWidth).update(from: output.baseAddress! + first, count: outWidth)
+          }
+        }
       }
     }
     return GrayImage(width: outWidth, height: height * factor, pixels: output)
@@ -57,22 +61,35 @@ extension GrayImage {
     let outHeight = height * 2
     var output = [UInt8](repeating: 0, count: outWidth * outHeight)
     guard width > 0, height > 0 else { return GrayImage(width: outWidth, height: outHeight, pixels: output) }
+    // Output pixel centres sit at quarter positions between input pixel centres: output 2i
+    // is ¼ of input i − 1 and ¾ of input i, output 2i + 1 ¾ of input i and ¼ of i + 1
+    // (the edges repeat). In integers, scaled by 4 each way and rounded once at the end.
+    var rows = [UInt16](repeating: 0, count: outWidth * height)
     pixels.withUnsafeBufferPointer { pixels in
+      rows.withUnsafeMutableBufferPointer { rows in
+        for y in 0..<height {
+          let source = y * width
+          let target = y * outWidth
+          for x in 0..<width {
+            let centre = 3 &* UInt16(pixels[source &+ x])
+            rows[target &+ 2 &* x] = centre &+ UInt16(pixels[source &+ Swift.max(0, x &- 1)])
+            rows[target &+ 2 &* x &+ 1] = centre &+ UInt16(pixels[source &+ Swift.min(width &- 1, x &+ 1)])
+          }
+        }
+      }
+    }
+    rows.withUnsafeBufferPointer { rows in
       output.withUnsafeMutableBufferPointer { output in
-        for y in 0..<outHeight {
-          // Output pixel centres sit at quarter positions between input pixel centres.
-          let sourceY = max(0, Double(y) / 2 - 0.25)
-          let top = min(height - 1, Int(sourceY))
-          let bottom = min(height - 1, top + 1)
-          let fy = sourceY - Double(top)
+        for y in 0..<height {
+          let centre = y * outWidth
+          let above = Swift.max(0, y - 1) * outWidth
+          let below = Swift.min(height - 1, y + 1) * outWidth
+          let upper = 2 * y * outWidth
+          let lower = upper + outWidth
           for x in 0..<outWidth {
-            let sourceX = max(0, Double(x) / 2 - 0.25)
-            let left = min(width - 1, Int(sourceX))
-            let right = min(width - 1, left + 1)
-            let fx = sourceX - Double(left)
-            let upper = Double(pixels[top * width + left]) * (1 - fx) + Double(pixels[top * width + right]) * fx
-            let lower = Double(pixels[bottom * width + left]) * (1 - fx) + Double(pixels[bottom * width + right]) * fx
-            output[y * outWidth + x] = UInt8((upper * (1 - fy) + lower * fy).rounded())
+            let middle = 3 &* UInt32(rows[centre &+ x])
+            output[upper &+ x] = UInt8((middle &+ UInt32(rows[above &+ x]) &+ 8) >> 4)
+            output[lower &+ x] = UInt8((middle &+ UInt32(rows[below &+ x]) &+ 8) >> 4)
           }
         }
       }

@@ -1,4 +1,3 @@
-internal import CCurl
 internal import CQRQuiz
 import Foundation
 import Synchronization
@@ -45,7 +44,7 @@ enum HTTPTransfer {
       let sink = TransferSink(limit: request.limit, deadline: deadline, flag: flag, url: url, timeout: request.timeout)
       let result = perform(handle, current, headerLines, protocols, milliseconds(remaining), sink)
       if let failure = sink.failure { return .failure(failure) }
-      guard result.code == CURLE_OK.rawValue else {
+      guard Int(result.code) == CQRQuiz_CURLE_OK else {
         return .failure(error(code: result.code, sink: sink, url: url, timeout: request.timeout))
       }
       if (300..<400).contains(result.status), result.status != 304, let location = result.location {
@@ -94,19 +93,21 @@ enum HTTPTransfer {
   }
 
   private static func error(code: Int32, sink: TransferSink, url: URL, timeout: Double) -> BoundedDownload.Error {
-    switch CURLcode(rawValue: UInt32(code)) {
-    case CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout, url)
-    case CURLE_PARTIAL_FILE:
+    switch Int(code) {
+    case CQRQuiz_CURLE_OPERATION_TIMEDOUT: .timedOut(seconds: timeout, url)
+    case CQRQuiz_CURLE_PARTIAL_FILE:
       .truncated(received: sink.body.count, expected: sink.expectedLength ?? sink.body.count, url)
-    case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedScheme(url)
-    case CURLE_COULDNT_CONNECT: .transport(.connectionRefused, url)
-    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .transport(.hostNotFound, url)
-    case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING: .transport(.connectionLost, url)
-    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-      CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CQRQuiz_CURLE_UNSUPPORTED_PROTOCOL: .unsupportedScheme(url)
+    case CQRQuiz_CURLE_COULDNT_CONNECT: .transport(.connectionRefused, url)
+    case CQRQuiz_CURLE_COULDNT_RESOLVE_HOST, CQRQuiz_CURLE_COULDNT_RESOLVE_PROXY: .transport(.hostNotFound, url)
+    case CQRQuiz_CURLE_RECV_ERROR, CQRQuiz_CURLE_SEND_ERROR, CQRQuiz_CURLE_GOT_NOTHING: .transport(.connectionLost, url)
+    case CQRQuiz_CURLE_SSL_CONNECT_ERROR, CQRQuiz_CURLE_PEER_FAILED_VERIFICATION, CQRQuiz_CURLE_SSL_CERTPROBLEM,
+      CQRQuiz_CURLE_SSL_CIPHER,
+      CQRQuiz_CURLE_SSL_CACERT_BADFILE, CQRQuiz_CURLE_SSL_ISSUER_ERROR, CQRQuiz_CURLE_SSL_PINNEDPUBKEYNOTMATCH:
       .transport(.tls, url)
-    case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_BAD_CONTENT_ENCODING:
+    case CQRQuiz_CURLE_WEIRD_SERVER_REPLY, CQRQuiz_CURLE_HTTP2, CQRQuiz_CURLE_BAD_CONTENT_ENCODING:
       .transport(.badResponse, url)
+    case CQRQuiz_CURL_NOT_INSTALLED: .transport(.notInstalled, url)
     default: .transport(.other(code: Int(code)), url)
     }
   }

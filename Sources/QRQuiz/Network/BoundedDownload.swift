@@ -70,6 +70,8 @@ public struct BoundedDownload: Sendable {
     case tls
     /// The answer is not valid HTTP.
     case badResponse
+    /// libcurl, loaded on the first download, is not installed on this machine.
+    case notInstalled
     /// Another libcurl error, by its code.
     case other(code: Int)
 
@@ -80,6 +82,7 @@ public struct BoundedDownload: Sendable {
       case .connectionLost: "the connection was lost"
       case .tls: "TLS failed (the server's certificate was not accepted)"
       case .badResponse: "the server's answer is not valid HTTP"
+      case .notInstalled: "libcurl is not installed (on Debian: apt-get install libcurl4)"
       case .other(let code): "network error (libcurl error \(code))"
       }
     }

@@ -31,7 +31,9 @@ final class ServeProcess {
     while !text.contains("Press Ctrl-C") {
       guard Date() < deadline, process.isRunning else {
         Glibc.kill(process.processIdentifier, SIGKILL)
-        throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)"])
+        let said = (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+        throw CocoaError(
+          .executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)\(said)"])
       }
       usleep(10_000)
       text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""

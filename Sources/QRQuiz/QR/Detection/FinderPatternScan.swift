@@ -37,42 +37,36 @@ package struct FinderPatternScan {
   }
 
   private mutating func scanRow(_ y: Int, of image: BinaryImage, crossingLimit: Int) {
-    // The last five runs, oldest first, and whether the newest is dark.
+    // The last five runs, oldest first.
     var runs = (0, 0, 0, 0, 0)
-    var current = 0
-    var currentIsDark = false
     var runCount = 0
-    let rowStart = y * image.width
+    let width = image.width
     image.bits.withUnsafeBufferPointer { bits in
-      for x in 0...image.width {
-        let dark = x < image.width && bits[rowStart + x] != 0
-        if x < image.width, dark == currentIsDark {
-          current += 1
-          continue
-        }
-        // A run ended at x.
-        if current > 0 {
-          runs = (runs.1, runs.2, runs.3, runs.4, current)
-          runCount += 1
-          // Five runs ending with a dark one start with a dark one: test the ratio.
-          if currentIsDark, runCount >= 5, Self.hasFinderRatio(runs) {
-            let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
-            let centreX = Double(x - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
-            if let (centreY, verticalTotal) = Self.crossCheckColumn(
-              image, x: Int(centreX.rounded()), y: y, expectedTotal: total),
-              let refinedX = Self.crossCheckRow(
-                image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total)
-            {
-              add(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14)
-              if crossings >= crossingLimit {
-                isTruncated = true
-                return
-              }
-            }
+      let row = bits.baseAddress! + y * width
+      var start = 0
+      while start < width {
+        // One run, measured in a tight loop: the ratio test runs once a run, not a pixel.
+        let value = row[start]
+        var end = start &+ 1
+        while end < width, row[end] == value { end &+= 1 }
+        runs = (runs.1, runs.2, runs.3, runs.4, end &- start)
+        runCount &+= 1
+        start = end
+        // Five runs ending with a dark one start with a dark one: test the ratio.
+        guard value != 0, runCount >= 5, Self.hasFinderRatio(runs) else { continue }
+        let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+        let centreX = Double(end - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
+        if let (centreY, verticalTotal) = Self.crossCheckColumn(
+          image, x: Int(centreX.rounded()), y: y, expectedTotal: total),
+          let refinedX = Self.crossCheckRow(
+            image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total)
+        {
+          add(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14)
+          if crossings >= crossingLimit {
+            isTruncated = true
+            return
           }
         }
-        current = 1
-        currentIsDark = dark
       }
     }
   }

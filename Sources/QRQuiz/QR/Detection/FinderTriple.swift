@@ -10,11 +10,13 @@ struct FinderTriple {
   /// How far from an ideal symbol corner the geometry is: 0 is a perfect square.
   var irregularity: Double
 
-  /// Plausible triples of `patterns`, the most regular first. Only the `limit` patterns
-  /// seen across the most rows take part: a busy background can hold hundreds of
-  /// look-alikes, and the number of triples grows with their cube.
-  static func candidates(_ patterns: [FinderPatternScan.Pattern], limit: Int = 24) -> [FinderTriple] {
-    let chosen = patterns.indices.filter { patterns[$0].rows >= 2 }
+  /// Plausible triples of `patterns` (but those `used`), the most regular first. Only the
+  /// `limit` patterns seen across the most rows take part: a busy background can hold
+  /// hundreds of look-alikes, and the number of triples grows with their cube.
+  static func candidates(
+    _ patterns: [FinderPatternScan.Pattern], excluding used: Set<Int> = [], limit: Int = 24
+  ) -> [FinderTriple] {
+    let chosen = patterns.indices.filter { patterns[$0].rows >= 2 && !used.contains($0) }
       .sorted { patterns[$0].rows > patterns[$1].rows }.prefix(limit)
     let indices = Array(chosen)
     var triples: [FinderTriple] = []

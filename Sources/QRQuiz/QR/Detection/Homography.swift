@@ -6,7 +6,9 @@
 /// about ±1) before solving: image pixels in the thousands next to module numbers in the
 /// tens would otherwise leave the normal equations badly conditioned.
 struct Homography {
-  private let coefficients: [Double]
+  // The eight coefficients a…h as stored properties, not an array: `map` runs for every
+  // module sampled, and an array's bounds checks and reference counting dominated it.
+  private let a, b, c, d, e, f, g, h: Double
   private let moduleOffset: Point
   private let moduleScale: Double
   private let imageOffset: Point
@@ -36,16 +38,18 @@ struct Homography {
       }
     }
     guard let solution = Self.solve(normal, right, size: 8) else { return nil }
-    coefficients = solution
+    (a, b, c, d, e, f, g, h) = (
+      solution[0], solution[1], solution[2], solution[3], solution[4], solution[5], solution[6], solution[7]
+    )
   }
 
   /// The image point of module point `module`.
+  @inline(__always)
   func map(_ module: Point) -> Point {
     let u = (module - moduleOffset) / moduleScale
-    let c = coefficients
-    let denominator = c[6] * u.x + c[7] * u.y + 1
-    let x = (c[0] * u.x + c[1] * u.y + c[2]) / denominator
-    let y = (c[3] * u.x + c[4] * u.y + c[5]) / denominator
+    let denominator = g * u.x + h * u.y + 1
+    let x = (a * u.x + b * u.y + c) / denominator
+    let y = (d * u.x + e * u.y + f) / denominator
     return Point(x, y) * imageScale + imageOffset
   }
 

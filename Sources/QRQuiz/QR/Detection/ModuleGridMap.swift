@@ -51,10 +51,16 @@ struct ModuleGridMap {
 
   private func perspective(_ module: Point) -> Point {
     guard !regions.isEmpty else { return global.map(module) }
-    let cells = lines.count - 1
-    let column = min(cells - 1, max(0, (lines.lastIndex { $0 <= module.x } ?? 0)))
-    let row = min(cells - 1, max(0, (lines.lastIndex { $0 <= module.y } ?? 0)))
-    return regions[row * cells + column].map(module)
+    return regions[region(module.y) * (lines.count - 1) + region(module.x)].map(module)
+  }
+
+  /// The region along one axis holding `coordinate`: the last line at or before it, the
+  /// outermost regions reaching past the outermost lines.
+  @inline(__always)
+  private func region(_ coordinate: Double) -> Int {
+    var index = 0
+    while index + 2 < lines.count, lines[index + 1] <= coordinate { index += 1 }
+    return index
   }
 
   /// This map bent to follow the symbol where it is not flat. Each isolated dark module of
@@ -108,18 +114,32 @@ struct ModuleGridMap {
   /// The symbol's modules read from `image` at each module's centre (light off the image).
   func sample(_ image: BinaryImage) -> QRMatrix {
     var modules = [Bool](repeating: false, count: dimension * dimension)
-    for y in 0..<dimension {
-      for x in 0..<dimension {
-        modules[y * dimension + x] = image.isDark(at: map(Point(Double(x) + 0.5, Double(y) + 0.5)))
+    // Each module's region worked out once a row and a column, not once a module.
+    let cells = max(1, lines.count - 1)
+    let columns = (0..<dimension).map { regions.isEmpty ? 0 : region(Double($0) + 0.5) }
+    modules.withUnsafeMutableBufferPointer { modules in
+      for y in 0..<dimension {
+        let row = regions.isEmpty ? 0 : region(Double(y) + 0.5) * cells
+        for x in 0..<dimension {
+          let module = Point(Double(x) + 0.5, Double(y) + 0.5)
+          var point = regions.isEmpty ? global.map(module) : regions[row + columns[x]].map(module)
+          if let bends { point += bends.offset(x: x, y: y) }
+          modules[y * dimension + x] = image.isDark(at: point)
+        }
       }
     }
     return QRMatrix(size: dimension, version: SymbolGeometry.version(ofDimension: dimension) ?? 1, modules: modules)
   }
 
+  /// The symbol's outer corners in the image, clockwise from its top-left.
+  var corners: [Point] {
+    let side = Double(dimension)
+    return [Point(0, 0), Point(side, 0), Point(side, side), Point(0, side)].map(map)
+  }
+
   /// The bounding box's top-left corner of the symbol in the image.
   var origin: (x: Int, y: Int) {
-    let side = Double(dimension)
-    let corners = [Point(0, 0), Point(side, 0), Point(0, side), Point(side, side)].map(map)
+    let corners = corners
     return (pixelIndex(corners.map(\.x).min()!) ?? 0, pixelIndex(corners.map(\.y).min()!) ?? 0)
   }
 }
@@ -138,33 +158,51 @@ struct BendField {
 
   init(dimension: Int, anchors: [(module: Point, offset: Point)]) {
     self.dimension = dimension
-    // Anchors by module row, so each centre reads only the rows within reach.
-    var rows = [[Int]](repeating: [], count: dimension)
-    for (index, anchor) in anchors.enumerated() {
-      rows[min(dimension - 1, max(0, Int(anchor.module.y)))].append(index)
+    // Anchors sorted by module row, with where each row's start: each centre then reads
+    // only the rows within reach, as one contiguous run.
+    let sorted = anchors.sorted { $0.module.y < $1.module.y }
+    var rowStarts = [Int](repeating: sorted.count, count: dimension + 1)
+    for (index, anchor) in sorted.enumerated().reversed() {
+      rowStarts[min(dimension - 1, max(0, Int(anchor.module.y)))] = index
+    }
+    for row in stride(from: dimension - 1, through: 0, by: -1) {
+      rowStarts[row] = min(rowStarts[row], rowStarts[row + 1])
     }
     let reach = Int((3 * Self.width).rounded(.up))
+    let scale = 1 / (Self.width * Self.width)
     var offsets = [Point](repeating: .zero, count: dimension * dimension)
-    for y in 0..<dimension {
-      let nearRows = rows[max(0, y - reach)...min(dimension - 1, y + reach)].joined()
-      for x in 0..<dimension {
-        let centre = Point(Double(x) + 0.5, Double(y) + 0.5)
-        var sum = Point.zero
-        var weights = Self.prior
-        for index in nearRows {
-          let delta = anchors[index].module - centre
-          let squared = dot(delta, delta) / (Self.width * Self.width)
-          guard squared < 9 else { continue }
-          // A smooth bump, cheaper than a Gaussian and as good here.
-          let weight = 1 / ((1 + squared) * (1 + squared))
-          sum += anchors[index].offset * weight
-          weights += weight
+    offsets.withUnsafeMutableBufferPointer { offsets in
+      sorted.withUnsafeBufferPointer { sorted in
+        for y in 0..<dimension {
+          let run = rowStarts[max(0, y - reach)]..<rowStarts[min(dimension, y + reach + 1)]
+          let centreY = Double(y) + 0.5
+          for x in 0..<dimension {
+            let centreX = Double(x) + 0.5
+            var sumX = 0.0
+            var sumY = 0.0
+            var weights = Self.prior
+            for index in run {
+              let dx = sorted[index].module.x - centreX
+              let dy = sorted[index].module.y - centreY
+              let squared = (dx * dx + dy * dy) * scale
+              guard squared < 9 else { continue }
+              // A smooth bump, cheaper than a Gaussian and as good here.
+              let weight = 1 / ((1 + squared) * (1 + squared))
+              sumX += sorted[index].offset.x * weight
+              sumY += sorted[index].offset.y * weight
+              weights += weight
+            }
+            offsets[y * dimension + x] = Point(sumX / weights, sumY / weights)
+          }
         }
-        offsets[y * dimension + x] = sum / weights
       }
     }
     self.offsets = offsets
   }
+
+  /// The offset at the centre of module (x, y).
+  @inline(__always)
+  func offset(x: Int, y: Int) -> Point { offsets[y * dimension + x] }
 
   func offset(at module: Point) -> Point {
     let x = min(dimension - 1, max(0, Int(module.x.rounded(.down))))

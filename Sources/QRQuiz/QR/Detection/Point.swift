@@ -45,11 +45,15 @@ extension Point {
 }
 
 extension BinaryImage {
-  /// Whether the pixel nearest `point` is dark; false off the image.
+  /// Whether the pixel nearest `point` is dark; false off the image (and for a point that
+  /// is not finite, which no comparison lets through).
+  @inline(__always)
   func isDark(at point: Point) -> Bool {
-    guard let x = pixelIndex(point.x), let y = pixelIndex(point.y), x >= 0, y >= 0, x < width, y < height else {
+    // Truncating x + ½ rounds to the nearest pixel once x ≥ −½: cheaper than `rounded()`,
+    // which is a library call, for every module of every grid sampled.
+    guard point.x >= -0.5, point.y >= -0.5, point.x < Double(width) - 0.5, point.y < Double(height) - 0.5 else {
       return false
     }
-    return isDark(x, y)
+    return isDark(Int(point.x + 0.5), Int(point.y + 0.5))
   }
 }

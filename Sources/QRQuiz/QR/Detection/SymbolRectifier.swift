@@ -1,52 +1,115 @@
-/// The rectifying pass: finds QR symbols zbar's own detector misses (large symbols seen at
-/// an angle), samples their module grids itself, and lets zbar decode a clean, upright
-/// rendering of each. zbar stays the decoder: error correction and the bytes are its job.
+/// Locates QR symbols by their finder and alignment patterns and samples their module
+/// grids, for a decoder of sampled grids (``GridDecoder``, with zbar for what it leaves):
+/// it reads symbols zbar's own detector misses (large symbols seen at an angle, paper that
+/// is not flat) and, being cheaper than a zbar pass over a whole image, is tried first.
 ///
 /// For each plausible triple of finder patterns, most regular first: estimate the size
 /// from the finders' distances, find the bottom-right alignment pattern, settle the
 /// version by reading the version information (from version 7), find every alignment
-/// pattern, and sample the grid through ``ModuleGridMap``; if zbar cannot read that, bend
+/// pattern, and sample the grid through ``ModuleGridMap``; if that does not read, bend
 /// the map to follow the data modules themselves (paper that is not flat, cloth) and
 /// sample again. Each decoded symbol takes its finders out of play, so several symbols in
 /// one image are each read once.
 package struct SymbolRectifier {
+  /// What reading one sampled grid gave.
+  package enum GridReading {
+    case symbol(QRSymbol)
+    case unreadable
+    /// One part of a structured-append sequence: zbar joins the parts over the whole
+    /// image, so the caller leaves this image to it.
+    case structuredAppend
+  }
+
+  /// What the rectifier read in an image.
+  package struct Outcome {
+    /// The symbols read, at the image's own coordinates.
+    package var symbols: [QRSymbol] = []
+    /// Triples tried and not read whose finders no symbol read uses: another symbol may
+    /// be there that the grids did not give.
+    package var unreadTriples = 0
+    /// A structured-append part was found (see ``GridReading/structuredAppend``).
+    package var structuredAppend = false
+    /// Finder triples tried.
+    package var triedTriples = 0
+  }
+
   /// The image thresholded, where patterns are found and modules sampled.
   let image: BinaryImage
   let patterns: [FinderPatternScan.Pattern]
-  /// Finder triples tried at most: each costs a few renderings and zbar passes.
-  var maximumTriples = 12
-  /// Whether a grid zbar cannot read is bent to follow its data modules and sampled again.
+  /// Finder triples tried and not read at most: each costs a few samplings.
+  var maximumUnreadTriples = 12
+  /// Whether a grid that does not read is bent to follow its data modules and sampled again.
   var followsBends = true
 
   package init(
-    image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumTriples: Int = 12, followsBends: Bool = true
+    image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumUnreadTriples: Int = 12,
+    followsBends: Bool = true
   ) {
     self.image = image
     self.patterns = patterns
-    self.maximumTriples = maximumTriples
+    self.maximumUnreadTriples = maximumUnreadTriples
     self.followsBends = followsBends
   }
 
-  /// The symbols read, by way of `decode` (zbar on a clean rendering), until `deadline`.
-  package func symbols(decode: (GrayImage) -> [QRSymbol], deadline: Deadline) -> [QRSymbol] {
+  /// The symbols read by way of `decode`, until `deadline`. Triples are drawn from the
+  /// patterns seen across the most rows; once symbols are read, from those left, so a
+  /// sheet of many symbols is read whole.
+  package func read(decode: (QRMatrix) -> GridReading, deadline: Deadline) -> Outcome {
     var used = Set<Int>()
-    var found: [QRSymbol] = []
-    var tried = 0
-    for triple in FinderTriple.candidates(patterns) where triple.members.isDisjoint(with: used) {
-      guard tried < maximumTriples, !deadline.hasPassed else { break }
-      tried += 1
-      if let symbol = read(triple, decode: decode, deadline: deadline) {
-        found.append(symbol)
-        used.formUnion(triple.members)
+    var outcome = Outcome()
+    var unread: [Set<Int>] = []
+    var progress = true
+    rounds: while progress {
+      progress = false
+      for triple in FinderTriple.candidates(patterns, excluding: used)
+      where triple.members.isDisjoint(with: used) && !unread.contains(triple.members) {
+        guard !deadline.hasPassed else { break rounds }
+        guard unread.count < maximumUnreadTriples else {
+          // Out of tries with triples left: another symbol may be among them.
+          outcome.unreadTriples += 1
+          break rounds
+        }
+        outcome.triedTriples += 1
+        var outline: [Point] = []
+        switch read(triple, decode: decode, deadline: deadline, outline: &outline) {
+        case .symbol(let symbol):
+          outcome.symbols.append(symbol)
+          progress = true
+          // Its finders, and the look-alikes its data held, take no further part.
+          used.formUnion(triple.members)
+          for (index, pattern) in patterns.enumerated() where Self.contains(outline, Point(pattern.x, pattern.y)) {
+            used.insert(index)
+          }
+        case .structuredAppend:
+          outcome.structuredAppend = true
+          return outcome
+        case .unreadable:
+          unread.append(triple.members)
+        }
       }
     }
-    return found
+    outcome.unreadTriples += unread.filter { $0.isDisjoint(with: used) }.count
+    return outcome
   }
 
-  private func read(_ triple: FinderTriple, decode: (GrayImage) -> [QRSymbol], deadline: Deadline) -> QRSymbol? {
-    guard let (estimate, moduleSize) = triple.estimatedDimension(in: image) else { return nil }
+  /// Whether the convex quadrilateral `outline` (corners in order) holds `point`.
+  private static func contains(_ outline: [Point], _ point: Point) -> Bool {
+    guard outline.count == 4 else { return false }
+    let sides = (0..<4).map { cross(outline[($0 + 1) % 4] - outline[$0], point - outline[$0]) }
+    return sides.allSatisfy { $0 >= 0 } || sides.allSatisfy { $0 <= 0 }
+  }
+
+  /// One triple read, trying each likely size and map; `outline` receives the corners of
+  /// the symbol read.
+  private func read(
+    _ triple: FinderTriple, decode: (QRMatrix) -> GridReading, deadline: Deadline, outline: inout [Point]
+  ) -> GridReading {
+    guard let (estimate, moduleSize) = triple.estimatedDimension(in: image) else { return .unreadable }
     let finders = FinderCorners(triple, moduleSize: moduleSize, in: image)
     let corner = bottomRightAlignment(finders, dimension: estimate)
+    // Every straight map of every likely size first: bending one costs several samplings,
+    // and a map of the wrong size never reads however it is bent.
+    var sampled: [(map: ModuleGridMap, matrix: QRMatrix)] = []
     for dimension in dimensions(finders, estimate: estimate, corner: corner) {
       guard !deadline.hasPassed, let global = finders.map(dimension: dimension, corner: corner) else { continue }
       let (refined, found) = alignmentPatterns(global, finders: finders, dimension: dimension, corner: corner)
@@ -56,26 +119,53 @@ package struct SymbolRectifier {
       }
       for map in maps {
         let matrix = map.sample(image)
-        if var symbol = decode(matrix.image(scale: 3, margin: 4)).first {
-          (symbol.x, symbol.y) = map.origin
-          return symbol
-        }
-        // Paper or cloth that is not flat bends the grid away from any perspective map:
-        // follow it through the data modules' own positions.
-        guard followsBends, !deadline.hasPassed else { continue }
-        var bent = map
-        var resampled = matrix
-        for _ in 0..<2 {
-          bent = bent.following(resampled, in: image)
-          resampled = bent.sample(image)
-          if var symbol = decode(resampled.image(scale: 3, margin: 4)).first {
-            (symbol.x, symbol.y) = map.origin
-            return symbol
-          }
-        }
+        if let reading = placed(decode(matrix), at: map, outline: &outline) { return reading }
+        sampled.append((map, matrix))
       }
     }
-    return nil
+    // Paper or cloth that is not flat bends the grid away from any perspective map:
+    // follow it through the data modules' own positions. Only a grid that is nearly right
+    // is worth it: following costs several samplings, and a grid of look-alikes never reads.
+    guard followsBends else { return .unreadable }
+    for (map, matrix) in sampled where Self.timingAgreement(matrix) >= 0.7 {
+      var bent = map
+      var resampled = matrix
+      for _ in 0..<2 {
+        guard !deadline.hasPassed else { return .unreadable }
+        bent = bent.following(resampled, in: image)
+        resampled = bent.sample(image)
+        if let reading = placed(decode(resampled), at: map, outline: &outline) { return reading }
+      }
+    }
+    return .unreadable
+  }
+
+  /// The share of timing-pattern modules (row and column 6, between the finders) sampled
+  /// as they must be. Measured on the corpus and the captures: every grid that read once
+  /// bent had 0.96 or more; of 488 that did not, 13 had 0.7 or more (chance gives 0.5).
+  static func timingAgreement(_ matrix: QRMatrix) -> Double {
+    let size = matrix.size
+    guard size > 16 else { return 0 }
+    var agreeing = 0
+    for index in 8..<size - 8 {
+      let dark = index % 2 == 0
+      if matrix[index, 6] == dark { agreeing += 1 }
+      if matrix[6, index] == dark { agreeing += 1 }
+    }
+    return Double(agreeing) / Double(2 * (size - 16))
+  }
+
+  /// A reading worth returning, its symbol placed where `map` puts the grid (its corners
+  /// in `outline`); nil to go on.
+  private func placed(_ reading: GridReading, at map: ModuleGridMap, outline: inout [Point]) -> GridReading? {
+    switch reading {
+    case .symbol(var symbol):
+      (symbol.x, symbol.y) = map.origin
+      outline = map.corners
+      return .symbol(symbol)
+    case .structuredAppend: return .structuredAppend
+    case .unreadable: return nil
+    }
   }
 
   /// The sizes worth sampling, likeliest first: from version 7 the one whose version

@@ -1,0 +1,66 @@
+/// Where a symbol's codewords lie (ISO/IEC 18004 §7.7.3): every module that is not part of
+/// a function pattern (finders and their separators, format and version information,
+/// timing, alignment patterns, the dark module) holds one data bit, read in two-module
+/// columns from the bottom-right, up and down in turn, skipping the vertical timing column.
+enum CodewordLayout {
+  /// Whether module (x, y) of a `version` symbol belongs to a function pattern.
+  static func functionModules(version: Int) -> [Bool] {
+    let size = SymbolGeometry.dimension(ofVersion: version)
+    var function = [Bool](repeating: false, count: size * size)
+    func mark(_ xs: Range<Int>, _ ys: Range<Int>) {
+      for y in ys { for x in xs { function[y * size + x] = true } }
+    }
+    // Finders with their separators and the format information beside them (the dark
+    // module lies in the bottom-left block).
+    mark(0..<9, 0..<9)
+    mark(size - 8..<size, 0..<9)
+    mark(0..<9, size - 8..<size)
+    // Timing patterns.
+    mark(6..<7, 0..<size)
+    mark(0..<size, 6..<7)
+    let centres = SymbolGeometry.alignmentCentres(ofVersion: version)
+    for row in centres {
+      for column in centres {
+        let underFinder =
+          (row == 6 && (column == 6 || column == centres.last)) || (column == 6 && row == centres.last)
+        if !underFinder { mark(column - 2..<column + 3, row - 2..<row + 3) }
+      }
+    }
+    if version >= 7 {
+      mark(0..<6, size - 11..<size - 8)
+      mark(size - 11..<size - 8, 0..<6)
+    }
+    return function
+  }
+
+  /// The codewords of `matrix`, unmasked with `format`'s mask, in the order they are
+  /// placed (interleaved across blocks); the few remainder bits are dropped.
+  static func codewords(of matrix: QRMatrix, format: FormatInformation) -> [UInt8] {
+    let size = matrix.size
+    let function = functionModules(version: matrix.version)
+    var codewords: [UInt8] = []
+    codewords.reserveCapacity(size * size / 8)
+    var current = 0
+    var bits = 0
+    var upwards = true
+    var column = size - 1
+    while column > 0 {
+      if column == 6 { column -= 1 }
+      for step in 0..<size {
+        let y = upwards ? size - 1 - step : step
+        for x in [column, column - 1] where !function[y * size + x] {
+          current = current << 1 | (matrix[x, y] != format.flips(x: x, y: y) ? 1 : 0)
+          bits += 1
+          if bits == 8 {
+            codewords.append(UInt8(current))
+            current = 0
+            bits = 0
+          }
+        }
+      }
+      upwards.toggle()
+      column -= 2
+    }
+    return codewords
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// libcurl, libmicrohttpd and libchafa are loaded by the first download, server or picture,
+/// not when `qrquiz` starts (Package.swift says why): the loader's own trace of a run shows
+/// which libraries a command brought in.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct LazyLibraryTests {
+  let home: TemporaryDirectory
+
+  init() throws { home = try TemporaryDirectory() }
+
+  /// The shared libraries the dynamic loader opened during one `qrquiz` run (LD_DEBUG=files).
+  func librariesLoaded(by arguments: [String]) throws -> (result: ProcessResult, libraries: Set<String>) {
+    var environment = home.qrquizEnvironment
+    let trace = home.path("loader-\(UUID().uuidString)")
+    environment["LD_DEBUG"] = "files"
+    environment["LD_DEBUG_OUTPUT"] = trace
+    let result = try ProcessRunner.qrquiz(arguments, environment: environment)
+    var libraries = Set<String>()
+    for name in try FileManager.default.contentsOfDirectory(atPath: home.url.path)
+    where name.hasPrefix(URL(fileURLWithPath: trace).lastPathComponent) {
+      let text = try String(contentsOfFile: home.path(name), encoding: .utf8)
+      for line in text.split(separator: "\n") {
+        guard let range = line.range(of: "file=") else { continue }
+        let file = line[range.upperBound...].prefix { $0 != " " && $0 != ";" }
+        libraries.insert(String(file))
+      }
+    }
+    return (result, libraries)
+  }
+
+  static let onDemand = ["libcurl", "libmicrohttpd", "libchafa", "libglib", "libgnutls"]
+
+  @Test func readingACodeLoadsNoDownloadServerOrPictureLibrary() throws {
+    let (result, libraries) = try librariesLoaded(by: ["decode", Fixtures.sampleImage("People").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(libraries.contains { $0.hasPrefix("libzbar") }, "the trace names what was loaded: \(libraries)")
+    for name in Self.onDemand {
+      #expect(!libraries.contains { $0.hasPrefix(name) }, "decode loaded \(name): \(libraries.sorted())")
+    }
+  }
+
+  @Test func aDownloadLoadsLibcurlWhenItStarts() throws {
+    let server = try TestServer()
+    try server.serve(Array(try Data(contentsOf: Fixtures.sampleTopic("People"))), as: "People.json")
+    let (result, libraries) = try librariesLoaded(by: ["validate", server.url("/files/People.json").absoluteString])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(libraries.contains { $0.hasPrefix("libcurl") }, "\(libraries.sorted())")
+    #expect(!libraries.contains { $0.hasPrefix("libmicrohttpd") })
+  }
+
+  /// chafa.c calls libchafa without its header (which needs glib's include paths): the
+  /// values it uses are checked here against the installed chafa.h by the C compiler.
+  @Test func theChafaValuesWrittenOutAreLibchafasOwn() throws {
+    let flags = try ProcessRunner.tool("pkg-config", ["--cflags", "chafa"])
+    try #require(flags.status == 0, "pkg-config --cflags chafa: \(flags.stderr)")
+    let arguments =
+      ["clang", "-fsyntax-only"] + flags.stdoutText.split(separator: " ").map { String($0).trimmed }
+      + [
+        "-I", Fixtures.packageRoot.appendingPathComponent("Sources/CQRQuizCLI").path,
+        Fixtures.url("chafa_abi_check.c").path,
+      ]
+    let compiled = try ProcessRunner.tool(arguments[0], Array(arguments.dropFirst()).filter { !$0.isEmpty })
+    #expect(compiled.status == 0, "\(compiled.stderr)")
+  }
+}
+
+extension String {
+  fileprivate var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
