@@ -1,6 +1,6 @@
 /// Finds QR symbols in images, returning each symbol's exact bytes. First QRQuiz locates
 /// the symbols itself from the finder patterns of the image thresholded once, samples
-/// their module grids and decodes them (``GridDecoder``): a few times faster than a zbar
+/// their module grids and decodes them (`GridDecoder`): a few times faster than a zbar
 /// pass over the whole image, and it reads large symbols photographed at an angle that
 /// zbar's own detector misses. What that does not read goes to zbar: a plain pass, then
 /// cheap image transformations, cheapest first, then the rectifying pass at other sizes;
@@ -54,7 +54,7 @@ public final class QRCodeReader {
   public enum Pass: String, Sendable, Hashable, CaseIterable {
     /// The symbols located by their finder and alignment patterns in the image thresholded
     /// once, their module grids sampled (through perspective maps, bent to follow paper
-    /// that is not flat) and decoded by QRQuiz (``GridDecoder``; zbar decodes a clean
+    /// that is not flat) and decoded by QRQuiz (`GridDecoder`; zbar decodes a clean
     /// rendering of a grid holding segments it leaves). Structured-append parts are left
     /// to zbar's passes, which join them.
     case located
