@@ -49,6 +49,31 @@ import Testing
     #expect(!libraries.contains { $0.hasPrefix("libmicrohttpd") })
   }
 
+  /// A machine without libcurl or libmicrohttpd (here: files of those names that are not
+  /// libraries, found first through LD_LIBRARY_PATH) gets one line saying what to install.
+  @Test func aLibraryThatCannotBeLoadedIsSaidInOneLine() throws {
+    for name in ["libcurl.so.4", "libmicrohttpd.so.12"] {
+      try Data("not a library".utf8).write(to: home.url.appendingPathComponent(name))
+    }
+    var environment = home.qrquizEnvironment
+    environment["LD_LIBRARY_PATH"] = home.url.path
+    let download = try ProcessRunner.qrquiz(["validate", "http://127.0.0.1:9/topic.json"], environment: environment)
+    #expect(download.status != 0)
+    #expect(
+      download.stderr
+        == "http://127.0.0.1:9/topic.json: libcurl is not installed (on Debian: apt-get install libcurl4)\n",
+      "\(download.stderr)")
+    let folder = home.path("topics")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let serve = try ProcessRunner.qrquiz(["serve", folder, "--port", "0"], environment: environment)
+    #expect(serve.status != 0)
+    #expect(
+      serve.stderr.hasSuffix(
+        "libmicrohttpd is not installed (libmicrohttpd.so.12; on Debian: apt-get install libmicrohttpd12)\n"),
+      "\(serve.stderr)")
+    #expect(serve.stderr.split(separator: "\n").count == 1, "\(serve.stderr)")
+  }
+
   /// chafa.c calls libchafa without its header (which needs glib's include paths): the
   /// values it uses are checked here against the installed chafa.h by the C compiler.
   @Test func theChafaValuesWrittenOutAreLibchafasOwn() throws {

@@ -27,8 +27,9 @@ enum HTTPTransfer {
   /// Runs `request` on the calling thread, blocking until it ends, fails, passes its
   /// deadline or `flag` is cancelled.
   static func run(_ request: Request, flag: TransferFlag) -> Result<BoundedDownload.Response, BoundedDownload.Error> {
-    _ = globalInit
     let url = request.url
+    guard globalInit != CQRQuiz_CURL_NOT_INSTALLED else { return .failure(.transport(.notInstalled, url)) }
+    // A handle libcurl cannot make: CURLE_OUT_OF_MEMORY, its one reason.
     guard let handle = HandlePool.shared.take() else { return .failure(.transport(.other(code: 27), url)) }
     defer { HandlePool.shared.give(handle) }
     let deadline = ContinuousClock.now + .milliseconds(Int64(request.timeout * 1000))
@@ -63,7 +64,9 @@ enum HTTPTransfer {
     }
   }
 
-  private static let globalInit: Void = { _ = CQRQuiz_curl_global_init() }()
+  /// libcurl loaded and initialised once, by the first transfer: its result code, or
+  /// `CQRQuiz_CURL_NOT_INSTALLED` when the library cannot be loaded.
+  private static let globalInit: Int32 = CQRQuiz_curl_global_init()
 
   private static func milliseconds(_ duration: Duration) -> Int {
     max(1, Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000))
