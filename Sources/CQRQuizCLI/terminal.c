@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include "CQRQuizCLI_terminal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +66,58 @@ int CQRQuizCLI_terminal_enter(int fd, const char *enter, const char *leave) {
     (void)ignored;
   }
   return 0;
+}
+
+static char interrupt_message[512];
+static size_t interrupt_length = 0;
+static int interrupt_status = 130;
+
+static void on_interrupt(int signal_number) {
+  (void)signal_number;
+  ssize_t ignored = write(STDERR_FILENO, interrupt_message, interrupt_length);
+  (void)ignored;
+  _exit(interrupt_status);
+}
+
+void CQRQuizCLI_exit_on_interrupt(const char *message, int status) {
+  interrupt_length = strnlen(message, sizeof interrupt_message - 1);
+  memcpy(interrupt_message, message, interrupt_length);
+  interrupt_status = status;
+  struct sigaction handler;
+  memset(&handler, 0, sizeof handler);
+  handler.sa_handler = on_interrupt;
+  sigemptyset(&handler.sa_mask);
+  sigaction(SIGINT, &handler, NULL);
+}
+
+static int stop_pipe[2] = {-1, -1};
+
+static void on_stop(int signal_number) {
+  int saved_errno = errno;
+  char byte = (char)signal_number;
+  ssize_t ignored = write(stop_pipe[1], &byte, 1);
+  (void)ignored;
+  errno = saved_errno;
+}
+
+int CQRQuizCLI_catch_stop_signals(void) {
+  if (stop_pipe[0] >= 0) return 0;
+  if (pipe2(stop_pipe, O_CLOEXEC) != 0) return -1;
+  struct sigaction handler;
+  memset(&handler, 0, sizeof handler);
+  handler.sa_handler = on_stop;
+  sigemptyset(&handler.sa_mask);
+  handler.sa_flags = SA_RESTART;
+  sigaction(SIGINT, &handler, NULL);
+  sigaction(SIGTERM, &handler, NULL);
+  return 0;
+}
+
+int CQRQuizCLI_wait_for_stop_signal(void) {
+  char byte = 0;
+  while (read(stop_pipe[0], &byte, 1) < 0 && errno == EINTR) {
+  }
+  return byte;
 }
 
 int CQRQuizCLI_terminal_size(int fd, int *columns, int *rows) {

@@ -16,6 +16,19 @@ int CQRQuizCLI_terminal_enter(int fd, const char *enter, const char *leave);
 /// Restores the terminal now (idempotent).
 void CQRQuizCLI_terminal_leave(void);
 
+/// On SIGINT (Ctrl-C), writes `message` (copied, at most 511 bytes) to standard error and
+/// ends the process at once with `status`, from the handler itself: whichever thread the
+/// signal lands on, and whatever the others are blocked in (a read of the terminal).
+void CQRQuizCLI_exit_on_interrupt(const char *message, int status);
+
+/// From now on, SIGINT and SIGTERM are caught and noted, never lost, whenever they come
+/// (a server stopped just after it starts): see CQRQuizCLI_wait_for_stop_signal. Returns
+/// 0, or -1 when no pipe can be made. Calling it again does nothing.
+int CQRQuizCLI_catch_stop_signals(void);
+
+/// Blocks until SIGINT or SIGTERM has come (at once if one came before), and returns it.
+int CQRQuizCLI_wait_for_stop_signal(void);
+
 /// The terminal's size in cells; 0 when it cannot be read.
 int CQRQuizCLI_terminal_size(int fd, int *columns, int *rows);
 

@@ -1,4 +1,4 @@
-import Dispatch
+internal import CQRQuizCLI
 import Foundation
 import QRQuiz
 
@@ -102,16 +102,10 @@ struct NewCommand: ParsableCommand {
 
   /// Ctrl-C leaves without writing anything, and says so.
   private static func cancelOnInterrupt() {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "qrquiz.interrupt"))
-    source.setEventHandler {
-      FileHandle.standardError.write(Data(("\n" + TerminalWords.current(.cancelledNothingWritten) + "\n").utf8))
-      exit(ExitCode.interrupted.rawValue)
-    }
-    source.resume()
-    interruptSource = source
+    // A plain signal handler, not a dispatch signal source: with the main thread in a read
+    // of the terminal, the source once let Ctrl-C go unanswered for 30 s (a test run on a
+    // loaded machine); the handler answers on whichever thread the signal lands.
+    CQRQuizCLI_exit_on_interrupt(
+      "\n" + TerminalWords.current(.cancelledNothingWritten) + "\n", ExitCode.interrupted.rawValue)
   }
-
-  /// Kept alive for the process's life.
-  nonisolated(unsafe) private static var interruptSource: (any DispatchSourceSignal)?
 }

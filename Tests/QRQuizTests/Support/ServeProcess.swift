@@ -73,6 +73,15 @@ final class ServeProcess {
     process.waitUntilExit()
   }
 
+  /// Sends the server `number` (SIGINT, SIGTERM) and waits at most `seconds` for it to end:
+  /// its exit status, or nil when it is still running.
+  func stop(with number: Int32, within seconds: Double) -> Int32? {
+    Glibc.kill(process.processIdentifier, number)
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning, Date() < deadline { usleep(10_000) }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+
   /// The teacher's token, from the teacher's address it printed.
   var teacherToken: String? {
     guard let range = startText.range(of: "?token=") else { return nil }
