@@ -625,13 +625,7 @@ long CQRQuizServer_http_open_streams(CQRQuizServer_http_daemon *server) {
 static void end_streams(CQRQuizServer_http_daemon *server) {
   pthread_mutex_lock(&server->lock);
   for (stream_t *stream = server->streams; stream != NULL; stream = stream->next) {
-    pthread_mutex_lock(&stream->lock);
-    stream->closed = 1;
-    if (stream->suspended && !stream->finished) {
-      stream->suspended = 0;
-      MHD_resume_connection(stream->connection);
-    }
-    pthread_mutex_unlock(&stream->lock);
+    CQRQuizServer_http_stream_close(stream);
   }
   pthread_mutex_unlock(&server->lock);
 }

@@ -119,7 +119,8 @@ package enum AtomicFile {
     try writeAll(bytes, to: descriptor, path: path)
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {
+  /// Writes all of `bytes` to `descriptor`, however many calls it takes.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {

@@ -32,10 +32,10 @@ public final class LiveJournal: @unchecked Sendable {
     let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw .current(.create, url.path) }
     do {
-      try Self.writeAll(Self.encode(setup) + [10], to: descriptor, path: url.path)
+      try AtomicFile.writeAll(Self.encode(setup) + [10], to: descriptor, path: url.path)
       try Self.sync(descriptor, url.path)
       // The file's name must be durable too, or a crash can leave no journal at all.
-      try Self.syncDirectory(url.deletingLastPathComponent())
+      try AtomicFile.syncFolder(url.deletingLastPathComponent().path)
     } catch {
       close(descriptor)
       unlink(url.path)
@@ -129,7 +129,7 @@ public final class LiveJournal: @unchecked Sendable {
       condition.unlock()
       var error: FileSystemError?
       do {
-        try Self.writeAll(batch, to: descriptor, path: url.path)
+        try AtomicFile.writeAll(batch, to: descriptor, path: url.path)
         try Self.sync(descriptor, url.path)
       } catch let failed {
         error = failed
@@ -147,27 +147,8 @@ public final class LiveJournal: @unchecked Sendable {
     condition.unlock()
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileSystemError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .current(.write, path)
-      }
-      offset += written
-    }
-  }
-
   private static func sync(_ descriptor: Int32, _ path: String) throws(FileSystemError) {
     guard fsync(descriptor) == 0 else { throw .current(.write, path) }
-  }
-
-  static func syncDirectory(_ directory: URL) throws(FileSystemError) {
-    let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .current(.write, directory.path) }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 else { throw .current(.write, directory.path) }
   }
 
   static func encode(_ value: some Encodable) -> [UInt8] {

@@ -16,7 +16,7 @@ public enum SVGRenderer {
       svg +=
         "<text x=\"\(width / 2)\" y=\"\((BitmapFont.height + 2) * sheet.labelScale)\" font-family=\"sans-serif\" "
         + "font-size=\"\(BitmapFont.height * sheet.labelScale + sheet.labelScale)\" text-anchor=\"middle\">"
-        + xmlEscaped(title) + "</text>\n"
+        + MarkupText.escaped(title) + "</text>\n"
     }
     for (index, matrix) in sheet.matrices.enumerated() {
       // The path is in modules, inside the quiet zone.
@@ -34,22 +34,6 @@ public enum SVGRenderer {
       }
     }
     return svg + "</svg>\n"
-  }
-
-  /// `text` safe as XML character data.
-  static func xmlEscaped(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{7F}"..."\u{9F}": escaped += "\u{FFFD}"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
   }
 
   /// Dark modules as one path in module units, each horizontal run a rectangle.

@@ -142,6 +142,15 @@ struct FullScreenPlayer {
     func redraw() {
       draw(session, setName: setName, feedback: feedback, typed: typed, layout: layout, answered: answered)
     }
+    /// The countdown alone, redrawn in place when its text changed.
+    func redrawTimer() {
+      let timer = timerText(session)
+      guard timer != shownTimer else { return }
+      shownTimer = timer
+      var screen = layout.screen(colour: colour)
+      drawTimer(timer, on: &screen)
+      screen.flush()
+    }
     func answeredNow(_ finishes: Bool) {
       if finishes { answered = session.answered.last }
     }
@@ -159,13 +168,7 @@ struct FullScreenPlayer {
         case .tick:
           // The clock runs on while the verdict is read, as in the app.
           _ = session.checkTime(at: Date())
-          let timer = timerText(session)
-          if timer != shownTimer {
-            shownTimer = timer
-            var screen = layout.screen(colour: colour)
-            drawTimer(timer, on: &screen)
-            screen.flush()
-          }
+          redrawTimer()
           continue
         default: continue
         }
@@ -215,13 +218,7 @@ struct FullScreenPlayer {
           break
         }
         // Between keys only the countdown changes: redraw it in place.
-        let timer = timerText(session)
-        if timer != shownTimer {
-          shownTimer = timer
-          var screen = layout.screen(colour: colour)
-          drawTimer(timer, on: &screen)
-          screen.flush()
-        }
+        redrawTimer()
         continue
       case .imageReady(let url): if question?.imageURL != url { continue }
       case .endOfInput: throw Exit.quit

@@ -33,12 +33,7 @@ extension QuizWebApp {
   func deleteFromForm(_ context: RequestContext) async -> HTTPResponse {
     if let refusal = editorPageRefusal(context, returningTo: .library) { return refusal }
     let fields = FormBody.parse(context.request.body)
-    guard let csrf = fields["csrf"], Secret.matches(csrf, formToken) else {
-      let pages = pages(context)
-      return .html(
-        pages.error(.formRefused, pages.say(.formRefusedDetail, ["address": .text(SitePath.library.value)])),
-        status: 403)
-    }
+    if let refusal = formTokenRefusal(context, fields) { return refusal }
     guard case .library(let library) = topics.source, let served = topics.topic(named: context[parameter: "name"])
     else { return notFound(context, .noSuchTopic) }
     do {

@@ -9,12 +9,7 @@ extension QuizWebApp {
   func hostFromForm(_ context: RequestContext) async -> HTTPResponse {
     guard isTeacher(context.request) else { return notAllowed(context) }
     let fields = FormBody.parse(context.request.body)
-    guard let csrf = fields["csrf"], Secret.matches(csrf, formToken) else {
-      let pages = pages(context)
-      return .html(
-        pages.error(.formRefused, pages.say(.formRefusedDetail, ["address": .text(SitePath.library.value)])),
-        status: 403)
-    }
+    if let refusal = formTokenRefusal(context, fields) { return refusal }
     let request = LiveGameRequest(
       topic: fields["topic"] ?? "", set: fields["set"].flatMap { Int($0) },
       scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:)) ?? .speed,

@@ -33,6 +33,18 @@ extension QuizWebApp {
     return nil
   }
 
+  /// The 403 page for a form whose `csrf` field is not this server's form token (a form of
+  /// another site, or a stale page); `nil` when it is.
+  func formTokenRefusal(_ context: RequestContext, _ fields: [String: String]) -> HTTPResponse? {
+    guard let csrf = fields["csrf"], Secret.matches(csrf, formToken) else {
+      let pages = pages(context)
+      return .html(
+        pages.error(.formRefused, pages.say(.formRefusedDetail, ["address": .text(SitePath.library.value)])),
+        status: 403)
+    }
+    return nil
+  }
+
   /// For a request with `?token=`: the teacher's cookie set and a redirect to `path`
   /// (the token leaves the address bar, and the projector never shows it); a page saying
   /// no for a wrong token; `nil` without one.

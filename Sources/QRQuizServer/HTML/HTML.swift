@@ -83,28 +83,9 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
   /// `text` safe inside an element or a double-quoted attribute. Control characters and
   /// the bidirectional overrides that can make text read differently than it is are
   /// replaced, not passed on.
-  public static func escape(_ text: String) -> String {
-    var escaped = ""
-    escape(text, into: &escaped)
-    return escaped
-  }
+  public static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
-  static func escape(_ text: String, into escaped: inout String) {
-    escaped.reserveCapacity(escaped.utf8.count + text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&#39;"
-      case "\n", "\t": escaped.unicodeScalars.append(scalar)
-      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
-        escaped += "\u{FFFD}"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-  }
+  static func escape(_ text: String, into escaped: inout String) { MarkupText.escape(text, into: &escaped) }
 }
 
 extension HTML {

@@ -32,10 +32,7 @@ extension Pages {
       <p><button id="start" type="button">\(say(.liveStart))</button></p>
       </section>
       <section id="question" hidden aria-labelledby="question-text">
-      <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
-      <p class="visually-hidden" data-field="announce" aria-live="polite"></p>
-      <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
-      <img class="live-image" data-field="image" alt="" hidden>
+      \(Self.questionHeader)
       <ol class="live-answers" data-field="answers"></ol>
       <p class="status"><span data-field="answered" aria-live="polite"></span>
       <button id="close" type="button" class="secondary">\(say(.liveEndQuestion))</button></p>
@@ -67,6 +64,15 @@ extension Pages {
       """)
   }
 
+  /// The top of the question section, the same on the projector and the phones: the
+  /// fields the script fills as each question opens.
+  private static let questionHeader: HTML = """
+    <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
+    <p class="visually-hidden" data-field="announce" aria-live="polite"></p>
+    <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
+    <img class="live-image" data-field="image" alt="" hidden>
+    """
+
   /// `/j/PIN`: a player's phone.
   func livePlayer(_ setup: LiveGame.Setup) -> HTML {
     page(
@@ -90,10 +96,7 @@ extension Pages {
       <p class="muted" data-field="players" aria-live="polite"></p>
       </section>
       <section id="question" hidden aria-labelledby="question-text">
-      <p class="status"><span data-field="progress"></span><span class="countdown" data-field="countdown" role="timer"></span></p>
-      <p class="visually-hidden" data-field="announce" aria-live="polite"></p>
-      <h1 id="question-text" class="live-question" data-field="text" tabindex="-1"></h1>
-      <img class="live-image" data-field="image" alt="" hidden>
+      \(Self.questionHeader)
       <p class="muted" data-field="multiple" hidden>\(say(.livePickSeveral))</p>
       <div class="live-answers buttons" data-field="answers" role="group" aria-labelledby="question-text"></div>
       <p><button id="send" type="button" hidden>\(say(.liveSend))</button></p>
