@@ -15,20 +15,16 @@ Report: {"violations": [{"page", "scheme", "width", "language", "rule", "impact"
 Only serious and critical violations are reported (axe 3.1: WCAG 2.0 A and AA rules, and its
 best practices; it predates WCAG 2.1 tags)."""
 import json
-import os
 import sys
 import urllib.request
 
 from axe_selenium_python import Axe
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
-from selenium.common.exceptions import WebDriverException
+
+from browser_support import chromium, screenshot, until
 
 base, token = sys.argv[1], sys.argv[2]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-WAIT = 40
 
 
 def api(method, path, body=None, headers=None):
@@ -36,28 +32,6 @@ def api(method, path, body=None, headers=None):
                                      headers=dict({"Content-Type": "application/json"}, **(headers or {})))
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read() or b"null")
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-gpu", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(60)
-    return driver
-
-
-def until(driver, script, *arguments):
-    def done(driver):
-        try:
-            return driver.execute_script(script, *arguments)
-        except WebDriverException:
-            return False
-    return WebDriverWait(driver, WAIT).until(done)
 
 
 def scheme(driver, name):
@@ -100,8 +74,7 @@ def check(driver, page, ready=None, language="en"):
         # the projector's for the host's screens.
         driver.set_window_size(1280 if page.startswith("host") else 390, 844)
         scheme(driver, "dark" if language == "en" else "light")
-        os.makedirs(shots, exist_ok=True)
-        driver.save_screenshot(os.path.join(shots, f"{page}-{'dark' if language == 'en' else 'es'}.png"))
+        screenshot(driver, shots, f"{page}-{'dark' if language == 'en' else 'es'}")
     scheme(driver, "light")
     driver.set_window_size(1280, 900)
 
@@ -112,7 +85,7 @@ def visit(driver, path, wait_script=None):
         until(driver, wait_script)
 
 
-driver = browser()
+driver = chromium(1280, 900, script_timeout=60)
 phone = None
 try:
     for language in ("en", "es"):
@@ -155,7 +128,7 @@ try:
         made = api("POST", "/api/live", {"topic": "Capitals", "set": 1, "seconds": 600},
                    {"Authorization": "Bearer " + token})
         pin, host = made["pin"], made["host"]
-        phone = phone or browser()
+        phone = phone or chromium(1280, 900, script_timeout=60)
         phone.delete_all_cookies()
         phone.get(base + "/")
         phone.add_cookie({"name": "qrquiz_lang", "value": language, "path": "/"})

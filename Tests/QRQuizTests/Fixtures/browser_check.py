@@ -15,42 +15,18 @@ usage: browser_check.py BASE_URL EDIT_URL TOPIC_JSON [--screenshots DIR]
   violations), which should be none.
 With --screenshots, writes library.png, share.png, play.png and create.png to DIR."""
 import json
-import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_support import chromium, screenshot, until, wider_than_the_screen
 
 base, edit_url, topic_path = sys.argv[1], sys.argv[2], sys.argv[3]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,900",
-                 "--disable-gpu", "--hide-scrollbars"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+driver = chromium(page_load_timeout=20)
 report = {"console": []}
-
-
-def screenshot(name):
-    if shots:
-        os.makedirs(shots, exist_ok=True)
-        driver.save_screenshot(os.path.join(shots, name + ".png"))
-
-
-def new_page_loaded(driver):
-    """True once the window is a new document, fully loaded. Asked while the browser may be
-    between pages, when a script cannot run yet: that is a "not yet", not a failure."""
-    try:
-        return driver.execute_script("return window.qrquizOldPage !== true && document.readyState === 'complete'")
-    except WebDriverException:
-        return False
 
 
 def click_and_wait(element):
@@ -60,24 +36,7 @@ def click_and_wait(element):
     load Chromium answers it with "Node with given id does not belong to the document"."""
     driver.execute_script("window.qrquizOldPage = true")
     element.click()
-    WebDriverWait(driver, 30).until(new_page_loaded)
-
-
-# The elements that stick out of the viewport (and so make the page scroll sideways).
-WIDER_THAN_THE_SCREEN = """
-const width = document.documentElement.clientWidth;
-const out = [];
-if (document.documentElement.scrollWidth > width) out.push("page: " + document.documentElement.scrollWidth + " > " + width);
-for (const element of document.querySelectorAll("body *")) {
-  const box = element.getBoundingClientRect();
-  if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) {
-    out.push(element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") +
-      (element.className && typeof element.className == "string" ? "." + element.className.split(" ").join(".") : "") +
-      ": " + Math.round(box.left) + ".." + Math.round(box.right) + " of " + width);
-  }
-}
-return out;
-"""
+    until(driver, "return window.qrquizOldPage !== true && document.readyState === 'complete'")
 
 
 def collect_console():
@@ -88,7 +47,7 @@ try:
     # The library.
     driver.get(base + "/")
     report["library"] = [element.text for element in driver.find_elements(By.CSS_SELECTOR, "#topics .name")]
-    screenshot("library")
+    screenshot(driver, shots, "library")
     collect_console()
 
     # The share page of Social.
@@ -99,7 +58,7 @@ try:
         "rendered": driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image),
         "json": driver.find_element(By.ID, "json-url").text,
     }
-    screenshot("share")
+    screenshot(driver, shots, "share")
     collect_console()
 
     # Play set 1 of Social, always picking the right answers.
@@ -117,13 +76,13 @@ try:
             verdicts.append([driver.find_element(By.ID, "question").text,
                              driver.find_element(By.ID, "verdict").text])
             if len(verdicts) == 1:
-                screenshot("answered")
+                screenshot(driver, shots, "answered")
             click_and_wait(driver.find_element(By.ID, "next"))
             continue
         question = questions[driver.find_element(By.ID, "question").text]
         right = question.get("correctAnswers", [question.get("correct")])
         if steps == 1:
-            screenshot("play")
+            screenshot(driver, shots, "play")
         # The first correct answer still to pick; each pick loads the next page.
         buttons = driver.find_elements(By.CSS_SELECTOR, "#answers button")
         index = next(i for i in right if buttons[i].is_enabled())
@@ -143,7 +102,7 @@ try:
                            ("#q-0-0-a0", "Mars"), ("#q-0-0-a1", "Venus"), ("#q-0-0-a2", "Earth"),
                            ("#q-0-0-a3", "Jupiter")):
         driver.find_element(By.CSS_SELECTOR, selector).send_keys(text)
-    screenshot("create")
+    screenshot(driver, shots, "create")
     form_page = base + "/new"
     driver.find_element(By.ID, "save").click()
     WebDriverWait(driver, 30).until(
@@ -162,9 +121,9 @@ try:
         driver.set_window_size(width, 844)
         for name, url in pages.items():
             driver.get(url)
-            report["layout"][f"{name}@{width}"] = driver.execute_script(WIDER_THAN_THE_SCREEN)
+            report["layout"][f"{name}@{width}"] = wider_than_the_screen(driver)
             if width == 390:
-                screenshot(f"{name}-phone")
+                screenshot(driver, shots, f"{name}-phone")
     driver.set_window_size(1100, 900)
 except Exception:
     # What the browser was showing, for the failure's message.

@@ -14,57 +14,16 @@ On the library of the live tests (Capitals: set 1 France / Spain / the cat, set 
 - new: /new, a one-question topic typed in and saved;
 - layout: elements wider than the screen at 390 and 320 px; console: every message."""
 import json
-import os
 import sys
-import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
-from selenium.common.exceptions import WebDriverException
+
+from browser_support import chromium, screenshot, until, wider_than_the_screen
 
 base, token, photo = sys.argv[1], sys.argv[2], sys.argv[3]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-WAIT = 40
-
-WIDER_THAN_THE_SCREEN = """
-const width = document.documentElement.clientWidth;
-const out = [];
-if (document.documentElement.scrollWidth > width) out.push("page: " + document.documentElement.scrollWidth + " > " + width);
-for (const element of document.querySelectorAll("body *")) {
-  const box = element.getBoundingClientRect();
-  if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !element.closest("dialog:not([open])")
-      && !element.classList.contains("visually-hidden")) {
-    out.push(element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") + ": " +
-      Math.round(box.left) + ".." + Math.round(box.right) + " of " + width);
-  }
-}
-return out;
-"""
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,900",
-                     "--disable-gpu", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(30)
-    return driver
-
-
-def until(driver, script, *arguments):
-    def done(driver):
-        try:
-            return driver.execute_script(script, *arguments)
-        except WebDriverException:
-            return False
-    return WebDriverWait(driver, WAIT).until(done)
 
 
 def open_editor(driver, name):
@@ -105,19 +64,13 @@ def topic_json(driver):
         "const r = new XMLHttpRequest(); r.open('GET', '/t/Capitals.json', false); r.send(); return JSON.parse(r.responseText);")
 
 
-def screenshot(driver, name):
-    if shots:
-        os.makedirs(shots, exist_ok=True)
-        driver.save_screenshot(os.path.join(shots, name + ".png"))
-
-
 report = {"console": [], "layout": {}}
-first = browser()
+first = chromium()
 second = None
 try:
     first.get(base + "/?token=" + token)
     open_editor(first, "Capitals")
-    screenshot(first, "editor")
+    screenshot(first, shots, "editor")
 
     # Edits in both sets, then a save.
     type_into(first, "#q-0-0-text", "Capital city of France?")
@@ -156,7 +109,7 @@ try:
     ActionChains(first).move_to_element_with_offset(canvas, 0, int(height * 0.2 - height / 2)).click().perform()
     until(first, "return !document.getElementById('line-tools').hidden")
     click(first, '#line-tools .swatch[data-colour="#c0392b"]')
-    screenshot(first, "editor-drawing")
+    screenshot(first, shots, "editor-drawing")
     click(first, "#drawing-save")
     until(first, "const i = document.querySelector('#q-1-0 img.picture'); return i && i.complete && i.naturalWidth > 0")
     report["drawingSave"] = save(first)
@@ -170,12 +123,12 @@ try:
       const note = document.getElementById(field.getAttribute('aria-describedby'));
       return [field.getAttribute('aria-invalid'), note ? note.textContent : null];""")
     report["problemSummary"] = first.find_element(By.CSS_SELECTOR, "#problems > p").text
-    screenshot(first, "editor-problem")
+    screenshot(first, shots, "editor-problem")
     report["stillSaved"] = topic_json(first)["sets"][0][0]["question"]
     type_into(first, "#q-0-0-text", "Capital city of France?")
 
     # Two teachers: the second to save is told, and keeps what they typed.
-    second = browser()
+    second = chromium()
     second.get(base + "/?token=" + token)
     open_editor(second, "Capitals")
     type_into(first, "#q-0-1-text", "What is in this picture?")
@@ -198,9 +151,9 @@ try:
     for width in (390, 320):
         first.set_window_size(width, 844)
         open_editor(first, "Capitals")
-        report["layout"][f"editor@{width}"] = first.execute_script(WIDER_THAN_THE_SCREEN)
+        report["layout"][f"editor@{width}"] = wider_than_the_screen(first, skipping_hidden=True)
         if width == 390:
-            screenshot(first, "editor-phone")
+            screenshot(first, shots, "editor-phone")
 except Exception:
     for name, driver in [("first", first), ("second", second)]:
         if driver:

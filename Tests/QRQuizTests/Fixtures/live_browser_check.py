@@ -14,64 +14,19 @@ verdicts and standings, Bob's score before and after the reload, what Dee saw wh
 elements wider than the screen (phones at 390 and 320 px, the projector at 1280), and every
 console message (script errors, Content-Security-Policy violations), which should be none."""
 import json
-import os
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
-from selenium.common.exceptions import WebDriverException
+
+from browser_support import chromium, screenshot, until, wider_than_the_screen
 
 base, host_url, pin = sys.argv[1], sys.argv[2], sys.argv[3]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-WAIT = 40
-
-WIDER_THAN_THE_SCREEN = """
-const width = document.documentElement.clientWidth;
-const out = [];
-if (document.documentElement.scrollWidth > width) out.push("page: " + document.documentElement.scrollWidth + " > " + width);
-for (const element of document.querySelectorAll("body *")) {
-  const box = element.getBoundingClientRect();
-  if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) {
-    out.push(element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") + ": " +
-      Math.round(box.left) + ".." + Math.round(box.right) + " of " + width);
-  }
-}
-return out;
-"""
-
-
-def browser(width, height):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}",
-                     "--disable-gpu", "--hide-scrollbars"]:
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_page_load_timeout(30)
-    return driver
 
 
 def visible(driver, section):
     """Waits until section `section` is the one shown."""
-    def shown(driver):
-        try:
-            return driver.execute_script("const s = document.getElementById(arguments[0]); return !!s && !s.hidden", section)
-        except WebDriverException:
-            return False
-    WebDriverWait(driver, WAIT).until(shown)
-
-
-def until(driver, script, *arguments):
-    """Waits until `script` returns something true, and returns it."""
-    def done(driver):
-        try:
-            return driver.execute_script(script, *arguments)
-        except WebDriverException:
-            return False
-    return WebDriverWait(driver, WAIT).until(done)
+    until(driver, "const s = document.getElementById(arguments[0]); return !!s && !s.hidden", section)
 
 
 def text(driver, selector):
@@ -85,14 +40,8 @@ def click_answer(driver, label):
       if (b) { b.click(); return true; } return false;""", label)
 
 
-def screenshot(driver, name):
-    if shots:
-        os.makedirs(shots, exist_ok=True)
-        driver.save_screenshot(os.path.join(shots, name + ".png"))
-
-
 report = {"console": [], "layout": {}, "phones": {}}
-host = browser(1280, 800)
+host = chromium(1280, 800)
 phones = {}
 try:
     host.get(host_url)
@@ -101,7 +50,7 @@ try:
     report["hostAddress"] = host.current_url
     names = ["Ada", "Bob", "Cy", "Dee"]
     for name in names:
-        phone = browser(390, 844)
+        phone = chromium(390, 844)
         phones[name] = phone
         phone.get(base + "/j/" + pin)
         visible(phone, "join")
@@ -111,18 +60,18 @@ try:
         report["phones"][name] = {"lobby": text(phone, "#lobby [data-field=name]")}
     until(host, "return document.querySelectorAll('#lobby [data-field=names] li').length === 4")
     report["lobbyNames"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#lobby [data-field=names] li")]
-    screenshot(host, "live-host-lobby")
-    screenshot(phones["Ada"], "live-phone-lobby")
-    report["layout"]["host-lobby@1280"] = host.execute_script(WIDER_THAN_THE_SCREEN)
+    screenshot(host, shots, "live-host-lobby")
+    screenshot(phones["Ada"], shots, "live-phone-lobby")
+    report["layout"]["host-lobby@1280"] = wider_than_the_screen(host)
 
     # Question 1: everyone answers; the question closes by itself.
     host.find_element(By.ID, "start").click()
     for name, phone in phones.items():
         visible(phone, "question")
-    screenshot(phones["Ada"], "live-phone-question")
-    screenshot(host, "live-host-question")
-    report["layout"]["phone-question@390"] = phones["Ada"].execute_script(WIDER_THAN_THE_SCREEN)
-    report["layout"]["host-question@1280"] = host.execute_script(WIDER_THAN_THE_SCREEN)
+    screenshot(phones["Ada"], shots, "live-phone-question")
+    screenshot(host, shots, "live-host-question")
+    report["layout"]["phone-question@390"] = wider_than_the_screen(phones["Ada"])
+    report["layout"]["host-question@1280"] = wider_than_the_screen(host)
     for name, label in [("Ada", "Paris"), ("Bob", "Paris"), ("Cy", "Rome"), ("Dee", "Paris")]:
         click_answer(phones[name], label)
     for name, phone in phones.items():
@@ -130,8 +79,8 @@ try:
         report["phones"][name]["verdicts"] = [text(phone, "#verdict")]
         report["phones"][name]["afterOne"] = text(phone, "#closed [data-field=standing]")
     visible(host, "closed")
-    screenshot(host, "live-host-closed")
-    screenshot(phones["Cy"], "live-phone-closed")
+    screenshot(host, shots, "live-host-closed")
+    screenshot(phones["Cy"], shots, "live-phone-closed")
     report["hostTop"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#closed [data-field=top] li")]
     report["hostRightMarked"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#closed .answer.right .label")]
 
@@ -172,18 +121,18 @@ try:
     host.find_element(By.ID, "next").click()
     visible(host, "over")
     report["podium"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#over [data-field=podium] li")]
-    screenshot(host, "live-host-podium")
+    screenshot(host, shots, "live-host-podium")
     for name in ["Ada", "Bob", "Cy"]:
         visible(phones[name], "over")
         report["phones"][name]["place"] = text(phones[name], "#over [data-field=place]")
-    screenshot(phones["Bob"], "live-phone-over")
+    screenshot(phones["Bob"], shots, "live-phone-over")
     report["resultsLink"] = host.find_element(By.CSS_SELECTOR, "#over a.button").get_attribute("href")
-    report["layout"]["host-podium@1280"] = host.execute_script(WIDER_THAN_THE_SCREEN)
+    report["layout"]["host-podium@1280"] = wider_than_the_screen(host)
     for width in (390, 320):
         phones["Ada"].set_window_size(width, 844)
-        report["layout"][f"phone-over@{width}"] = phones["Ada"].execute_script(WIDER_THAN_THE_SCREEN)
+        report["layout"][f"phone-over@{width}"] = wider_than_the_screen(phones["Ada"])
         phones["Dee"].set_window_size(width, 844)
-        report["layout"][f"phone-removed@{width}"] = phones["Dee"].execute_script(WIDER_THAN_THE_SCREEN)
+        report["layout"][f"phone-removed@{width}"] = wider_than_the_screen(phones["Dee"])
 except Exception:
     for name, driver in [("host", host)] + list(phones.items()):
         try:
