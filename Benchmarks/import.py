@@ -10,7 +10,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from measure import measured  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
@@ -41,20 +43,12 @@ def csv(path, rng):
 
 
 def measure(qrquiz, path):
-    script = """
-import os, subprocess, sys, time
-start = time.perf_counter()
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-_, status, usage = os.wait4(p.pid, 0)
-print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
-"""
     seconds, peaks = [], []
     for _ in range(RUNS):
-        out = subprocess.run(["python3", "-c", script, qrquiz, "import", path, "-o", os.devnull],
-                             capture_output=True, text=True, check=True).stdout.split()
-        assert out[2] == "0", f"import failed: {path}"
-        seconds.append(float(out[0]))
-        peaks.append(int(out[1]))
+        run = measured([qrquiz, "import", path, "-o", os.devnull])
+        assert run["status"] == 0, f"import failed: {path}: {run['stderr']}"
+        seconds.append(run["seconds"])
+        peaks.append(run["peak_kb"])
     return statistics.median(seconds), max(peaks)
 
 

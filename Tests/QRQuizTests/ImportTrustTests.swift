@@ -113,6 +113,9 @@ import Testing
     #expect(cut.stderr.contains("the list names 150000 topics; the first 1000 are fetched"), "\(cut.stderr)")
     #expect(cut.stdoutLines == 1000)
     #expect(cut.peakMegabytes < SanitizerAllowance.memory(300), "\(cut.peakMegabytes) MB")
+    print(
+      "community: --add 300 of 770 KB peaked at \(search.peakMegabytes) MB; a 150,000-entry list at \(cut.peakMegabytes) MB"
+    )
   }
 
   @Test func pipedAnswersToNewAreEchoedSafely() throws {
