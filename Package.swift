@@ -62,9 +62,14 @@ let package = Package(
       name: "QRQuiz",
       dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz"]
     ),
-    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"]),
+    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"], plugins: ["EmbedPageAssets"]),
     .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "CQRQuizCLI"]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
+
+    // The pages' scripts and styles are files (Sources/QRQuizServer/Assets), embedded into
+    // the server at build time by this plugin and its tool: one binary, nothing beside it.
+    .executableTarget(name: "embed-page-assets"),
+    .plugin(name: "EmbedPageAssets", capability: .buildTool(), dependencies: ["embed-page-assets"]),
 
     // In-process benchmarks, driven by Benchmarks/run.py.
     .executableTarget(name: "qrquiz-bench", dependencies: ["QRQuiz"], path: "Benchmarks/Sources/qrquiz-bench"),

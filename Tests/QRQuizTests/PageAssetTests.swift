@@ -1,0 +1,63 @@
+import Foundation
+import QRQuiz
+import Testing
+
+@testable import QRQuizServer
+
+/// The pages' files as the server serves them: embedded at build time from
+/// Sources/QRQuizServer/Assets exactly as they are in the repo, at their addresses, with
+/// the headers they always had.
+@Suite struct PageAssetTests {
+  static let folder = Fixtures.packageRoot.appendingPathComponent("Sources/QRQuizServer/Assets")
+
+  static func file(_ path: String) throws -> String {
+    try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test func theStyleSheetIsTheSiteTheLiveGamesAndTheEditorsFilesInThatOrder() throws {
+    let files = try ["Styles/base.css", "Styles/live.css", "Styles/editor.css"].map(Self.file)
+    #expect(Assets.styleSheet == files.joined())
+    #expect(try Assets.icon == Self.file("icon.svg"))
+  }
+
+  /// Each served file by its name in /static.
+  static let served = [
+    "style.css": Assets.styleSheet, "app.js": Assets.script, "live.js": Assets.liveScript,
+    "editor.js": Assets.editorScript, "icon.svg": Assets.icon,
+  ]
+
+  @Test(arguments: [
+    ("app.js", [String]()),
+    ("live.js", []),
+    ("editor.js", []),
+  ])
+  func eachScriptCarriesItsFileAndWhatItRequiresAsWritten(_ entry: String, _ required: [String]) throws {
+    let served = try #require(Self.served[entry])
+    for name in [entry] + required {
+      let text = try Self.file("Scripts/" + name)
+      #expect(served.contains("[\"./\(name)\", (module, require) => {\n" + text + "    }],\n"), "\(name)")
+    }
+    #expect(served.hasSuffix("require(\"./\(entry)\");\n})();\n"))
+  }
+
+  @Test(arguments: [
+    ("style.css", "text/css; charset=utf-8", "public, max-age=3600"),
+    ("app.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
+    ("live.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
+    ("editor.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
+    ("icon.svg", "image/svg+xml", "public, max-age=86400"),
+  ])
+  func eachFileIsServedAtItsAddressWithItsHeaders(_ name: String, _ type: String, _ cache: String) async throws {
+    let library = try TemporaryDirectory()
+    let app = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)), configuration: .init(publicURL: "http://127.0.0.1"))
+    let response = await WebAppClient(app: app).request("GET", "/static/" + name)
+    #expect(response.status == 200)
+    #expect(response.headers["content-type"] == type)
+    #expect(response.headers["cache-control"] == cache)
+    // Scripts and styles come from files of this server, so the policy needs no 'unsafe-inline'.
+    #expect(response.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy)
+    #expect(!SecurityHeaders.contentSecurityPolicy.contains("unsafe"))
+    #expect(response.text == Self.served[name])
+  }
+}
