@@ -27,9 +27,9 @@ import Testing
   ]
 
   @Test(arguments: [
-    ("app.js", [String]()),
-    ("live.js", []),
-    ("editor.js", []),
+    ("app.js", ["message-format.js"]),
+    ("live.js", ["message-format.js"]),
+    ("editor.js", ["message-format.js"]),
   ])
   func eachScriptCarriesItsFileAndWhatItRequiresAsWritten(_ entry: String, _ required: [String]) throws {
     let served = try #require(Self.served[entry])
@@ -38,6 +38,24 @@ import Testing
       #expect(served.contains("[\"./\(name)\", (module, require) => {\n" + text + "    }],\n"), "\(name)")
     }
     #expect(served.hasSuffix("require(\"./\(entry)\");\n})();\n"))
+  }
+
+  /// The scripts fill the pages' phrases with the same grammar as the server
+  /// (message-format.js), so a page gives them each phrase's source as it is.
+  @Test(arguments: Language.allCases)
+  func thePagesGiveTheirScriptsEachPhraseAsTheCatalogueWritesIt(_ language: Language) throws {
+    let phrases = Pages.hostWords + Pages.playerWords + Pages.editorWords
+    let markup = Pages(language: language).words(phrases).markup
+    let catalogue = PagePhrase.catalogue(language)
+    let expected = try phrases.map { phrase in
+      let source = try #require(catalogue[phrase])
+      let escaped = source.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        .replacingOccurrences(of: "'", with: "&#39;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+      return "data-w-\(phrase.rawValue.lowercased())=\"\(escaped)\""
+    }
+    #expect(markup == expected.joined(separator: " "))
+    #expect(markup.contains("{seconds, plural, one {"))
   }
 
   @Test(arguments: [

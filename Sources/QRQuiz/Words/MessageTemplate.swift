@@ -3,6 +3,10 @@
 /// the ICU MessageFormat subset a translator needs for English and Spanish. A whole
 /// sentence is one message, so a translation can order its words as its language does.
 ///
+/// The web pages fill their phrases in the browser with the same grammar, written once
+/// more in JavaScript (`Sources/QRQuizServer/Assets/Scripts/message-format.js`); both
+/// pass the cases of `Tests/QRQuizTests/Fixtures/message-templates.json`.
+///
 /// ```swift
 /// let template = try MessageTemplate("{count, plural, one {# pregunta} other {# preguntas}}")
 /// print(template.text(["count": 2]))

@@ -105,21 +105,14 @@ struct Pages {
     "\(say(.sets, ["count": .number(sets)])), \(say(.questions, ["count": .number(questions)]))"
   }
 
-  /// The words a script needs, as `data-w-NAME` attributes: templates with their
-  /// `{placeholders}` left for the script to fill.
+  /// The words a script needs, as `data-w-NAME` attributes: each phrase's template as the
+  /// catalogue has it, filled in the browser by the same grammar (message-format.js).
   func words(_ phrases: [PagePhrase]) -> HTML {
-    let placeholders = [
-      "players", "index", "count", "answered", "name", "points", "score", "rank", "streak", "correct", "seconds",
-      "answers", "number", "time", "set", "size",
-    ]
-    let arguments = Dictionary(uniqueKeysWithValues: placeholders.map { ($0, MessageArgument.text("{\($0)}")) })
     let catalogue = PagePhrase.catalogue(language)
+    let english = PagePhrase.catalogue(.english)
     return HTML.joined(
       phrases.map { phrase -> HTML in
-        // A plural choice goes as it is written ({count, plural, one {…} other {…}}): the
-        // script chooses, once it has the count.
-        let template = catalogue[phrase].flatMap { $0.contains(", plural,") ? $0 : nil } ?? text(phrase, arguments)
-        return "data-w-\(phrase.rawValue.lowercased())=\"\(template)\""
+        "data-w-\(phrase.rawValue.lowercased())=\"\(catalogue[phrase] ?? english[phrase] ?? "")\""
       },
       separator: " ")
   }

@@ -1,15 +1,7 @@
 "use strict";
-document.addEventListener("DOMContentLoaded", () => {
-  // A phrase of the page ({count, plural, one {…} other {…}} chosen by its number).
-  const fill = (template, values) => {
-    let text = (template || "").replace(/\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, (_, key, one, other) => {
-      const count = Number(values[key]);
-      return (count === 1 ? one : other).split("#").join(String(count));
-    });
-    for (const [key, value] of Object.entries(values)) text = text.split("{" + key + "}").join(String(value));
-    return text;
-  };
+const { formatMessage } = require("./message-format.js");
 
+document.addEventListener("DOMContentLoaded", () => {
   // Answering with the keyboard: the digit of an answer picks it, as in the terminal.
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
@@ -28,7 +20,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!clock) return;
   const announcer = document.getElementById("time-announcement");
   const announce = (seconds) => {
-    if (announcer) announcer.textContent = fill(clock.dataset.announce, { seconds });
+    if (announcer) announcer.textContent = formatMessage(clock.dataset.announce || "", { seconds });
   };
   const end = Date.now() + parseFloat(clock.dataset.secondsLeft) * 1000;
   const said = new Set();

@@ -1,4 +1,6 @@
 "use strict";
+const { formatMessage } = require("./message-format.js");
+
 (() => {
   const root = document.getElementById("editor-root");
   if (!root) return;
@@ -15,16 +17,8 @@
   let dirty = false;
   let saving = false;
 
-  const word = (key, values) => {
-    let text = root.getAttribute("data-w-" + key.toLowerCase()) || "";
-    // {count, plural, one {# x} other {# xs}}: the count's form, # its number.
-    text = text.replace(/\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, (_, key, one, other) => {
-      const count = Number((values || {})[key]);
-      return (count === 1 ? one : other).split("#").join(String(count));
-    });
-    for (const [key, value] of Object.entries(values || {})) text = text.split("{" + key + "}").join(String(value));
-    return text;
-  };
+  // A phrase of the page, in its language: its source from the page, filled here.
+  const word = (key, values) => formatMessage(root.getAttribute("data-w-" + key.toLowerCase()) || "", values);
   const byId = (id) => document.getElementById(id);
 
   /// An element: `attributes` set as attributes (`text` as its text), `children` appended.

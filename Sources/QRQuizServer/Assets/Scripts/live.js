@@ -1,4 +1,6 @@
 "use strict";
+const { formatMessage } = require("./message-format.js");
+
 (() => {
   const root = document.getElementById("live");
   if (!root) return;
@@ -16,16 +18,8 @@
   let picked = new Set();
   let state = {};
 
-  const word = (key, values) => {
-    let text = root.getAttribute("data-w-" + key.toLowerCase()) || "";
-    // {count, plural, one {…} other {…}}: the count's form, # its number.
-    text = text.replace(/\{(\w+), plural, one \{([^}]*)\} other \{([^}]*)\}\}/g, (_, name, one, other) => {
-      const count = Number((values || {})[name]);
-      return (count === 1 ? one : other).split("#").join(String(count));
-    });
-    for (const [name, value] of Object.entries(values || {})) text = text.split("{" + name + "}").join(String(value));
-    return text;
-  };
+  // A phrase of the page, in its language: its source from the page, filled here.
+  const word = (key, values) => formatMessage(root.getAttribute("data-w-" + key.toLowerCase()) || "", values);
   const byId = (id) => document.getElementById(id);
   const field = (id, name) => byId(id).querySelector('[data-field="' + name + '"]');
   const show = (id) => { for (const each of sections) each.hidden = each.id !== id; };
