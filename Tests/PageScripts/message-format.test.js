@@ -2,7 +2,13 @@
 // The pages' message grammar against the cases the Swift MessageTemplate passes too.
 const { test } = require("node:test");
 const assert = require("node:assert/strict");
-const cases = require("../QRQuizTests/Fixtures/message-templates.json");
+/**
+ * The shared cases: templates with their arguments and text, and refusals with their words.
+ * @typedef {object} Cases
+ * @property {{ template: string, arguments: Record<string, string | number>, text: string, names: string[] }[]} renders
+ * @property {{ template: string, error: string }[]} refuses
+ */
+const cases = /** @type {Cases} */ (/** @type {unknown} */ (require("../QRQuizTests/Fixtures/message-templates.json")));
 const {
   MessageSyntaxError, argumentNames, formatMessage, parseMessage, pluralCategory, renderMessage,
 } = require("../../Sources/QRQuizServer/Assets/Scripts/message-format.js");

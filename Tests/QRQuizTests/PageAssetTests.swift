@@ -26,18 +26,30 @@ import Testing
     "editor.js": Assets.editorScript, "icon.svg": Assets.icon,
   ]
 
-  @Test(arguments: [
-    ("app.js", ["message-format.js"]),
-    ("live.js", ["message-format.js"]),
-    ("editor.js", ["message-format.js"]),
-  ])
-  func eachScriptCarriesItsFileAndWhatItRequiresAsWritten(_ entry: String, _ required: [String]) throws {
+  /// `entry` and the files it requires, directly or not, as their text says.
+  static func bundled(_ entry: String) throws -> Set<String> {
+    var found: Set<String> = [entry]
+    var pending = [entry]
+    while let name = pending.popLast() {
+      for call in try file("Scripts/" + name).matches(of: #/require\("\./([a-z0-9-]+\.js)"\)/#) {
+        if found.insert(String(call.1)).inserted { pending.append(String(call.1)) }
+      }
+    }
+    return found
+  }
+
+  @Test(arguments: ["app.js", "live.js", "editor.js"])
+  func eachScriptCarriesItsFileAndWhatItRequiresAsWritten(_ entry: String) throws {
     let served = try #require(Self.served[entry])
-    for name in [entry] + required {
+    let files = try Self.bundled(entry)
+    for name in files {
       let text = try Self.file("Scripts/" + name)
       #expect(served.contains("[\"./\(name)\", (module, require) => {\n" + text + "    }],\n"), "\(name)")
     }
+    #expect(served.components(separatedBy: "(module, require) => {\n").count == files.count + 1)
     #expect(served.hasSuffix("require(\"./\(entry)\");\n})();\n"))
+    // One formatter of messages: every page script fills its phrases with the same one.
+    #expect(files.contains("message-format.js"))
   }
 
   /// The scripts fill the pages' phrases with the same grammar as the server

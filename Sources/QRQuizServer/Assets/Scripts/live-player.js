@@ -1,0 +1,261 @@
+"use strict";
+// A player's phone (`/j/PIN`): joining with a nickname, each question's answers as big
+// buttons (or their digits), the verdict and standing after it, the final place. The
+// player's secret is kept in the browser, so a reload or a locked phone loses nothing.
+const { byId, clear, required } = require("./page.js");
+const { LivePage } = require("./live-page.js");
+const { GameConnection } = require("./live-connection.js");
+const state = require("./live-state.js");
+
+/** @typedef {import("./live-state.js").GameState} GameState */
+
+/** The player's secret and name as this browser keeps them, per game. */
+class KeptPlayer {
+  /** @param {string} pin */
+  constructor(pin) {
+    this.key = "qrquiz-live-" + pin;
+  }
+
+  /** @returns {{ secret?: string, name?: string } | null} */
+  read() {
+    try {
+      return JSON.parse(localStorage.getItem(this.key) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** @param {{ secret: string, name: string }} value */
+  write(value) {
+    try {
+      localStorage.setItem(this.key, JSON.stringify(value));
+    } catch (error) {
+      // Private browsing: the game goes on, only a reload loses it.
+    }
+  }
+
+  forget() {
+    try {
+      localStorage.removeItem(this.key);
+    } catch (error) {
+      // Private browsing: nothing was kept.
+    }
+  }
+}
+
+/**
+ * Starts a player's screen on `page`: with the secret this browser kept, or the join form.
+ * @param {LivePage} page
+ */
+function startPlayer(page) {
+  const say = page.say;
+  const kept = new KeptPlayer(page.root.dataset.pin || "");
+  const sendButton = byId("send", HTMLButtonElement);
+  const answers = page.field("question", "answers", HTMLElement);
+  /** @type {GameState | null} */
+  let shown = null;
+  /** @type {Set<number>} */
+  let picked = new Set();
+
+  const connection = new GameConnection(page.root.dataset.api || "", null, {
+    state: (name, data) => screens[name](data),
+    progress: () => {},
+    kicked: () => {
+      kept.forget();
+      page.gone(say("liveKicked"));
+    },
+    online: (online) => page.tell(online ? "" : say("liveReconnecting")),
+    noSuchGame: () => {
+      kept.forget();
+      page.gone(say("liveNoSuchGame"));
+    },
+    refused: () => {
+      kept.forget();
+      startJoining();
+    },
+  });
+
+  /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
+  const screens = {
+    lobby(data) {
+      page.show("lobby");
+      page.setField("lobby", "name", say("liveYouAre", { name: data.you.name }));
+      page.setField("lobby", "players", say("livePlayersCount", { players: data.players || 0 }));
+    },
+    question(data) {
+      const fresh = state.isNewQuestion(shown, data, page.isHidden("question"));
+      shown = data;
+      page.show("question");
+      page.setField("question", "progress", state.progress(data, say));
+      page.setField("question", "text", data.text);
+      page.showImage(data.image);
+      page.field("question", "multiple", HTMLElement).hidden = !data.multiple;
+      page.field("question", "answer-error", HTMLElement).hidden = true;
+      if (fresh) showAnswers(data);
+      setTaken(data.answered === true);
+      page.startCountdown(data.remaining_ms);
+    },
+    closed(data) {
+      page.stopCountdown();
+      page.show("closed");
+      const verdict = state.verdict(data.you, say);
+      const heading = page.field("closed", "verdict", HTMLElement);
+      heading.textContent = verdict.text;
+      heading.className = "verdict " + (verdict.right ? "right" : "wrong");
+      page.setField("closed", "points", say("livePointsWon", { points: data.you.points || 0 }));
+      page.setField("closed", "correct", state.rightAnswers(data, say));
+      page.setField("closed", "standing", state.standingLine(data.you, say));
+      heading.focus();
+    },
+    over(data) {
+      page.stopCountdown();
+      page.show("over");
+      page.setField("over", "place", state.finalPlace(data.you, say));
+      LivePage.standings(page.field("over", "podium", HTMLElement), data.podium);
+      kept.forget();
+    },
+  };
+
+  /**
+   * A new question's answers as buttons, nothing picked yet.
+   * @param {GameState} data
+   */
+  function showAnswers(data) {
+    picked = new Set();
+    clear(answers);
+    data.answers.forEach((text, index) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.index = String(index);
+      if (data.multiple) button.setAttribute("aria-pressed", "false");
+      LivePage.answer(button, state.answerFace(text, index));
+      button.addEventListener("click", () => tap(index, button));
+      answers.append(button);
+    });
+    sendButton.hidden = !data.multiple;
+    sendButton.disabled = true;
+    page.field("question", "text", HTMLElement).focus();
+  }
+
+  /**
+   * Whether the answer is in: the answers locked, and said so.
+   * @param {boolean} taken
+   */
+  function setTaken(taken) {
+    for (const button of answers.querySelectorAll("button")) button.disabled = taken;
+    page.field("question", "taken", HTMLElement).hidden = !taken;
+    if (taken) sendButton.hidden = true;
+  }
+
+  /**
+   * @param {number} index
+   * @param {HTMLButtonElement} button
+   */
+  function tap(index, button) {
+    if (!shown) return;
+    const result = state.tapAnswer(picked, index, shown.multiple === true);
+    if ("send" in result) {
+      send(result.send, 0);
+      return;
+    }
+    picked = result.picked;
+    button.setAttribute("aria-pressed", String(picked.has(index)));
+    sendButton.disabled = picked.size === 0;
+  }
+
+  /**
+   * Sends the picks for the question on screen; a network failure is tried again (three
+   * times, while that question is still on screen).
+   * @param {number[]} picks
+   * @param {number} attempt
+   */
+  async function send(picks, attempt) {
+    if (!shown) return;
+    const index = shown.index;
+    setTaken(true);
+    page.field("question", "taken", HTMLElement).hidden = true;
+    let result;
+    try {
+      result = await connection.post("/answers", { secret: connection.secret, question: index, answers: picks });
+    } catch (error) {
+      if (attempt < 3 && shown && shown.index === index) {
+        window.setTimeout(() => send(picks, attempt + 1), 800);
+        return;
+      }
+      problem(say("liveNetworkError"), false);
+      return;
+    }
+    const outcome = state.answerOutcome(result.status);
+    if (outcome === "taken") setTaken(true);
+    else if (outcome === "late") problem(say("liveTooLate"), true);
+    else problem(say("liveRequestFailed"), false);
+  }
+
+  /**
+   * Says why the answer did not go in; unless it is `final`, the answers open again.
+   * @param {string} message
+   * @param {boolean} final
+   */
+  function problem(message, final) {
+    const line = page.field("question", "answer-error", HTMLElement);
+    line.textContent = message;
+    line.hidden = false;
+    page.field("question", "taken", HTMLElement).hidden = true;
+    if (!final) {
+      setTaken(false);
+      page.field("question", "taken", HTMLElement).hidden = true;
+      sendButton.hidden = !(shown && shown.multiple);
+    }
+  }
+
+  function startJoining() {
+    page.show("join");
+    byId("name", HTMLInputElement).focus();
+  }
+
+  sendButton.addEventListener("click", () => {
+    if (picked.size > 0) send(state.picksToSend(picked), 0);
+  });
+
+  // Answering with the keyboard: the digit of an answer picks it.
+  document.addEventListener("keydown", (event) => {
+    if (page.isHidden("question") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (document.activeElement && document.activeElement.tagName === "INPUT") return;
+    if (!/^[1-9]$/.test(event.key)) return;
+    const button = answers.querySelector('button[data-index="' + (Number(event.key) - 1) + '"]');
+    if (button instanceof HTMLButtonElement && !button.disabled) button.click();
+  });
+
+  const joinForm = byId("join-form", HTMLFormElement);
+  joinForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const joinError = byId("join-error", HTMLElement);
+    joinError.hidden = true;
+    const nameField = byId("name", HTMLInputElement);
+    const name = nameField.value.trim();
+    const button = required(joinForm, "button", HTMLButtonElement);
+    button.disabled = true;
+    let result;
+    try {
+      result = await connection.post("/players", { name });
+    } catch (error) {
+      result = { status: 0, data: {} };
+    } finally {
+      button.disabled = false;
+    }
+    if (result.status === 201 && result.data.secret) {
+      kept.write({ secret: result.data.secret, name });
+      connection.follow(result.data.secret);
+      return;
+    }
+    joinError.textContent = say(state.joinProblem(result.status));
+    joinError.hidden = false;
+    nameField.focus();
+  });
+
+  const player = kept.read();
+  if (player && player.secret) connection.resume(player.secret);
+  else startJoining();
+}
+
+module.exports = { startPlayer };
