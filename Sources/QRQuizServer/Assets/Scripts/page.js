@@ -51,6 +51,28 @@ function byId(id, type) {
 }
 
 /**
+ * A new `tag` element: `attributes` set as attributes (`text` as its text; `true` as an
+ * attribute without a value; `false`, `null` and `undefined` left out), `children`
+ * appended (text as text, never markup).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean | null | undefined>} attributes
+ * @param {...(Node | string | null | (Node | string | null)[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+function build(tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") element.textContent = String(value);
+    else if (value === true) element.setAttribute(key, "");
+    else element.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) if (child) element.append(child);
+  return element;
+}
+
+/**
  * `element` emptied.
  * @param {Element} element
  */
@@ -58,4 +80,4 @@ function clear(element) {
   element.replaceChildren();
 }
 
-module.exports = { byId, clear, phrasesOf, required };
+module.exports = { build, byId, clear, phrasesOf, required };

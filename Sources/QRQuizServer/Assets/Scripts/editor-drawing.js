@@ -1,0 +1,213 @@
+"use strict";
+// The editor's drawing dialog (`#drawing`, Pages+Editor.swift): straight lines drawn with
+// a finger or the mouse, dragged, chosen to recolour or delete; held still on the blank
+// canvas (or a right click), it offers the pen's colours; a double tap clears it. The
+// picture is handed over as a PNG.
+const { byId } = require("./page.js");
+const { Drawing, isDrag } = require("./drawing.js");
+
+/** @typedef {import("./drawing.js").Line} Line */
+/** @typedef {import("./drawing.js").Point} Point */
+
+/**
+ * A finger (or the mouse) on the canvas, from down to up.
+ * @typedef {object} Gesture
+ * @property {Point} start
+ * @property {Line | null} line the line it started on
+ * @property {boolean} moved whether it became a drag
+ * @property {number | null} timer the wait for a finger held still
+ * @property {{ x1: number, y1: number, x2: number, y2: number } | null} origin where the dragged line was
+ * @property {Line | null} drawing the line it draws
+ */
+
+/** The pen's colours, the first one the pen's at first. */
+const colours = ["#1d2430", "#c0392b", "#1f5fcc", "#1e7b34"];
+
+class DrawingDialog {
+  /** @param {import("./page.js").Say} say */
+  constructor(say) {
+    this.say = say;
+    /** @type {(picture: Blob) => void} what to do with the picture drawn */
+    this.use = () => {};
+    this.dialog = byId("drawing", HTMLDialogElement);
+    this.canvas = byId("canvas", HTMLCanvasElement);
+    const context = this.canvas.getContext("2d");
+    if (!context) throw new Error("this browser cannot draw on a canvas");
+    this.context = context;
+    this.drawing = new Drawing(colours[0]);
+    /** @type {Gesture | null} */
+    this.gesture = null;
+    this.lastTap = 0;
+    this.canvas.addEventListener("pointerdown", (event) => this.down(event));
+    this.canvas.addEventListener("pointermove", (event) => this.move(event));
+    this.canvas.addEventListener("pointerup", () => this.up());
+    this.canvas.addEventListener("contextmenu", (event) => {
+      event.preventDefault();
+      if (!this.drawing.lineAt(this.point(event))) this.choosePen();
+    });
+    this.dialog.addEventListener("click", (event) => this.press(event));
+  }
+
+  /**
+   * Opens the dialog on a blank canvas.
+   * @param {(picture: Blob) => void} use what to do with the picture, if it is used
+   */
+  open(use) {
+    this.use = use;
+    this.drawing.clear();
+    this.paint();
+    this.showSwatches();
+    if (this.dialog.showModal) this.dialog.showModal();
+    else this.dialog.setAttribute("open", "");
+  }
+
+  paint() {
+    const { context, canvas, drawing } = this;
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.lineCap = "round";
+    for (const line of drawing.lines) {
+      context.strokeStyle = line.colour;
+      context.lineWidth = line === drawing.selected ? 12 : 8;
+      context.beginPath();
+      context.moveTo(line.x1, line.y1);
+      context.lineTo(line.x2, line.y2);
+      context.stroke();
+      if (line === drawing.selected) {
+        context.strokeStyle = "#ffb347";
+        context.lineWidth = 3;
+        context.stroke();
+      }
+    }
+    byId("line-tools", HTMLElement).hidden = drawing.selected === null;
+  }
+
+  /** The swatches pressed: the pen's colour, and the chosen line's. */
+  showSwatches() {
+    for (const swatch of this.dialog.querySelectorAll(".swatch")) {
+      if (!(swatch instanceof HTMLElement)) continue;
+      const selected = this.drawing.selected;
+      const colour = swatch.dataset.group === "pen-colour" ? this.drawing.pen : selected && selected.colour;
+      swatch.setAttribute("aria-pressed", String(swatch.dataset.colour === colour));
+    }
+  }
+
+  /**
+   * The point of a pointer event in the canvas's own pixels.
+   * @param {MouseEvent} event
+   * @returns {Point}
+   */
+  point(event) {
+    const box = this.canvas.getBoundingClientRect();
+    return {
+      x: ((event.clientX - box.left) * this.canvas.width) / box.width,
+      y: ((event.clientY - box.top) * this.canvas.height) / box.height,
+    };
+  }
+
+  /** @param {PointerEvent} event */
+  down(event) {
+    event.preventDefault();
+    this.canvas.setPointerCapture(event.pointerId);
+    const start = this.point(event);
+    const line = this.drawing.lineAt(start);
+    /** @type {Gesture} */
+    const gesture = { start, line, moved: false, timer: null, origin: null, drawing: null };
+    this.gesture = gesture;
+    if (!line) {
+      // Held still on the blank canvas: the pen's colours.
+      gesture.timer = window.setTimeout(() => {
+        if (this.gesture === gesture && !gesture.moved) {
+          this.gesture = null;
+          this.choosePen();
+        }
+      }, 550);
+    }
+  }
+
+  /** @param {PointerEvent} event */
+  move(event) {
+    const gesture = this.gesture;
+    if (!gesture) return;
+    const at = this.point(event);
+    if (!gesture.moved && !isDrag(gesture.start, at)) return;
+    gesture.moved = true;
+    if (gesture.timer !== null) window.clearTimeout(gesture.timer);
+    if (gesture.line) {
+      // Dragging a line moves it.
+      const line = gesture.line;
+      if (!gesture.origin) gesture.origin = { x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2 };
+      Drawing.drag(line, gesture.origin, at.x - gesture.start.x, at.y - gesture.start.y);
+    } else {
+      if (!gesture.drawing) gesture.drawing = this.drawing.begin(gesture.start);
+      Drawing.stretch(gesture.drawing, at);
+    }
+    this.paint();
+  }
+
+  up() {
+    const gesture = this.gesture;
+    if (!gesture) return;
+    if (gesture.timer !== null) window.clearTimeout(gesture.timer);
+    this.gesture = null;
+    if (gesture.moved) {
+      this.paint();
+      return;
+    }
+    // A tap on a line chooses it, to colour or delete it; two quick taps beside every
+    // line clear the drawing.
+    this.drawing.tap(gesture.line);
+    if (!gesture.line) {
+      const now = Date.now();
+      if (now - this.lastTap < 400) this.clear();
+      this.lastTap = now;
+    }
+    this.paint();
+    this.showSwatches();
+  }
+
+  choosePen() {
+    const first = this.dialog.querySelector('.swatch[data-group="pen-colour"]');
+    if (first instanceof HTMLElement) first.focus();
+  }
+
+  /** Clears the drawing, if the teacher says so. */
+  clear() {
+    if (this.drawing.lines.length && window.confirm(this.say("confirmClearDrawing"))) {
+      this.drawing.clear();
+      this.paint();
+    }
+  }
+
+  /** @param {MouseEvent} event a click in the dialog */
+  press(event) {
+    const target = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!target) return;
+    if (target.classList.contains("swatch")) {
+      const colour = target.dataset.colour || colours[0];
+      if (target.dataset.group === "pen-colour") this.drawing.pen = colour;
+      else this.drawing.recolour(colour);
+      this.paint();
+      this.showSwatches();
+    } else if (target.id === "line-delete" && this.drawing.selected) {
+      this.drawing.deleteSelected();
+      this.paint();
+    } else if (target.id === "drawing-undo") {
+      this.drawing.undo();
+      this.paint();
+    } else if (target.id === "drawing-clear") {
+      this.clear();
+    } else if (target.id === "drawing-cancel") {
+      this.dialog.close();
+    } else if (target.id === "drawing-save") {
+      this.drawing.tap(null);
+      this.paint();
+      this.dialog.close();
+      this.canvas.toBlob((blob) => {
+        if (blob) this.use(blob);
+      }, "image/png");
+    }
+  }
+}
+
+module.exports = { DrawingDialog };
