@@ -20,7 +20,7 @@ import Testing
       getElementById: () => null, querySelector: () => null,
       addEventListener: (name, listener) => { if (name === "DOMContentLoaded") loaded.push(listener); },
     };
-    require("vm").runInNewContext(code, { document, window: {} });
+    require("vm").runInNewContext(code, { document, window: {}, HTMLElement: class HTMLElement {} });
     for (const listener of loaded) listener();
     """
 
