@@ -18,6 +18,9 @@ import Testing
     let files = try ["Styles/base.css", "Styles/live.css", "Styles/editor.css"].map(Self.file)
     #expect(Assets.styleSheet == files.joined())
     #expect(try Assets.icon == Self.file("icon.svg"))
+    // CSS escapes a character as \HEX: "\u2713", as JavaScript writes it, is the letter u
+    // then "2713" (a picked answer once showed "▲ u2713" instead of "▲ ✓").
+    #expect(!Assets.styleSheet.contains("\\u"))
   }
 
   /// Each served file by its name in /static.
