@@ -56,12 +56,21 @@ import Testing
 
   @Test func liveGameExample() throws {
     let setup = LiveGameTests.setup()
+    let start = QuizClock.now
     var game = LiveGame(setup: setup)
-    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make())
-    _ = try game.next(at: 0)  // the first question opens
-    _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: 3.2)
-    _ = try game.next(at: 4)  // it closes: points, streaks, ranks
+    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make(), at: start)
+    _ = try game.next(at: start)  // the first question opens
+    _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: start + .seconds(3.2))
+    _ = try game.next(at: start + .seconds(4))  // it closes: points, streaks, ranks
     #expect(game.players[0].answers[0]?.outcome == .wrong)
+    #expect(game.players[0].answers[0]?.milliseconds == 3200)
+  }
+
+  @Test func quizClockExample() throws {
+    let topic = try Fixtures.sampleValidTopic("People")
+    var session = try QuizSession(topic: topic, set: 0, totalScore: 0)
+    session.start(at: QuizClock.now)
+    print(session.remainingTime(at: QuizClock.now + .seconds(5)) ?? "no timer")
   }
 
   @Test func topicExample() throws {
@@ -169,9 +178,9 @@ import Testing
   func quizSessionExample() async throws {
     let topic = try await TopicReader().topic(from: .file("Social.json"))
     var session = try QuizSession(topic: topic, set: 0, totalScore: 0, seed: 7)
-    session.start(at: Date())
+    session.start(at: QuizClock.now)
     while let question = session.currentQuestion {
-      _ = try session.pick(question.correctAnswers.min()!, at: Date())
+      _ = try session.pick(question.correctAnswers.min()!, at: QuizClock.now)
     }
     print(session.result!.score)
   }

@@ -23,7 +23,12 @@ import Testing
     LiveGame.Setup(
       pin: "123456", hostSecret: String(repeating: "f", count: 32), topicName: "Quiz", title: "Quiz", setNumber: 1,
       scoring: scoring, seconds: seconds, maximumPlayers: maximumPlayers, mandatory: mandatory,
-      questions: questions, created: Date(timeIntervalSince1970: 1_800_000_000))
+      questions: questions, created: t(0))
+  }
+
+  /// `seconds` after the moment the tests' games are made.
+  static func t(_ seconds: Double) -> QuizClock.Instant {
+    QuizClock.Instant(Date(timeIntervalSince1970: 1_800_000_000)) + .seconds(seconds)
   }
 
   static func secret(_ number: Int) -> String { String(format: "%032x", number) }
@@ -61,129 +66,138 @@ import Testing
 
   @Test func aGamePlayedThroughScoresStreaksAndRanks() throws {
     var game = LiveGame(setup: Self.setup())
-    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Self.secret(1))
-    let (_, bob) = try game.join(name: "Bob", browser: nil, secret: Self.secret(2))
-    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(3))
-    #expect(try game.next(at: 100) == .opened(question: 0))
-    _ = try game.answer(secret: ada.secret, question: 0, picks: [0], at: 100.2)  // 1000
-    _ = try game.answer(secret: bob.secret, question: 0, picks: [0], at: 110)  // 750
+    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Self.secret(1), at: Self.t(0))
+    let (_, bob) = try game.join(name: "Bob", browser: nil, secret: Self.secret(2), at: Self.t(0))
+    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(3), at: Self.t(0))
+    #expect(try game.next(at: Self.t(100)) == .opened(question: 0, at: Self.t(100)))
+    _ = try game.answer(secret: ada.secret, question: 0, picks: [0], at: Self.t(100.2))  // 1000
+    _ = try game.answer(secret: bob.secret, question: 0, picks: [0], at: Self.t(110))  // 750
     // Cy does not answer: the question stays open until the host or the clock closes it.
-    #expect(game.closeIfDue(at: 119.999) == nil)
-    #expect(game.closeIfDue(at: 120) == .closed(question: 0))
+    #expect(game.closeIfDue(at: Self.t(119.999)) == nil)
+    #expect(game.closeIfDue(at: Self.t(120)) == .closed(question: 0, at: Self.t(120)))
     #expect(game.players.map(\.score) == [1000, 750, 0])
     #expect(game.players.map { game.rank(of: $0) } == [1, 2, 3])
     #expect(game.tallies[0] == [2, 0, 0, 0])
 
-    _ = try game.next(at: 200)
-    _ = try game.answer(secret: ada.secret, question: 1, picks: [0, 2], at: 205)  // 875 + 100 streak
-    _ = try game.answer(secret: bob.secret, question: 1, picks: [1], at: 201)  // wrong
-    let closing = try game.answer(secret: Self.secret(3), question: 1, picks: [2], at: 219)  // 525, everyone answered
-    #expect(closing.last == .closed(question: 1))
+    _ = try game.next(at: Self.t(200))
+    _ = try game.answer(secret: ada.secret, question: 1, picks: [0, 2], at: Self.t(205))  // 875 + 100 streak
+    _ = try game.answer(secret: bob.secret, question: 1, picks: [1], at: Self.t(201))  // wrong
+    // 525, everyone answered
+    let closing = try game.answer(secret: Self.secret(3), question: 1, picks: [2], at: Self.t(219))
+    #expect(closing.last == .closed(question: 1, at: Self.t(219)))
     #expect(game.players.map(\.score) == [1975, 750, 525])
     #expect(game.players.map(\.streak) == [2, 0, 1])
-    _ = try game.next(at: 300)
-    _ = try game.answer(secret: Self.secret(3), question: 2, picks: [1], at: 300.4)  // 1000 + 100
-    _ = try game.next(at: 301)
+    _ = try game.next(at: Self.t(300))
+    _ = try game.answer(secret: Self.secret(3), question: 2, picks: [1], at: Self.t(300.4))  // 1000 + 100
+    _ = try game.next(at: Self.t(301))
     #expect(game.players.map(\.score) == [1975, 750, 1625])
     #expect(game.players.map(\.unanswered) == [1, 1, 1])
     #expect(game.top(3).map(\.name) == ["Ada", "Cy", "Bob"])
-    #expect(try game.next(at: 302) == .over(at: try #require(game.ended)))
+    #expect(try game.next(at: Self.t(302)) == .over(at: try #require(game.ended)))
     #expect(game.phase == .over)
-    #expect(throws: LiveGame.HostRefusal.over) { try game.next(at: 303) }
+    #expect(throws: LiveGame.HostRefusal.over) { try game.next(at: Self.t(303)) }
   }
 
   @Test func equalScoresShareARank() throws {
     var game = LiveGame(setup: Self.setup(scoring: .accuracy))
-    for number in 1...3 { _ = try game.join(name: "P\(number)", browser: nil, secret: Self.secret(number)) }
-    _ = try game.next(at: 0)
-    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: 1)
-    _ = try game.answer(secret: Self.secret(2), question: 0, picks: [0], at: 15)
-    _ = try game.next(at: 16)
+    for number in 1...3 {
+      _ = try game.join(name: "P\(number)", browser: nil, secret: Self.secret(number), at: Self.t(0))
+    }
+    _ = try game.next(at: Self.t(0))
+    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: Self.t(1))
+    _ = try game.answer(secret: Self.secret(2), question: 0, picks: [0], at: Self.t(15))
+    _ = try game.next(at: Self.t(16))
     #expect(game.players.map { game.rank(of: $0) } == [1, 1, 3])
   }
 
   @Test func answersAreRefusedLateTwiceOrMalformedAndChangeNothing() throws {
     var game = LiveGame(setup: Self.setup(seconds: 10))
-    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Self.secret(1))
-    _ = try game.join(name: "Bob", browser: nil, secret: Self.secret(2))
+    let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Self.secret(1), at: Self.t(0))
+    _ = try game.join(name: "Bob", browser: nil, secret: Self.secret(2), at: Self.t(0))
     #expect(throws: LiveGame.AnswerRefusal.notOpen) {
-      try game.answer(secret: ada.secret, question: 0, picks: [0], at: 0)
+      try game.answer(secret: ada.secret, question: 0, picks: [0], at: Self.t(0))
     }
-    _ = try game.next(at: 50)
+    _ = try game.next(at: Self.t(50))
     #expect(throws: LiveGame.AnswerRefusal.unknownPlayer) {
-      try game.answer(secret: Self.secret(9), question: 0, picks: [0], at: 51)
+      try game.answer(secret: Self.secret(9), question: 0, picks: [0], at: Self.t(51))
     }
     #expect(throws: LiveGame.AnswerRefusal.notOpen) {
-      try game.answer(secret: ada.secret, question: 1, picks: [0], at: 51)
+      try game.answer(secret: ada.secret, question: 1, picks: [0], at: Self.t(51))
     }
     #expect(throws: LiveGame.AnswerRefusal.invalidPicks("no answer picked")) {
-      try game.answer(secret: ada.secret, question: 0, picks: [], at: 51)
+      try game.answer(secret: ada.secret, question: 0, picks: [], at: Self.t(51))
     }
     #expect(throws: LiveGame.AnswerRefusal.invalidPicks("answer 4 is not one of 0…3")) {
-      try game.answer(secret: ada.secret, question: 0, picks: [4], at: 51)
+      try game.answer(secret: ada.secret, question: 0, picks: [4], at: Self.t(51))
     }
     #expect(throws: LiveGame.AnswerRefusal.invalidPicks("this question takes one answer")) {
-      try game.answer(secret: ada.secret, question: 0, picks: [0, 1], at: 51)
+      try game.answer(secret: ada.secret, question: 0, picks: [0, 1], at: Self.t(51))
     }
     // Late, by the server's clock: refused, even before the ticker closes the question.
     #expect(throws: LiveGame.AnswerRefusal.notOpen) {
-      try game.answer(secret: ada.secret, question: 0, picks: [0], at: 60)
+      try game.answer(secret: ada.secret, question: 0, picks: [0], at: Self.t(60))
     }
     #expect(game.answeredCount == 0)
-    _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: 59.9)
+    _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: Self.t(59.9))
     #expect(throws: LiveGame.AnswerRefusal.alreadyAnswered) {
-      try game.answer(secret: ada.secret, question: 0, picks: [0], at: 59.95)
+      try game.answer(secret: ada.secret, question: 0, picks: [0], at: Self.t(59.95))
     }
     #expect(game.players[0].answers[0]?.picks == [1])
   }
 
   @Test func joiningChecksNamesLocksBansAndTheLimit() throws {
     var game = LiveGame(setup: Self.setup(maximumPlayers: 3))
-    _ = try game.join(name: " Ada ", browser: "b1", secret: Self.secret(1))
+    _ = try game.join(name: " Ada ", browser: "b1", secret: Self.secret(1), at: Self.t(0))
     #expect(game.players[0].name.text == "Ada")
     for taken in ["ada", "ADA", "Ádá", "Ａｄａ", "A da"] {
       #expect(throws: LiveGame.JoinRefusal.nameTaken, "\(taken)") {
-        try game.join(name: taken, browser: nil, secret: Self.secret(9))
+        try game.join(name: taken, browser: nil, secret: Self.secret(9), at: Self.t(0))
       }
     }
-    #expect(throws: LiveGame.JoinRefusal.invalidName(.empty)) { try game.join(name: "  ", browser: nil, secret: "x") }
+    #expect(throws: LiveGame.JoinRefusal.invalidName(.empty)) {
+      try game.join(name: "  ", browser: nil, secret: "x", at: Self.t(0))
+    }
     #expect(throws: LiveGame.JoinRefusal.invalidName(.tooLong(characters: 21))) {
-      try game.join(name: String(repeating: "é", count: 21), browser: nil, secret: "x")
+      try game.join(name: String(repeating: "é", count: 21), browser: nil, secret: "x", at: Self.t(0))
     }
     #expect(throws: LiveGame.JoinRefusal.invalidName(.invisibleCharacter(position: 4))) {
-      try game.join(name: "Eve\u{202E}lin", browser: nil, secret: "x")
+      try game.join(name: "Eve\u{202E}lin", browser: nil, secret: "x", at: Self.t(0))
     }
     #expect(throws: LiveGame.JoinRefusal.invalidName(.invisibleCharacter(position: 2))) {
-      try game.join(name: "A\u{7}", browser: nil, secret: "x")
+      try game.join(name: "A\u{7}", browser: nil, secret: "x", at: Self.t(0))
     }
     // Twenty characters of emoji, a family joined with zero-width joiners among them, are fine.
-    _ = try game.join(name: "👩‍👩‍👧 Zoë 🇪🇸", browser: "b2", secret: Self.secret(2))
-    _ = game.lock(true)
-    #expect(throws: LiveGame.JoinRefusal.locked) { try game.join(name: "Cy", browser: nil, secret: "x") }
-    _ = game.lock(false)
-    _ = try game.kick(name: "ada", ban: true)
+    _ = try game.join(name: "👩‍👩‍👧 Zoë 🇪🇸", browser: "b2", secret: Self.secret(2), at: Self.t(0))
+    _ = game.lock(true, at: Self.t(0))
+    #expect(throws: LiveGame.JoinRefusal.locked) { try game.join(name: "Cy", browser: nil, secret: "x", at: Self.t(0)) }
+    _ = game.lock(false, at: Self.t(0))
+    _ = try game.kick(name: "ada", ban: true, at: Self.t(0))
     #expect(game.activeCount == 1)
     #expect(game.player(secret: Self.secret(1)) == nil)
-    #expect(throws: LiveGame.JoinRefusal.banned) { try game.join(name: "Ada", browser: nil, secret: "x") }
-    #expect(throws: LiveGame.JoinRefusal.banned) { try game.join(name: "Ada2", browser: "b1", secret: "x") }
-    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(3))
-    _ = try game.join(name: "Di", browser: nil, secret: Self.secret(4))
-    #expect(throws: LiveGame.JoinRefusal.full) { try game.join(name: "Ed", browser: nil, secret: "x") }
+    #expect(throws: LiveGame.JoinRefusal.banned) {
+      try game.join(name: "Ada", browser: nil, secret: "x", at: Self.t(0))
+    }
+    #expect(throws: LiveGame.JoinRefusal.banned) {
+      try game.join(name: "Ada2", browser: "b1", secret: "x", at: Self.t(0))
+    }
+    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(3), at: Self.t(0))
+    _ = try game.join(name: "Di", browser: nil, secret: Self.secret(4), at: Self.t(0))
+    #expect(throws: LiveGame.JoinRefusal.full) { try game.join(name: "Ed", browser: nil, secret: "x", at: Self.t(0)) }
     // Kicked without a ban: the name is free again.
-    _ = try game.kick(name: "Cy", ban: false)
-    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(5))
-    #expect(throws: LiveGame.HostRefusal.noSuchPlayer) { try game.kick(name: "Nobody", ban: false) }
-    _ = try game.end(at: 0)
-    #expect(throws: LiveGame.JoinRefusal.over) { try game.join(name: "Fay", browser: nil, secret: "x") }
+    _ = try game.kick(name: "Cy", ban: false, at: Self.t(0))
+    _ = try game.join(name: "Cy", browser: nil, secret: Self.secret(5), at: Self.t(0))
+    #expect(throws: LiveGame.HostRefusal.noSuchPlayer) { try game.kick(name: "Nobody", ban: false, at: Self.t(0)) }
+    _ = try game.end(at: Self.t(0))
+    #expect(throws: LiveGame.JoinRefusal.over) { try game.join(name: "Fay", browser: nil, secret: "x", at: Self.t(0)) }
   }
 
   @Test func aKickedPlayersAnswerNoLongerHoldsTheQuestionOpen() throws {
     var game = LiveGame(setup: Self.setup())
-    _ = try game.join(name: "Ada", browser: nil, secret: Self.secret(1))
-    _ = try game.join(name: "Bob", browser: nil, secret: Self.secret(2))
-    _ = try game.next(at: 0)
-    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: 1)
-    _ = try game.kick(name: "Bob", ban: false)
+    _ = try game.join(name: "Ada", browser: nil, secret: Self.secret(1), at: Self.t(0))
+    _ = try game.join(name: "Bob", browser: nil, secret: Self.secret(2), at: Self.t(0))
+    _ = try game.next(at: Self.t(0))
+    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: Self.t(1))
+    _ = try game.kick(name: "Bob", ban: false, at: Self.t(0))
     // Everyone left has answered; the next answer, or the host, closes it.
     #expect(game.answeredCount == 1 && game.activeCount == 1)
     #expect(game.top(5).map(\.name) == ["Ada"])
@@ -197,31 +211,34 @@ import Testing
     var ticket = 0
     func record(_ entries: [LiveGame.Entry]) { ticket = journal.append(entries) }
     for number in 1...4 {
-      record([try game.join(name: "P\(number)", browser: "b\(number)", secret: Self.secret(number)).0])
+      record([try game.join(name: "P\(number)", browser: "b\(number)", secret: Self.secret(number), at: Self.t(0)).0])
     }
-    record([try game.next(at: 10)])
-    record(try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: 11.234))
-    record(try game.answer(secret: Self.secret(2), question: 0, picks: [2], at: 12))
-    record([try game.kick(name: "P4", ban: true)])
-    record([try game.next(at: 13)])
-    record([try game.next(at: 20)])
-    record(try game.answer(secret: Self.secret(1), question: 1, picks: [0], at: 21))  // not all: wrong (mandatory)
-    record(try game.answer(secret: Self.secret(2), question: 1, picks: [2, 0], at: 21.5))
-    record([game.hideScores(true)])
+    record([try game.next(at: Self.t(10))])
+    record(try game.answer(secret: Self.secret(1), question: 0, picks: [0], at: Self.t(11.234)))
+    record(try game.answer(secret: Self.secret(2), question: 0, picks: [2], at: Self.t(12)))
+    record([try game.kick(name: "P4", ban: true, at: Self.t(12.5))])
+    record([try game.next(at: Self.t(13))])
+    record([try game.next(at: Self.t(20))])
+    // Not all: wrong (mandatory).
+    record(try game.answer(secret: Self.secret(1), question: 1, picks: [0], at: Self.t(21)))
+    record(try game.answer(secret: Self.secret(2), question: 1, picks: [2, 0], at: Self.t(21.5)))
+    record([game.hideScores(true, at: Self.t(22))])
     journal.finish()
     #expect(ticket == 13)
 
     let replay = try LiveJournal.read(url)
     #expect(replay.setup == game.setup)
-    let again = replay.game(at: 500)
+    let again = replay.game
     #expect(again.players.map(\.score) == game.players.map(\.score))
     #expect(again.players.map(\.streak) == game.players.map(\.streak))
     #expect(again.players.map(\.isRemoved) == [false, false, false, true])
     #expect(again.scoresHidden && again.answeredCount == 2)
     #expect(again.players[0].answers[0]?.milliseconds == 1234)
     if case .open(let index, _) = again.phase { #expect(index == 1) } else { Issue.record("question 2 is open") }
+    // Every entry carries its time: the open question's deadline is the one it had.
+    #expect(again.deadline == Self.t(40) && again.deadline == game.deadline)
     var copy = again
-    #expect(throws: LiveGame.JoinRefusal.banned) { try copy.join(name: "p4", browser: nil, secret: "x") }
+    #expect(throws: LiveGame.JoinRefusal.banned) { try copy.join(name: "p4", browser: nil, secret: "x", at: Self.t(0)) }
 
     // A line cut by a crash is dropped; a line that is not an entry is named.
     let handle = try FileHandle(forWritingTo: url)
@@ -242,15 +259,15 @@ import Testing
 
   @Test func resultsCarryEveryAnswerAndNeverAFormula() throws {
     var game = LiveGame(setup: Self.setup(scoring: .app))
-    _ = try game.join(name: "=HYPERLINK(\"x\")", browser: nil, secret: Self.secret(1))
-    _ = try game.join(name: "@SUM(A1)", browser: nil, secret: Self.secret(2))
-    _ = try game.join(name: "Ana, \"la\" mejor", browser: nil, secret: Self.secret(3))
-    _ = try game.join(name: "-5", browser: nil, secret: Self.secret(4))
-    _ = try game.join(name: "+cmd", browser: nil, secret: Self.secret(5))
-    _ = try game.next(at: 0)
-    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [1], at: 2.5)
-    _ = try game.answer(secret: Self.secret(3), question: 0, picks: [0], at: 3.25)
-    _ = try game.end(at: 4)
+    _ = try game.join(name: "=HYPERLINK(\"x\")", browser: nil, secret: Self.secret(1), at: Self.t(0))
+    _ = try game.join(name: "@SUM(A1)", browser: nil, secret: Self.secret(2), at: Self.t(0))
+    _ = try game.join(name: "Ana, \"la\" mejor", browser: nil, secret: Self.secret(3), at: Self.t(0))
+    _ = try game.join(name: "-5", browser: nil, secret: Self.secret(4), at: Self.t(0))
+    _ = try game.join(name: "+cmd", browser: nil, secret: Self.secret(5), at: Self.t(0))
+    _ = try game.next(at: Self.t(0))
+    _ = try game.answer(secret: Self.secret(1), question: 0, picks: [1], at: Self.t(2.5))
+    _ = try game.answer(secret: Self.secret(3), question: 0, picks: [0], at: Self.t(3.25))
+    _ = try game.end(at: Self.t(4))
     let lines = LiveResults(game).csv.components(separatedBy: "\r\n")
     #expect(lines[0].hasPrefix("name,score,correct,wrong,unanswered,rank,Q1 answer,Q1 seconds,Q1 points,Q2 answer"))
     #expect(lines[1] == #""Ana, ""la"" mejor",20,1,0,0,1,1,3.250,20,,,,,,"#)

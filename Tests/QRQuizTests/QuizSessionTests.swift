@@ -6,7 +6,7 @@ import Testing
 /// Every rule of play-rules.md (how the Questions app plays a set), on the session type
 /// the terminal, the web page and any app drive.
 @Suite struct QuizSessionTests {
-  let start = Date(timeIntervalSince1970: 1_000_000)
+  let start = QuizClock.Instant(Date(timeIntervalSince1970: 1_000_000))
 
   /// A topic of `count` questions with `answers` answers each; question i's correct
   /// answer is i % answers (or the listed ones).
@@ -59,31 +59,31 @@ import Testing
 
   @Test func oneCountdownEndsTheSetWhenItReachesZero() throws {
     var session = try session(try topic(options: .init(timePerSetInSeconds: 30)))
-    #expect(session.remainingTime(at: start.addingTimeInterval(10)) == 20)
-    _ = try session.pick(correctAnswer(session), at: start.addingTimeInterval(10))
+    #expect(session.remainingTime(at: start + .seconds(10)) == 20)
+    _ = try session.pick(correctAnswer(session), at: start + .seconds(10))
     // Waiting for a key, the time runs out: the set ends on the tick.
-    let early = session.checkTime(at: start.addingTimeInterval(29.9))
+    let early = session.checkTime(at: start + .seconds(29.9))
     #expect(!early)
-    let onTime = session.checkTime(at: start.addingTimeInterval(30))
+    let onTime = session.checkTime(at: start + .seconds(30))
     #expect(onTime)
     #expect(session.isOver)
     let result = try #require(session.result)
     #expect(result.timeRanOut)
     #expect(result.correct == 1 && result.questionCount == 5 && result.questionsRight == 1)
-    #expect(throws: QuizSession.Error.timeRanOut) { _ = try session.pick(0, at: start.addingTimeInterval(31)) }
+    #expect(throws: QuizSession.Error.timeRanOut) { _ = try session.pick(0, at: start + .seconds(31)) }
   }
 
   @Test func aPickAfterTheDeadlineIsTooLate() throws {
     var session = try session(try topic(options: .init(timePerSetInSeconds: 5)))
-    #expect(throws: QuizSession.Error.timeRanOut) { _ = try session.pick(0, at: start.addingTimeInterval(6)) }
+    #expect(throws: QuizSession.Error.timeRanOut) { _ = try session.pick(0, at: start + .seconds(6)) }
     #expect(session.correct + session.wrong == 0)
     #expect(session.result?.timeRanOut == true)
   }
 
   @Test func withoutATimerTimeNeverRunsOut() throws {
     var session = try session(try topic())
-    #expect(session.remainingTime(at: start.addingTimeInterval(1e6)) == nil)
-    let ranOut = session.checkTime(at: start.addingTimeInterval(1e6))
+    #expect(session.remainingTime(at: start + .seconds(1e6)) == nil)
+    let ranOut = session.checkTime(at: start + .seconds(1e6))
     #expect(!ranOut)
   }
 

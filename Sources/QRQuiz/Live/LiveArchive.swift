@@ -77,6 +77,6 @@ public struct LiveArchive: Sendable {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd-HHmm"
     let title = FileName.safe(setup.title, maximumBytes: 80).replacingOccurrences(of: " ", with: "-")
-    return "\(formatter.string(from: setup.created))-\(title)-\(setup.pin)"
+    return "\(formatter.string(from: setup.created.date))-\(title)-\(setup.pin)"
   }
 }

@@ -1,24 +1,33 @@
 import Foundation
 
 extension LiveGame {
-  /// One change of a game, as its journal keeps it: a game is its ``Setup`` and its
-  /// entries, applied in order.
+  /// One change of a game, as its journal keeps it, with the time it happened: a game is
+  /// its ``Setup`` and its entries, applied in order.
   public enum Entry: Sendable, Codable, Hashable {
-    case joined(id: Int, name: String, secret: String, browser: String?)
-    case answered(id: Int, question: Int, picks: [Int], milliseconds: Int)
-    case opened(question: Int)
-    case closed(question: Int)
-    case kicked(id: Int, ban: Bool)
-    case locked(Bool)
-    case scoresHidden(Bool)
-    case over(at: Date)
+    case joined(id: Int, name: String, secret: String, browser: String?, at: QuizClock.Instant)
+    /// An answer reached the server `at`; its time counts from the question's opening.
+    case answered(id: Int, question: Int, picks: [Int], at: QuizClock.Instant)
+    case opened(question: Int, at: QuizClock.Instant)
+    case closed(question: Int, at: QuizClock.Instant)
+    case kicked(id: Int, ban: Bool, at: QuizClock.Instant)
+    case locked(Bool, at: QuizClock.Instant)
+    case scoresHidden(Bool, at: QuizClock.Instant)
+    case over(at: QuizClock.Instant)
+
+    /// When it happened.
+    public var time: QuizClock.Instant {
+      switch self {
+      case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .opened(_, let time), .closed(_, let time),
+        .kicked(_, _, let time), .locked(_, let time), .scoresHidden(_, let time), .over(let time):
+        time
+      }
+    }
   }
 
-  /// Applies an entry made by one of the moves (or read back from a journal). `now` is
-  /// the time of an `opened` entry; the others do not depend on it.
-  public mutating func apply(_ entry: Entry, at now: Double) {
+  /// Applies an entry made by one of the moves (or read back from a journal).
+  public mutating func apply(_ entry: Entry) {
     switch entry {
-    case .joined(let id, let name, let secret, let browser):
+    case .joined(let id, let name, let secret, let browser, _):
       let player = Player(
         id: id, name: LivePlayerName(checked: name), secret: secret, browser: browser,
         answers: Array(repeating: nil, count: setup.questions.count))
@@ -28,16 +37,17 @@ extension LiveGame {
       activeCount += 1
       // A player who joins late has no rank until the next question closes: the last.
       standings.insert(0, at: standings.firstIndex { $0 < 0 } ?? standings.count)
-    case .answered(let id, let question, let picks, let milliseconds):
-      players[id - 1].answers[question] = Answer(picks: picks, milliseconds: milliseconds, outcome: nil, points: 0)
+    case .answered(let id, let question, let picks, let time):
+      players[id - 1].answers[question] = Answer(
+        picks: picks, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
       answeredCount += 1
-    case .opened(let question):
-      phase = .open(question: question, openedAt: now)
+    case .opened(let question, let time):
+      phase = .open(question: question, openedAt: time)
       answeredCount = 0
-    case .closed(let question):
+    case .closed(let question, _):
       score(question)
       phase = .closed(question: question)
-    case .kicked(let id, let ban):
+    case .kicked(let id, let ban, _):
       let player = players[id - 1]
       guard !player.isRemoved else { return }
       players[id - 1].isRemoved = true
@@ -50,12 +60,19 @@ extension LiveGame {
         if let browser = player.browser { bannedBrowsers.insert(browser) }
       }
       rankScores()
-    case .locked(let locked): isLocked = locked
-    case .scoresHidden(let hidden): scoresHidden = hidden
-    case .over(let date):
+    case .locked(let locked, _): isLocked = locked
+    case .scoresHidden(let hidden, _): scoresHidden = hidden
+    case .over(let time):
       phase = .over
-      ended = date
+      ended = time
     }
+  }
+
+  /// Whole milliseconds from question `index`'s opening to `time` (0 for a time before
+  /// it, which a clock that never goes back does not give).
+  private func milliseconds(toAnswer index: Int, at time: QuizClock.Instant) -> Int {
+    guard case .open(index, let openedAt) = phase else { return 0 }
+    return Int(max(0, time.microsecondsSince1970 - openedAt.microsecondsSince1970) / 1000)
   }
 
   /// Scores question `index` for every active player, its tally and the standings.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What players and the host do: each move is checked, then applied as entries (the
-/// journal's lines), which it returns. A refused move changes nothing.
+/// journal's lines), which it returns. A refused move changes nothing. Every move takes
+/// its time from the caller, which read its clock: the game has none.
 extension LiveGame {
   /// Why a player cannot join.
   public enum JoinRefusal: Error, Sendable, Hashable {
@@ -43,8 +44,11 @@ extension LiveGame {
   ///   - name: the nickname as typed.
   ///   - browser: the joining browser's identity (a cookie), if known.
   ///   - secret: the player's new secret (random, from the caller).
+  ///   - now: when the player asked to join.
   /// - Returns: the entry and the player.
-  public mutating func join(name: String, browser: String?, secret: String) throws(JoinRefusal) -> (Entry, Player) {
+  public mutating func join(
+    name: String, browser: String?, secret: String, at now: QuizClock.Instant
+  ) throws(JoinRefusal) -> (Entry, Player) {
     if phase == .over { throw .over }
     let checked: LivePlayerName
     do { checked = try LivePlayerName(name) } catch { throw .invalidName(error) }
@@ -52,8 +56,8 @@ extension LiveGame {
     if isLocked { throw .locked }
     if playerByName[checked.key] != nil { throw .nameTaken }
     if activeCount >= setup.maximumPlayers { throw .full }
-    let entry = Entry.joined(id: players.count + 1, name: checked.text, secret: secret, browser: browser)
-    apply(entry, at: 0)
+    let entry = Entry.joined(id: players.count + 1, name: checked.text, secret: secret, browser: browser, at: now)
+    apply(entry)
     return (entry, players[players.count - 1])
   }
 
@@ -61,13 +65,11 @@ extension LiveGame {
   ///
   /// - Returns: the answer's entry, and the question's closing entry when this was the
   ///   last player to answer.
-  public mutating func answer(secret: String, question: Int, picks: [Int], at now: Double) throws(AnswerRefusal)
-    -> [Entry]
-  {
+  public mutating func answer(
+    secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
+  ) throws(AnswerRefusal) -> [Entry] {
     guard let player = player(secret: secret) else { throw .unknownPlayer }
-    guard case .open(let open, let openedAt) = phase, open == question, now - openedAt < setup.seconds else {
-      throw .notOpen
-    }
+    guard case .open(let open, _) = phase, open == question, let deadline, now < deadline else { throw .notOpen }
     if player.answers[question] != nil { throw .alreadyAnswered }
     let asked = setup.questions[question]
     guard !picks.isEmpty else { throw .invalidPicks("no answer picked") }
@@ -76,74 +78,73 @@ extension LiveGame {
     }
     guard Set(picks).count == picks.count else { throw .invalidPicks("an answer is picked twice") }
     guard asked.isMultiple || picks.count == 1 else { throw .invalidPicks("this question takes one answer") }
-    let milliseconds = Int(((now - openedAt) * 1000).rounded(.down))
-    var entries = [Entry.answered(id: player.id, question: question, picks: picks, milliseconds: milliseconds)]
-    apply(entries[0], at: now)
+    var entries = [Entry.answered(id: player.id, question: question, picks: picks, at: now)]
+    apply(entries[0])
     if answeredCount >= activeCount {
-      entries.append(.closed(question: question))
-      apply(entries[1], at: now)
+      entries.append(.closed(question: question, at: now))
+      apply(entries[1])
     }
     return entries
   }
 
   /// The host moves on: the lobby to the first question, an open question to its answers
   /// (early), answers to the next question or, after the last, the podium.
-  public mutating func next(at now: Double, wallClock: Date = Date()) throws(HostRefusal) -> Entry {
+  public mutating func next(at now: QuizClock.Instant) throws(HostRefusal) -> Entry {
     let entry: Entry
     switch phase {
-    case .lobby: entry = setup.questions.isEmpty ? .over(at: wallClock) : .opened(question: 0)
-    case .open(let index, _): entry = .closed(question: index)
+    case .lobby: entry = setup.questions.isEmpty ? .over(at: now) : .opened(question: 0, at: now)
+    case .open(let index, _): entry = .closed(question: index, at: now)
     case .closed(let index):
-      entry = index + 1 < setup.questions.count ? .opened(question: index + 1) : .over(at: wallClock)
+      entry = index + 1 < setup.questions.count ? .opened(question: index + 1, at: now) : .over(at: now)
     case .over: throw .over
     }
-    apply(entry, at: now)
+    apply(entry)
     return entry
   }
 
   /// Closes the open question if its time is up.
-  public mutating func closeIfDue(at now: Double) -> Entry? {
+  public mutating func closeIfDue(at now: QuizClock.Instant) -> Entry? {
     guard let deadline, now >= deadline, case .open(let index, _) = phase else { return nil }
-    let entry = Entry.closed(question: index)
-    apply(entry, at: now)
+    let entry = Entry.closed(question: index, at: now)
+    apply(entry)
     return entry
   }
 
   /// Ends the game now: an open question is closed with the answers it has, then the
   /// podium.
-  public mutating func end(at now: Double, wallClock: Date = Date()) throws(HostRefusal) -> [Entry] {
+  public mutating func end(at now: QuizClock.Instant) throws(HostRefusal) -> [Entry] {
     var entries: [Entry] = []
     switch phase {
     case .over: throw .over
-    case .open(let index, _): entries.append(.closed(question: index))
+    case .open(let index, _): entries.append(.closed(question: index, at: now))
     case .lobby, .closed: break
     }
-    entries.append(.over(at: wallClock))
-    for entry in entries { apply(entry, at: now) }
+    entries.append(.over(at: now))
+    for entry in entries { apply(entry) }
     return entries
   }
 
   /// Removes the player named `name` (compared loosely); with `ban`, neither the name nor
   /// the player's browser can join again.
-  public mutating func kick(name: String, ban: Bool) throws(HostRefusal) -> Entry {
+  public mutating func kick(name: String, ban: Bool, at now: QuizClock.Instant) throws(HostRefusal) -> Entry {
     guard phase != .over else { throw .over }
     guard let checked = try? LivePlayerName(name), let id = playerByName[checked.key] else { throw .noSuchPlayer }
-    let entry = Entry.kicked(id: id, ban: ban)
-    apply(entry, at: 0)
+    let entry = Entry.kicked(id: id, ban: ban, at: now)
+    apply(entry)
     return entry
   }
 
   /// Locks or unlocks the game to new players.
-  public mutating func lock(_ locked: Bool) -> Entry {
-    let entry = Entry.locked(locked)
-    apply(entry, at: 0)
+  public mutating func lock(_ locked: Bool, at now: QuizClock.Instant) -> Entry {
+    let entry = Entry.locked(locked, at: now)
+    apply(entry)
     return entry
   }
 
   /// Hides or shows the leaderboard until the podium.
-  public mutating func hideScores(_ hidden: Bool) -> Entry {
-    let entry = Entry.scoresHidden(hidden)
-    apply(entry, at: 0)
+  public mutating func hideScores(_ hidden: Bool, at now: QuizClock.Instant) -> Entry {
+    let entry = Entry.scoresHidden(hidden, at: now)
+    apply(entry)
     return entry
   }
 }

@@ -24,7 +24,7 @@ extension LiveGame.Setup {
   /// - Throws: ``QuizSession/SetupError`` for a topic without sets or a set it lacks.
   public static func make(
     topic: ValidTopic, topicName: String, setNumber: Int?, scoring: LiveScoring = .speed, seconds: Double = 20,
-    maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: Date = Date(), seed: UInt64? = nil
+    maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: QuizClock.Instant, seed: UInt64? = nil
   ) throws(QuizSession.SetupError) -> LiveGame.Setup {
     let session: QuizSession
     if let setNumber {

@@ -4,18 +4,19 @@ import Foundation
 /// once and closes at its deadline (or when everyone has answered, or when the host moves
 /// on), right and quick answers score, and a leaderboard follows each question.
 ///
-/// A value with no clock and no I/O: every operation takes the time (seconds on a
-/// monotonic clock) from its caller, checks what it is asked, and returns the
-/// ``Entry`` values it applied. Applying the same entries to a new game from the same
-/// ``Setup`` gives the same game, so a journal of entries is the game (a server replays
-/// it after a crash).
+/// A value with no clock and no I/O: every move takes the time (a ``QuizClock/Instant``)
+/// from its caller, checks what it is asked, and returns the ``Entry`` values it applied,
+/// each carrying its time. Applying the same entries to a new game from the same ``Setup``
+/// gives the same game, so a journal of entries is the game (a server replays it after a
+/// crash, deadlines and answer times included).
 ///
 /// ```swift
+/// let start = QuizClock.now
 /// var game = LiveGame(setup: setup)
-/// let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make())
-/// _ = try game.next(at: 0)  // the first question opens
-/// _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: 3.2)
-/// _ = try game.next(at: 4)  // it closes: points, streaks, ranks
+/// let (_, ada) = try game.join(name: "Ada", browser: nil, secret: Secret.make(), at: start)
+/// _ = try game.next(at: start)  // the first question opens
+/// _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: start + .seconds(3.2))
+/// _ = try game.next(at: start + .seconds(4))  // it closes: points, streaks, ranks
 /// ```
 public struct LiveGame: Sendable {
   /// What a game is made with, fixed for its life (the journal's first line).
@@ -39,12 +40,13 @@ public struct LiveGame: Sendable {
     public var mandatory: Bool
     /// The questions in the order they are asked.
     public var questions: [LiveQuestion]
-    /// When the game was made (wall clock: for the results' file names and dates).
-    public var created: Date
+    /// When the game was made (its ``QuizClock/Instant/date`` names the results' files).
+    public var created: QuizClock.Instant
 
     public init(
       pin: String, hostSecret: String, topicName: String, title: String, setNumber: Int?, scoring: LiveScoring,
-      seconds: Double, maximumPlayers: Int, mandatory: Bool, questions: [LiveQuestion], created: Date
+      seconds: Double, maximumPlayers: Int, mandatory: Bool, questions: [LiveQuestion],
+      created: QuizClock.Instant
     ) {
       self.pin = pin
       self.hostSecret = hostSecret
@@ -65,7 +67,7 @@ public struct LiveGame: Sendable {
     /// Players join; no question yet.
     case lobby
     /// Question `question` takes answers until `openedAt + seconds`.
-    case open(question: Int, openedAt: Double)
+    case open(question: Int, openedAt: QuizClock.Instant)
     /// Question `question`'s right answers and the leaderboard are shown.
     case closed(question: Int)
     /// The podium.
@@ -113,8 +115,8 @@ public struct LiveGame: Sendable {
   public internal(set) var isLocked = false
   /// The leaderboard is hidden until the podium.
   public internal(set) var scoresHidden = false
-  /// When the game ended (wall clock), once over.
-  public internal(set) var ended: Date?
+  /// When the game ended, once over.
+  public internal(set) var ended: QuizClock.Instant?
   /// Picks per answer of each closed question.
   public internal(set) var tallies: [[Int]]
   /// Active players' scores, highest first, as of the last closed question.
@@ -141,16 +143,16 @@ public struct LiveGame: Sendable {
     }
   }
 
-  /// Seconds question `openedAt` has left at `now`.
-  public func remaining(at now: Double) -> Double {
-    guard case .open(_, let openedAt) = phase else { return 0 }
-    return max(0, openedAt + setup.seconds - now)
+  /// Seconds the open question has left at `now` (0 when none is open).
+  public func remaining(at now: QuizClock.Instant) -> Double {
+    guard let deadline else { return 0 }
+    return max(0, deadline.seconds(since: now))
   }
 
   /// When the open question closes by itself.
-  public var deadline: Double? {
+  public var deadline: QuizClock.Instant? {
     guard case .open(_, let openedAt) = phase else { return nil }
-    return openedAt + setup.seconds
+    return openedAt + .seconds(setup.seconds)
   }
 
   /// The player holding `secret`, unless kicked.

@@ -8,11 +8,11 @@ extension LiveJournal {
     /// Bytes of whole lines: a last line without its newline was cut by a crash.
     public var validLength: Int
 
-    /// The game the entries make, at `now`; an open question stays open (the caller
-    /// closes it, and journals that).
-    public func game(at now: Double) -> LiveGame {
+    /// The game the entries make, as it was at the last of them: a question open then is
+    /// still open, with the deadline it had (the caller decides what to do with it).
+    public var game: LiveGame {
       var game = LiveGame(setup: setup)
-      for entry in entries { game.apply(entry, at: now) }
+      for entry in entries { game.apply(entry) }
       return game
     }
   }
@@ -47,7 +47,6 @@ extension LiveJournal {
       }
     }
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
     // Whole lines only: what follows the last newline was being written when it stopped.
     let validLength = (bytes.lastIndex(of: 10) ?? -1) + 1
     var lines = bytes[..<validLength].split(separator: 10, omittingEmptySubsequences: false)
@@ -68,7 +67,7 @@ extension LiveJournal {
       guard check.accepts(entry) else {
         throw .damaged(path: url.path, line: offset + 2, reason: "an entry that does not fit the game")
       }
-      check.apply(entry, at: 0)
+      check.apply(entry)
       entries.append(entry)
     }
     return Replay(setup: setup, entries: entries, validLength: validLength)
@@ -81,12 +80,12 @@ extension LiveGame {
   func accepts(_ entry: Entry) -> Bool {
     let questions = setup.questions.indices
     switch entry {
-    case .joined(let id, _, _, _): return id == players.count + 1
+    case .joined(let id, _, _, _, _): return id == players.count + 1
     case .answered(let id, let question, let picks, _):
       return players.indices.contains(id - 1) && questions.contains(question)
         && picks.allSatisfy(setup.questions[question].answers.indices.contains)
-    case .opened(let question), .closed(let question): return questions.contains(question)
-    case .kicked(let id, _): return players.indices.contains(id - 1)
+    case .opened(let question, _), .closed(let question, _): return questions.contains(question)
+    case .kicked(let id, _, _): return players.indices.contains(id - 1)
     case .locked, .scoresHidden, .over: return true
     }
   }

@@ -154,7 +154,6 @@ public final class LiveJournal: @unchecked Sendable {
   static func encode(_ value: some Encodable) -> [UInt8] {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-    encoder.dateEncodingStrategy = .iso8601
     // Entries and setups are plain values: encoding them cannot fail.
     return (try? Array(encoder.encode(value))) ?? []
   }

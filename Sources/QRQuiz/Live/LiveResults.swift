@@ -57,9 +57,9 @@ public struct LiveResults: Sendable {
     var members: [(key: String, value: JSONValue)] = [
       ("pin", .string(setup.pin)), ("topic", .string(setup.topicName)), ("title", .string(setup.title)),
       ("set", setup.setNumber.map(JSONValue.number) ?? .null), ("scoring", .string(setup.scoring.rawValue)),
-      ("seconds", .number(setup.seconds)), ("created", .string(Self.timestamp(setup.created))),
+      ("seconds", .number(setup.seconds)), ("created", .string(Self.timestamp(setup.created.date))),
     ]
-    members.append(("ended", game.ended.map { .string(Self.timestamp($0)) } ?? .null))
+    members.append(("ended", game.ended.map { .string(Self.timestamp($0.date)) } ?? .null))
     members += [("questions", .array(questions)), ("players", .array(players))]
     return .object(members)
   }

@@ -3,139 +3,20 @@ import Foundation
 /// One play of a set, or of a sampled quiz, with every rule of the Questions app: the
 /// shuffle, the countdown, help, verdicts, mandatory multiple answers, the score and the
 /// repeats. A plain value: a terminal, a web page or an app drives it by calling its
-/// methods with the time now, and draws what it says. Nothing here reads a clock, a
-/// keyboard or a screen.
+/// methods with the time now (a ``QuizClock/Instant``, the one time type of every value
+/// that decides), and draws what it says. Nothing here reads a clock, a keyboard or a
+/// screen.
 ///
 /// ```swift
 /// let topic = try await TopicReader().topic(from: .file("Social.json"))
 /// var session = try QuizSession(topic: topic, set: 0, totalScore: 0, seed: 7)
-/// session.start(at: Date())
+/// session.start(at: QuizClock.now)
 /// while let question = session.currentQuestion {
-///   _ = try session.pick(question.correctAnswers.min()!, at: Date())
+///   _ = try session.pick(question.correctAnswers.min()!, at: QuizClock.now)
 /// }
 /// print(session.result!.score)
 /// ```
 public struct QuizSession: Sendable {
-  /// A question as it is played.
-  public struct Question: Sendable, Hashable {
-    /// The question's text.
-    public var text: String
-    /// The answers, in the file's order (the app never shuffles them).
-    public var answers: [String]
-    /// The indices of the correct answers (`correct` and `correctAnswers` merged).
-    public var correctAnswers: Set<Int>
-    /// The image shown with it, if any.
-    public var imageURL: String?
-    /// The set (category) it comes from, 0-based.
-    public var category: Int
-    /// When set, the question is asked as typed input, not as choices (a QRQuiz extension).
-    public var numericAnswer: NumericAnswer?
-
-    /// How many picks the question takes before the player moves on.
-    func requiredPicks(mandatory: Bool) -> Int { mandatory ? correctAnswers.count : 1 }
-  }
-
-  /// Why a move is refused.
-  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// The set is over (finished, or its time ran out).
-    case over
-    /// The time ran out just now: the set is over.
-    case timeRanOut
-    /// No answer has this number.
-    case noSuchAnswer(Int)
-    /// This answer was picked already.
-    case alreadyPicked(Int)
-    /// Help hid this answer.
-    case hidden(Int)
-    /// Help is off for this topic, or the question has fewer than three answers.
-    case helpNotOffered
-    /// Help costs 5 points and the total score is under 5.
-    case notEnoughPoints
-    /// This question's help is used up.
-    case noMoreHelp
-    /// The question asks for a number, not a pick (or the other way round).
-    case wrongKindOfAnswer
-
-    public var description: String { text(in: .english) }
-
-    /// What every front end says when it refuses the move, in `language`.
-    public func text(in language: Language) -> String {
-      switch self {
-      case .over: QuizPhrase.refusedOver.text(in: language)
-      case .timeRanOut: QuizPhrase.timeRanOut.text(in: language)
-      case .noSuchAnswer(let number): QuizPhrase.refusedNoSuchAnswer.text(in: language, ["answer": .number(number + 1)])
-      case .alreadyPicked(let number):
-        QuizPhrase.refusedAlreadyPicked.text(in: language, ["answer": .number(number + 1)])
-      case .hidden(let number): QuizPhrase.refusedHidden.text(in: language, ["answer": .number(number + 1)])
-      case .helpNotOffered: QuizPhrase.refusedHelpNotOffered.text(in: language)
-      case .notEnoughPoints:
-        QuizPhrase.refusedNotEnoughPoints.text(in: language, ["points": .number(-QuizRules.pointsForHelp)])
-      case .noMoreHelp: QuizPhrase.refusedNoMoreHelp.text(in: language)
-      case .wrongKindOfAnswer: QuizPhrase.refusedWrongKind.text(in: language)
-      }
-    }
-  }
-
-  /// What a player is told after a pick or an answer, by the app's rules: right or wrong
-  /// with its points, or only that it was taken when the topic hides verdicts
-  /// (`showCorrectIncorrectAnswer: false`).
-  public enum Verdict: Sendable, Hashable {
-    /// A correct pick, and the points it scored.
-    case right(points: Int)
-    /// A wrong pick, and the points it cost (negative).
-    case wrong(points: Int)
-    /// Taken, with no verdict shown.
-    case taken
-
-    /// The verdict as every front end says it: "Right! +20 points".
-    public func text(in language: Language) -> String {
-      switch self {
-      case .right(let points): QuizPhrase.verdictRight.text(in: language, ["points": .number(points)])
-      case .wrong(let points): QuizPhrase.verdictWrong.text(in: language, ["points": .number(points)])
-      case .taken: QuizPhrase.answerTaken.text(in: language)
-      }
-    }
-
-    /// Whether it says the answer was right (`nil`: no verdict shown).
-    public var isRight: Bool? {
-      switch self {
-      case .right: true
-      case .wrong: false
-      case .taken: nil
-      }
-    }
-  }
-
-  /// The verdict the topic's options show for a right or wrong answer.
-  public func verdict(isCorrect: Bool) -> Verdict {
-    guard options.showCorrectIncorrectAnswer else { return .taken }
-    return isCorrect ? .right(points: QuizRules.pointsForCorrect) : .wrong(points: QuizRules.pointsForWrong)
-  }
-
-  /// What one pick did.
-  public struct Pick: Sendable, Hashable {
-    /// The answer picked, 0-based.
-    public var answer: Int
-    /// Whether it is a correct answer.
-    public var isCorrect: Bool
-    /// Whether the question is done (the player moves on).
-    public var finishesQuestion: Bool
-    /// What the player is told.
-    public var verdict: Verdict
-  }
-
-  /// A question after it was played, for the results and the review.
-  public struct Answered: Sendable, Hashable {
-    /// The question.
-    public var question: Question
-    /// The answers picked, in order (for a numeric question, none).
-    public var picks: [Int]
-    /// The number typed, for a numeric question.
-    public var typedNumber: Double?
-    /// Whether it was answered right: every pick correct (or the number within tolerance).
-    public var isRight: Bool
-  }
-
   // MARK: State
 
   /// The topic's name.
@@ -178,7 +59,7 @@ public struct QuizSession: Sendable {
   private var order: [UInt32]
   private let scoreBeforeSet: Int
   private var random: SeededRandom
-  private var startedAt: Date?
+  private var startedAt: QuizClock.Instant?
 
   // MARK: Starting
 
@@ -263,36 +144,8 @@ public struct QuizSession: Sendable {
     if options.questionsInRandomOrder { order.shuffle(using: &self.random) }
   }
 
-  /// Why a play could not be set up.
-  public enum SetupError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// The topic has no sets.
-    case noSets
-    /// There is no set with this 1-based number.
-    case noSuchSet(Int, count: Int)
-    /// `--sample` needs one count per set, or one total.
-    case sampleCountMismatch(given: Int, sets: Int)
-    /// A set (set 0: the whole topic) has fewer questions than asked for.
-    case sampleTooLarge(set: Int, asked: Int, has: Int)
-    /// Every count is zero.
-    case sampleEmpty
-
-    public var description: String {
-      switch self {
-      case .noSets: "the topic has no sets to play"
-      case .noSuchSet(let number, let count):
-        "there is no set \(number): the topic has " + (count == 1 ? "1 set" : "\(count) sets (1-\(count))")
-      case .sampleCountMismatch(let given, let sets):
-        "give one count per set, or one total: \(Plural.count(sets, "set")), \(Plural.count(given, "count"))"
-      case .sampleTooLarge(let set, let asked, let has):
-        (set == 0 ? "the topic" : "set \(set)")
-          + " has \(Plural.count(has, "question")); \(asked) \(asked == 1 ? "was" : "were") asked for"
-      case .sampleEmpty: "the sample has no questions"
-      }
-    }
-  }
-
   /// Starts (or restarts) the countdown at `now`.
-  public mutating func start(at now: Date) { startedAt = now }
+  public mutating func start(at now: QuizClock.Instant) { startedAt = now }
 
   // MARK: Playing
 
@@ -309,15 +162,15 @@ public struct QuizSession: Sendable {
   }
 
   /// Seconds left on the countdown at `now`; `nil` without a timer.
-  public func remainingTime(at now: Date) -> Double? {
+  public func remainingTime(at now: QuizClock.Instant) -> Double? {
     guard let limit = options.timePerSet else { return nil }
     guard let startedAt else { return limit }
-    return max(0, limit - now.timeIntervalSince(startedAt))
+    return max(0, limit - now.seconds(since: startedAt))
   }
 
   /// Ends the set if its time ran out by `now`; true when it did (now or before).
   @discardableResult
-  public mutating func checkTime(at now: Date) -> Bool {
+  public mutating func checkTime(at now: QuizClock.Instant) -> Bool {
     guard !timeRanOut else { return true }
     guard !isOver, let remaining = remainingTime(at: now), remaining <= 0 else { return false }
     timeRanOut = true
@@ -331,7 +184,7 @@ public struct QuizSession: Sendable {
   ///
   /// - Throws: ``Error``: the set is over or its time ran out, no such answer, picked
   ///   already, or hidden by help.
-  public mutating func pick(_ answer: Int, at now: Date) throws(Error) -> Pick {
+  public mutating func pick(_ answer: Int, at now: QuizClock.Instant) throws(Error) -> Pick {
     guard let question = try current(at: now) else { throw .over }
     guard question.numericAnswer == nil else { throw .wrongKindOfAnswer }
     guard question.answers.indices.contains(answer) else { throw .noSuchAnswer(answer) }
@@ -352,7 +205,7 @@ public struct QuizSession: Sendable {
   /// Answers a numeric question with `number`: right within its tolerance.
   ///
   /// - Throws: ``Error``.
-  public mutating func answer(number: Double, at now: Date) throws(Error) -> Bool {
+  public mutating func answer(number: Double, at now: QuizClock.Instant) throws(Error) -> Bool {
     guard let question = try current(at: now) else { throw .over }
     guard let numeric = question.numericAnswer else { throw .wrongKindOfAnswer }
     let isRight = numeric.accepts(number)
@@ -365,7 +218,7 @@ public struct QuizSession: Sendable {
   ///
   /// - Returns: the answer hidden, 0-based.
   /// - Throws: ``Error/helpNotOffered``, ``Error/notEnoughPoints``, ``Error/noMoreHelp``.
-  public mutating func useHelp(at now: Date) throws(Error) -> Int {
+  public mutating func useHelp(at now: QuizClock.Instant) throws(Error) -> Int {
     guard let question = try current(at: now) else { throw .over }
     guard isHelpOffered else { throw .helpNotOffered }
     let maximum = min(QuizRules.helpUsesPerQuestion, question.answers.count - 1)
@@ -390,7 +243,7 @@ public struct QuizSession: Sendable {
       && question.answers.count >= QuizRules.minimumAnswersForHelp
   }
 
-  private mutating func current(at now: Date) throws(Error) -> Question? {
+  private mutating func current(at now: QuizClock.Instant) throws(Error) -> Question? {
     if checkTime(at: now) { throw isOver && timeRanOut ? .timeRanOut : .over }
     return currentQuestion
   }
@@ -438,7 +291,7 @@ public struct QuizSession: Sendable {
 
   /// Plays the set again: counters back to zero, the total score back to what it was
   /// before the set, the questions shuffled again (when the topic shuffles).
-  public mutating func repeatSet(at now: Date) {
+  public mutating func repeatSet(at now: QuizClock.Instant) {
     guard canRepeat else { return }
     repeatsUsed += 1
     correct = 0
@@ -463,60 +316,6 @@ public struct QuizSession: Sendable {
       let right = answered.filter { $0.question.category == category && $0.isRight }.count
       return CategoryResult(
         category: category, name: categoryNames[category], questions: asked, right: right)
-    }
-  }
-}
-
-extension QuizSession.Question {
-  init(_ question: Topic.Question, category: Int) {
-    self.init(
-      text: question.question, answers: question.answers,
-      correctAnswers: Set(question.mergedCorrectAnswers.map(Int.init)), imageURL: question.imageURL,
-      category: category, numericAnswer: question.numericAnswer)
-  }
-}
-
-extension QuizSession {
-  /// The questions a play asks, in its order: a view of the topic's questions.
-  public struct Questions: RandomAccessCollection, Sendable {
-    let sets: [[Topic.Question]]
-    let selection: Selection
-    let order: [UInt32]
-
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { order.count }
-
-    public subscript(position: Int) -> Question {
-      let reference = selection.reference(Int(order[position]))
-      return Question(sets[Int(reference.set)][Int(reference.question)], category: Int(reference.set))
-    }
-  }
-
-  /// Which questions of a topic a play asks, in the file's order.
-  enum Selection: Sendable {
-    /// One whole set: its index and question count.
-    case set(Int, count: Int)
-    /// Questions drawn from several sets.
-    case sample([Reference])
-
-    /// A question of the topic: 8 bytes, not a copy of it.
-    struct Reference: Sendable {
-      var set: UInt32
-      var question: UInt32
-    }
-
-    var count: Int {
-      switch self {
-      case .set(_, let count): count
-      case .sample(let references): references.count
-      }
-    }
-
-    func reference(_ index: Int) -> Reference {
-      switch self {
-      case .set(let set, _): Reference(set: UInt32(set), question: UInt32(index))
-      case .sample(let references): references[index]
-      }
     }
   }
 }

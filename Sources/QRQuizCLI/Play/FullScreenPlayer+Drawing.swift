@@ -178,7 +178,7 @@ extension FullScreenPlayer {
 
   /// "⏱ 4:52", or nothing without a timer.
   func timerText(_ session: QuizSession) -> String {
-    guard let remaining = session.remainingTime(at: Date()) else { return "" }
+    guard let remaining = session.remainingTime(at: QuizClock.now) else { return "" }
     return "⏱ " + PlayText.countdown(remaining) + " "
   }
 

@@ -47,7 +47,7 @@ struct FullScreenPlayer {
       guard let set = chosen else { return .success }
       var session = try QuizSession(topic: setup.topic, set: set, totalScore: totals.statistics.score, seed: setup.seed)
       setup.images?.load(session.questions, announcing: events)
-      session.start(at: Date())
+      session.start(at: QuizClock.now)
       var recorded = false
       while true {
         try await playQuestions(&session, setName: setup.topic.setName(set, in: setup.language))
@@ -56,7 +56,7 @@ struct FullScreenPlayer {
         let note = recorded ? words(.repeatIsPractice) : try setup.record(result, set: set)
         recorded = true
         switch try await showResult(result, session: session, recorded: note) {
-        case .repeatSet: session.repeatSet(at: Date())
+        case .repeatSet: session.repeatSet(at: QuizClock.now)
         case .done: return .success
         }
       }
@@ -70,7 +70,7 @@ struct FullScreenPlayer {
         var session = try QuizSession(
           topic: setup.topic, sampling: counts, totalScore: totals.statistics.score, seed: setup.seed)
         setup.images?.load(session.questions, announcing: events)
-        session.start(at: Date())
+        session.start(at: QuizClock.now)
         try await playQuestions(&session, setName: words(.categories, ["count": .number(counts.count)]))
         guard try await showCategories(session.result!) else { return .success }
       }
@@ -167,7 +167,7 @@ struct FullScreenPlayer {
           if session.isOver { return }
         case .tick:
           // The clock runs on while the verdict is read, as in the app.
-          _ = session.checkTime(at: Date())
+          _ = session.checkTime(at: QuizClock.now)
           redrawTimer()
           continue
         default: continue
@@ -181,7 +181,7 @@ struct FullScreenPlayer {
       case .key(.character("q")) where question?.numericAnswer == nil || typed.isEmpty: throw Exit.quit
       case .key(.character("h")) where question?.numericAnswer == nil:
         do {
-          let hidden = try session.useHelp(at: Date())
+          let hidden = try session.useHelp(at: QuizClock.now)
           feedback = (PlayText.helpHid(hidden, in: setup.language), .accent)
         } catch {
           feedback = (error.text(in: setup.language), .wrong)
@@ -195,14 +195,14 @@ struct FullScreenPlayer {
           break
         }
         typed = ""
-        if let right = try? session.answer(number: number, at: Date()) {
+        if let right = try? session.answer(number: number, at: QuizClock.now) {
           feedback = feedbackLine(session.verdict(isCorrect: right))
           answeredNow(true)
         }
       case .key(.character(let character)):
         guard let index = AnswerKeys.index(for: String(character)) else { break }
         do {
-          let pick = try session.pick(index, at: Date())
+          let pick = try session.pick(index, at: QuizClock.now)
           feedback = feedbackLine(pick.verdict)
           answeredNow(pick.finishesQuestion)
         } catch QuizSession.Error.timeRanOut {
@@ -211,7 +211,7 @@ struct FullScreenPlayer {
           feedback = (error.text(in: setup.language), .wrong)
         }
       case .tick:
-        if session.checkTime(at: Date()) { break }
+        if session.checkTime(at: QuizClock.now) { break }
         let size = currentSize()
         if size != layout.size {
           layout = Layout(size: size)

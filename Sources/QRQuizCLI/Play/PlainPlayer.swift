@@ -34,7 +34,7 @@ struct PlainPlayer {
     var session = try QuizSession(topic: setup.topic, set: set, totalScore: statistics.score, seed: setup.seed)
     Console.line(PlayText.setSummary(setup.topic, set: set, session: session, words: words))
     if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
-    session.start(at: Date())
+    session.start(at: QuizClock.now)
     var recorded = false
     while true {
       guard try await playQuestions(&session) else { return .success }
@@ -48,7 +48,7 @@ struct PlainPlayer {
       if session.canRepeat {
         Console.line(words(.repeatQuestion))
         if let answer = await nextLine(), words.isYes(answer) {
-          session.repeatSet(at: Date())
+          session.repeatSet(at: QuizClock.now)
           Console.line(
             words(
               .repeatStarted,
@@ -81,7 +81,7 @@ struct PlainPlayer {
             "categories": .number(Set(session.questions.map(\.category)).count),
           ]))
       if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
-      session.start(at: Date())
+      session.start(at: QuizClock.now)
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
       Console.line(words(.resultsLine, ["result": .text(PlayText.result(result, words: words))]))
@@ -160,7 +160,7 @@ struct PlainPlayer {
     let position: [String: MessageArgument] = [
       "number": .number(session.position + 1), "count": .number(session.questions.count),
     ]
-    if let remaining = session.remainingTime(at: Date()) {
+    if let remaining = session.remainingTime(at: QuizClock.now) {
       Console.line(words(.questionHeaderTimed, position.merging(["time": .text(PlayText.countdown(remaining))]) { $1 }))
     } else {
       Console.line(words(.questionHeader, position))
@@ -200,7 +200,7 @@ struct PlainPlayer {
     case "q": return false
     case "h":
       do {
-        let hidden = try session.useHelp(at: Date())
+        let hidden = try session.useHelp(at: QuizClock.now)
         Console.line(PlayText.helpHid(hidden, in: setup.language))
       } catch {
         Console.line(error.text(in: setup.language))
@@ -214,7 +214,7 @@ struct PlainPlayer {
         return true
       }
       do {
-        let right = try session.answer(number: number, at: Date())
+        let right = try session.answer(number: number, at: QuizClock.now)
         Console.line(session.verdict(isCorrect: right).text(in: setup.language))
       } catch {
         Console.line(error.text(in: setup.language))
@@ -228,7 +228,7 @@ struct PlainPlayer {
         continue
       }
       do {
-        let pick = try session.pick(index, at: Date())
+        let pick = try session.pick(index, at: QuizClock.now)
         Console.line(pick.verdict.text(in: setup.language))
       } catch QuizSession.Error.timeRanOut {
         Console.line(words(.timeIsUp))
@@ -276,9 +276,9 @@ struct PlainPlayer {
   private func nextInput(_ session: inout QuizSession) async -> Input {
     while let event = await reader.next() {
       switch event {
-      case .line(let text): return session.checkTime(at: Date()) ? .timeRanOut : .line(text)
+      case .line(let text): return session.checkTime(at: QuizClock.now) ? .timeRanOut : .line(text)
       case .endOfInput: return .endOfInput
-      case .tick: if session.checkTime(at: Date()) { return .timeRanOut }
+      case .tick: if session.checkTime(at: QuizClock.now) { return .timeRanOut }
       default: continue
       }
     }

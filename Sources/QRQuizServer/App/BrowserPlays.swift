@@ -23,7 +23,7 @@ final class BrowserPlays: Sendable {
     var message: Message?
     /// Whether the question just answered is shown with its verdict (until "Next").
     var showingAnswered = false
-    var lastUsed: Date
+    var lastUsed: QuizClock.Instant
   }
 
   /// What an action said: the rules decided it, the page words it.
@@ -61,7 +61,7 @@ final class BrowserPlays: Sendable {
   func start(_ play: Play) -> Result<String, Refusal> {
     plays.withLock { plays in
       let now = play.lastUsed
-      plays = plays.filter { now.timeIntervalSince($0.value.lastUsed) < lifetime }
+      plays = plays.filter { now.seconds(since: $0.value.lastUsed) < lifetime }
       let fromAddress = plays.filter { $0.value.address == play.address }
       if fromAddress.count >= perAddress {
         guard let finished = Self.oldestFinished(fromAddress) else { return .failure(.tooManyFromAddress) }
@@ -86,9 +86,9 @@ final class BrowserPlays: Sendable {
   var count: Int { plays.withLock { $0.count } }
 
   /// Runs `change` on play `id`, if it is still there; its result.
-  func update<Result>(_ id: String, now: Date, _ change: (inout Play) -> Result) -> Result? {
+  func update<Result>(_ id: String, now: QuizClock.Instant, _ change: (inout Play) -> Result) -> Result? {
     plays.withLock { plays in
-      guard var play = plays[id], now.timeIntervalSince(play.lastUsed) < lifetime else {
+      guard var play = plays[id], now.seconds(since: play.lastUsed) < lifetime else {
         plays[id] = nil
         return nil
       }

@@ -79,7 +79,8 @@ extension QuizWebApp {
     do {
       prepared = try LiveGame.Setup.make(
         topic: topic.topic, topicName: topic.name, setNumber: request.set, scoring: request.scoring,
-        seconds: request.seconds, maximumPlayers: request.maximumPlayers, pin: "", hostSecret: "")
+        seconds: request.seconds, maximumPlayers: request.maximumPlayers, pin: "", hostSecret: "",
+        created: live.clock.now())
     } catch {
       throw .init(status: 422, message: "\(error)", field: "set")
     }
@@ -282,7 +283,7 @@ extension QuizWebApp {
   /// finished game's results saved.
   private func hostAction(
     _ context: RequestContext,
-    _ move: (LiveRoom, JSONBody, Double) throws(JSONBody.Problem) -> Result<
+    _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
       (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
     >
   ) async -> HTTPResponse {

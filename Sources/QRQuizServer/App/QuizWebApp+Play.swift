@@ -21,7 +21,7 @@ extension QuizWebApp {
   }
 
   private func start(_ topic: ServedTopic, set number: Int, _ context: RequestContext) -> HTTPResponse {
-    let now = Date()
+    let now = QuizClock.now
     do {
       var session = try QuizSession(topic: topic.topic, set: number - 1, totalScore: 0)
       session.start(at: now)
@@ -42,7 +42,7 @@ extension QuizWebApp {
   /// GET `/game/ID`: the question, or the result once the set is over.
   func showGame(_ context: RequestContext) -> HTTPResponse {
     let id = context[parameter: "id"]
-    let now = Date()
+    let now = QuizClock.now
     let page = plays.update(id, now: now) { play -> HTML in
       _ = play.session.checkTime(at: now)
       let image = imageSource(for: play.session.currentQuestion?.imageURL)
@@ -62,7 +62,7 @@ extension QuizWebApp {
   /// POST `/game/ID`: one move, then the play's page again.
   func moveInGame(_ context: RequestContext) -> HTTPResponse {
     let id = context[parameter: "id"]
-    let now = Date()
+    let now = QuizClock.now
     let fields = FormBody.parse(context.request.body)
     let found = plays.update(id, now: now) { play -> Bool in
       move(&play, fields, now: now)
@@ -78,7 +78,7 @@ extension QuizWebApp {
   /// Applies one posted move with the app's rules, leaving its message for the next page. A
   /// question answered is shown with its verdict until "Next" (a move meant for the next
   /// question, posted meanwhile from an old page, is not taken).
-  private func move(_ play: inout BrowserPlays.Play, _ fields: [String: String], now: Date) {
+  private func move(_ play: inout BrowserPlays.Play, _ fields: [String: String], now: QuizClock.Instant) {
     if fields["action"] == "next" {
       play.showingAnswered = false
       play.message = nil

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuiz
 import Synchronization
 
 /// Join attempts per client address, as a token bucket: a class behind one NAT (64 phones
@@ -17,7 +18,7 @@ final class JoinLimiter: Sendable {
 
   private struct Bucket {
     var tokens: Double
-    var updated: Double
+    var updated: QuizClock.Instant
   }
 
   init(burst: Double = 100, refillPerSecond: Double = 100.0 / 60, capacity: Int = 65_536) {
@@ -28,7 +29,7 @@ final class JoinLimiter: Sendable {
 
   /// Takes an attempt for `address` at `now`; `nil` when allowed, else the seconds until
   /// the next one is.
-  func take(_ address: String, at now: Double) -> Double? {
+  func take(_ address: String, at now: QuizClock.Instant) -> Double? {
     buckets.withLock { buckets in
       var bucket = buckets[address].map { refilled($0, at: now) } ?? Bucket(tokens: burst, updated: now)
       guard bucket.tokens >= 1 else {
@@ -45,7 +46,7 @@ final class JoinLimiter: Sendable {
     }
   }
 
-  private func refilled(_ bucket: Bucket, at now: Double) -> Bucket {
-    Bucket(tokens: min(burst, bucket.tokens + (now - bucket.updated) * refillPerSecond), updated: now)
+  private func refilled(_ bucket: Bucket, at now: QuizClock.Instant) -> Bucket {
+    Bucket(tokens: min(burst, bucket.tokens + now.seconds(since: bucket.updated) * refillPerSecond), updated: now)
   }
 }

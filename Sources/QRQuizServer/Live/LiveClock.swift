@@ -1,13 +1,13 @@
-import Foundation
+import QRQuiz
 
-/// Seconds on a monotonic clock, for a live game's deadlines and answer times: never the
-/// wall clock (it jumps) and never the client's. Tests give their own.
+/// The time of live games' deadlines and answer times, read here at the edge and passed
+/// to the games: ``QuizClock`` (monotonic, never the client's). Tests give their own.
 public struct LiveClock: Sendable {
-  /// Seconds since some fixed moment; never goes back.
-  public let now: @Sendable () -> Double
+  /// Now; never goes back.
+  public let now: @Sendable () -> QuizClock.Instant
 
-  public init(now: @escaping @Sendable () -> Double) { self.now = now }
+  public init(now: @escaping @Sendable () -> QuizClock.Instant) { self.now = now }
 
-  /// The system's monotonic clock.
-  public static let system = LiveClock { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+  /// The system's clock.
+  public static let system = LiveClock { QuizClock.now }
 }

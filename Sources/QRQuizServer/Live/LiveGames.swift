@@ -131,11 +131,11 @@ public final class LiveGames: Sendable {
       }
       let pin = replay.setup.pin
       guard room(pin) == nil else { continue }
-      var game = replay.game(at: now)
+      var game = replay.game
       var closing: [LiveGame.Entry] = []
       if case .open(let index, _) = game.phase {
-        closing.append(.closed(question: index))
-        game.apply(closing[0], at: now)
+        closing.append(.closed(question: index, at: now))
+        game.apply(closing[0])
       }
       let journal: LiveJournal
       do {
@@ -169,13 +169,12 @@ public final class LiveGames: Sendable {
   /// One pass of the ticker: questions closed at their deadlines, news sent, streams kept
   /// alive, idle games ended. Returns when the next pass is due.
   @discardableResult
-  public func tick() -> Double {
+  public func tick() -> QuizClock.Instant {
     let now = clock.now()
-    var wake = now + keepAliveInterval
+    var wake = now + .seconds(keepAliveInterval)
     for room in rooms.withLock({ Array($0.rooms.values) }) {
-      if !room.isOver, now - room.lastActivity > Self.idleGameLifetime, case .success = room.end(at: now) {
-        finish(room)
-      }
+      let idle = now.seconds(since: room.lastActivity) > Self.idleGameLifetime
+      if !room.isOver, idle, case .success = room.end(at: now) { finish(room) }
       wake = min(wake, room.tick(at: now))
     }
     return wake
@@ -188,9 +187,11 @@ public final class LiveGames: Sendable {
 
   /// Forgets finished games past their lifetime, and, when games are many, the oldest
   /// finished ones first.
-  private func forgetOldGames(at now: Double) {
+  private func forgetOldGames(at now: QuizClock.Instant) {
     let forgotten: [LiveRoom] = rooms.withLock { state in
-      let old = state.rooms.values.filter { $0.isOver && now - $0.lastActivity > Self.finishedGameLifetime }
+      let old = state.rooms.values.filter {
+        $0.isOver && now.seconds(since: $0.lastActivity) > Self.finishedGameLifetime
+      }
       for room in old { state.rooms[room.pin] = nil }
       var extra: [LiveRoom] = []
       if state.rooms.count >= maximumGames * 2 {
@@ -215,11 +216,10 @@ extension LiveGames {
 
     func start(_ games: LiveGames) {
       let thread = Thread { [weak games, self] in
-        var wake = 0.0
         while true {
           guard let games else { return }
           let clock = games.clock
-          wake = games.tick()
+          let wake = games.tick()
           sleep(until: wake, clock: clock)
         }
       }
@@ -236,10 +236,10 @@ extension LiveGames {
 
     /// Sleeps until `wake` on `clock` (at most a few seconds: the games may be gone), or
     /// until woken.
-    private func sleep(until wake: Double, clock: LiveClock) {
+    private func sleep(until wake: QuizClock.Instant, clock: LiveClock) {
       condition.lock()
       defer { condition.unlock() }
-      let seconds = min(max(wake - clock.now(), 0.001), 5)
+      let seconds = min(max(wake.seconds(since: clock.now()), 0.001), 5)
       if !woken { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
       woken = false
     }

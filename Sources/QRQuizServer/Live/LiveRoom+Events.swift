@@ -8,7 +8,7 @@ extension LiveRoom {
   struct EventWriter {
     let game: LiveGame
     let id: UInt64
-    let now: Double
+    let now: QuizClock.Instant
     let joinURL: String
     let imageSource: @Sendable (String?) -> String?
     /// The members every stream of this moment shares, as JSON text without its `}`.
@@ -17,7 +17,8 @@ extension LiveRoom {
     private var playersAlike: [Bool: [UInt8]] = [:]
 
     init(
-      game: LiveGame, id: UInt64, now: Double, joinURL: String, imageSource: @escaping @Sendable (String?) -> String?
+      game: LiveGame, id: UInt64, now: QuizClock.Instant, joinURL: String,
+      imageSource: @escaping @Sendable (String?) -> String?
     ) {
       self.game = game
       self.id = id

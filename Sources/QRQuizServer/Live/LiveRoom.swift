@@ -19,9 +19,9 @@ final class LiveRoom: @unchecked Sendable {
   private var lastEventID: UInt64
   private var lobbyChanged = false
   private var answersChanged = false
-  private var lastCoalescedSend = -Double.infinity
-  private var lastWrite: Double
-  private(set) var lastActivity: Double
+  private var lastCoalescedSend: QuizClock.Instant
+  private var lastWrite: QuizClock.Instant
+  private(set) var lastActivity: QuizClock.Instant
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -42,7 +42,7 @@ final class LiveRoom: @unchecked Sendable {
   static let hostStreams = 8
 
   init(
-    game: LiveGame, journal: LiveJournal?, joinURL: String, now: Double, keepAliveInterval: Double = 10,
+    game: LiveGame, journal: LiveJournal?, joinURL: String, now: QuizClock.Instant, keepAliveInterval: Double = 10,
     imageSource: @escaping @Sendable (String?) -> String?
   ) {
     self.keepAliveInterval = keepAliveInterval
@@ -54,6 +54,7 @@ final class LiveRoom: @unchecked Sendable {
     hostSecret = game.setup.hostSecret
     lastWrite = now
     lastActivity = now
+    lastCoalescedSend = now - .seconds(Self.coalescingInterval)
     // Event numbers go on from the wall clock's milliseconds, so they keep increasing
     // across a restart of the server too.
     lastEventID = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
@@ -87,10 +88,12 @@ final class LiveRoom: @unchecked Sendable {
     try await journal.waitUntilDurable(number)
   }
 
-  func join(name: String, browser: String?, at now: Double) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
+  func join(
+    name: String, browser: String?, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
     lock.withLock {
       do throws(LiveGame.JoinRefusal) {
-        let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make())
+        let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make(), at: now)
         lastActivity = now
         lobbyChanged = true
         return .success((player, record([entry])))
@@ -100,7 +103,9 @@ final class LiveRoom: @unchecked Sendable {
     }
   }
 
-  func answer(secret: String, question: Int, picks: [Int], at now: Double) -> Result<Ticket, LiveGame.AnswerRefusal> {
+  func answer(
+    secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
+  ) -> Result<Ticket, LiveGame.AnswerRefusal> {
     lock.withLock {
       do throws(LiveGame.AnswerRefusal) {
         let entries = try game.answer(secret: secret, question: question, picks: picks, at: now)
@@ -115,31 +120,36 @@ final class LiveRoom: @unchecked Sendable {
   }
 
   /// The host's `next`; the phase it led to.
-  func next(at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+  func next(at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.next(at: now)] }
   }
 
   /// The host ends the game now.
-  func end(at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+  func end(at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in try game.end(at: now) }
   }
 
-  func kick(name: String, ban: Bool, at now: Double) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
-    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban)] }
+  func kick(
+    name: String, ban: Bool, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban, at: now)] }
   }
 
   /// The host locks the game to new players, or hides the scores until the podium (or
   /// undoes either).
-  func settings(locked: Bool?, scoresHidden: Bool?, at now: Double)
+  func settings(locked: Bool?, scoresHidden: Bool?, at now: QuizClock.Instant)
     -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
   {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in
       guard game.phase != .over else { throw .over }
-      return (locked.map { [game.lock($0)] } ?? []) + (scoresHidden.map { [game.hideScores($0)] } ?? [])
+      return (locked.map { [game.lock($0, at: now)] } ?? [])
+        + (scoresHidden.map { [game.hideScores($0, at: now)] } ?? [])
     }
   }
 
-  private func hostMove(at now: Double, _ move: (inout LiveGame) throws(LiveGame.HostRefusal) -> [LiveGame.Entry])
+  private func hostMove(
+    at now: QuizClock.Instant, _ move: (inout LiveGame) throws(LiveGame.HostRefusal) -> [LiveGame.Entry]
+  )
     -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
   {
     lock.withLock {
@@ -147,7 +157,7 @@ final class LiveRoom: @unchecked Sendable {
         let entries = try move(&game)
         lastActivity = now
         let ticket = record(entries)
-        for case .kicked(let id, _) in entries { dismiss(player: id) }
+        for case .kicked(let id, _, _) in entries { dismiss(player: id) }
         publishState(at: now)
         return .success((game.phase, ticket))
       } catch {
@@ -169,19 +179,19 @@ final class LiveRoom: @unchecked Sendable {
 
   /// Closes the question whose time is up, sends news held back, keeps streams alive;
   /// returns when it next has something to do.
-  func tick(at now: Double) -> Double {
+  func tick(at now: QuizClock.Instant) -> QuizClock.Instant {
     lock.withLock {
       if let entry = game.closeIfDue(at: now) {
         _ = record([entry])
         publishState(at: now)
       }
-      if lobbyChanged || answersChanged, now - lastCoalescedSend >= Self.coalescingInterval {
+      if lobbyChanged || answersChanged, now.seconds(since: lastCoalescedSend) >= Self.coalescingInterval {
         publishCoalesced(at: now)
       }
-      if now - lastWrite >= keepAliveInterval { keepAlive(at: now) }
-      var wake = lastWrite + keepAliveInterval
+      if now.seconds(since: lastWrite) >= keepAliveInterval { keepAlive(at: now) }
+      var wake = lastWrite + .seconds(keepAliveInterval)
       if let deadline = game.deadline { wake = min(wake, deadline) }
-      if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + Self.coalescingInterval) }
+      if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + .seconds(Self.coalescingInterval)) }
       return wake
     }
   }
@@ -206,7 +216,7 @@ final class LiveRoom: @unchecked Sendable {
 
   /// Adds a stream; its first event is the game's state as it is now, so a client that
   /// reconnects needs nothing else.
-  func subscribe(_ sink: any EventSink, as audience: Audience, at now: Double) {
+  func subscribe(_ sink: any EventSink, as audience: Audience, at now: QuizClock.Instant) {
     lock.withLock {
       streams.removeAll { $0.sink.isFinished }
       let same = streams.filter { $0.audience == audience }
@@ -224,7 +234,7 @@ final class LiveRoom: @unchecked Sendable {
   }
 
   /// Sends every stream the state of the game (a question opened or closed, the podium).
-  private func publishState(at now: Double) {
+  private func publishState(at now: QuizClock.Instant) {
     lastEventID += 1
     var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
     send(at: now) { events.state(for: $0) }
@@ -233,7 +243,7 @@ final class LiveRoom: @unchecked Sendable {
   }
 
   /// Sends the news held back: the lobby's players, or how many have answered (the host).
-  private func publishCoalesced(at now: Double) {
+  private func publishCoalesced(at now: QuizClock.Instant) {
     lastEventID += 1
     var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
     if game.phase == .lobby {
@@ -247,14 +257,14 @@ final class LiveRoom: @unchecked Sendable {
     lastCoalescedSend = now
   }
 
-  private func keepAlive(at now: Double) {
+  private func keepAlive(at now: QuizClock.Instant) {
     let comment = Array(":\n\n".utf8)
     send(at: now) { _ in comment }
   }
 
   /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
   /// forgets the streams whose client is gone.
-  private func send(at now: Double, _ bytes: (Audience) -> [UInt8]?) {
+  private func send(at now: QuizClock.Instant, _ bytes: (Audience) -> [UInt8]?) {
     var gone = false
     for stream in streams {
       guard let event = bytes(stream.audience) else { continue }

@@ -25,7 +25,7 @@ extension Pages {
   }
 
   /// `/game/ID` while the set runs: the question, its answers as buttons, help, time.
-  func question(_ play: BrowserPlays.Play, id: String, imageSource: SitePath?, now: Date) -> HTML {
+  func question(_ play: BrowserPlays.Play, id: String, imageSource: SitePath?, now: QuizClock.Instant) -> HTML {
     let session = play.session
     guard let question = session.currentQuestion else { return result(play, id: id) }
     let answers: HTML
@@ -89,7 +89,7 @@ extension Pages {
 
   /// `/game/ID` just after a question was answered: that question, its picks marked, the
   /// verdict, and a button to go on. The verdict is read beside its question.
-  func answered(_ answered: QuizSession.Answered, play: BrowserPlays.Play, id: String, now: Date) -> HTML {
+  func answered(_ answered: QuizSession.Answered, play: BrowserPlays.Play, id: String, now: QuizClock.Instant) -> HTML {
     let session = play.session
     let question = answered.question
     let verdicts = session.options.showCorrectIncorrectAnswer

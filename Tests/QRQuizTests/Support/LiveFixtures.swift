@@ -6,11 +6,11 @@ import Synchronization
 
 /// A clock a test moves by hand.
 final class ManualClock: Sendable {
-  private let seconds = Mutex(1000.0)
+  private let instant = Mutex(QuizClock.Instant(Date(timeIntervalSince1970: 1_800_000_000)))
 
-  var clock: LiveClock { LiveClock { [self] in seconds.withLock { $0 } } }
+  var clock: LiveClock { LiveClock { [self] in instant.withLock { $0 } } }
 
-  func advance(by interval: Double) { seconds.withLock { $0 += interval } }
+  func advance(by seconds: Double) { instant.withLock { $0 = $0 + .seconds(seconds) } }
 }
 
 /// An event stream's receiving end in memory: what a game wrote to one client.
