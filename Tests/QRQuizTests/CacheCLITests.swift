@@ -1,6 +1,5 @@
 import Foundation
 import QRQuiz
-import Synchronization
 import Testing
 
 /// `qrquiz prefetch`, `image`, `cache` and `profile` end to end, against the test server.
@@ -77,7 +76,7 @@ import Testing
   @Test func twoProcessesSharingTheCacheNeitherTearNorLoseEntries() throws {
     let path = try topic(named: "many.json", images: (0..<40).map { "/synthetic/\(20_000 + $0)/p\($0).png?delay=20" })
     let group = DispatchGroup()
-    let results = Mutex<[Int32]>([])
+    let results = Locked<[Int32]>([])
     let environment = environment
     for _ in 0..<2 {
       DispatchQueue.global().async(group: group) {

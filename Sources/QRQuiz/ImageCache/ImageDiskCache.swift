@@ -224,13 +224,11 @@ private final class SweepLedger: Sendable {
     var evicted = ImageDiskCache.Eviction.none
   }
 
-  // NSLock rather than Mutex: ThreadSanitizer cannot see through Mutex on Linux.
-  private let lock = NSLock()
-  nonisolated(unsafe) private var state = State()
+  private let state = Locked(State())
 
   /// Counts `bytes` stored; true when the total passed `limit` and a sweep is due.
   func add(_ bytes: Int, limit: Int, measure: () -> Int) -> Bool {
-    lock.withLock {
+    state.withLock { state in
       let total = (state.total ?? measure()) + bytes
       state.total = total
       return total > limit
@@ -238,12 +236,12 @@ private final class SweepLedger: Sendable {
   }
 
   func swept(_ eviction: ImageDiskCache.Eviction, remaining: Int) {
-    lock.withLock {
+    state.withLock { state in
       state.total = remaining
       state.evicted.entries += eviction.entries
       state.evicted.bytes += eviction.bytes
     }
   }
 
-  var evicted: ImageDiskCache.Eviction { lock.withLock { state.evicted } }
+  var evicted: ImageDiskCache.Eviction { state.withLock { $0.evicted } }
 }

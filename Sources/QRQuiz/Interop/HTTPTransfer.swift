@@ -150,7 +150,8 @@ enum HTTPTransfer {
   /// curl reuses for the next transfer to the same host.
   final class HandlePool: @unchecked Sendable {
     // @unchecked: a handle is only ever touched by the one thread it is lent to; the lock
-    // guards the idle list. NSLock rather than Mutex, which ThreadSanitizer cannot see.
+    // guards the idle list. A bare lock, not `Locked`: its state, C handles, is not
+    // `Sendable`, and the handles go in and out of the list on different threads.
     static let shared = HandlePool()
 
     private let lock = NSLock()

@@ -1,6 +1,5 @@
 internal import CQREncode
 import Glibc
-import Synchronization
 
 /// Encodes bytes into a QR matrix with libqrencode.
 package enum QRSymbolEncoder {
@@ -46,7 +45,7 @@ package enum QRSymbolEncoder {
     var version: Int
   }
 
-  private static let capacities = Mutex<[CapacityKey: Int]>([:])
+  private static let capacities = Locked<[CapacityKey: Int]>([:])
 
   /// The most bytes (or characters) of `mode` data one symbol of `version` holds at
   /// `level`, found once by asking libqrencode, which keeps its capacity tables private.

@@ -169,15 +169,14 @@ public struct BoundedDownload: Sendable {
 /// order it gives (the concurrency runtime's atomics are not instrumented) and reported the
 /// response's headers as a race; a pthread lock is an order it sees. `take` runs only
 /// after the thread has `set` and resumed.
-private final class TransferOutcome: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outcome: Result<BoundedDownload.Response, BoundedDownload.Error>?
+private final class TransferOutcome: Sendable {
+  private let outcome = Locked<Result<BoundedDownload.Response, BoundedDownload.Error>?>(nil)
 
   func set(_ outcome: Result<BoundedDownload.Response, BoundedDownload.Error>) {
-    lock.withLock { self.outcome = outcome }
+    self.outcome.withLock { $0 = outcome }
   }
 
   func take() -> Result<BoundedDownload.Response, BoundedDownload.Error> {
-    lock.withLock { outcome! }
+    outcome.withLock { $0! }
   }
 }

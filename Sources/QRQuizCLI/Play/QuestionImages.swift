@@ -1,6 +1,5 @@
 import Foundation
 import QRQuiz
-import Synchronization
 
 /// Question images for a player: loaded through the image cache in the background (never
 /// blocking a question), decoded in colour for the terminal, or written out as a file a
@@ -11,7 +10,7 @@ final class QuestionImages: Sendable {
   /// Where images are written as plain files to be linked.
   let shownDirectory: URL
   /// Why each image that failed is not available, by its address as the topic writes it.
-  private let failures = Mutex<[String: String]>([:])
+  private let failures = Locked<[String: String]>([:])
 
   init(loader: ImageLoader) {
     self.loader = loader

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QRQuiz
 import Synchronization
 
 /// Runs independent jobs on up to `jobs` threads and returns their results in input order.
@@ -8,7 +9,7 @@ enum ParallelWork {
   static func map<Result: Sendable>(
     count: Int, jobs: Int, _ body: @Sendable (Int) -> Result
   ) -> [Result?] {
-    let results = Mutex([Result?](repeating: nil, count: count))
+    let results = Locked([Result?](repeating: nil, count: count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
       while true {

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
+import QRQuiz
 
 /// A one-line progress bar on stderr, drawn only when stderr is a terminal.
 final class ProgressBar: Sendable {
   private let label: String
   private let enabled = isatty(STDERR_FILENO) == 1
-  private let lastDrawn = Mutex(-1)
+  private let lastDrawn = Locked(-1)
 
   init(label: String) { self.label = label }
 

@@ -4,8 +4,8 @@ import Synchronization
 
 /// The live games of a server, by PIN: made by the teacher, found by players, resumed
 /// from their journals after a restart, and driven by one ticker thread that closes
-/// questions at their deadlines and sends the news held back (no thread per game, none
-/// per player).
+/// questions at their deadlines and sends the news held back. No thread per player; each
+/// game in progress has its journal's writer (``LiveJournal``). `docs/CONCURRENCY.md`.
 public final class LiveGames: Sendable {
   /// Games not over, at most: past it, a new one is refused until one ends.
   public let maximumGames: Int

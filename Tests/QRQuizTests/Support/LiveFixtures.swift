@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 
 @testable import QRQuiz
 @testable import QRQuizServer
 
 /// A clock a test moves by hand.
 final class ManualClock: Sendable {
-  private let instant = Mutex(QuizClock.Instant(Date(timeIntervalSince1970: 1_800_000_000)))
+  private let instant = Locked(QuizClock.Instant(Date(timeIntervalSince1970: 1_800_000_000)))
 
   var clock: LiveClock { LiveClock { [self] in instant.withLock { $0 } } }
 
@@ -15,7 +14,7 @@ final class ManualClock: Sendable {
 
 /// An event stream's receiving end in memory: what a game wrote to one client.
 final class RecordedStream: EventSink, Sendable {
-  private let state = Mutex<(bytes: [UInt8], closed: Bool, gone: Bool)>(([], false, false))
+  private let state = Locked<(bytes: [UInt8], closed: Bool, gone: Bool)>(([], false, false))
 
   @discardableResult
   func send(_ bytes: [UInt8]) -> Bool {
