@@ -3,20 +3,22 @@ import Testing
 
 @testable import QRQuiz
 
-/// The loader and cache against a real, misbehaving server on 127.0.0.1. Nothing broken
-/// may ever enter the cache.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ImageLoaderTests {
-  let server: TestServer
+/// The loader and its cache, in process, against a server in memory whose answers the
+/// tests script and hold: freshness, revalidation, retries, shared downloads, cancelling,
+/// eviction. Nothing broken may ever enter the cache. (`ImageLoaderNetworkTests` runs the
+/// real transport against a real server.)
+@Suite struct ImageLoaderTests {
+  let server = MemoryDataLoader()
   let cacheDirectory: TemporaryDirectory
   let png: [UInt8]
 
   init() throws {
-    server = try TestServer()
     cacheDirectory = try TemporaryDirectory()
     png = try Array(Data(contentsOf: Fixtures.sampleImage("People")))
-    try server.serve(png, as: "q.png")
   }
 
+  /// A loader on the shared cache folder and the server in memory, with no waits between
+  /// tries.
   func loader(
     offline: Bool = false, allowHTTP: Bool = true, maximumImageSize: Int = 1 << 20,
     sizeLimit: Int = ImageDiskCache.defaultSizeLimit
@@ -25,13 +27,22 @@ import Testing
     configuration.sizeLimit = sizeLimit
     configuration.allowHTTP = allowHTTP
     configuration.offline = offline
-    configuration.retryBaseDelay = 0.01
+    configuration.retryBaseDelay = 0
+    configuration.maximumRetryDelay = 0
     configuration.maximumImageSize = maximumImageSize
-    configuration.timeout = 5
+    configuration.dataLoader = server
     return try ImageLoader(configuration: configuration)
   }
 
-  func count(_ path: String) async throws -> Int { try await server.requestLog().counts[path] ?? 0 }
+  func address(_ path: String) -> URL { URL(string: "http://images.test\(path)")! }
+
+  func count(_ path: String) -> Int { server.count(path) }
+
+  /// A PNG-signed body of `size` bytes, distinct per `id`.
+  static func synthetic(_ size: Int, id: Int) -> [UInt8] {
+    let seed = Array(String(id).utf8)
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<size - 8).map { seed[$0 % seed.count] }
+  }
 
   struct NotShared: Error, CustomStringConvertible {
     var sharing: Int
@@ -39,40 +50,59 @@ import Testing
     var description: String { "after 10 s, \(sharing) of \(expected) callers share the download" }
   }
 
-  /// Waits until `callers` callers share the download of `url` and the server has seen its
-  /// request: a fixed sleep is not enough when the whole suite loads both cores.
+  /// Waits until `callers` callers share the download of `url` and the server has its
+  /// request (which it holds): bounded, never a fixed pause.
   func untilShared(_ url: URL, by callers: Int, loader: ImageLoader) async throws {
-    let deadline = Date().addingTimeInterval(10)
+    try await server.untilRequested(url.path)
+    let deadline = ContinuousClock.now + .seconds(10)
     while true {
       let sharing = await loader.callers(of: url)
-      if sharing >= callers, try await count(url.path) > 0 { return }
-      guard Date() < deadline else { throw NotShared(sharing: sharing, expected: callers) }
-      try await Task.sleep(nanoseconds: 10_000_000)
+      if sharing >= callers { return }
+      guard ContinuousClock.now < deadline else { throw NotShared(sharing: sharing, expected: callers) }
+      await Task.yield()
     }
   }
 
+  /// Marks the cache entry of `url` as last used `seconds` ago (the cache's clock is its
+  /// files' modification times), so the order of use does not hang on the clock's grain.
+  func age(_ url: URL, bySeconds seconds: Int) throws {
+    let path = cacheDirectory.path("v1/\(CacheKey(url.absoluteString).hash).entry")
+    let then = Int(Date().timeIntervalSince1970) - seconds
+    var times = [timeval(tv_sec: then, tv_usec: 0), timeval(tv_sec: then, tv_usec: 0)]
+    #expect(utimes(path, &times) == 0)
+  }
+
   @Test func freshEntriesAreUsedWithoutARequest() async throws {
-    let url = server.url("/cached/q.png?max-age=3600")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=3600"])
+    let url = address("/cached/q.png")
     #expect(try await loader().load(url).outcome == .fetched)
     let second = try await loader().load(url)
     #expect(second.outcome == .fresh)
     #expect(second.entry.body == png)
-    #expect(try await count("/cached/q.png") == 1)
+    #expect(count("/cached/q.png") == 1)
   }
 
   @Test func staleEntriesAreRevalidatedAndA304KeepsThem() async throws {
-    let url = server.url("/cached/q.png?max-age=0&etag=1&last-modified=1")
+    let etag = "\"v1-\(png.count)\""
+    let lastModified = "Wed, 21 Oct 2015 07:28:00 GMT"
+    server.answer("/cached/q.png") { [png] request in
+      let headers = ["Cache-Control": "max-age=0", "ETag": etag, "Last-Modified": lastModified]
+      let unchanged = request.headers["if-none-match"] == etag
+      return .success(.init(status: unchanged ? 304 : 200, headers: headers, body: unchanged ? [] : png))
+    }
+    let url = address("/cached/q.png")
     #expect(try await loader().load(url).outcome == .fetched)
     let again = try await loader().load(url)
     #expect(again.outcome == .revalidated)
     #expect(again.entry.body == png)
-    let validators = try await server.requestLog().validators
+    let validators = server.requestHeaders
     #expect(validators.last?["if-none-match"] == "\"v1-\(png.count)\"")
     #expect(validators.last?["if-modified-since"] == "Wed, 21 Oct 2015 07:28:00 GMT")
   }
 
   @Test func noStoreIsNeverCached() async throws {
-    let url = server.url("/cached/q.png?no-store=1")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "no-store"])
+    let url = address("/cached/q.png")
     #expect(try await loader().load(url).outcome == .fetched)
     #expect(try await loader().load(url).outcome == .fetched)
     #expect(try ImageDiskCache(directory: cacheDirectory.url).statistics().entries == 0)
@@ -80,45 +110,79 @@ import Testing
 
   @Test func concurrentRequestsShareOneDownload() async throws {
     let loader = try loader()
-    let url = server.url("/cached/q.png?max-age=60&delay=200")
-    let outcomes = await withTaskGroup(of: ImageLoader.Outcome?.self) { group in
-      for _ in 0..<10 { group.addTask { try? await loader.load(url).outcome } }
-      return await group.reduce(into: []) { $0.append($1) }
-    }
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=60"])
+    server.hold("/cached/q.png")
+    let url = address("/cached/q.png")
+    let callers = (0..<10).map { _ in Task { try? await loader.load(url).outcome } }
+    try await untilShared(url, by: 10, loader: loader)
+    server.release("/cached/q.png")
+    var outcomes: [ImageLoader.Outcome?] = []
+    for caller in callers { outcomes.append(await caller.value) }
     #expect(outcomes.allSatisfy { $0 == .fetched })
-    #expect(try await count("/cached/q.png") == 1)
+    #expect(count("/cached/q.png") == 1)
   }
 
   @Test func serverErrorsAndTooManyRequestsAreRetried() async throws {
-    #expect(try await loader().load(server.url("/flaky/2/q.png")).outcome == .fetched)
-    #expect(try await count("/flaky/2/q.png") == 3)
-    #expect(try await loader().load(server.url("/too-many/1/q.png")).outcome == .fetched)
-    #expect(try await count("/too-many/1/q.png") == 2)
-    await #expect(throws: ImageLoader.Error.httpStatus(503, server.url("/flaky/9/q.png"))) {
-      _ = try await loader().load(server.url("/flaky/9/q.png"))
+    func refusal(_ status: Int, retryAfter: String) -> MemoryDataLoader.Answer {
+      .success(.init(status: status, headers: ["Retry-After": retryAfter], body: Array("try later\n".utf8)))
     }
-    #expect(try await count("/flaky/9/q.png") == 4)
+    let image = MemoryDataLoader.Answer.success(.init(status: 200, body: png))
+    server.answer("/flaky/2/q.png", inTurn: [refusal(503, retryAfter: "0"), refusal(503, retryAfter: "0"), image])
+    server.answer("/too-many/1/q.png", inTurn: [refusal(429, retryAfter: "1"), image])
+    server.answer("/flaky/9/q.png", inTurn: [refusal(503, retryAfter: "0")])
+    #expect(try await loader().load(address("/flaky/2/q.png")).outcome == .fetched)
+    #expect(count("/flaky/2/q.png") == 3)
+    #expect(try await loader().load(address("/too-many/1/q.png")).outcome == .fetched)
+    #expect(count("/too-many/1/q.png") == 2)
+    await #expect(throws: ImageLoader.Error.httpStatus(503, address("/flaky/9/q.png"))) {
+      _ = try await loader().load(address("/flaky/9/q.png"))
+    }
+    #expect(count("/flaky/9/q.png") == 4)
+  }
+
+  @Test func transportFailuresAreRetriedButTimeoutsAreNot() async throws {
+    let lost = MemoryDataLoader.Answer.failure(.transport(.connectionLost, address("/lost/q.png")))
+    server.answer("/lost/q.png", inTurn: [lost, .success(.init(status: 200, body: png))])
+    #expect(try await loader().load(address("/lost/q.png")).outcome == .fetched)
+    #expect(count("/lost/q.png") == 2)
+    let timedOut = BoundedDownload.Error.timedOut(seconds: 30, address("/silent/q.png"))
+    server.answer("/silent/q.png", inTurn: [.failure(timedOut)])
+    await #expect(throws: ImageLoader.Error.download(timedOut)) {
+      _ = try await loader().load(address("/silent/q.png"))
+    }
+    #expect(count("/silent/q.png") == 1)
   }
 
   @Test func notFoundIsNotRetriedAndIsRemembered() async throws {
-    let url = server.url("/status/404")
+    server.answer("/status/403") { _ in .success(.init(status: 403, body: Array("status page\n".utf8))) }
+    let url = address("/status/404")
     await #expect(throws: ImageLoader.Error.httpStatus(404, url)) { _ = try await loader().load(url) }
     await #expect(throws: ImageLoader.Error.rememberedMissing(404, url)) { _ = try await loader().load(url) }
-    #expect(try await count("/status/404") == 1)
-    await #expect(throws: ImageLoader.Error.httpStatus(403, server.url("/status/403"))) {
-      _ = try await loader().load(server.url("/status/403"))
+    #expect(count("/status/404") == 1)
+    await #expect(throws: ImageLoader.Error.httpStatus(403, self.address("/status/403"))) {
+      _ = try await loader().load(self.address("/status/403"))
     }
-    #expect(try await count("/status/403") == 1)
+    #expect(count("/status/403") == 1)
   }
 
   @Test func brokenAnswersNeverEnterTheCache() async throws {
-    let broken = [
-      "/truncated/q.png", "/text", "/redirect-loop", "/redirect-to?file:///etc/passwd", "/oversized/3000000",
-      "/announced/5000000",
+    let broken: [(String, MemoryDataLoader.Answer)] = [
+      ("/truncated/q.png", .failure(.truncated(received: 100, expected: png.count, address("/truncated/q.png")))),
+      ("/text", .success(.init(status: 200, headers: ["Content-Type": "image/png"], body: Array("<html>".utf8)))),
+      ("/redirect-loop", .failure(.tooManyRedirects(address("/redirect-loop")))),
+      (
+        "/redirect-to",
+        .failure(.unsupportedRedirect(to: URL(string: "file:///etc/passwd")!, from: address("/redirect-to")))
+      ),
+      ("/announced/5000000", .failure(.tooLarge(limit: 1 << 20, address("/announced/5000000")))),
+      // A data loader that hands over more than the limit is held to it by the loader.
+      ("/oversized/3000000", .success(.init(status: 200, body: Self.synthetic(3_000_000, id: 1)))),
+      ("/partial", .success(.init(status: 206, body: Array(png.prefix(100))))),
     ]
-    for path in broken {
+    for (path, answer) in broken {
+      server.answer(path, inTurn: [answer])
       await #expect(throws: ImageLoader.Error.self, "\(path)") {
-        _ = try await loader(maximumImageSize: 1 << 20).load(server.url(path))
+        _ = try await loader(maximumImageSize: 1 << 20).load(address(path))
       }
     }
     #expect(try ImageDiskCache(directory: cacheDirectory.url).statistics().entries == 0)
@@ -127,88 +191,107 @@ import Testing
   }
 
   @Test func httpsIsRequiredUnlessAllowedAndOtherSchemesNever() async throws {
-    let url = server.url("/files/q.png")
+    server.serve(png, at: "/files/q.png")
+    let url = address("/files/q.png")
     await #expect(throws: ImageLoader.Error.schemeNotAllowed(url)) { _ = try await loader(allowHTTP: false).load(url) }
-    #expect(try await count("/files/q.png") == 0)
+    #expect(count("/files/q.png") == 0)
     let file = URL(string: "file:///etc/passwd")!
     await #expect(throws: ImageLoader.Error.schemeNotAllowed(file)) { _ = try await loader().load(file) }
   }
 
   @Test func offlineUsesOnlyTheCache() async throws {
-    let url = server.url("/cached/q.png?max-age=0")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=0"])
+    let url = address("/cached/q.png")
     await #expect(throws: ImageLoader.Error.notCached(url)) { _ = try await loader(offline: true).load(url) }
     _ = try await loader().load(url)
     let offline = try await loader(offline: true).load(url)
     #expect(offline.outcome == .offline)
     #expect(offline.entry.body == png)
-    #expect(try await count("/cached/q.png") == 1)
+    #expect(count("/cached/q.png") == 1)
   }
 
   @Test func keyOverrideIgnoresChangingTokens() async throws {
-    let first = server.url("/cached/q.png?max-age=3600&token=abc")
-    let second = server.url("/cached/q.png?max-age=3600&token=xyz")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=3600"])
+    let first = address("/cached/q.png?token=abc")
+    let second = address("/cached/q.png?token=xyz")
     #expect(try await loader().load(first, key: "q.png").outcome == .fetched)
     #expect(try await loader().load(second, key: "q.png").outcome == .fresh)
   }
 
+  /// Five images of 10 kB each, used in order, the first one longest ago.
+  func loadFiveImages(with loader: ImageLoader) async throws {
+    for id in 0..<5 {
+      let path = "/synthetic/10000/\(id).png"
+      server.serve(Self.synthetic(10_000, id: id), at: path, headers: ["Cache-Control": "max-age=3600"])
+      _ = try await loader.load(address(path))
+      try age(address(path), bySeconds: 100 - id)
+    }
+  }
+
   @Test func leastRecentlyUsedEntriesAreEvictedFirst() async throws {
     let loader = try loader()
-    for id in 0..<5 {
-      _ = try await loader.load(server.url("/synthetic/10000/\(id).png"))
-      try await Task.sleep(nanoseconds: 20_000_000)
-    }
+    try await loadFiveImages(with: loader)
     // Use the oldest again: it becomes the most recent.
-    #expect(try await loader.load(server.url("/synthetic/10000/0.png")).outcome == .fresh)
+    #expect(try await loader.load(address("/synthetic/10000/0.png")).outcome == .fresh)
     let cache = try ImageDiskCache(directory: cacheDirectory.url)
     let eviction = cache.evict(toFit: 35_000)
     #expect(eviction.entries == 2)
     let kept = Set(cache.list().map(\.metadata.url))
-    #expect(kept == Set([0, 3, 4].map { server.url("/synthetic/10000/\($0).png").absoluteString }))
+    #expect(kept == Set([0, 3, 4].map { address("/synthetic/10000/\($0).png").absoluteString }))
   }
 
   @Test func theCacheKeepsItselfWithinItsSizeLimit() async throws {
     // Each entry is a 10 kB body plus its metadata: four fit in 45 kB, five do not.
     let loader = try loader(sizeLimit: 45_000)
     for id in 0..<8 {
-      _ = try await loader.load(server.url("/synthetic/10000/\(id).png"))
-      try await Task.sleep(nanoseconds: 20_000_000)
+      let path = "/synthetic/10000/\(id).png"
+      server.serve(Self.synthetic(10_000, id: id), at: path, headers: ["Cache-Control": "max-age=3600"])
+      _ = try await loader.load(address(path))
+      if loader.isCached(address(path)) { try age(address(path), bySeconds: 100 - id) }
     }
     let cache = try ImageDiskCache(directory: cacheDirectory.url)
     #expect(cache.statistics().bytes <= 45_000)
     #expect(loader.cache.evicted.entries >= 4)
     // The most recent ones stay; the first ones went.
-    #expect(loader.isCached(server.url("/synthetic/10000/7.png")))
-    #expect(!loader.isCached(server.url("/synthetic/10000/0.png")))
-    #expect(!cache.contains(server.url("/synthetic/10000/0.png")))
+    #expect(loader.isCached(address("/synthetic/10000/7.png")))
+    #expect(!loader.isCached(address("/synthetic/10000/0.png")))
+    #expect(!cache.contains(address("/synthetic/10000/0.png")))
   }
 
   @Test func cancellingOneCallerLeavesTheSharedDownloadToTheOthers() async throws {
     let loader = try loader()
-    let url = server.url("/cached/q.png?max-age=60&delay=1500")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=60"])
+    server.hold("/cached/q.png")
+    let url = address("/cached/q.png")
     let leaving = Task { try await loader.load(url) }
     let staying = Task { try await loader.load(url) }
     try await untilShared(url, by: 2, loader: loader)
     leaving.cancel()
-    // The one who left is told at once, while the download goes on for the other.
+    // The one who left is told at once (the answer is still held), while the download
+    // goes on for the other.
     await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await leaving.value }
+    server.release("/cached/q.png")
     #expect(try await staying.value.outcome == .fetched)
-    #expect(try await count("/cached/q.png") == 1)
+    #expect(count("/cached/q.png") == 1)
     #expect(loader.isCached(url))
   }
 
   @Test func theDownloadStopsWhenItsLastCallerLeaves() async throws {
     let loader = try loader()
-    let url = server.url("/cached/q.png?max-age=60&delay=2000")
+    server.serve(png, at: "/cached/q.png", headers: ["Cache-Control": "max-age=60"])
+    server.hold("/cached/q.png")
+    let url = address("/cached/q.png")
     let callers = (0..<3).map { _ in Task { try await loader.load(url) } }
     try await untilShared(url, by: 3, loader: loader)
     for caller in callers { caller.cancel() }
     for caller in callers { await #expect(throws: ImageLoader.Error.cancelled(url)) { _ = try await caller.value } }
-    // Nobody wanted it any more: past the time the server takes to answer, nothing was
-    // stored, and a new caller starts afresh.
-    try await Task.sleep(nanoseconds: 2_200_000_000)
+    // Nobody wanted it any more: the request itself was called off, nothing was stored,
+    // and a new caller starts afresh.
+    try await server.untilCancelled("/cached/q.png")
+    server.release("/cached/q.png")
     #expect(!loader.isCached(url))
     #expect(try await loader.load(url).outcome == .fetched)
-    #expect(try await count("/cached/q.png") == 2)
+    #expect(count("/cached/q.png") == 2)
   }
 
   @Test func damagedEntryFilesAreMisses() throws {

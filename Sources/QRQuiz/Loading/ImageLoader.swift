@@ -39,6 +39,9 @@ public actor ImageLoader {
     public var maximumRetryDelay: Double = 30
     /// How long a 404 or 410 is remembered.
     public var missingLifetime: Double = 300
+    /// What downloads the images; `nil`, the network (``BoundedDownload`` with this
+    /// configuration's size limit, timeout, redirects and schemes).
+    public var dataLoader: (any DataLoading)?
 
     /// A configuration with the defaults.
     public init(cacheDirectory: URL) { self.cacheDirectory = cacheDirectory }

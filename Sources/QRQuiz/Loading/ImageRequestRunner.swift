@@ -36,18 +36,15 @@ struct ImageRequestRunner: Sendable {
       if let etag = cached.metadata.etag { headers["If-None-Match"] = etag }
       if let lastModified = cached.metadata.lastModified { headers["If-Modified-Since"] = lastModified }
     }
-    let downloader = BoundedDownload(
-      limit: configuration.maximumImageSize, timeout: configuration.timeout,
-      maximumRedirects: configuration.maximumRedirects, allowedSchemes: schemes)
+    let downloader =
+      configuration.dataLoader
+      ?? BoundedDownload(
+        limit: configuration.maximumImageSize, timeout: configuration.timeout,
+        maximumRedirects: configuration.maximumRedirects, allowedSchemes: schemes)
     var attempt = 1
     while true {
       await limiter.acquire(host: url.host ?? "")
-      let result: Result<BoundedDownload.Response, BoundedDownload.Error>
-      do {
-        result = .success(try await downloader.response(for: url, headers: headers))
-      } catch {
-        result = .failure(error)
-      }
+      let result = await response(for: url, headers: headers, from: downloader)
       await limiter.release()
 
       let retryDelay: Double?
@@ -69,6 +66,21 @@ struct ImageRequestRunner: Sendable {
         return .failure(.download(.cancelled(url)))
       }
       attempt += 1
+    }
+  }
+
+  /// The answer `downloader` gives, held to the image size limit whatever downloads it.
+  private func response(
+    for url: URL, headers: [String: String], from downloader: any DataLoading
+  ) async -> Result<BoundedDownload.Response, BoundedDownload.Error> {
+    do {
+      let response = try await downloader.response(for: url, headers: headers)
+      guard response.body.count <= configuration.maximumImageSize else {
+        return .failure(.tooLarge(limit: configuration.maximumImageSize, url))
+      }
+      return .success(response)
+    } catch {
+      return .failure(error)
     }
   }
 

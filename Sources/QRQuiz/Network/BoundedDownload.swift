@@ -96,6 +96,14 @@ public struct BoundedDownload: Sendable {
     public var headers: [String: String]
     /// The body, complete and within the limit.
     public var body: [UInt8]
+
+    /// An answer (as a ``DataLoading`` of one's own gives it too); header names are
+    /// lower-cased here, as the loader reads them.
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+      self.status = status
+      self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { _, last in last }
+      self.body = body
+    }
   }
 
   /// The most bytes accepted.
