@@ -34,8 +34,24 @@ public struct TopicReader: Sendable {
   ///
   /// - Throws: ``TopicError``, never ``TopicError/invalid(source:problems:count:)``.
   public func document(from source: TopicSource) async throws(TopicError) -> TopicDocument {
-    let bytes = try await bytes(from: source)
-    return try Self.document(bytes, source: source.description, sourceName: source.namingPath)
+    try Self.document(bytes: try await bytes(from: source), from: source)
+  }
+
+  /// The valid topic in `bytes` already read from `source` (errors name it, and its file or
+  /// URL names the topic when it has no `options.name`).
+  ///
+  /// - Throws: ``TopicError``.
+  public static func topic(bytes: some Collection<UInt8>, from source: TopicSource) throws(TopicError) -> ValidTopic {
+    try ValidTopic(try document(bytes: bytes, from: source), source: source.description)
+  }
+
+  /// Everything `bytes` already read from `source` hold as a topic, valid or not.
+  ///
+  /// - Throws: ``TopicError``, never ``TopicError/invalid(source:problems:count:)``.
+  public static func document(
+    bytes: some Collection<UInt8>, from source: TopicSource
+  ) throws(TopicError) -> TopicDocument {
+    try document(bytes, source: source.description, sourceName: source.namingPath)
   }
 
   /// The raw bytes at `source`, within ``maximumSize``.

@@ -1,7 +1,7 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz cards SOURCE`: a set as flash cards.
+/// `qrquiz cards TOPIC`: a set as flash cards.
 struct CardsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "cards",
@@ -14,8 +14,7 @@ struct CardsCommand: ParsableCommand {
       """,
     examples: ["qrquiz cards Social.json", "qrquiz cards 'Capitals' --set 2"])
 
-  @Argument(value: "SOURCE", help: "a topic file, URL, saved topic name, - or a QR image", completion: .file)
-  var source: String
+  @Argument(.topic) var source: String
   @Option("--set", value: "N", help: "the set (1-based)") var set = 1
   @Option("--seed", value: "S", help: "seed for the shuffle") var seed: UInt64?
   @Flag("--plain", help: "plain lines, one command per input line") var plain
@@ -26,8 +25,9 @@ struct CardsCommand: ParsableCommand {
   }
 
   func run() async throws -> ExitCode {
-    let topic = try await TopicArgument.resolve(source, reader: network.reader, timeLimit: 5)
-    var deck = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+    let argument = try TopicArgument(source)
+    let topic = try await argument.topic(reader: network.reader)
+    var deck = try argument.setUp { () throws(QuizSession.SetupError) in
       try FlashCardDeck(topic: topic, set: set - 1, seed: seed)
     }
     let events = InputEvents()

@@ -25,8 +25,7 @@ struct EncodeCommand: ParsableCommand {
       "qrquiz encode Social.json --terminal",
     ])
 
-  @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
-  var topics: [String]
+  @Argument(.topic) var topics: [String]
   @Option("-o", "--output", value: "FILE", help: "where to write one topic (- for standard output)", completion: .file)
   var output: String?
   @Option("--out-dir", value: "DIR", help: "write DIR/NAME.png for each topic", completion: .directory)
@@ -51,7 +50,7 @@ struct EncodeCommand: ParsableCommand {
   @OptionGroup var network: NetworkOptions
 
   func validate() throws(CLIError) {
-    guard !topics.isEmpty else { throw .usage("encode needs a topic file") }
+    guard !topics.isEmpty else { throw .usage("encode needs a topic") }
     guard !(svg && terminal) else { throw .usage("choose --svg or --terminal, not both") }
     guard !compactTerminal || terminal else { throw .usage("--compact-terminal goes with --terminal") }
     _ = try targets()
@@ -96,10 +95,10 @@ struct EncodeCommand: ParsableCommand {
     let targets = try targets()
     let reader = network.reader
     // Topics are read first (files, stdin, downloads); the encoding below is plain CPU work.
-    var loaded: [Result<ValidTopic, TopicError>] = []
+    var loaded: [Result<ValidTopic, any Error>] = []
     for topic in topics {
       do {
-        loaded.append(.success(try await reader.topic(from: TopicSource(argument: topic))))
+        loaded.append(.success(try await TopicArgument(topic).topic(reader: reader)))
       } catch {
         loaded.append(.failure(error))
       }
@@ -126,7 +125,7 @@ struct EncodeCommand: ParsableCommand {
   }
 
   static func encode(
-    _ topic: Result<ValidTopic, TopicError>, named name: String, to target: String, encoder: TopicQREncoder,
+    _ topic: Result<ValidTopic, any Error>, named name: String, to target: String, encoder: TopicQREncoder,
     style: SymbolStyle
   ) -> Failure? {
     let symbols: TopicQREncoder.Symbols
@@ -158,7 +157,7 @@ struct EncodeCommand: ParsableCommand {
   /// What a teacher needs to know about the code just written: that the app cannot read
   /// the compact form (and what can), or how large to print a dense one.
   static func advice(
-    for symbols: TopicQREncoder.Symbols, of topic: Result<ValidTopic, TopicError>, encoder: TopicQREncoder
+    for symbols: TopicQREncoder.Symbols, of topic: Result<ValidTopic, any Error>, encoder: TopicQREncoder
   ) -> String? {
     let address = "share the topic by its address with qrquiz serve (one small code the app scans)"
     if symbols.appReadable {

@@ -10,8 +10,9 @@ struct LiveCommand: ParsableCommand {
     abstract: "Host a live classroom game: students join from their phones, answer against the clock, see the ranking.",
     discussion: """
       Serves the topic library (as qrquiz serve does), starts a live game of TOPIC (a saved
-      topic's name, or a topic file) and prints the join address, the PIN and a QR code to
-      join, and the host screen's address to open on the projector. Listens on the whole
+      topic's name, a topic file, a URL, - or a QR code image, as every command takes a
+      topic) and prints the join address, the PIN and a QR code to join, and the host
+      screen's address to open on the projector. Listens on the whole
       network (0.0.0.0), for phones cannot reach this computer's own address; --host
       127.0.0.1 keeps it to this computer. Scoring: speed (up to 1,000 points by how quickly
       a right answer comes, and a streak bonus), accuracy (1,000 per right answer) or app
@@ -23,8 +24,7 @@ struct LiveCommand: ParsableCommand {
       "qrquiz live quiz.json --port 9000", "qrquiz live --results",
     ])
 
-  @Argument(value: "TOPIC", help: "a saved topic's name, or a topic file", completion: .file)
-  var topic: String?
+  @Argument(.topic) var topic: String?
   @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
   @Option("--scoring", help: "speed, accuracy or app") var scoring = LiveScoring.speed
   @Option("--seconds", help: "seconds per question", range: 5...600) var seconds = 20
@@ -44,7 +44,17 @@ struct LiveCommand: ParsableCommand {
   func run() async throws -> ExitCode {
     if results { return listResults() }
     guard let topic else { return .usage }
-    let (source, name) = try servedTopic(topic)
+    // A saved topic is played with the whole library served (more games from the teacher's
+    // address); anything else is served alone.
+    let served = try await ServedTopicFiles([topic], reader: TopicReader())
+    defer { served.removeCopies() }
+    let source: QuizWebApp.Topics
+    let name: String
+    if case .saved(let saved, _) = served.arguments[0].place {
+      (source, name) = (.library(TopicSaving.library), saved)
+    } else {
+      (source, name) = (.files(served.paths), served.names[0])
+    }
     let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: false)
     let game: QuizWebApp.HostedGame
     do {
@@ -57,23 +67,6 @@ struct LiveCommand: ParsableCommand {
     printIntroduction(game, site: site)
     await site.runUntilStopped()
     return .success
-  }
-
-  /// The topics to serve and the name TOPIC has among them.
-  private func servedTopic(_ argument: String) throws -> (QuizWebApp.Topics, String) {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), !isDirectory.boolValue {
-      let name = TopicLibrary.safeName(URL(fileURLWithPath: argument).deletingPathExtension().lastPathComponent)
-      return (.files([argument]), name)
-    }
-    do {
-      let entry = try TopicSaving.library.find(argument)
-      return (.library(TopicSaving.library), entry.name)
-    } catch TopicLibrary.Error.notFound {
-      let suggestion = Suggestion.didYouMean(argument, among: TopicSaving.library.names())
-      throw CLIError(
-        .notFound, "\(argument): no such file, and no saved topic by that name\(suggestion) (see qrquiz topics list)")
-    }
   }
 
   private func printIntroduction(_ game: QuizWebApp.HostedGame, site: SiteServer) {

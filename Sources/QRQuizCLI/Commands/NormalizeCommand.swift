@@ -11,14 +11,13 @@ struct NormalizeCommand: ParsableCommand {
       """,
     examples: ["qrquiz normalize Social.json", "qrquiz normalize - < quiz.json > quiz.min.json"])
 
-  @Argument(value: "TOPIC", help: "a topic file, an http(s) URL, or - for standard input", completion: .file)
-  var topic: String
+  @Argument(.topic) var topic: String
   @Option("-o", "--output", value: "FILE", help: "write here instead of standard output", completion: .file)
   var output: String?
   @OptionGroup var network: NetworkOptions
 
   func run() async throws -> ExitCode {
-    let topic = try await network.reader.topic(from: TopicSource(argument: topic))
+    let topic = try await TopicArgument(topic).topic(reader: network.reader)
     try Console.write(Array((topic.normalizedJSON + "\n").utf8), to: output ?? "-")
     return .success
   }

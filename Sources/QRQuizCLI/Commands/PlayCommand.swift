@@ -1,13 +1,13 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz play SOURCE`: take a quiz as the Questions app plays it.
+/// `qrquiz play TOPIC`: take a quiz as the Questions app plays it.
 struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "play",
     abstract: "Play a topic as the Questions app does: a set with its timer, help and score, or a sampled quiz.",
     discussion: """
-      SOURCE is a topic file, an http(s) URL, a saved topic's name, - for standard input, or
+      TOPIC is a topic file, an http(s) URL, a saved topic's name, - for standard input, or
       an image holding a topic's QR code(s). The player picks a set (or --set N); the set is
       played with the topic's options: shuffled questions, one countdown for the set, help
       that hides a wrong answer (-5 points, at most 2 a question, with 3 or more answers and
@@ -31,8 +31,7 @@ struct PlayCommand: ParsableCommand {
       "qrquiz play photo.jpg --plain --seed 7 < answers.txt", "qrquiz play capitals.json --sample 5,5,5 --review",
     ])
 
-  @Argument(value: "SOURCE", help: "a topic file, URL, saved topic name, - or a QR image", completion: .file)
-  var source: String
+  @Argument(.topic) var source: String
   @Option("--set", value: "N", help: "the set to play (1-based); asked for when absent") var set: Int?
   @Option(
     "--sample", value: "COUNTS",
@@ -52,9 +51,10 @@ struct PlayCommand: ParsableCommand {
   }
 
   func run() async throws -> ExitCode {
+    let argument = try TopicArgument(source)
     let topic: ValidTopic
     do {
-      topic = try await TopicArgument.resolve(source, reader: loading.network.reader, timeLimit: 5)
+      topic = try await argument.topic(reader: loading.network.reader)
     } catch TopicError.invalid(let source, let problems, let count) {
       // Every problem, one line each, as qrquiz validate lists them, before anything is drawn.
       ValidationReport.reportProblems(problems, count: count, source: source)
@@ -66,12 +66,12 @@ struct PlayCommand: ParsableCommand {
       language: TerminalWords.current.language)
     // Problems with the request are errors before anything is drawn.
     if let sample {
-      _ = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+      _ = try argument.setUp { () throws(QuizSession.SetupError) in
         try QuizSession(topic: topic, sampling: sample.counts, totalScore: 0, seed: 0)
       }
     }
     if let set {
-      _ = try TopicArgument.setUp(source) { () throws(QuizSession.SetupError) in
+      _ = try argument.setUp { () throws(QuizSession.SetupError) in
         try QuizSession(topic: topic, set: set - 1, totalScore: 0, seed: 0)
       }
     }

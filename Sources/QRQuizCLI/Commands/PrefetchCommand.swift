@@ -13,19 +13,18 @@ struct PrefetchCommand: ParsableCommand {
       """,
     examples: ["qrquiz prefetch Social.json ImagesTest.json", "qrquiz prefetch Social.json --offline"])
 
-  @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
-  var topics: [String]
+  @Argument(.topic) var topics: [String]
   @Flag("--profiles", help: "also the profile pictures") var profiles
   @OptionGroup var loading: LoaderOptions
 
   func validate() throws(CLIError) {
-    guard !topics.isEmpty || profiles else { throw .usage("prefetch needs topic files or --profiles") }
+    guard !topics.isEmpty || profiles else { throw .usage("prefetch needs topics or --profiles") }
   }
 
   func run() async throws -> ExitCode {
     var read: [Topic] = []
     for topic in topics {
-      read.append(try await loading.network.reader.topic(from: TopicSource(argument: topic)).topic)
+      read.append(try await TopicArgument(topic).topic(reader: loading.network.reader).topic)
     }
     var items = ImagePrefetcher.items(in: read)
     if profiles {

@@ -9,9 +9,11 @@ struct ServeCommand: ParsableCommand {
     synonyms: ["server", "web"],
     abstract: "Serve topics as web pages: share them as QR codes, play them in a browser, host live games.",
     discussion: """
-      Serves the topic library (or the topic library in DIR, or the given topic files) and
-      prints its address. Each topic's page shows a QR code of its JSON address: the Questions
-      app scans it and downloads the topic. Students without the app play in the browser with
+      Serves the topic library (or the topic library in DIR, or the given topics: files,
+      saved topics' names, URLs, - or QR code images, as every command takes a topic) and
+      prints its address; topic files and saved topics are read again when they change.
+      Each topic's page shows a QR code of its JSON address: the Questions app scans it and
+      downloads the topic. Students without the app play in the browser with
       the app's rules. Question images come from the image cache only (qrquiz prefetch fills
       it); the server never fetches an address a topic names.
       Listens on 127.0.0.1 unless --host says otherwise; with --host 0.0.0.0 the QR codes
@@ -26,7 +28,8 @@ struct ServeCommand: ParsableCommand {
     ])
 
   @Argument(
-    value: "TOPICS", help: "a topic library folder, or topic files (default: your topic library)", completion: .file)
+    value: "TOPICS", help: "a topic library folder, or " + Positional.topic.many,
+    completion: .file)
   var topics: [String]
   @Option("--host", value: "ADDRESS", help: "the address to listen on; 0.0.0.0 for the whole network")
   var host = "127.0.0.1"
@@ -41,7 +44,9 @@ struct ServeCommand: ParsableCommand {
       Console.text(QuizWebApp(topics: .files([]), configuration: .init(publicURL: "")).routeDocumentation)
       return .success
     }
-    let site = try SiteServer.start(topics: try topicSource(), host: host, options: server, allowEdit: allowEdit)
+    let (source, served) = try await topicSource()
+    defer { served?.removeCopies() }
+    let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: allowEdit)
     let count = site.app.topicNames.count
     Console.line("Serving \(Plural.count(count, "topic")) at \(site.base)/")
     if !site.app.isPublicURLReachable { Console.line(SiteServer.unreachableWarning(publicURL: site.base)) }
@@ -52,17 +57,21 @@ struct ServeCommand: ParsableCommand {
     return .success
   }
 
-  private func topicSource() throws -> QuizWebApp.Topics {
-    if topics.isEmpty { return .library(TopicLibrary(directory: Directories.topics)) }
+  /// The library (yours, or the folder given), or the topics given and their files.
+  private func topicSource() async throws -> (QuizWebApp.Topics, ServedTopicFiles?) {
+    if topics.isEmpty { return (.library(TopicLibrary(directory: Directories.topics)), nil) }
     var isDirectory: ObjCBool = false
     if topics.count == 1, FileManager.default.fileExists(atPath: topics[0], isDirectory: &isDirectory),
       isDirectory.boolValue
     {
-      return .library(TopicLibrary(directory: URL(fileURLWithPath: topics[0])))
+      return (.library(TopicLibrary(directory: URL(fileURLWithPath: topics[0]))), nil)
     }
-    for path in topics where !FileManager.default.fileExists(atPath: path) {
+    // A path is a file to serve and watch: one that is missing is said as such, before
+    // anything is read.
+    for path in topics where path.contains("/") && !FileManager.default.fileExists(atPath: path) {
       throw CLIError(.notFound, "\(path): no such file")
     }
-    return .files(topics)
+    let served = try await ServedTopicFiles(topics, reader: TopicReader())
+    return (.files(served.paths), served)
   }
 }

@@ -14,10 +14,9 @@ struct TopicsCommand: ParsableCommand {
 
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
-      name: "add", abstract: "Save topics from files or URLs.",
+      name: "add", abstract: "Save topics from files, URLs or QR codes.",
       examples: ["qrquiz topics add Social.json https://example.org/quiz.json"])
-    @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
-    var topics: [String]
+    @Argument(.topic) var topics: [String]
     @OptionGroup var network: NetworkOptions
 
     func validate() throws(CLIError) {
@@ -29,7 +28,7 @@ struct TopicsCommand: ParsableCommand {
       for argument in topics {
         let source = TopicSource(argument: argument)
         do {
-          let topic = try await network.reader.topic(from: source)
+          let topic = try await TopicArgument(argument).topic(reader: network.reader)
           Console.error("\(source): " + (try TopicSaving.save(topic)))
         } catch let error as TopicLibrary.Error {
           exitCode = max(exitCode, ErrorReport.report(error, context: "\(source): not saved"))
@@ -63,7 +62,7 @@ struct TopicsCommand: ParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(name: "show", abstract: "A saved topic's JSON.")
-    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+    @Argument(.savedTopic) var name: String
 
     func run() async throws -> ExitCode {
       Console.bytes(Array((try TopicSaving.library.find(name).topic.normalizedJSON + "\n").utf8))
@@ -73,7 +72,7 @@ struct TopicsCommand: ParsableCommand {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(name: "remove", abstract: "Remove a saved topic.")
-    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+    @Argument(.savedTopic) var name: String
 
     func run() async throws -> ExitCode {
       try TopicSaving.library.remove(name: name)
@@ -86,7 +85,7 @@ struct TopicsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       name: "export", abstract: "Write a saved topic's JSON to a file.",
       examples: ["qrquiz topics export 'Cool Social topic' -o social.json"])
-    @Argument(value: "NAME", help: "the saved topic's name") var name: String
+    @Argument(.savedTopic) var name: String
     @Option("-o", "--output", value: "FILE", help: "where to write it (- for standard output)", completion: .file)
     var output: String?
 

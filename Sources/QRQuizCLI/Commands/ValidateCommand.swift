@@ -13,32 +13,31 @@ struct ValidateCommand: ParsableCommand {
       """,
     examples: ["qrquiz validate Social.json broken.json", "qrquiz validate --json topics/*.json | jq ."])
 
-  @Argument(value: "TOPIC", help: "topic files, http(s) URLs, or - for standard input", completion: .file)
-  var topics: [String]
+  @Argument(.topic) var topics: [String]
   @Flag("--json", help: "one JSON object per topic, for machines") var json
   @OptionGroup var network: NetworkOptions
 
   func validate() throws(CLIError) {
-    guard !topics.isEmpty else { throw .usage("validate needs at least one file") }
+    guard !topics.isEmpty else { throw .usage("validate needs at least one topic") }
   }
 
   func run() async throws -> ExitCode {
     var exitCode = ExitCode.success
     let reader = network.reader
     for topic in topics {
-      let source = TopicSource(argument: topic)
+      let label = TopicSource(argument: topic).description
       do {
-        let document = try await reader.document(from: source)
+        let document = try await TopicArgument(topic).document(reader: reader)
         if !document.isValid { exitCode = max(exitCode, .invalidInput) }
         if json {
-          Console.bytes(Array((ValidationReport.json(file: source.description, document: document) + "\n").utf8))
+          Console.bytes(Array((ValidationReport.json(file: label, document: document) + "\n").utf8))
         } else {
-          for line in ValidationReport.lines(file: source.description, document: document) { Console.line(line) }
+          for line in ValidationReport.lines(file: label, document: document) { Console.line(line) }
         }
       } catch {
         exitCode = max(exitCode, ErrorReport.exitCode(for: error))
         if json {
-          let line = ValidationReport.json(file: source.description, error: ErrorReport.message(for: error))
+          let line = ValidationReport.json(file: label, error: ErrorReport.message(for: error))
           Console.bytes(Array((line + "\n").utf8))
         } else {
           ErrorReport.report(error)

@@ -1,7 +1,7 @@
 import QRQuiz
 
 /// The help of a command in another language: its abstract, its discussion, and each
-/// argument's and option's line, by the name help shows (`--set`, `SOURCE`). The commands
+/// argument's and option's line, by the name help shows (`--set`, `TOPIC`). The commands
 /// a player or a teacher meets in their own language (`play`, `cards`, `new`) have one;
 /// ``HelpText`` uses it when the locale asks for that language, and a test checks that it
 /// covers every declaration.
@@ -9,6 +9,10 @@ struct HelpTranslation: Sendable {
   var abstract: String
   var discussion: String
   var lines: [String: String]
+
+  /// ``Positional/topic``'s line, in Spanish.
+  static let spanishTopic =
+    "un archivo de tema, una URL http(s), el nombre de un tema guardado, - para la entrada estándar, o una imagen QR"
 
   /// The words around the help's sections, in Spanish.
   static let spanishFrame: [String: String] = [
@@ -27,7 +31,7 @@ extension PlayCommand: SpanishHelp {
     abstract: "Juega un tema como lo hace la app Questions: un bloque con su tiempo, su ayuda y su puntuación, "
       + "o un cuestionario de muestra.",
     discussion: """
-      SOURCE es un archivo de tema, una URL http(s), el nombre de un tema guardado, - para la
+      TOPIC es un archivo de tema, una URL http(s), el nombre de un tema guardado, - para la
       entrada estándar, o una imagen con el código QR de un tema. Se elige un bloque (o --set N)
       y se juega con las opciones del tema: preguntas barajadas, una cuenta atrás para el bloque,
       una ayuda que oculta una respuesta incorrecta (-5 puntos, 2 como mucho por pregunta, con 3
@@ -48,7 +52,7 @@ extension PlayCommand: SpanishHelp {
       texto del tema nunca se traduce.
       """,
     lines: [
-      "SOURCE": "un archivo de tema, una URL, el nombre de un tema guardado, - o una imagen QR",
+      "TOPIC": HelpTranslation.spanishTopic,
       "--set": "el bloque que se juega (desde 1); se pregunta si falta",
       "--sample": "preguntas al azar por bloque (7,7,6) o en total (20, repartidas), jugadas como un cuestionario",
       "--seed": "semilla para barajar y para la ayuda: la misma semilla juega igual",
@@ -75,7 +79,7 @@ extension CardsCommand: SpanishHelp {
       Las palabras siguen LC_ALL, LC_MESSAGES o LANG; el texto del tema nunca se traduce.
       """,
     lines: [
-      "SOURCE": "un archivo de tema, una URL, el nombre de un tema guardado, - o una imagen QR",
+      "TOPIC": HelpTranslation.spanishTopic,
       "--set": "el bloque (desde 1)",
       "--seed": "semilla para barajar",
       "--plain": "líneas simples, una orden por línea",

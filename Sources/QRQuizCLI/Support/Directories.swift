@@ -11,11 +11,17 @@ enum Directories {
     return base(environment["XDG_CACHE_HOME"], fallback: ".cache").appendingPathComponent("qrquiz")
   }
 
-  /// `$XDG_DATA_HOME/qrquiz`, else `$HOME/.local/share/qrquiz`.
+  /// `$XDG_DATA_HOME/qrquiz`, else `$HOME/.local/share/qrquiz`; ``dataOverride`` when set.
   static var data: URL {
-    base(ProcessInfo.processInfo.environment["XDG_DATA_HOME"], fallback: ".local/share").appendingPathComponent(
-      "qrquiz")
+    if let dataOverride { return dataOverride }
+    return base(ProcessInfo.processInfo.environment["XDG_DATA_HOME"], fallback: ".local/share")
+      .appendingPathComponent("qrquiz")
   }
+
+  /// The data folder of the commands the current task runs, when set: a test's own, so
+  /// commands run in process (``QRQuizCLI/run(_:)``) keep their saved topics, statistics
+  /// and games apart from those of other tests running at the same time.
+  @TaskLocal static var dataOverride: URL?
 
   /// The saved topics.
   static var topics: URL { data.appendingPathComponent("topics") }
