@@ -2,9 +2,9 @@ import Foundation
 import QRQuiz
 import Testing
 
-/// QRQuiz's own keys (`options.setNames`, a question's `numericAnswer`): the app ignores
-/// them, so they never change its verdict; QRQuiz reads, checks (as warnings), keeps and
-/// writes them.
+/// QRQuiz's own keys (`options.setNames`, `options.setGroups`, a question's
+/// `numericAnswer`, `seconds` and `explanation`): the app ignores them, so they never change
+/// its verdict; QRQuiz reads, checks (as warnings), keeps and writes them.
 @Suite struct TopicExtensionTests {
   let base = #"{"question":"Year of the Moon landing?","answers":["1969","1970"],"correct":0"#
 
@@ -27,19 +27,51 @@ import Testing
     #expect(try TopicDocument(bytes: Array(normalized.utf8)).topic?.normalizedJSON == normalized)
   }
 
+  @Test func timesAndExplanationsAreKeptByNormalizeAndLeftOutOfQRCodes() throws {
+    let document = try document(
+      options: #","setGroups":[0,0]"#,
+      question: #","seconds":20,"explanation":"Apollo 11 landed on 20 July 1969.""#)
+    #expect(document.isValid)
+    #expect(document.warnings.isEmpty, "\(document.warnings)")
+    let topic = try #require(document.topic)
+    #expect(topic.options?.setGroups == [0, 0])
+    #expect(topic.sets[0][0].seconds == 20)
+    #expect(topic.sets[0][0].explanation == "Apollo 11 landed on 20 July 1969.")
+    let normalized = topic.normalizedJSON
+    #expect(normalized.contains(#""seconds":20,"explanation":"Apollo 11 landed on 20 July 1969.""#))
+    #expect(normalized.contains(#""setGroups":[0,0]"#))
+    #expect(try TopicDocument(bytes: Array(normalized.utf8)).topic?.normalizedJSON == normalized)
+    // The app's QR code: what the app reads and no more (the groups stay: they say how to play).
+    let symbols = try TopicQREncoder().encode(ValidTopic(topic))
+    let image = try ImageDecoder.decode(try SymbolSheet(matrices: symbols.matrices, scale: 3, margin: 4).pngData())
+    let read = try #require(try QRCodeReader().scan(image).symbols.first)
+    let text = String(decoding: read.bytes, as: UTF8.self)
+    #expect(!text.contains("seconds") && !text.contains("explanation") && text.contains(#""setGroups":[0,0]"#))
+    #expect(text == topic.forQRCode.normalizedJSON)
+  }
+
   @Test(arguments: [
     (#","setNames":"History""#, "", "options.setNames"),
     (#","setNames":["History",3]"#, "", "options.setNames"),
     ("", #","numericAnswer":1969"#, "sets[0][0].numericAnswer"),
     ("", #","numericAnswer":{"value":"1969"}"#, "sets[0][0].numericAnswer"),
     ("", #","numericAnswer":{"value":1969,"tolerance":-1}"#, "sets[0][0].numericAnswer"),
+    ("", #","seconds":"20""#, "sets[0][0].seconds"),
+    ("", #","seconds":0"#, "sets[0][0].seconds"),
+    ("", #","seconds":86400"#, "sets[0][0].seconds"),
+    ("", #","explanation":["a"]"#, "sets[0][0].explanation"),
+    (#","setGroups":[0,-1]"#, "", "options.setGroups"),
+    (#","setGroups":[0.5,1]"#, "", "options.setGroups"),
   ])
   func malformedKeysAreIgnoredWithAWarningNeverAProblem(_ options: String, _ question: String, _ path: String) throws {
     let document = try document(options: options, question: question)
     #expect(document.isValid, "the app ignores these keys: the verdict cannot change")
     let warning = try #require(document.warnings.first { $0.kind == .ignoredExtension })
     #expect(warning.path.description == path)
-    #expect(document.topic?.options?.setNames == nil && document.topic?.sets[0][0].numericAnswer == nil)
+    let topic = try #require(document.topic)
+    #expect(topic.options?.setNames == nil && topic.options?.setGroups == nil)
+    #expect(topic.sets[0][0].numericAnswer == nil && topic.sets[0][0].seconds == nil)
+    #expect(topic.sets[0][0].explanation == nil)
   }
 
   @Test func theLinterChecksTheKeysAgainstTheTopic() throws {
@@ -48,6 +80,11 @@ import Testing
     let mismatch = try document(question: #","numericAnswer":{"value":1970}"#)
     #expect(mismatch.warnings.map(\.kind) == [.numericAnswerMismatch])
     #expect(mismatch.warnings[0].description.contains("1970 is not among the correct answers"))
+    #expect(try document(options: #","setGroups":[0]"#).warnings.map(\.message) == ["gives 1 group for 2 sets"])
+    #expect(
+      try document(options: #","setGroups":[1,1]"#).warnings.map(\.message) == [
+        "groups must be numbered 0, 1, 2 … in the sets' order, each group's sets together"
+      ])
   }
 
   @Test(.tags(.endToEnd), .skippedInFastRuns) func validateShowsTheWarningsWithTheirPaths() throws {

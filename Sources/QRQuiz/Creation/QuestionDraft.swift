@@ -14,19 +14,25 @@ public struct QuestionDraft: Sendable, Hashable {
   public var imageURL: String?
   /// A number typed as the answer (QRQuiz's extension).
   public var numericAnswer: NumericAnswer?
+  /// Seconds to answer it in a live game (QRQuiz's extension).
+  public var seconds: Double?
+  /// Why the right answer is right, shown after the verdict (QRQuiz's extension).
+  public var explanation: String?
   /// Where it came from in an imported file (1-based line), for messages.
   public var line: Int?
 
   /// Creates a draft.
   public init(
     text: String, answers: [String], correct: Set<Int>, imageURL: String? = nil,
-    numericAnswer: NumericAnswer? = nil, line: Int? = nil
+    numericAnswer: NumericAnswer? = nil, seconds: Double? = nil, explanation: String? = nil, line: Int? = nil
   ) {
     self.text = text
     self.answers = answers
     self.correct = correct
     self.imageURL = imageURL
     self.numericAnswer = numericAnswer
+    self.seconds = seconds
+    self.explanation = explanation
     self.line = line
   }
 
@@ -84,7 +90,7 @@ public struct QuestionDraft: Sendable, Hashable {
   var question: Topic.Question {
     Topic.Question(
       question: text, answers: answers, correctAnswers: correct.sorted().compactMap { UInt8(exactly: $0) },
-      imageURL: imageURL, numericAnswer: numericAnswer)
+      imageURL: imageURL, numericAnswer: numericAnswer, seconds: seconds, explanation: explanation)
   }
 }
 

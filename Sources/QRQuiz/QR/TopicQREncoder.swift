@@ -99,11 +99,11 @@ public struct TopicQREncoder: Sendable {
   }
 
   /// The symbols for a topic, in the form ``format`` asks for: its normalised JSON, without
-  /// the web editor's times (the app ignores them; a code is no place for them).
+  /// what the app ignores and only QRQuiz's own front ends use (``Topic/forQRCode``).
   ///
   /// - Throws: ``Error``.
   public func encode(_ topic: ValidTopic) throws(Error) -> Symbols {
-    try encode(json: Array(topic.topic.withoutEditTimes.normalizedJSON.utf8))
+    try encode(json: Array(topic.topic.forQRCode.normalizedJSON.utf8))
   }
 
   func encode(json: [UInt8]) throws(Error) -> Symbols {

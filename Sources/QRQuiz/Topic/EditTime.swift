@@ -36,9 +36,9 @@ extension Topic {
 
   /// This topic, saved over `previous` at `now`: a question that is new (no `created`, or
   /// one `previous` does not have) is created now; one whose text, answers, right answers,
-  /// picture or number differ from `previous`'s question of the same `created` time was
-  /// modified now; the others keep the times they had. Times are the server's, never the
-  /// client's: a question sent with times `previous` does not know is new.
+  /// picture, number, time or explanation differ from `previous`'s question of the same
+  /// `created` time was modified now; the others keep the times they had. Times are the
+  /// server's, never the client's: a question sent with times `previous` does not know is new.
   public func stampingEditTimes(over previous: Topic?, at now: Date) -> Topic {
     let time = EditTime.string(now)
     var byCreation: [String: Question] = [:]
@@ -75,6 +75,7 @@ extension Topic {
 
   private static func sameContent(_ a: Question, _ b: Question) -> Bool {
     a.question == b.question && a.answers == b.answers && a.mergedCorrectAnswers == b.mergedCorrectAnswers
-      && a.imageURL == b.imageURL && a.numericAnswer == b.numericAnswer
+      && a.imageURL == b.imageURL && a.numericAnswer == b.numericAnswer && a.seconds == b.seconds
+      && a.explanation == b.explanation
   }
 }

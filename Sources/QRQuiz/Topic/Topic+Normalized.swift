@@ -29,6 +29,7 @@ extension Topic.Options {
     ]
     for (key, flag) in flags { if let flag { members.append((key, .bool(flag))) } }
     if let setNames { members.append(("setNames", .array(setNames.map(JSONValue.string)))) }
+    if let setGroups { members.append(("setGroups", .array(setGroups.map { .number(Double($0)) }))) }
     return .object(members)
   }
 }
@@ -48,6 +49,8 @@ extension Topic.Question {
           .object([("value", .number(numericAnswer.value)), ("tolerance", .number(numericAnswer.tolerance))])
         ))
     }
+    if let seconds { members.append(("seconds", .number(seconds))) }
+    if let explanation { members.append(("explanation", .string(explanation))) }
     if let created { members.append(("created", .string(created))) }
     if let modified { members.append(("modified", .string(modified))) }
     return .object(members)

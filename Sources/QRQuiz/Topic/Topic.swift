@@ -42,13 +42,17 @@ extension Topic {
     public var multipleCorrectAnswersAsMandatory: Bool?
     /// Names of the sets, shown as categories (a QRQuiz extension the app ignores).
     public var setNames: [String]?
+    /// For each set, the list it is part of (a QRQuiz extension the app ignores): sets with
+    /// the same number are consecutive runs of one list, split only because the app needs
+    /// one answer count per set, and a front end that can plays them in order as one quiz.
+    public var setGroups: [Int]?
 
     /// Creates options; every field defaults to absent.
     public init(
       name: String? = nil, timePerSetInSeconds: Double? = nil,
       questionsInRandomOrder: Bool? = nil, helpButtonEnabled: Bool? = nil,
       showCorrectIncorrectAnswer: Bool? = nil, multipleCorrectAnswersAsMandatory: Bool? = nil,
-      setNames: [String]? = nil
+      setNames: [String]? = nil, setGroups: [Int]? = nil
     ) {
       self.name = name
       self.timePerSetInSeconds = timePerSetInSeconds
@@ -57,6 +61,7 @@ extension Topic {
       self.showCorrectIncorrectAnswer = showCorrectIncorrectAnswer
       self.multipleCorrectAnswersAsMandatory = multipleCorrectAnswersAsMandatory
       self.setNames = setNames
+      self.setGroups = setGroups
     }
 
     /// The name of set `index`, when `setNames` has a non-empty one.
@@ -87,12 +92,21 @@ extension Topic {
     /// extensions the app ignores; ISO 8601 in UTC, `2026-12-01T15:03:07Z`).
     public var created: String?
     public var modified: String?
+    /// Seconds to answer this question in a live game, within ``allowedSeconds`` (a QRQuiz
+    /// extension the app ignores; Kahoot!'s "Time limit").
+    public var seconds: Double?
+    /// Why the right answer is right, shown after the verdict (a QRQuiz extension the app
+    /// ignores; Quizizz's "Answer explanation", Moodle's general feedback).
+    public var explanation: String?
+
+    /// The question times a topic may hold: from one second to an hour.
+    public static let allowedSeconds: ClosedRange<Double> = 1...3_600
 
     /// Creates a question.
     public init(
       question: String, answers: [String], correct: UInt8? = nil,
       correctAnswers: [UInt8]? = nil, imageURL: String? = nil, numericAnswer: NumericAnswer? = nil,
-      created: String? = nil, modified: String? = nil
+      created: String? = nil, modified: String? = nil, seconds: Double? = nil, explanation: String? = nil
     ) {
       self.question = question
       self.answers = answers
@@ -102,6 +116,8 @@ extension Topic {
       self.numericAnswer = numericAnswer
       self.created = created
       self.modified = modified
+      self.seconds = seconds
+      self.explanation = explanation
     }
 
     /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.

@@ -16,7 +16,7 @@ public enum TopicDecoder {
   }
 
   /// ``decode(_:limit:)``, also giving the warnings for QRQuiz's own keys (`setNames`,
-  /// `numericAnswer`) that are malformed: the app ignores those keys, so they can never
+  /// `setGroups`, `numericAnswer`, `seconds`, `explanation` …) that are malformed: the app ignores those keys, so they can never
   /// make a topic invalid; they are ignored and reported.
   static func decodeNoting(
     _ document: JSONValue, limit: Int
@@ -69,6 +69,10 @@ private struct FieldReader {
       } ?? nil,
       setNames: lenient(value, "setNames", at: path, expected: "an array of strings") { reader, value, path in
         reader.array(value, at: path) { $0.string($1, at: $2) }
+      },
+      setGroups: lenient(value, "setGroups", at: path, expected: "an array of numbers 0, 1, 2 …") {
+        reader, value, path in
+        reader.array(value, at: path) { $0.groupNumber($1, at: $2) }
       }
     )
   }
@@ -96,11 +100,33 @@ private struct FieldReader {
     let modified = lenient(value, "modified", at: path, expected: "a time like 2026-12-01T15:03:07Z") {
       $0.editTime($1, at: $2)
     }
+    let seconds = lenient(value, "seconds", at: path, expected: "a number of seconds from 1 to 3600") {
+      $0.questionSeconds($1, at: $2)
+    }
+    let explanation = lenient(value, "explanation", at: path, expected: "a string") { $0.string($1, at: $2) }
     guard let text, let answers, let correct, let correctAnswers, let imageURL else { return nil }
     return Topic.Question(
       question: text, answers: answers, correct: correct,
       correctAnswers: correctAnswers, imageURL: imageURL, numericAnswer: numericAnswer, created: created,
-      modified: modified)
+      modified: modified, seconds: seconds, explanation: explanation)
+  }
+
+  /// A question's time: a number of seconds within ``Topic/Question/allowedSeconds``.
+  mutating func questionSeconds(_ value: JSONValue, at path: TopicPath) -> Double? {
+    guard case .number(let number) = value, Topic.Question.allowedSeconds.contains(number.value) else {
+      problems.append(.init(.wrongType, at: path, "expected seconds"))
+      return nil
+    }
+    return number.value
+  }
+
+  /// A set's group: an integer from 0.
+  mutating func groupNumber(_ value: JSONValue, at path: TopicPath) -> Int? {
+    guard case .number(let number) = value, let group = Int(exactly: number.value), group >= 0 else {
+      problems.append(.init(.wrongType, at: path, "expected a group number"))
+      return nil
+    }
+    return group
   }
 
   /// An edit time: an ISO 8601 UTC time, to the second (``EditTime``).

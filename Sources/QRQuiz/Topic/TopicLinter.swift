@@ -22,6 +22,9 @@ public enum TopicLinter {
           .setNamesCount, at: optionsPath.appending("setNames"),
           "names \(Plural.count(names.count, "set")) but the topic has \(topic.sets.count)"))
     }
+    if let groups = topic.options?.setGroups, let message = setGroupsProblem(groups, sets: topic.sets.count) {
+      warnings.append(.init(.setGroups, at: optionsPath.appending("setGroups"), message))
+    }
     let setsPath = TopicPath.root.appending("sets")
     for (setIndex, set) in topic.sets.enumerated() {
       for (questionIndex, question) in set.enumerated() {
@@ -65,6 +68,20 @@ public enum TopicLinter {
       }
     }
     return warnings
+  }
+
+  /// Groups must be one per set, numbered from 0 in the sets' order, each group's sets
+  /// next to each other (a list's runs follow one another).
+  private static func setGroupsProblem(_ groups: [Int], sets: Int) -> String? {
+    if groups.count != sets { return "gives \(Plural.count(groups.count, "group")) for \(Plural.count(sets, "set"))" }
+    var previous = -1
+    for group in groups {
+      guard group == previous || group == previous + 1 else {
+        return "groups must be numbered 0, 1, 2 … in the sets' order, each group's sets together"
+      }
+      previous = group
+    }
+    return nil
   }
 
   private static func imageURLProblem(_ text: String) -> String? {

@@ -60,12 +60,14 @@ public struct TopicWarning: Sendable, Hashable, CustomStringConvertible {
     case noTimer
     /// No `options.name`: the app shows the file name.
     case missingName
-    /// A QRQuiz key (`setNames`, `numericAnswer`) is malformed and was ignored.
+    /// A QRQuiz key (`setNames`, `numericAnswer`, `seconds` …) is malformed and was ignored.
     case ignoredExtension
     /// `setNames` does not name every set once.
     case setNamesCount
     /// A `numericAnswer` whose number is not among the question's correct answers.
     case numericAnswerMismatch
+    /// `setGroups` does not give every set a group, or a group's sets are not together.
+    case setGroups
   }
 
   /// What kind of warning this is.
