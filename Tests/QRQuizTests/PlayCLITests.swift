@@ -40,6 +40,27 @@ import Testing
     return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
   }
 
+  @Test func theExplanationFollowsTheVerdict() throws {
+    let path = home.path("why.json")
+    let json = #"""
+      {"options":{"name":"Space","questionsInRandomOrder":false},"sets":[[
+        {"question":"Closest planet to the Sun?","answers":["Venus","Mercury"],"correct":1,
+         "explanation":"Mercury orbits at 0.39 AU.\nVenus is second.\u001b[31m"},
+        {"question":"Largest planet?","answers":["Jupiter","Saturn"],"correct":0}]]}
+      """#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try qrquiz(["play", path, "--no-images"], input: "2\n1\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdoutText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let verdict = try #require(lines.firstIndex(of: "Right! +20 points"))
+    #expect(lines[verdict + 1] == "Why: Mercury orbits at 0.39 AU.")
+    // A stranger's text never drives the terminal.
+    #expect(lines[verdict + 2] == "  Venus is second.\\u{1B}[31m")
+    #expect(lines[verdict + 3] == "")
+    #expect(!result.stdoutText.contains("\u{1B}"))
+    #expect(lines.filter { $0.hasPrefix("Why:") }.count == 1)
+  }
+
   @Test func aScriptedPlayFollowsTheRulesAndRecordsTheSetOnce() throws {
     let topic = try writeTopic()
     // Set 1: right, then wrong; decline the repeat.

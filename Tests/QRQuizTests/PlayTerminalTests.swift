@@ -74,6 +74,29 @@ import Testing
     #expect(report.raw.hasSuffix("\u{1B}[?1049l"), "still on the alternate screen after \(how)")
   }
 
+  @Test func theExplanationIsShownWithTheVerdictAndNotBefore() throws {
+    let json = #"""
+      {"options":{"name":"Space","questionsInRandomOrder":false},"sets":[[
+        {"question":"Closest planet to the Sun?","answers":["Venus","Mercury"],"correct":1,
+         "explanation":"Mercury orbits at 0.39 AU.\nVenus is second."},
+        {"question":"Largest planet?","answers":["Jupiter","Saturn"],"correct":0}]]}
+      """#
+    let report = try run(
+      ["play", try writeTopic(json), "--no-images"],
+      steps: [
+        ["expect": "question 1/2"], ["snapshot": "asked"], ["send": "1"], ["expect": "Wrong"],
+        ["snapshot": "answered"], ["send": " "], ["expect": "question 2/2"], ["snapshot": "next"], ["send": "q"],
+      ])
+    #expect(!report.failed, "\(report.final)")
+    let asked = try #require(report.screens["asked"])
+    #expect(!asked.contains { $0.contains("Mercury orbits") })
+    let answered = try #require(report.screens["answered"])
+    let why = try #require(answered.firstIndex(of: "  Why: Mercury orbits at 0.39 AU."))
+    #expect(answered[why + 1] == "    Venus is second.")
+    #expect(answered.firstIndex { $0.contains("Mercury ✓") || $0.contains("Venus ✗") }! < why)
+    #expect(try #require(report.screens["next"]).allSatisfy { !$0.contains("Why:") })
+  }
+
   @Test func longQuestionsManyAnswersAndWideTextFit80By24() throws {
     let question = String(repeating: "How many of these long words fit on one line of the screen? ", count: 6)
     let answers = [

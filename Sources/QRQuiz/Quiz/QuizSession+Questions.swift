@@ -17,6 +17,8 @@ extension QuizSession {
     public var category: Int
     /// When set, the question is asked as typed input, not as choices (a QRQuiz extension).
     public var numericAnswer: NumericAnswer?
+    /// Why the right answer is right, shown after the verdict (a QRQuiz extension).
+    public var explanation: String?
 
     /// How many picks the question takes before the player moves on.
     func requiredPicks(mandatory: Bool) -> Int { mandatory ? correctAnswers.count : 1 }
@@ -28,7 +30,7 @@ extension QuizSession.Question {
     self.init(
       text: question.question, answers: question.answers,
       correctAnswers: Set(question.mergedCorrectAnswers.map(Int.init)), imageURL: question.imageURL,
-      category: category, numericAnswer: question.numericAnswer)
+      category: category, numericAnswer: question.numericAnswer, explanation: question.explanation)
   }
 }
 

@@ -28,7 +28,7 @@ extension FullScreenPlayer {
   ///     1-4 answer · h help (-5) · q quit            score 40 · total 1240
   ///
   /// With `answered`, that question (just answered) is drawn instead of the current one,
-  /// its picks marked, with the verdict and "any key: next".
+  /// its picks marked, with its explanation, the verdict and "any key: next".
   func draw(
     _ session: QuizSession, setName: String, feedback: (String, Screen.Style)?, typed: String, layout: Layout,
     answered: QuizSession.Answered? = nil
@@ -60,6 +60,15 @@ extension FullScreenPlayer {
         answerLines += answerRows(index, of: question, shown: shown, session: session, width: width)
       }
     }
+    // Once answered, why: under the answers, in the rows left (the question and answers
+    // keep theirs).
+    let explanationLines =
+      answered.map { answered in
+        PlayText.explanation(of: answered.question, words: words).enumerated().flatMap { index, line in
+          let indent = index == 0 ? "" : "  "
+          return DisplayWidth.wrap(TerminalText.safe(line), width: width - indent.count).map { indent + $0 }
+        }
+      } ?? []
     var questionLines = DisplayWidth.wrap(TerminalText.safe(question.text, allowNewlines: true), width: width)
     if answerLines.count > available - 2 {
       // Too many answers for the screen: one line each.
@@ -80,6 +89,12 @@ extension FullScreenPlayer {
     row = drawImage(question, at: row, rows: imageRows, width: width, on: &screen)
     for line in answerLines where row <= layout.rows - 2 {
       screen.line(row, "  " + line.text, style: line.style)
+      row += 1
+    }
+    if !explanationLines.isEmpty { row += 1 }
+    for (index, line) in explanationLines.enumerated() where row <= layout.rows - 2 {
+      let cut = row == layout.rows - 2 && index < explanationLines.count - 1
+      screen.line(row, "  " + (cut ? DisplayWidth.truncate(line + " …", width: width) : line), style: .accent)
       row += 1
     }
 

@@ -148,8 +148,13 @@ struct PlainPlayer {
           if try !answer(text, to: question, in: &session) { return false }
         }
       }
-      // The verdict was the question's last line; a blank line before the next, and on a
-      // terminal a moment to read it.
+      // After the verdict, why; then a blank line before the next, and on a terminal a
+      // moment to read it.
+      if session.answered.last?.question == question {
+        for (index, line) in PlayText.explanation(of: question, words: words).enumerated() {
+          Console.line(index == 0 ? line : "  " + line)
+        }
+      }
       Console.line("")
       if isatty(STDOUT_FILENO) == 1 { try? await Task.sleep(for: .milliseconds(800)) }
     }

@@ -80,6 +80,16 @@ enum PlayText {
     return "\(category.name)\(padding)  \(percent)  \(counts)"
   }
 
+  /// A question's explanation, shown after its verdict: "Why: …", then its further lines
+  /// (each front end indents them under the first); none when it has none.
+  static func explanation(of question: QuizSession.Question, words: TerminalWords) -> [String] {
+    guard let text = question.explanation?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+      return []
+    }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    return [words(.explanation, ["text": .text(lines[0])])] + lines.dropFirst()
+  }
+
   /// The answers as numbered text: "1. Paris".
   static func answerList(_ indices: some Sequence<Int>, of question: QuizSession.Question) -> String {
     indices.map { "\(AnswerKeys.label($0)). \(question.answers[$0])" }.joined(separator: ", ")

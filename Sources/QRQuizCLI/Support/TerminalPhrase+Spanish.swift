@@ -29,6 +29,7 @@ extension TerminalPhrase {
     .incorrectAnswers: "Respuestas incorrectas:",
     .yourAnswerWas: "    tu respuesta: {answer}",
     .correctAnswerWas: "    correcta: {answer}",
+    .explanation: "Por qué: {text}",
     .noAnswer: "ninguna",
     .setSummary: "{set} de {topic}: {details}",
     .setSummarySeconds: "{seconds} segundos",

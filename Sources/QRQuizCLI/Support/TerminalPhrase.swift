@@ -13,7 +13,7 @@ enum TerminalPhrase: String, PhraseBook {
   case pickPromptHelp, notANumber, notAnAnswer, everyQuestionRight, incorrectAnswers, yourAnswerWas
   case correctAnswerWas, noAnswer, setSummary, setSummarySeconds, setSummaryRandom, repeatIsPractice
   case sampleIsPractice, resultLine, resultLineTimeUp, categoryCounts, recordedFor, completedBefore
-  case statisticsSetAside, statisticsCorrupt, categories
+  case statisticsSetAside, statisticsCorrupt, categories, explanation
   case chooseSetTitle, setMenuItem, setMenuKeys, setOverTitle, questionsRightOf, keyReview, keyDone, keyRepeat
   case resultsTitle, sampleKeys, screenHeader, yourTypedAnswer, keyAnyResult, keyAnyNext, keyQuit, keyTypeNumber
   case keyAnswer, keyAnswerPicks, keyHelp, keyQuitEmpty, scoreLine, imageLoading, imageNotAvailable
@@ -62,6 +62,7 @@ enum TerminalPhrase: String, PhraseBook {
     .incorrectAnswers: "Incorrect answers:",
     .yourAnswerWas: "    your answer: {answer}",
     .correctAnswerWas: "    correct: {answer}",
+    .explanation: "Why: {text}",
     .noAnswer: "none",
     .setSummary: "{set} of {topic}: {details}",
     .setSummarySeconds: "{seconds} seconds",
