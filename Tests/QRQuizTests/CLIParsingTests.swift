@@ -38,6 +38,22 @@ import Testing
     #expect(throws: CLIError.self) { try parse(["encode", "Social.json"]) }
   }
 
+  @Test func importSaysWhatItKeepsAndTakesTheReadingOfAnswerNumbers() throws {
+    let imported = try command(["import", "q.csv", "--correct-is", "text", "--shuffle"], as: ImportCommand.self)
+    #expect(imported.correctReading == .text && imported.shuffle)
+    let plain = try command(["import", "q.csv"], as: ImportCommand.self)
+    #expect(plain.correctReading == nil && !plain.shuffle)
+    #expect {
+      try parse(["import", "q.csv", "--correct-is", "letters"])
+    } throws: { error in
+      String(describing: error).contains("position or text")
+    }
+    let help = HelpText.help([QRQuizCommand.self, ImportCommand.self], language: .english)
+    #expect(help.contains("The questions keep the file's order: the topic says questionsInRandomOrder false"))
+    #expect(help.contains("--shuffle") && help.contains("--correct-is READING"))
+    #expect(help.contains("1 is the first answer, never an answer whose text is"))
+  }
+
   @Test func liveTakesATopicOrListsResults() throws {
     let live = try command(
       ["live", "Capitals", "--set", "2", "--scoring", "accuracy", "--seconds", "30", "--port", "9000"],

@@ -151,7 +151,34 @@ import Testing
     #expect(skipped.stderr.contains("4 questions in 2 sets imported, 1 skipped; saved as 'sample'"))
     #expect(try qrquiz(["validate", output]).status == 0)
     let named = try qrquiz(["import", "-", "--from", "aiken", "--name", "Piped"], input: "Q?\nA. x\nB. y\nANSWER: B\n")
-    #expect(named.stdoutText.hasPrefix(#"{"options":{"name":"Piped"},"sets":[[{"question":"Q?""#))
+    #expect(
+      named.stdoutText.hasPrefix(
+        #"{"options":{"name":"Piped","questionsInRandomOrder":false},"sets":[[{"question":"Q?""#))
+  }
+
+  @Test func importSaysHowToResolveAnAmbiguousKeyAndWhatASplitDid() throws {
+    let ambiguous = Fixtures.url("import/cases/numbers-as-answers.csv").path
+    let refused = try qrquiz(["import", ambiguous, "-o", home.path("a.json")])
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains(
+        "numbers-as-answers.csv: line 2: the correct answer '1' is answer 1 ('2') by position, but answer 4 ('1') by text"
+      ))
+    #expect(
+      refused.stderr.contains(
+        "nothing imported: 1 question cannot be (--correct-is position or --correct-is text says what the correct "
+          + "column holds; --skip-invalid imports the rest)"), "\(refused.stderr)")
+    let positions = try qrquiz(["import", ambiguous, "--correct-is", "position", "-o", home.path("a.json")])
+    #expect(positions.status == 0, "\(positions.stderr)")
+    let mixed = try qrquiz(["import", Fixtures.url("import/cases/mixed-answer-counts.csv").path])
+    #expect(mixed.status == 0, "\(mixed.stderr)")
+    #expect(
+      mixed.stderr.contains("in the file's order, as the app needs one answer count per set (--pad keeps one set)"))
+    #expect(mixed.stdoutText.contains(#""questionsInRandomOrder":false"#))
+    let windows = try qrquiz(["import", Fixtures.url("import/cases/kahoot-windows-1252.csv").path])
+    #expect(
+      windows.stderr.hasPrefix(
+        "\(Fixtures.url("import/cases/kahoot-windows-1252.csv").path): not UTF-8: read as Windows-1252"))
   }
 
   @Test(arguments: [

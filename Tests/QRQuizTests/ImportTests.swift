@@ -44,23 +44,31 @@ import Testing
   @Test func giftQuestionsCategoriesEscapesWeightsAndNumbers() throws {
     let result = try importFixture("sample.gift", options: .init(skipInvalid: true, answerCounts: .split, seed: 1))
     let topic = result.topic.topic
+    // In the file's order: a set whose answer counts change is split into consecutive runs.
     #expect(
       topic.options?.setNames == [
-        "Geography (2 answers)", "Geography (4 answers)", "History (3 answers)", "History (4 answers)",
+        "Geography: questions 1–2", "Geography: question 3", "Geography: question 4", "History: questions 1–2",
+        "History: question 3",
       ])
-    expect(topic.sets[0], [("The Earth is flat.", ["True", "False"], [1], nil, nil)])
+    #expect(topic.options?.setGroups == [0, 0, 0, 1, 1])
+    #expect(topic.options?.questionsInRandomOrder == false)
     expect(
-      topic.sets[1],
+      topic.sets[0],
       [
         ("What is the capital of France?", ["Paris", "Rome", "Madrid", "Berlin"], [0], nil, nil),
         ("Which of these rivers flow\nthrough Germany?", ["Rhine", "Danube", "Thames", "Seine"], [0, 1], nil, nil),
+      ])
+    expect(topic.sets[1], [("The Earth is flat.", ["True", "False"], [1], nil, nil)])
+    expect(
+      topic.sets[2],
+      [
         (
           "What does {x} mean in GIFT: a set?", ["braces = escaped", "a ~ tilde", "a hash # sign", "none"], [0], nil,
           nil
-        ),
+        )
       ])
     expect(
-      topic.sets[2],
+      topic.sets[4],
       [("Moodle costs _____ to download.", ["lots of money", "nothing", "a small amount"], [1], nil, nil)])
     let moon = topic.sets[3][0]
     #expect(moon.question == "In which year did Apollo 11 land on the Moon?")
@@ -80,7 +88,7 @@ import Testing
         "line 39: Essay questions have no form in the Questions app",
         "line 41: Short-answer questions have no form in the Questions app",
       ])
-    #expect(result.summary == "7 questions in 4 sets imported, 3 skipped")
+    #expect(result.summary == "7 questions in 5 sets imported, 3 skipped")
     try roundTrip(result.topic)
   }
 
@@ -112,20 +120,23 @@ import Testing
     #expect(flat.answers == ["True", "False", "None of these", "All of these"])
     #expect(flat.mergedCorrectAnswers == [1])
     try roundTrip(padded)
-    // Split by default, and said why.
+    // Split by default, in order, and said why.
     let split = try importFixture("sample.gift")
-    #expect(split.topic.topic.options?.setNames?.first == "Geography (2 answers)")
+    #expect(split.topic.topic.options?.setNames?.first == "Geography: questions 1–2")
     #expect(
-      split.notes.contains(
-        "Geography mixes questions of 2, 4 answers: split into a set per answer count, as the app needs one answer "
-          + "count per set (--pad keeps one set)"))
+      split.notes.map(\.description).contains(
+        "'Geography' mixes questions of 2 and 4 answers: split into 3 sets of consecutive questions (1–2, 3, 4), in "
+          + "the file's order, as the app needs one answer count per set"))
   }
 
   @Test func giftGivesOnlyFullCreditAndKeepsNumbersAsWritten() throws {
     let result = try importFixture("moodle-style.gift", options: .init(skipInvalid: true, seed: 1))
     let topic = result.topic.topic
-    #expect(topic.options?.setNames == ["Weights (3 answers)", "Weights (4 answers)", "Numbers", "Formats"])
-    let weights = topic.sets[0] + topic.sets[1]
+    #expect(
+      topic.options?.setNames == [
+        "Weights: question 1", "Weights: question 2", "Weights: questions 3–4", "Numbers", "Formats",
+      ])
+    let weights = topic.sets[0] + topic.sets[1] + topic.sets[2]
     func question(_ prefix: String) throws -> Topic.Question {
       try #require(
         weights.first { $0.question.hasPrefix(prefix) } ?? topic.questions.first { $0.question.hasPrefix(prefix) })
@@ -174,9 +185,11 @@ import Testing
         ("Which of these are prime numbers?", ["2", "4", "5", "9"], [0, 2], nil, nil),
       ])
     #expect(
-      kahoot.notes.first?.hasPrefix(
-        "columns read: 'Question - max 120 characters' → question; 'Answer 1 - max 75 characters'") == true)
-    #expect(kahoot.notes.first?.contains("'Correct answer(s) - choose at least one' → correct answers") == true)
+      kahoot.notes.first?.description.hasPrefix(
+        "columns read: 'column A' → question numbers, not needed; 'Question - max 120 characters' → question; "
+          + "'Answer 1 - max 75 characters'") == true)
+    #expect(
+      kahoot.notes.first?.description.contains("'Correct answer(s) - choose at least one' → correct answers") == true)
     let quizizz = try importFixture("quizizz.csv")
     expect(
       quizizz.topic.topic.sets[0],
@@ -264,10 +277,10 @@ import Testing
     let topic = result.topic.topic
     #expect(
       topic.options?.setNames == [
-        "Science: Computers (2 answers)", "Science: Computers (4 answers)", "Entertainment: Music",
+        "Science: Computers: question 1", "Science: Computers: question 2", "Entertainment: Music",
       ])
-    expect(topic.sets[0], [("The logo for Snapchat is a Bell.", ["True", "False"], [1], nil, nil)])
-    let cpu = topic.sets[1][0]
+    expect(topic.sets[1], [("The logo for Snapchat is a Bell.", ["True", "False"], [1], nil, nil)])
+    let cpu = topic.sets[0][0]
     #expect(cpu.question == "What does \"CPU\" stand for?")
     #expect(
       Set(cpu.answers) == [

@@ -5,7 +5,8 @@ import Foundation
 /// blocks in braces with `=` right and `~` wrong answers, `#` feedback, true/false
 /// (`{T}`), numeric (`{#1969:2}`, `{#1.5..2.5}`), missing-word questions (text after the
 /// block), the text formats `[plain]`, `[html]`, `[moodle]`, `[markdown]` (the marker
-/// dropped; `[html]` text shown as plain text, never as markup), and the escapes
+/// dropped; `[html]` text shown as plain text, never as markup, `<br>` and block tags as
+/// line breaks), and the escapes
 /// `\= \~ \# \{ \} \:`. Matching, short-answer and essay questions have no form in the
 /// app: they are reported.
 ///
@@ -189,20 +190,16 @@ struct GIFTParser {
     return nil
   }
 
-  /// Text as students read it: an `[html]` (or `[moodle]`, which allows HTML) text's tags
-  /// dropped and its character references decoded, so no markup ever reaches a topic.
-  private static func plain(_ text: String, _ format: String?) -> String {
-    guard format == "[html]" || format == "[moodle]", text.contains("<") || text.contains("&") else { return text }
-    var output = ""
-    var inTag = false
-    for character in text {
-      switch character {
-      case "<": inTag = true
-      case ">" where inTag: inTag = false
-      default: if !inTag { output.append(character) }
-      }
+  /// Text as students read it: an `[html]` (or `[moodle]`, which allows HTML) text as
+  /// ``HTMLText`` reads it, so no markup ever reaches a topic and `One<br>two` stays two
+  /// words (in `[moodle]` text a line break is one, as Moodle shows it); with
+  /// `singleLine` (an answer), breaks are spaces.
+  private static func plain(_ text: String, _ format: String?, singleLine: Bool = false) -> String {
+    switch format {
+    case "[html]": HTMLText.plain(text, singleLine: singleLine)
+    case "[moodle]": HTMLText.plain(text, sourceBreaks: .lineBreak, singleLine: singleLine)
+    default: text
     }
-    return HTMLEntities.decode(output)
   }
 
   /// The answers of a block: each starts at an unescaped `=` or `~`.
@@ -243,7 +240,7 @@ struct GIFTParser {
     let answerFormat = textFormat(&text) ?? format
     return Answer(
       marker: marker, weight: weight,
-      text: plain(unescape(text), answerFormat).trimmingCharacters(in: .whitespacesAndNewlines))
+      text: plain(unescape(text), answerFormat, singleLine: true).trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// The text before an unescaped `#` (feedback follows it).

@@ -29,52 +29,7 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     {
       return .gift
     }
-    if let first = lines.first, first.contains(",") || first.contains(";") { return .csv }
+    if let first = lines.first, first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
     return nil
   }
-}
-
-/// A question (or a line) of an imported file that could not become a question the app
-/// accepts, and why.
-public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
-  /// Why.
-  public enum Reason: Sendable, Hashable, CustomStringConvertible {
-    /// The question breaks a rule of the app's (no correct answer, repeated answers, …).
-    case problem(DraftProblem)
-    /// A kind of question the app has no form for (GIFT matching, essay, short answer, …).
-    case unsupported(kind: String)
-    /// Something the format needs is missing (Aiken's ANSWER line, a CSV question cell).
-    case missing(String)
-    /// A correct answer that names no answer (a CSV letter or text, an Aiken letter).
-    case unknownCorrectAnswer(String)
-    /// A CSV row with another number of fields than the header; the other separator when
-    /// the row is written with it.
-    case raggedRow(expected: Int, found: Int, otherSeparator: Character?)
-
-    public var description: String {
-      switch self {
-      case .problem(let problem): problem.description
-      case .unsupported(let kind): "\(kind) questions have no form in the Questions app"
-      case .missing(let what): "no \(what)"
-      case .unknownCorrectAnswer(let text): "the correct answer '\(text)' is not one of the answers"
-      case .raggedRow(let expected, let found, let other):
-        "\(Plural.count(found, "field")) where the header has \(expected)"
-          + (other.map { " (the row is separated by '\($0)')" } ?? "")
-      }
-    }
-  }
-
-  /// 1-based line of the question in the file; `nil` when the format has no lines.
-  public var line: Int?
-  /// Why it was not imported.
-  public var reason: Reason
-
-  /// Creates an issue.
-  public init(line: Int?, reason: Reason) {
-    self.line = line
-    self.reason = reason
-  }
-
-  /// `line 12: Answer 3 repeats answer 1`.
-  public var description: String { (line.map { "line \($0): " } ?? "") + reason.description }
 }

@@ -15,7 +15,7 @@ struct ImportedQuestions {
   var issues: [ImportIssue] = []
   /// What the reader chose or found that the person importing should know (which columns
   /// were read as what).
-  var notes: [String] = []
+  var notes: [ImportNote] = []
   /// Where each named set is in `sets`.
   private var setIndex: [String?: Int] = [:]
   /// The JSON the questions so far will take, at least.
@@ -53,7 +53,7 @@ struct ImportedQuestions {
     // The JSON of a question: its strings, their quotes and commas, and the keys.
     estimatedBytes +=
       question.text.utf8.count + question.answers.reduce(0) { $0 + $1.utf8.count + 3 }
-      + (question.imageURL?.utf8.count ?? 0) + 40
+      + (question.imageURL?.utf8.count ?? 0) + (question.explanation?.utf8.count ?? 0) + 40
     if estimatedBytes > TopicDocument.maximumSize {
       throw .topicTooLarge(questions: questionCount, bytes: estimatedBytes, limit: TopicDocument.maximumSize)
     }

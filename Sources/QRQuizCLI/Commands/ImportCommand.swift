@@ -9,16 +9,33 @@ struct ImportCommand: ParsableCommand {
     discussion: """
       The format is told from the file's extension or its text unless --from says it. Every
       question that cannot become one the app accepts is reported with its line and reason;
-      then nothing is written (exit 1) unless --skip-invalid, which imports the rest. The app
-      needs every question of a set to have as many answers as the first: a set that mixes
-      answer counts is split into a set per count (said on standard error); --pad keeps it
-      one set with answers no one picks ("None of these"), --strict refuses the questions
-      that differ. A CSV file's header row is read loosely (Kahoot! and Quizizz templates
-      saved as CSV work as they are); which columns were read as what is said. Only
-      full-credit GIFT answers are right. A topic larger than a topic may be (16 MiB) is
-      refused before anything is written. GIFT categories, CSV set columns and Open Trivia
-      DB categories become sets, named in options.setNames. The topic goes to standard
-      output unless -o or --save.
+      then nothing is written (exit 1) unless --skip-invalid, which imports the rest.
+
+      The questions keep the file's order: the topic says questionsInRandomOrder false, so
+      the app asks them as the file lists them; --shuffle lets it shuffle them instead. The
+      app needs every question of a set to have as many answers as the first: a set that
+      mixes answer counts (true/false among 4-answer questions) is split into sets of
+      consecutive questions, in order ("Questions 1-3", "Question 4", "Questions 5-9"),
+      marked as one list (options.setGroups) and said on standard error; --pad keeps it one
+      set with answers no one picks ("None of these"), --strict refuses the questions that
+      differ.
+
+      A CSV file's header row is read loosely, and the templates teachers download work as
+      they are: Kahoot!'s (title and instruction rows, numbering column, time limit),
+      Quizizz's (question types: Multiple Choice and Checkbox are imported, the others
+      reported by line), Blooket's; which columns were read as what is said. Their correct
+      columns hold answer positions: 1 is the first answer, never an answer whose text is
+      "1". In another CSV, a correct answer that is both a position and an answer's text
+      (1 where the answers are 2, 3, 4, 1) is refused with both readings unless
+      --correct-is says which. Time limits and answer explanations become the questions'
+      seconds and explanation. A CSV saved by Excel on Windows (Windows-1252) or as
+      "Unicode text" (UTF-16) is read as such, and said.
+
+      Only full-credit GIFT answers are right; [html] text is shown as plain text, <br>
+      and paragraphs as line breaks. A topic larger than a topic may be (16 MiB) is refused
+      before anything is written. GIFT categories, CSV set columns and Open Trivia DB
+      categories become sets, named in options.setNames. The topic goes to standard output
+      unless -o or --save.
       """,
     examples: [
       "qrquiz import quiz.gift -o quiz.json", "qrquiz import questions.csv --save --name 'Year 7 science'",
@@ -37,6 +54,11 @@ struct ImportCommand: ParsableCommand {
   @Flag("--pad", help: "keep a set of mixed answer counts whole: pad with answers no one picks") var pad
   @Flag("--split", help: "split sets by their questions' number of answers (the default)") var split
   @Flag("--strict", help: "refuse the questions whose answer count differs from their set's first") var strict
+  @Flag("--shuffle", help: "let the app shuffle each set's questions (default: the file's order)") var shuffle
+  @Option(
+    "--correct-is", value: "READING",
+    help: "what a CSV correct column's numbers and letters are: position (1 and A are the first answer) or text")
+  var correctReading: CorrectAnswerReading?
   @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers)") var seed: UInt64?
   @OptionGroup var network: NetworkOptions
 
@@ -51,28 +73,47 @@ struct ImportCommand: ParsableCommand {
     let source = TopicSource(argument: input)
     let bytes = try await network.reader.bytes(from: source)
     let options = TopicImporter.Options(
-      name: name, skipInvalid: skipInvalid, answerCounts: pad ? .pad : strict ? .report : .split, seed: seed ?? 0)
+      name: name, skipInvalid: skipInvalid, answerCounts: pad ? .pad : strict ? .report : .split, seed: seed ?? 0,
+      shuffle: shuffle, correctAnswers: correctReading)
     let imported: TopicImporter.Result
     do {
       imported = try TopicImporter.importTopic(bytes, format: format, fileName: fileName(of: source), options: options)
     } catch .invalidQuestions(let issues) {
       for issue in issues { Console.error("\(source): \(issue)") }
-      let mixedCounts = issues.contains {
+      var hints: [String] = []
+      if issues.contains(where: {
         if case .problem(.answerCountDiffers) = $0.reason { return true }
         return false
+      }) {
+        hints.append("--split or --pad for sets of mixed answer counts")
       }
+      if issues.contains(where: {
+        if case .ambiguousCorrectAnswer = $0.reason { return true }
+        return false
+      }) {
+        hints.append("--correct-is position or --correct-is text says what the correct column holds")
+      }
+      hints.append("--skip-invalid imports the rest")
       Console.error(
-        "\(source): nothing imported: \(Plural.count(issues.count, "question")) cannot be "
-          + (mixedCounts ? "(--split or --pad for sets of mixed answer counts; " : "(")
-          + "--skip-invalid imports the rest)")
+        "\(source): nothing imported: \(Plural.count(issues.count, "question")) cannot be ("
+          + hints.joined(separator: "; ") + ")")
       return .invalidInput
     } catch {
       throw CLIError(.invalidInput, "\(source): \(error)")
     }
-    for note in imported.notes { Console.error("\(source): \(note)") }
+    for note in imported.notes { Console.error("\(source): \(Self.words(for: note))") }
     for issue in imported.skipped { Console.error("\(source): skipped \(issue)") }
     return try TopicOutput.deliver(
       imported.topic, output: output, save: save, replace: replace, summary: "\(source): \(imported.summary)")
+  }
+
+  /// A note as this command says it: the library's words, with the flag that changes it.
+  static func words(for note: ImportNote) -> String {
+    switch note {
+    case .splitIntoRuns: "\(note) (--pad keeps one set)"
+    case .padded: "\(note) (--split splits it instead)"
+    default: note.description
+    }
   }
 
   /// The name whose extension says the format.
@@ -86,3 +127,4 @@ struct ImportCommand: ParsableCommand {
 }
 
 extension ImportFormat: ArgumentChoice {}
+extension CorrectAnswerReading: ArgumentChoice {}

@@ -1,0 +1,63 @@
+/// What an importer chose or found that the person importing should know, in the order it
+/// happened: which columns were read as what, which template was recognised, how the text
+/// was decoded, which sets were split or padded.
+public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
+  /// Which columns of a spreadsheet's header were read as what, in the header's order.
+  case columns([SpreadsheetColumn])
+  /// The spreadsheet is a quiz site's template, whose correct column holds answer
+  /// positions (`1` is the first answer, never an answer whose text is "1").
+  case template(SpreadsheetTemplate)
+  /// A template's row of instructions under its header (Quizizz's), skipped.
+  case instructionsSkipped(line: Int)
+  /// The file was not UTF-8 and was read in another encoding.
+  case decoded(TextEncoding)
+  /// A set whose questions have different answer counts, split into sets of consecutive
+  /// questions (1-based numbers in the set), in the file's order.
+  case splitIntoRuns(set: String?, answerCounts: [Int], runs: [ClosedRange<Int>])
+  /// A set whose questions have different answer counts, kept whole by giving the shorter
+  /// ones answers no one picks.
+  case padded(set: String?, answerCounts: [Int], to: Int)
+
+  public var description: String {
+    switch self {
+    case .columns(let columns): "columns read: " + SpreadsheetColumn.summary(columns)
+    case .template(let template):
+      "\(template.name)'s template: the numbers in its correct column are answer positions (1 is the first answer)"
+    case .instructionsSkipped(let line): "line \(line): the template's instructions, skipped"
+    case .decoded(let encoding): "not UTF-8: read as \(encoding.description)"
+    case .splitIntoRuns(let set, let counts, let runs):
+      "\(Self.setName(set)) mixes questions of \(Self.list(counts.map(String.init))) answers: split into "
+        + "\(runs.count) sets of consecutive questions (\(runs.map(Self.range).joined(separator: ", "))), in the "
+        + "file's order, as the app needs one answer count per set"
+    case .padded(let set, let counts, let most):
+      "\(Self.setName(set)) mixes questions of \(Self.list(counts.map(String.init))) answers: padded to \(most) "
+        + "with answers no one picks (\(TopicImporter.paddingAnswers.joined(separator: ", "))), as the app needs "
+        + "one answer count per set"
+    }
+  }
+
+  private static func setName(_ name: String?) -> String { name.map { "'\($0)'" } ?? "the file" }
+
+  private static func range(_ run: ClosedRange<Int>) -> String {
+    run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)–\(run.upperBound)"
+  }
+
+  private static func list(_ items: [String]) -> String {
+    items.count > 1 ? items.dropLast().joined(separator: ", ") + " and " + items.last! : items.first ?? ""
+  }
+}
+
+/// A text encoding other than UTF-8 that an import reads.
+public enum TextEncoding: String, Sendable, Hashable, CustomStringConvertible {
+  /// Windows' Western European code page, which Excel on Windows writes as "CSV".
+  case windows1252
+  /// UTF-16 with a byte-order mark, which Excel writes as "Unicode text".
+  case utf16
+
+  public var description: String {
+    switch self {
+    case .windows1252: "Windows-1252, the encoding Excel on Windows saves CSV files in"
+    case .utf16: "UTF-16, the encoding of Excel's \"Unicode text\""
+    }
+  }
+}
