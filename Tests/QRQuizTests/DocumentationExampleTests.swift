@@ -121,6 +121,13 @@ import Testing
     for matrix in symbols.matrices { _ = try matrix.pngData(scale: 8, margin: 4) }
   }
 
+  func placingPicturesExample(_ imported: TopicImporter.Result, library: TopicLibrary) throws {
+    let topic = try imported.placingPictures { picture in
+      "http://192.168.1.20:8080/pictures/" + (try library.store(picture.picture))
+    }
+    print(topic.name)
+  }
+
   func imageLoaderExample() async throws {
     let cacheURL = URL(filePath: "/var/cache/qrquiz")
     let loader = try ImageLoader(configuration: .init(cacheDirectory: cacheURL))

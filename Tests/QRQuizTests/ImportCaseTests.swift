@@ -14,8 +14,11 @@ import Testing
 /// ```
 ///
 /// Options: `from`, `name`, `skipInvalid`, `answerCounts` (report, pad, split), `shuffle`,
-/// `correctIs` (position, text). A refusal is `"refused": [issues…]` (questions that
-/// cannot be imported) or `"error": "the message"`.
+/// `correctIs` (position, text), `seed`, and Quizlet's `termSeparator`, `cardSeparator`,
+/// `cardAnswers`. Embedded pictures are `"pictures": [{"set", "question", "name",
+/// "format", "width", "height"}]` (the topic has no `imageURL` for them until they are
+/// placed). A refusal is `"refused": [issues…]` (questions that cannot be imported) or
+/// `"error": "the message"`.
 @Suite struct ImportCaseTests {
   static let directory = Fixtures.url("import/cases")
 
@@ -38,10 +41,16 @@ import Testing
       try TopicImporter.importTopic(bytes, format: expected.format, fileName: expected.input, options: expected.options)
     }
     switch (outcome, expected.outcome) {
-    case (.success(let result), .topic(let topic, let skipped, let notes)):
+    case (.success(let result), .topic(let topic, let skipped, let notes, let pictures)):
       #expect(result.topic.normalizedJSON == topic.normalizedJSON, "\(name)")
       #expect(result.skipped.map(\.description) == skipped, "\(name)")
       #expect(result.notes.map(\.description) == notes, "\(name)")
+      let described = result.pictures.map {
+        Expectation.Picture(
+          set: $0.set, question: $0.question, name: $0.name, format: $0.picture.format.rawValue,
+          width: $0.picture.width, height: $0.picture.height)
+      }
+      #expect(described == pictures, "\(name)")
       // What the app is given is valid, and its QR code holds the app's keys only.
       let document = try TopicDocument(bytes: Array(result.topic.normalizedJSON.utf8))
       #expect(document.isValid && document.warnings.filter { $0.kind == .ignoredExtension }.isEmpty, "\(name)")
@@ -60,9 +69,20 @@ import Testing
 
   struct Expectation {
     enum Outcome {
-      case topic(Topic, skipped: [String], notes: [String])
+      case topic(Topic, skipped: [String], notes: [String], pictures: [Picture])
       case refused([String])
       case error(String)
+    }
+
+    struct Picture: Equatable, CustomStringConvertible {
+      var set: Int
+      var question: Int
+      var name: String
+      var format: String
+      var width: Int
+      var height: Int
+
+      var description: String { "\(set):\(question) \(name) \(format) \(width)x\(height)" }
     }
 
     var input: String
@@ -90,8 +110,16 @@ import Testing
         return nil
       }
     }
+    func number(_ key: String, in value: JSONValue) -> Int? {
+      if case .number(let number)? = value[key] { return Int(exactly: number.value) }
+      return nil
+    }
     var options = TopicImporter.Options(name: string("name", in: given), skipInvalid: flag("skipInvalid"))
     options.shuffle = flag("shuffle")
+    options.seed = number("seed", in: given).map(UInt64.init) ?? 0
+    options.termSeparator = string("termSeparator", in: given) ?? options.termSeparator
+    options.cardSeparator = string("cardSeparator", in: given) ?? options.cardSeparator
+    options.cardAnswers = number("cardAnswers", in: given) ?? options.cardAnswers
     if let counts = string("answerCounts", in: given) {
       options.answerCounts = try #require(TopicImporter.AnswerCounts(rawValue: counts))
     }
@@ -106,7 +134,17 @@ import Testing
       guard let decoded = document.topic, document.isValid else {
         throw CaseError.malformed(name, "topic: \(document.problems)")
       }
-      outcome = .topic(decoded, skipped: strings("skipped"), notes: strings("notes"))
+      var pictures: [Expectation.Picture] = []
+      if case .array(let values)? = json["pictures"] {
+        for value in values {
+          pictures.append(
+            Expectation.Picture(
+              set: number("set", in: value) ?? -1, question: number("question", in: value) ?? -1,
+              name: string("name", in: value) ?? "", format: string("format", in: value) ?? "",
+              width: number("width", in: value) ?? 0, height: number("height", in: value) ?? 0))
+        }
+      }
+      outcome = .topic(decoded, skipped: strings("skipped"), notes: strings("notes"), pictures: pictures)
     } else if json["refused"] != nil {
       outcome = .refused(strings("refused"))
     } else if let message = string("error", in: json) {

@@ -85,7 +85,7 @@ public enum ImageQuizGenerator {
   /// `count` different names of `names` (sorted, distinct), none of them `name`, drawn at
   /// random: a few draws each when there are many names (so a quiz of n pairs costs n
   /// draws, not n sorts of every name), a shuffle when there are few.
-  private static func otherNames(
+  static func otherNames(
     _ count: Int, from names: [String], besides name: String, using random: inout SeededRandom
   ) -> [String] {
     guard names.count > 2 * (count + 1) else {

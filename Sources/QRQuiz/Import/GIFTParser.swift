@@ -17,6 +17,13 @@ import Foundation
 struct GIFTParser {
   private let text: String
   private var random: SeededRandom
+  /// The level above each category's name, when it has one: the topic's name, when every
+  /// category shares it (as QRQuiz's export writes `$course$/top/TOPIC/SET`).
+  private var parents: [String?] = []
+  /// Questions with several right answers of which any one is right, and of which every
+  /// one is asked for.
+  private var anyOneRight = 0
+  private var everyRight = 0
 
   init(_ text: String, random: SeededRandom) {
     self.text = text
@@ -31,6 +38,14 @@ struct GIFTParser {
       try parser.read(text, line: line, into: &imported)
     }
     random = parser.random
+    if let parent = parser.parents.first ?? nil, parser.parents.allSatisfy({ $0 == parent }) {
+      imported.suggestedName = parent
+    }
+    if parser.everyRight > 0 {
+      imported.mandatoryMultipleAnswers = true
+      imported.notes.append(.everyRightAnswerAsked(questions: parser.everyRight))
+      if parser.anyOneRight > 0 { imported.notes.append(.anyRightAnswerNowAll(questions: parser.anyOneRight)) }
+    }
     return imported
   }
 
@@ -40,9 +55,9 @@ struct GIFTParser {
   {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix("$CATEGORY:") {
-      let path = trimmed.dropFirst("$CATEGORY:".count).trimmingCharacters(in: .whitespaces)
-      let name = path.split(separator: "/").last.map(String.init) ?? path
-      imported.startSet(named: name.isEmpty ? nil : name)
+      let levels = CategoryPath.levels(String(trimmed.dropFirst("$CATEGORY:".count)))
+      imported.startSet(named: levels.last)
+      parents.append(levels.count >= 2 ? levels[levels.count - 2] : nil)
       return
     }
     switch question(in: trimmed, line: line) {
@@ -140,7 +155,25 @@ struct GIFTParser {
     // A missing-word question keeps its text on both sides of a blank ("… in _____.").
     let gap = after.first.map { $0.isPunctuation && !"(¿¡\"'«“".contains($0) } == true ? "" : " "
     let questionText = after.isEmpty ? before : before + " _____" + gap + after
-    let block = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
+    var answerBlock = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespacesAndNewlines)
+    // General feedback (`####Because …`) is the explanation.
+    var explanation: String?
+    if let feedback = Self.unescapedRange(of: "####", in: Substring(answerBlock)) {
+      explanation = Self.plain(Self.unescape(Substring(answerBlock)[feedback.upperBound...]), format)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      answerBlock = String(answerBlock[..<feedback.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    // An [html] question's first picture (`<img src="https://…">`) is its picture.
+    let picture = Self.pictures(Self.unescape(text[..<open]), format).first
+    let parsed = parse(answerBlock, text: questionText, format: format, line: line)
+    guard case .question(var draft) = parsed else { return parsed }
+    draft.explanation = explanation?.isEmpty == false ? explanation : nil
+    draft.imageURL = picture
+    return .question(draft)
+  }
+
+  /// The answer block of a question, without its general feedback.
+  private mutating func parse(_ block: String, text questionText: String, format: String?, line: Int) -> Parsed {
     if block.isEmpty { return .issue(ImportIssue(line: line, reason: .unsupported(kind: "Essay"))) }
     if block.hasPrefix("#") { return numeric(questionText, block.dropFirst(), line: line) }
     let verdict = Self.feedbackStripped(Substring(block)).trimmingCharacters(in: .whitespaces).uppercased()
@@ -156,8 +189,13 @@ struct GIFTParser {
     if !answers.isEmpty, answers.allSatisfy({ $0.marker == "=" }), answers.count >= 1, !block.contains("~") {
       return .issue(ImportIssue(line: line, reason: .unsupported(kind: "Short-answer")))
     }
-    return .question(
-      QuestionDraft(text: questionText, answers: answers.map(\.text), correct: Self.rightAnswers(answers), line: line))
+    let right = Self.rightAnswers(answers)
+    if right.count > 1 {
+      // Several of full credit: any one is right (Moodle's single choice); shares of 100%:
+      // every one is asked for (its multiple answer).
+      if answers.contains(where: { $0.credit >= 100 }) { anyOneRight += 1 } else { everyRight += 1 }
+    }
+    return .question(QuestionDraft(text: questionText, answers: answers.map(\.text), correct: right, line: line))
   }
 
   private struct Answer {
@@ -200,6 +238,11 @@ struct GIFTParser {
     case "[moodle]": HTMLText.plain(text, sourceBreaks: .lineBreak, singleLine: singleLine)
     default: text
     }
+  }
+
+  /// The pictures' addresses of an `[html]` (or `[moodle]`) text.
+  private static func pictures(_ text: String, _ format: String?) -> [String] {
+    format == "[html]" || format == "[moodle]" ? HTMLText.read(text).pictures : []
   }
 
   /// The answers of a block: each starts at an unescaped `=` or `~`.
@@ -250,23 +293,43 @@ struct GIFTParser {
   }
 
   /// `{#1969}`, `{#1969:2}`, `{#1.5..2.5}`, `{#=1969 =%50%1970:1}`: the first full-credit
-  /// answer, asked as a number; the app gets four choices, one of them the number.
+  /// answer, asked as a number; the app gets four choices, one of them the number. Numbers
+  /// of no credit (`{#=%0%1959 =1969 =%0%1972}`, as QRQuiz's export writes a question's
+  /// other choices) are the choices, in their order, as written.
   private mutating func numeric(_ text: String, _ block: Substring, line: Int) -> Parsed {
     var candidates = [Substring(block)]
     if block.contains("=") { candidates = block.split(separator: "=").map { $0 } }
+    var right: (answer: NumericAnswer, written: String)?
+    var choices: [String] = []
+    var rightPosition = 0
     for candidate in candidates {
       // A wrong-answer part (`~`, with its own feedback) after the number is not part of it:
       // `{#3:2~#Completely wrong}` is 3 ± 2.
       let number = Self.unescapedIndex(of: "~", in: candidate).map { candidate[..<$0] } ?? candidate
       var entry = Self.feedbackStripped(number).trimmingCharacters(in: .whitespacesAndNewlines)
+      if entry.hasPrefix("%0%") {
+        let choice = String(entry.dropFirst(3)).split(separator: ":").first.map(String.init) ?? ""
+        if NumericAnswer.parse(choice) != nil { choices.append(choice.trimmingCharacters(in: .whitespaces)) }
+        continue
+      }
       if entry.hasPrefix("%") {
         guard entry.hasPrefix("%100%") else { continue }
         entry = String(entry.dropFirst(5))
       }
-      guard let answer = Self.numericAnswer(entry) else { continue }
-      return .question(choices(for: answer, text: text, line: line))
+      guard right == nil, let answer = Self.numericAnswer(entry) else { continue }
+      let written = entry.contains("..") ? JSONWriter.format(answer.value) : String(entry.prefix { $0 != ":" })
+      right = (answer, written.trimmingCharacters(in: .whitespaces))
+      rightPosition = choices.count
+      choices.append(right!.written)
     }
-    return .issue(ImportIssue(line: line, reason: .missing("number in the numeric answer")))
+    guard let right else { return .issue(ImportIssue(line: line, reason: .missing("number in the numeric answer"))) }
+    if choices.count > 1 {
+      return .question(
+        QuestionDraft(text: text, answers: choices, correct: [rightPosition], numericAnswer: right.answer, line: line))
+    }
+    let (answers, position) = NumericChoices.generate(for: right.answer, random: &random)
+    return .question(
+      QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: right.answer, line: line))
   }
 
   private static func numericAnswer(_ entry: String) -> NumericAnswer? {
@@ -299,24 +362,6 @@ struct GIFTParser {
   private static func rounded(_ value: Double, _ decimals: Int) -> Double {
     let scale = pow(10, Double(min(decimals, 15)))
     return (value * scale).rounded() / scale
-  }
-
-  /// The number and three wrong numbers outside its tolerance, in a seeded order, written
-  /// with as many decimals as the number (3.14 gets 3.10, 3.12, 3.16, not 3.7680000000000002).
-  private mutating func choices(for answer: NumericAnswer, text: String, line: Int) -> QuestionDraft {
-    let written = JSONWriter.format(answer.value)
-    let decimals = written.split(separator: ".").dropFirst().first.map { $0.prefix { $0.isNumber }.count } ?? 0
-    let unit = pow(10, -Double(decimals))
-    // Far enough apart to be outside the tolerance, in whole units.
-    let step = ((answer.tolerance * 2 + unit) / unit).rounded(.up) * unit
-    let offsets = [-2.0, -1, 1, 2].shuffled(using: &random).prefix(3)
-    var answers = offsets.map { offset in
-      let value = ((answer.value + offset * step) / unit).rounded() * unit
-      return decimals == 0 ? JSONWriter.format(value) : String(format: "%.\(decimals)f", value)
-    }
-    let position = Int.random(in: 0...answers.count, using: &random)
-    answers.insert(written, at: position)
-    return QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: answer, line: line)
   }
 
   // MARK: Escapes

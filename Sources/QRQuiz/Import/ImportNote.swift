@@ -17,6 +17,35 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
   /// A set whose questions have different answer counts, kept whole by giving the shorter
   /// ones answers no one picks.
   case padded(set: String?, answerCounts: [Int], to: Int)
+  /// A question's picture that could not come along; the question is imported without it.
+  case pictureLeftOut(line: Int?, name: String, PictureProblem)
+  /// Questions whose file asks for every right answer (Moodle's multiple-answer
+  /// questions): the topic says `multipleCorrectAnswersAsMandatory`.
+  case everyRightAnswerAsked(questions: Int)
+  /// Questions whose file lets any one of their right answers count (Moodle single-answer
+  /// questions with several at 100%), in a topic that asks for every one.
+  case anyRightAnswerNowAll(questions: Int)
+
+  /// Why a picture did not come along.
+  public enum PictureProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Not taken as an editor upload would not be (its format, size or pixels).
+    case refused(QuestionPicture.Error)
+    /// Named by the question but not in the file.
+    case notInFile
+    /// A question shows one picture: a second one is left out.
+    case notTheFirst
+    /// In an explanation, which is text.
+    case inExplanation
+
+    public var description: String {
+      switch self {
+      case .refused(let error): "\(error)"
+      case .notInFile: "it is not in the file"
+      case .notTheFirst: "a question shows one picture, and this is not its first"
+      case .inExplanation: "an explanation is text only"
+      }
+    }
+  }
 
   public var description: String {
     switch self {
@@ -33,6 +62,14 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
       "\(Self.setName(set)) mixes questions of \(Self.list(counts.map(String.init))) answers: padded to \(most) "
         + "with answers no one picks (\(TopicImporter.paddingAnswers.joined(separator: ", "))), as the app needs "
         + "one answer count per set"
+    case .pictureLeftOut(let line, let name, let problem):
+      (line.map { "line \($0): " } ?? "") + "the picture '\(name)' is left out: \(problem)"
+    case .everyRightAnswerAsked(let questions):
+      "multiple-answer questions (\(questions)) ask for every right answer, as in the file: the topic says "
+        + "multipleCorrectAnswersAsMandatory"
+    case .anyRightAnswerNowAll(let questions):
+      "single-choice questions with several right answers (\(questions)) now ask for every one of them too: the "
+        + "app has one rule for the whole topic"
     }
   }
 

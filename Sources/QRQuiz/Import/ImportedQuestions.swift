@@ -16,6 +16,15 @@ struct ImportedQuestions {
   /// What the reader chose or found that the person importing should know (which columns
   /// were read as what).
   var notes: [ImportNote] = []
+  /// The pictures the file embeds, each question's by a placeholder address.
+  var pictures = PendingPictures()
+  /// The topic's name the file suggests (Moodle's category above the sets), used when
+  /// no name is given.
+  var suggestedName: String?
+  /// The topic asks for every right answer of a question with several
+  /// (`multipleCorrectAnswersAsMandatory`), as the file's own rules do (Moodle's
+  /// multiple-answer questions); `nil`: the app's default.
+  var mandatoryMultipleAnswers: Bool?
   /// Where each named set is in `sets`.
   private var setIndex: [String?: Int] = [:]
   /// The JSON the questions so far will take, at least.

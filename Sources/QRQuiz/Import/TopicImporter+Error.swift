@@ -18,6 +18,12 @@ extension TopicImporter {
     case invalidQuestions([ImportIssue])
     /// No question could be imported.
     case noQuestions
+    /// The file embeds more pictures than one import takes.
+    case tooManyPictures(limit: Int)
+    /// The file's pictures declare more pixels in all than one import decodes.
+    case picturesTooLarge(pixels: Int, limit: Int)
+    /// Too few different definitions among a Quizlet set's cards for the answers asked.
+    case tooFewCards(definitions: Int, answers: Int)
 
     public var description: String {
       switch self {
@@ -37,6 +43,13 @@ extension TopicImporter {
         "\(Plural.count(issues.count, "question")) cannot be imported; first, "
           + (issues.first?.description ?? "")
       case .noQuestions: "no questions found"
+      case .tooManyPictures(let limit):
+        "the file embeds more than \(limit) pictures; import fewer questions at a time (split the file)"
+      case .tooFewCards(let definitions, let answers):
+        "\(answers) answers a question need \(answers) different definitions; the cards have \(definitions)"
+      case .picturesTooLarge(let pixels, let limit):
+        "the file's pictures hold \(pixels / 1_000_000) MP or more, over the \(limit / 1_000_000) MP one import "
+          + "decodes; import fewer questions at a time (split the file)"
       }
     }
   }
@@ -57,6 +70,10 @@ extension TopicImporter {
     /// A Google Forms responses export: a row per person's answers, with no answer
     /// choices or answer key in it.
     case formResponses
+    /// Not XML this program reads (Moodle XML is).
+    case xml(XMLProblem)
+    /// XML, but not Moodle's: another root element than `<quiz>`.
+    case notMoodleXML(root: String)
     /// Not JSON (an Open Trivia DB response is).
     case notJSON(JSONSyntaxError)
     /// JSON, but not an Open Trivia DB response.
@@ -76,6 +93,8 @@ extension TopicImporter {
       case .formResponses:
         "this is a Google Forms responses export (a row of answers per person): it holds no answer choices and "
           + "no answer key to import; make a sheet with Question, Answer 1, Answer 2 … and Correct columns"
+      case .xml(let problem): problem.description
+      case .notMoodleXML(let root): "not Moodle XML: the root element is <\(root)>, not <quiz>"
       case .notJSON(let error): "not JSON: \(error)"
       case .notOpenTrivia: "not an Open Trivia DB response (no results)"
       case .openTriviaResponse(let code):

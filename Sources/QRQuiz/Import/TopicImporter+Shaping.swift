@@ -34,9 +34,12 @@ extension TopicImporter {
     guard !shaped.isEmpty else { throw .noQuestions }
     var draft = TopicDraft(name: name, sets: shaped.map(\.set.questions))
     draft.options.questionsInRandomOrder = options.shuffle
+    draft.options.multipleCorrectAnswersAsMandatory = imported.mandatoryMultipleAnswers
     let names = shaped.map { $0.set.name ?? "" }
-    if names.contains(where: { !$0.isEmpty }) {
-      draft.options.setNames = names.enumerated().map { $0.element.isEmpty ? "Set \($0.offset + 1)" : $0.element }
+    let defaults = names.indices.map { "Set \($0 + 1)" }
+    // Names that are each set's default ("Set 2" for the second) say nothing.
+    if names.contains(where: { !$0.isEmpty }), names != defaults {
+      draft.options.setNames = names.enumerated().map { $0.element.isEmpty ? defaults[$0.offset] : $0.element }
     }
     let lists = shaped.map(\.list)
     if Set(lists).count < lists.count {
@@ -44,20 +47,37 @@ extension TopicImporter {
       let numbers = Dictionary(Array(Set(lists)).sorted().enumerated().map { ($1, $0) }) { first, _ in first }
       draft.options.setGroups = lists.map { numbers[$0]! }
     }
-    let topic: ValidTopic
-    do {
-      topic = try draft.topic()
-    } catch {
-      // Every question was checked above.
-      preconditionFailure("an imported draft was not valid: \(error)")
-    }
+    let (topic, pictures) = placeholdersRemoved(from: draft, pictures: imported.pictures)
     // The estimate while reading is a lower bound (escapes are longer): the exact size, so
     // nothing is written that validate would refuse.
     let bytes = topic.normalizedJSON.utf8.count
     if bytes > TopicDocument.maximumSize {
       throw .topicTooLarge(questions: topic.topic.questions.count, bytes: bytes, limit: TopicDocument.maximumSize)
     }
-    return Result(topic: topic, skipped: issues, notes: notes)
+    return Result(topic: topic, skipped: issues, notes: notes, pictures: pictures)
+  }
+
+  /// The topic without the pictures' placeholder addresses, and each picture with the
+  /// question it ended up at.
+  private static func placeholdersRemoved(
+    from draft: TopicDraft, pictures pending: PendingPictures
+  ) -> (ValidTopic, [ImportedPicture]) {
+    var pictures: [ImportedPicture] = []
+    var draft = draft
+    for set in draft.sets.indices {
+      for question in draft.sets[set].indices {
+        guard let index = PendingPictures.index(of: draft.sets[set][question].imageURL) else { continue }
+        draft.sets[set][question].imageURL = nil
+        let (picture, name) = pending.pictures[index]
+        pictures.append(ImportedPicture(set: set, question: question, picture: picture, name: name))
+      }
+    }
+    do {
+      return (try draft.topic(), pictures)
+    } catch {
+      // Every question was checked above.
+      preconditionFailure("an imported draft was not valid: \(error)")
+    }
   }
 
   private static func shapeAnswerCounts(

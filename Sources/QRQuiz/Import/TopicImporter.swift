@@ -1,7 +1,8 @@
 import Foundation
 
-/// Turns the files teachers already have (GIFT, Aiken, CSV, Open Trivia DB) into a topic
-/// the Questions app accepts, or says exactly which questions cannot be, by line.
+/// Turns the files teachers already have (GIFT, Aiken, CSV, Open Trivia DB, Moodle XML,
+/// Quizlet) into a topic the Questions app accepts, or says exactly which questions cannot
+/// be, by line.
 ///
 /// The topic keeps the file's order (`questionsInRandomOrder` false unless
 /// ``Options/shuffle``): a set whose questions have different answer counts becomes sets
@@ -30,6 +31,14 @@ public enum TopicImporter {
     /// What the numbers and letters of a spreadsheet's correct column mean, when its own
     /// conventions do not say (`nil`: a cell that reads two ways is refused).
     public var correctAnswers: CorrectAnswerReading?
+    /// Quizlet: what separates a term from its definition (a tab by default).
+    public var termSeparator = "\t"
+    /// Quizlet: what separates cards (a line break by default; another one for definitions
+    /// of several lines).
+    public var cardSeparator = "\n"
+    /// Quizlet: the answers each card's question gets: 2 for flash cards (its definition
+    /// and another card's), more for a quiz.
+    public var cardAnswers = 2
 
     /// Default options.
     public init(
@@ -66,6 +75,9 @@ public enum TopicImporter {
     public var skipped: [ImportIssue]
     /// What the importer chose or found that the person importing should know.
     public var notes: [ImportNote] = []
+    /// The pictures the file embeds, for questions that have no `imageURL` until
+    /// ``placingPictures(_:)`` gives them one.
+    public var pictures: [ImportedPicture] = []
 
     /// `12 questions in 2 sets imported, 1 skipped`.
     public var summary: String {
@@ -100,9 +112,16 @@ public enum TopicImporter {
     case .aiken: imported = try AikenParser.parse(body)
     case .csv: imported = try CSVImporter.parse(body, reading: options.correctAnswers)
     case .opentdb: imported = try OpenTriviaImporter.parse(body, random: &random)
+    case .moodleXML:
+      var importer = MoodleXMLImporter(random: random)
+      imported = try importer.parse(body)
+    case .quizlet:
+      let cards = QuizletImporter.Options(
+        termSeparator: options.termSeparator, cardSeparator: options.cardSeparator, answers: options.cardAnswers)
+      imported = try QuizletImporter.parse(body, options: cards, random: &random)
     }
     if let encoding { imported.notes.insert(.decoded(encoding), at: 0) }
-    let defaultName = options.name ?? fileName.map(TopicDocument.defaultName(forSource:))
+    let defaultName = options.name ?? imported.suggestedName ?? fileName.map(TopicDocument.defaultName(forSource:))
     return try shape(imported, name: defaultName, options: options)
   }
 

@@ -1,11 +1,12 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz import FILE`: questions from GIFT, Aiken, CSV or Open Trivia DB as a topic.
+/// `qrquiz import FILE`: questions from GIFT, Aiken, CSV, Open Trivia DB, Moodle XML or
+/// Quizlet as a topic.
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "import",
-    abstract: "Make a topic from GIFT (Moodle), Aiken, CSV or Open Trivia DB questions.",
+    abstract: "Make a topic from GIFT, Aiken, CSV, Open Trivia DB, Moodle XML or Quizlet questions.",
     discussion: """
       The format is told from the file's extension or its text unless --from says it. Every
       question that cannot become one the app accepts is reported with its line and reason;
@@ -31,14 +32,23 @@ struct ImportCommand: ParsableCommand {
       seconds and explanation. A CSV saved by Excel on Windows (Windows-1252) or as
       "Unicode text" (UTF-16) is read as such, and said.
 
+      Moodle XML: multichoice, truefalse and numerical questions; categories become sets;
+      partial credit the app cannot give and every other question type are reported by
+      name. Pictures the file embeds are checked and re-encoded as the editor's uploads
+      are: with --save they are stored with the library (qrquiz serve serves them, at
+      --public-url or this machine's address on port 8080), with -o written beside the
+      topic. Quizlet: a card a line, term and definition separated by a tab
+      (--term-separator and --card-separator for others); each card asks its term, with
+      its definition and one other card's (flash cards, qrquiz cards), or --quiz N answers.
+
       Only full-credit GIFT answers are right; [html] text is shown as plain text, <br>
       and paragraphs as line breaks. A topic larger than a topic may be (16 MiB) is refused
-      before anything is written. GIFT categories, CSV set columns and Open Trivia DB
-      categories become sets, named in options.setNames. The topic goes to standard output
-      unless -o or --save.
+      before anything is written. The topic goes to standard output unless -o or --save.
       """,
     examples: [
       "qrquiz import quiz.gift -o quiz.json", "qrquiz import questions.csv --save --name 'Year 7 science'",
+      "qrquiz import moodle-export.xml --save --public-url http://192.168.1.20:8080",
+      "qrquiz import - --from quizlet --quiz 4 --save --name 'Spanish verbs'",
       "qrquiz import 'https://opentdb.com/api.php?amount=10' --from opentdb --seed 3 --save",
     ])
 
@@ -59,7 +69,18 @@ struct ImportCommand: ParsableCommand {
     "--correct-is", value: "READING",
     help: "what a CSV correct column's numbers and letters are: position (1 and A are the first answer) or text")
   var correctReading: CorrectAnswerReading?
-  @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers)") var seed: UInt64?
+  @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers, Quizlet)")
+  var seed: UInt64?
+  @Option(
+    "--quiz", value: "N", help: "Quizlet: N answers a card, other cards' definitions wrong", range: 2...10,
+    defaultText: "2, for flash cards")
+  var quizAnswers: Int?
+  @Option("--term-separator", value: "SEP", help: "Quizlet: between term and definition (default: a tab)")
+  var termSeparator: String?
+  @Option("--card-separator", value: "SEP", help: "Quizlet: between cards (default: a line break)")
+  var cardSeparator: String?
+  @Option("--public-url", value: "URL", help: "with --save, the address qrquiz serve has, for embedded pictures")
+  var publicURL: String?
   @OptionGroup var network: NetworkOptions
 
   func validate() throws(CLIError) {
@@ -67,44 +88,58 @@ struct ImportCommand: ParsableCommand {
       throw .usage("choose one of --pad, --split and --strict")
     }
     guard !replace || save else { throw .usage("--replace goes with --save") }
+    for separator in [termSeparator, cardSeparator].compactMap({ $0 }) where separator.isEmpty {
+      throw .usage("a separator cannot be empty")
+    }
+    if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+      throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
+    }
   }
 
   func run() async throws -> ExitCode {
     let source = TopicSource(argument: input)
     let bytes = try await network.reader.bytes(from: source)
-    let options = TopicImporter.Options(
+    var options = TopicImporter.Options(
       name: name, skipInvalid: skipInvalid, answerCounts: pad ? .pad : strict ? .report : .split, seed: seed ?? 0,
       shuffle: shuffle, correctAnswers: correctReading)
+    options.termSeparator = termSeparator.map(Self.separator) ?? options.termSeparator
+    options.cardSeparator = cardSeparator.map(Self.separator) ?? options.cardSeparator
+    options.cardAnswers = quizAnswers ?? options.cardAnswers
     let imported: TopicImporter.Result
     do {
       imported = try TopicImporter.importTopic(bytes, format: format, fileName: fileName(of: source), options: options)
     } catch .invalidQuestions(let issues) {
       for issue in issues { Console.error("\(source): \(issue)") }
-      var hints: [String] = []
-      if issues.contains(where: {
-        if case .problem(.answerCountDiffers) = $0.reason { return true }
-        return false
-      }) {
-        hints.append("--split or --pad for sets of mixed answer counts")
-      }
-      if issues.contains(where: {
-        if case .ambiguousCorrectAnswer = $0.reason { return true }
-        return false
-      }) {
-        hints.append("--correct-is position or --correct-is text says what the correct column holds")
-      }
-      hints.append("--skip-invalid imports the rest")
-      Console.error(
-        "\(source): nothing imported: \(Plural.count(issues.count, "question")) cannot be ("
-          + hints.joined(separator: "; ") + ")")
+      Console.error("\(source): nothing imported: \(Self.refusal(issues))")
       return .invalidInput
     } catch {
       throw CLIError(.invalidInput, "\(source): \(error)")
     }
     for note in imported.notes { Console.error("\(source): \(Self.words(for: note))") }
     for issue in imported.skipped { Console.error("\(source): skipped \(issue)") }
+    let placed = try ImportedPictures.place(imported, output: output, save: save, publicURL: publicURL)
+    if let said = placed.said { Console.error("\(source): \(said)") }
     return try TopicOutput.deliver(
-      imported.topic, output: output, save: save, replace: replace, summary: "\(source): \(imported.summary)")
+      placed.topic, output: output, save: save, replace: replace, summary: "\(source): \(imported.summary)")
+  }
+
+  /// `N questions cannot be (hints)`: the hints are the flags that change the verdict.
+  static func refusal(_ issues: [ImportIssue]) -> String {
+    var hints: [String] = []
+    if issues.contains(where: {
+      if case .problem(.answerCountDiffers) = $0.reason { return true }
+      return false
+    }) {
+      hints.append("--split or --pad for sets of mixed answer counts")
+    }
+    if issues.contains(where: {
+      if case .ambiguousCorrectAnswer = $0.reason { return true }
+      return false
+    }) {
+      hints.append("--correct-is position or --correct-is text says what the correct column holds")
+    }
+    hints.append("--skip-invalid imports the rest")
+    return "\(Plural.count(issues.count, "question")) cannot be (" + hints.joined(separator: "; ") + ")"
   }
 
   /// A note as this command says it: the library's words, with the flag that changes it.
@@ -113,6 +148,15 @@ struct ImportCommand: ParsableCommand {
     case .splitIntoRuns: "\(note) (--pad keeps one set)"
     case .padded: "\(note) (--split splits it instead)"
     default: note.description
+    }
+  }
+
+  /// A separator as typed: `\t` and `tab` a tab, `\n` and `newline` a line break, `;` …
+  static func separator(_ typed: String) -> String {
+    switch typed {
+    case "\\t", "tab": "\t"
+    case "\\n", "newline": "\n"
+    default: typed.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\t", with: "\t")
     }
   }
 
