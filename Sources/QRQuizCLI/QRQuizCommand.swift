@@ -20,7 +20,8 @@ struct QRQuizCommand: ParsableCommand {
     subcommands: [
       EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
-      PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, GenerateCommand.self,
+      PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
+      GenerateCommand.self,
       ServeCommand.self, LiveCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])

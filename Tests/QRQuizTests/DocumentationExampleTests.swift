@@ -121,6 +121,13 @@ import Testing
     for matrix in symbols.matrices { _ = try matrix.pngData(scale: 8, margin: 4) }
   }
 
+  func topicExporterExample() async throws {
+    let topic = try await TopicReader().topic(from: .file("Social.json"))
+    let exported = TopicExporter.export(topic, to: .moodleXML)
+    try Data(exported.bytes).write(to: URL(fileURLWithPath: "Social.xml"))
+    for note in exported.notes { print(note) }
+  }
+
   func placingPicturesExample(_ imported: TopicImporter.Result, library: TopicLibrary) throws {
     let topic = try imported.placingPictures { picture in
       "http://192.168.1.20:8080/pictures/" + (try library.store(picture.picture))
