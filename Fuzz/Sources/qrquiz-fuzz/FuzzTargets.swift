@@ -6,7 +6,9 @@ import QRQuiz
 /// package calls them; they are not public API.
 package enum FuzzTargets {
   /// The names `Fuzz/run` knows.
-  package static let names = ["image", "topic", "payload", "charset", "cache", "detect", "grid", "terminal"]
+  package static let names = [
+    "image", "topic", "payload", "charset", "cache", "detect", "grid", "terminal", "import",
+  ]
 
   /// Runs `bytes` through the parser called `name`. Any error is fine; a crash, a hang or
   /// a broken invariant (checked with `precondition`) is a finding.
@@ -20,6 +22,7 @@ package enum FuzzTargets {
     case "detect": detect(bytes)
     case "grid": grid(bytes)
     case "terminal": terminal(bytes)
+    case "import": importFile(bytes)
     default: preconditionFailure("unknown fuzz target \(name); one of \(names)")
     }
   }
@@ -70,6 +73,25 @@ package enum FuzzTargets {
         guard let bytes = try? GridDecoder.bytes(of: matrix) else { return .unreadable }
         return .symbol(QRSymbol(bytes: bytes))
       }, deadline: Deadline(seconds: 1))
+  }
+
+  /// The importers (GIFT, Aiken, CSV, Open Trivia DB, Moodle XML, Quizlet): the first byte
+  /// picks the format, the rest is the file. What is imported is a topic the app accepts,
+  /// whose exports (Moodle XML, GIFT) read back without a crash.
+  static func importFile(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let formats = ImportFormat.allCases
+    let format = formats[Int(first) % formats.count]
+    guard
+      let imported = try? TopicImporter.importTopic(
+        Array(bytes.dropFirst()), format: format, options: .init(skipInvalid: true))
+    else { return }
+    precondition((try? TopicDocument(bytes: Array(imported.topic.normalizedJSON.utf8)))?.isValid == true)
+    precondition(imported.pictures.count <= 200)
+    for export in [ExportFormat.moodleXML, .gift] {
+      _ = try? TopicImporter.importTopic(
+        TopicExporter.export(imported.topic, to: export).bytes, format: export == .gift ? .gift : .moodleXML)
+    }
   }
 
   /// Terminal-safe text: nothing unsafe survives, safe text is unchanged, and the result
