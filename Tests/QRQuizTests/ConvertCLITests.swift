@@ -73,6 +73,15 @@ import Testing
     #expect(topic?.questions.first.map { $0.answers[Int($0.mergedCorrectAnswers[0])] } == "the house")
   }
 
+  @Test func aTwoGigabyteBankIsRefusedBeforeItIsRead() throws {
+    // A 2 GiB file whose one picture says it is small: refused by its size, unread.
+    let head = Array("<?xml version=\"1.0\"?><quiz><question type=\"multichoice\"><questiontext><text>".utf8)
+    let path = try home.sparseFile("bank.xml", size: 2 << 30, startingWith: head)
+    let result = try qrquiz(["import", path, "--save"])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("2147483648 bytes is over the 16777216-byte limit"), "\(result.stderr)")
+  }
+
   @Test func exportWritesEachFormatAndSaysWhatItCannotHold() throws {
     let social = Fixtures.sampleTopic("Social").path
     for format in ExportFormat.allCases {

@@ -19,8 +19,7 @@ public enum ExportNote: Sendable, Hashable, CustomStringConvertible {
     case .questionLeftOut(let question, let why): "\(question): left out: \(why)"
     case .questionChanged(let question, let how): "\(question): \(how)"
     case .pictureLinked(let question, let url):
-      "\(question): its picture is linked (\(url)), not embedded: it is not on this machine "
-        + "(qrquiz prefetch caches it)"
+      "\(question): its picture is linked (\(url)), not embedded: it is not on this machine"
     case .charactersReplaced(let count):
       "\(Plural.count(count, "control character")) that XML cannot hold written as �"
     }

@@ -16,7 +16,8 @@ import Foundation
 /// no half marks.
 struct GIFTParser {
   private let text: String
-  private var random: SeededRandom
+  /// Numbers without choices get seeded ones (GIFTParser+Numbers).
+  var random: SeededRandom
   /// The level above each category's name, when it has one: the topic's name, when every
   /// category shares it (as QRQuiz's export writes `$course$/top/TOPIC/SET`).
   private var parents: [String?] = []
@@ -132,7 +133,7 @@ struct GIFTParser {
     return balance
   }
 
-  private enum Parsed {
+  enum Parsed {
     case question(QuestionDraft)
     case issue(ImportIssue)
     case nothing
@@ -287,138 +288,8 @@ struct GIFTParser {
   }
 
   /// The text before an unescaped `#` (feedback follows it).
-  private static func feedbackStripped(_ text: Substring) -> Substring {
+  static func feedbackStripped(_ text: Substring) -> Substring {
     guard let hash = unescapedIndex(of: "#", in: text) else { return text }
     return text[..<hash]
-  }
-
-  /// `{#1969}`, `{#1969:2}`, `{#1.5..2.5}`, `{#=1969 =%50%1970:1}`: the first full-credit
-  /// answer, asked as a number; the app gets four choices, one of them the number. Numbers
-  /// of no credit (`{#=%0%1959 =1969 =%0%1972}`, as QRQuiz's export writes a question's
-  /// other choices) are the choices, in their order, as written.
-  private mutating func numeric(_ text: String, _ block: Substring, line: Int) -> Parsed {
-    var candidates = [Substring(block)]
-    if block.contains("=") { candidates = block.split(separator: "=").map { $0 } }
-    var right: (answer: NumericAnswer, written: String)?
-    var choices: [String] = []
-    var rightPosition = 0
-    for candidate in candidates {
-      // A wrong-answer part (`~`, with its own feedback) after the number is not part of it:
-      // `{#3:2~#Completely wrong}` is 3 ± 2.
-      let number = Self.unescapedIndex(of: "~", in: candidate).map { candidate[..<$0] } ?? candidate
-      var entry = Self.feedbackStripped(number).trimmingCharacters(in: .whitespacesAndNewlines)
-      if entry.hasPrefix("%0%") {
-        let choice = String(entry.dropFirst(3)).split(separator: ":").first.map(String.init) ?? ""
-        if NumericAnswer.parse(choice) != nil { choices.append(choice.trimmingCharacters(in: .whitespaces)) }
-        continue
-      }
-      if entry.hasPrefix("%") {
-        guard entry.hasPrefix("%100%") else { continue }
-        entry = String(entry.dropFirst(5))
-      }
-      guard right == nil, let answer = Self.numericAnswer(entry) else { continue }
-      let written = entry.contains("..") ? JSONWriter.format(answer.value) : String(entry.prefix { $0 != ":" })
-      right = (answer, written.trimmingCharacters(in: .whitespaces))
-      rightPosition = choices.count
-      choices.append(right!.written)
-    }
-    guard let right else { return .issue(ImportIssue(line: line, reason: .missing("number in the numeric answer"))) }
-    if choices.count > 1 {
-      return .question(
-        QuestionDraft(text: text, answers: choices, correct: [rightPosition], numericAnswer: right.answer, line: line))
-    }
-    let (answers, position) = NumericChoices.generate(for: right.answer, random: &random)
-    return .question(
-      QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: right.answer, line: line))
-  }
-
-  private static func numericAnswer(_ entry: String) -> NumericAnswer? {
-    if let range = entry.range(of: "..") {
-      let lowText = String(entry[..<range.lowerBound])
-      let highText = String(entry[range.upperBound...])
-      guard let low = NumericAnswer.parse(lowText), let high = NumericAnswer.parse(highText), low <= high else {
-        return nil
-      }
-      // Kept with the precision it was written in: 3.141..3.142 is 3.1415 ± 0.0005, not
-      // 3.1414999999999997 ± 0.0004999999999999449.
-      let decimals = max(Self.decimals(lowText), Self.decimals(highText)) + 1
-      return NumericAnswer(
-        value: Self.rounded((low + high) / 2, decimals), tolerance: Self.rounded((high - low) / 2, decimals))
-    }
-    let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-    guard let value = parts.first.flatMap(NumericAnswer.parse) else { return nil }
-    let tolerance = parts.count > 1 ? NumericAnswer.parse(parts[1]).map(abs) ?? 0 : 0
-    return NumericAnswer(value: value, tolerance: tolerance)
-  }
-
-  /// Digits after the decimal point of a number as written (`3.141` → 3, `1e3` → 0).
-  private static func decimals(_ text: String) -> Int {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.lowercased().contains("e"), let point = trimmed.firstIndex(of: ".") else { return 0 }
-    return trimmed[trimmed.index(after: point)...].prefix { $0.isNumber }.count
-  }
-
-  /// `value` to `decimals` places: the double nearest the decimal number meant.
-  private static func rounded(_ value: Double, _ decimals: Int) -> Double {
-    let scale = pow(10, Double(min(decimals, 15)))
-    return (value * scale).rounded() / scale
-  }
-
-  // MARK: Escapes
-
-  private static let escapable: Set<Character> = ["=", "~", "#", "{", "}", ":", "\\"]
-
-  /// `\=` and the other escapes made plain; `\n` a line break.
-  static func unescape(_ text: Substring) -> String {
-    var output = ""
-    var escaped = false
-    for character in text {
-      if escaped {
-        if character == "n" {
-          output.append("\n")
-        } else {
-          if !escapable.contains(character) { output.append("\\") }
-          output.append(character)
-        }
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else {
-        output.append(character)
-      }
-    }
-    if escaped { output.append("\\") }
-    return output
-  }
-
-  private static func unescapedIndex(of target: Character, in text: Substring) -> Substring.Index? {
-    var escaped = false
-    for index in text.indices {
-      let character = text[index]
-      if escaped {
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else if character == target {
-        return index
-      }
-    }
-    return nil
-  }
-
-  private static func unescapedRange(of target: String, in text: Substring) -> Range<Substring.Index>? {
-    var escaped = false
-    var index = text.startIndex
-    while index < text.endIndex {
-      if escaped {
-        escaped = false
-      } else if text[index] == "\\" {
-        escaped = true
-      } else if text[index...].hasPrefix(target) {
-        return index..<text.index(index, offsetBy: target.count)
-      }
-      index = text.index(after: index)
-    }
-    return nil
   }
 }

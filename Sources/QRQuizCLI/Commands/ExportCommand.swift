@@ -51,7 +51,10 @@ struct ExportCommand: ParsableCommand {
     }
     let pictures = ExportPictures(cache: Directories.cache(cacheDirectory), folder: folder)
     let exported = TopicExporter.export(topic, to: format) { pictures.picture(for: $0) }
-    for note in exported.notes { Console.error("\(self.topic): \(note)") }
+    for note in exported.notes {
+      let hint = if case .pictureLinked = note { " (qrquiz prefetch caches pictures)" } else { "" }
+      Console.error("\(self.topic): \(note)\(hint)")
+    }
     let leftOut = exported.notes.filter {
       if case .questionLeftOut = $0 { return true }
       return false
