@@ -24,8 +24,7 @@ struct ExportCommand: ParsableCommand {
       "qrquiz export capitals --to gift",
     ])
 
-  @Argument(value: "TOPIC", help: "a topic file, URL, saved topic name, - or a QR image", completion: .file)
-  var topic: String
+  @Argument(.topic) var topic: String
   @Option("--to", value: "FORMAT", help: "the format to write") var format: ExportFormat?
   @Option("-o", "--output", value: "FILE", help: "write it here (default: standard output)", completion: .file)
   var output: String?
@@ -44,9 +43,11 @@ struct ExportCommand: ParsableCommand {
     if format == .qti, output == nil || output == "-", isatty(STDOUT_FILENO) == 1 {
       throw CLIError(.usage, "a QTI package is a zip file: write it with -o FILE.zip")
     }
-    let topic = try await TopicArgument.resolve(self.topic, reader: network.reader, timeLimit: 5)
+    let argument = try TopicArgument(self.topic)
+    let topic = try await argument.topic(reader: network.reader)
+    // Pictures named by relative addresses are looked for beside the topic's file.
     var folder: URL?
-    if case .file(let path) = TopicSource(argument: self.topic), FileManager.default.fileExists(atPath: path) {
+    if case .file(let path) = argument.source {
       folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     }
     let pictures = ExportPictures(cache: Directories.cache(cacheDirectory), folder: folder)
