@@ -269,12 +269,13 @@ import Testing
     _ = try game.answer(secret: Self.secret(3), question: 0, picks: [0], at: Self.t(3.25))
     _ = try game.end(at: Self.t(4))
     let lines = LiveResults(game).csv.components(separatedBy: "\r\n")
-    #expect(lines[0].hasPrefix("name,score,correct,wrong,unanswered,rank,Q1 answer,Q1 seconds,Q1 points,Q2 answer"))
-    #expect(lines[1] == #""Ana, ""la"" mejor",20,1,0,0,1,1,3.250,20,,,,,,"#)
-    #expect(lines.contains(#""'@SUM(A1)",0,0,0,1,2,,,0,,,,,,"#))
-    #expect(lines.contains(#""'-5",0,0,0,1,2,,,0,,,,,,"#))
-    #expect(lines.contains(#""'+cmd",0,0,0,1,2,,,0,,,,,,"#))
-    #expect(lines.contains(#""'=HYPERLINK(""x"")",-10,0,1,0,5,2,2.500,-10,,,,,,"#))
+    // Only the question played, its answers by number and by text.
+    #expect(lines[0] == "\u{FEFF}name,score,correct,wrong,unanswered,rank,Q1 answer,Q1 answer text,Q1 seconds,Q1 points")
+    #expect(lines[1] == #""Ana, ""la"" mejor",20,1,0,0,1,1,Paris,3.250,20"#)
+    #expect(lines.contains(#""'@SUM(A1)",0,0,0,1,2,,,,0"#))
+    #expect(lines.contains(#""'-5",0,0,0,1,2,,,,0"#))
+    #expect(lines.contains(#""'+cmd",0,0,0,1,2,,,,0"#))
+    #expect(lines.contains(#""'=HYPERLINK(""x"")",-10,0,1,0,5,2,Rome,2.500,-10"#))
     let json = LiveResults(game).json
     #expect(json["scoring"] == .string("app"))
     guard case .array(let players)? = json["players"] else {

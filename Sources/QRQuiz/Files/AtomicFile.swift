@@ -25,19 +25,24 @@ package enum AtomicFile {
   ///     existing file keeps its own. `0o600` for a secret.
   ///   - durable: `fsync` the file and its folder, so the write survives a power cut too
   ///     (a saved topic, a game's journal), at the cost of the disk's flush.
+  ///   - regularFileOnly: for the files of the data folder: anything at `url` but a
+  ///     regular file (a link, a FIFO) is refused, never followed or written into.
   /// - Throws: ``FileSystemError``; no temporary file is left behind.
   package static func write(
     _ bytes: some Collection<UInt8>, to url: URL, temporaryDirectory: URL? = nil, newFileMode: mode_t = 0o666,
-    durable: Bool = false
+    durable: Bool = false, regularFileOnly: Bool = false
   ) throws(FileSystemError) {
     let path = url.path
-    if let descriptor = Self.ownDescriptor(path) {
+    if !regularFileOnly, let descriptor = Self.ownDescriptor(path) {
       try writeAll(Array(bytes), to: descriptor, path: path)
       return
     }
-    let target = resolvingLinks(path)
+    let target = regularFileOnly ? path : resolvingLinks(path)
     var status = stat()
-    let exists = stat(target, &status) == 0
+    let exists = (regularFileOnly ? lstat(target, &status) : stat(target, &status)) == 0
+    if regularFileOnly, exists, status.st_mode & S_IFMT != S_IFREG {
+      throw RegularFile.notRegular(path, .write, mode: status.st_mode)
+    }
     if exists, status.st_mode & S_IFMT != S_IFREG {
       try writeDirectly(Array(bytes), to: target, shownAs: path)
       return

@@ -15,19 +15,23 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
   public var operation: Operation
   /// The `errno` value.
   public var code: Int32
+  /// Words of our own that say more than the system's for ``code`` ("not a regular file
+  /// (a symbolic link)" where the system says "Too many levels of symbolic links").
+  public var detail: String?
 
   /// Creates an error.
-  public init(path: String, operation: Operation, code: Int32) {
+  public init(path: String, operation: Operation, code: Int32, detail: String? = nil) {
     self.path = path
     self.operation = operation
     self.code = code
+    self.detail = detail
   }
 
   /// True when the file or directory does not exist.
   public var isNotFound: Bool { code == ENOENT }
 
   /// The system's words for ``code``: "No such file or directory".
-  public var reason: String { String(cString: strerror(code)) }
+  public var reason: String { detail ?? String(cString: strerror(code)) }
 
   /// `cannot write /x/y.png: Permission denied`.
   public var description: String { "cannot \(operation.rawValue) \(path): \(reason)" }

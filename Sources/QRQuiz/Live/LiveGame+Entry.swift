@@ -34,6 +34,7 @@ extension LiveGame {
       players.append(player)
       playerBySecret[secret] = id
       playerByName[player.name.key] = id
+      playerBySkeleton[player.name.skeleton] = id
       activeCount += 1
       // A player who joins late has no rank until the next question closes: the last.
       standings.insert(0, at: standings.firstIndex { $0 < 0 } ?? standings.count)
@@ -44,6 +45,7 @@ extension LiveGame {
     case .opened(let question, let time):
       phase = .open(question: question, openedAt: time)
       answeredCount = 0
+      questionsPlayed = max(questionsPlayed, question + 1)
     case .closed(let question, _):
       score(question)
       phase = .closed(question: question)
@@ -52,11 +54,14 @@ extension LiveGame {
       guard !player.isRemoved else { return }
       players[id - 1].isRemoved = true
       playerBySecret[player.secret] = nil
-      playerByName[player.name.key] = nil
+      // A journal of names checked by older rules may hold two with one skeleton.
+      if playerByName[player.name.key] == id { playerByName[player.name.key] = nil }
+      if playerBySkeleton[player.name.skeleton] == id { playerBySkeleton[player.name.skeleton] = nil }
       activeCount -= 1
       if case .open(let question, _) = phase, player.answers[question] != nil { answeredCount -= 1 }
       if ban {
         bannedNames.insert(player.name.key)
+        bannedSkeletons.insert(player.name.skeleton)
         if let browser = player.browser { bannedBrowsers.insert(browser) }
       }
       rankScores()

@@ -7,7 +7,8 @@ extension LiveGame {
   /// Why a player cannot join.
   public enum JoinRefusal: Error, Sendable, Hashable {
     case invalidName(LivePlayerName.Problem)
-    /// Another player has this name (compared loosely: case, accents, width, spaces).
+    /// Another player has this name (compared loosely: case, accents, width, spaces, and
+    /// look-alike letters).
     case nameTaken
     /// The host locked the game.
     case locked
@@ -52,9 +53,13 @@ extension LiveGame {
     if phase == .over { throw .over }
     let checked: LivePlayerName
     do { checked = try LivePlayerName(name) } catch { throw .invalidName(error) }
-    if bannedNames.contains(checked.key) || browser.map(bannedBrowsers.contains) == true { throw .banned }
+    if bannedNames.contains(checked.key) || bannedSkeletons.contains(checked.skeleton)
+      || browser.map(bannedBrowsers.contains) == true
+    {
+      throw .banned
+    }
     if isLocked { throw .locked }
-    if playerByName[checked.key] != nil { throw .nameTaken }
+    if playerByName[checked.key] != nil || playerBySkeleton[checked.skeleton] != nil { throw .nameTaken }
     if activeCount >= setup.maximumPlayers { throw .full }
     let entry = Entry.joined(id: players.count + 1, name: checked.text, secret: secret, browser: browser, at: now)
     apply(entry)
@@ -124,11 +129,12 @@ extension LiveGame {
     return entries
   }
 
-  /// Removes the player named `name` (compared loosely); with `ban`, neither the name nor
+  /// Removes the player named `name` (compared loosely, look-alikes too); with `ban`, neither the name nor
   /// the player's browser can join again.
   public mutating func kick(name: String, ban: Bool, at now: QuizClock.Instant) throws(HostRefusal) -> Entry {
     guard phase != .over else { throw .over }
-    guard let checked = try? LivePlayerName(name), let id = playerByName[checked.key] else { throw .noSuchPlayer }
+    let checked = LivePlayerName(unchecked: name.trimmingCharacters(in: .whitespaces))
+    guard let id = playerByName[checked.key] ?? playerBySkeleton[checked.skeleton] else { throw .noSuchPlayer }
     let entry = Entry.kicked(id: id, ban: ban, at: now)
     apply(entry)
     return entry

@@ -8,7 +8,8 @@ import Foundation
 /// from its caller, checks what it is asked, and returns the ``Entry`` values it applied,
 /// each carrying its time. Applying the same entries to a new game from the same ``Setup``
 /// gives the same game, so a journal of entries is the game (a server replays it after a
-/// crash, deadlines and answer times included).
+/// crash, deadlines and answer times included): ``init(setup:entries:)`` rebuilds it, equal
+/// (`==`) to the game the moves made.
 ///
 /// ```swift
 /// let start = QuizClock.now
@@ -18,7 +19,7 @@ import Foundation
 /// _ = try game.answer(secret: ada.secret, question: 0, picks: [1], at: start + .seconds(3.2))
 /// _ = try game.next(at: start + .seconds(4))  // it closes: points, streaks, ranks
 /// ```
-public struct LiveGame: Sendable {
+public struct LiveGame: Sendable, Equatable {
   /// What a game is made with, fixed for its life (the journal's first line).
   public struct Setup: Sendable, Codable, Hashable {
     /// Six digits: what players type or scan to find the game (it grants nothing).
@@ -74,8 +75,9 @@ public struct LiveGame: Sendable {
     case over
   }
 
-  /// A player (kicked ones stay, marked, so their numbers are never reused).
-  public struct Player: Sendable, Identifiable {
+  /// A player (kicked ones stay, marked, with their answers, so their numbers are never
+  /// reused and the results show what they did).
+  public struct Player: Sendable, Identifiable, Hashable {
     public let id: Int
     public let name: LivePlayerName
     /// The player's secret: every action of the player needs it.
@@ -119,11 +121,18 @@ public struct LiveGame: Sendable {
   public internal(set) var ended: QuizClock.Instant?
   /// Picks per answer of each closed question.
   public internal(set) var tallies: [[Int]]
+  /// Questions opened so far (the first ones of ``Setup/questions``): the questions
+  /// played, when the game ends early.
+  public internal(set) var questionsPlayed = 0
   /// Active players' scores, highest first, as of the last closed question.
   var standings: [Int] = []
   var playerBySecret: [String: Int] = [:]
+  /// Active players by ``LivePlayerName/key`` and by ``LivePlayerName/skeleton``.
   var playerByName: [String: Int] = [:]
+  var playerBySkeleton: [String: Int] = [:]
+  /// Banned names' keys and skeletons.
   var bannedNames: Set<String> = []
+  var bannedSkeletons: Set<String> = []
   var bannedBrowsers: Set<String> = []
   /// Answers to the open question so far.
   public internal(set) var answeredCount = 0
@@ -133,6 +142,13 @@ public struct LiveGame: Sendable {
   public init(setup: Setup) {
     self.setup = setup
     tallies = Array(repeating: [], count: setup.questions.count)
+  }
+
+  /// The game `entries` make from `setup` (a journal's, or those a journal made durable
+  /// after a write failed): equal to the game whose moves made them.
+  public init(setup: Setup, entries: some Sequence<Entry>) {
+    self.init(setup: setup)
+    for entry in entries { apply(entry) }
   }
 
   /// The question open or just closed, by index.

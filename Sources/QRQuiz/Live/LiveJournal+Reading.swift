@@ -10,15 +10,13 @@ extension LiveJournal {
 
     /// The game the entries make, as it was at the last of them: a question open then is
     /// still open, with the deadline it had (the caller decides what to do with it).
-    public var game: LiveGame {
-      var game = LiveGame(setup: setup)
-      for entry in entries { game.apply(entry) }
-      return game
-    }
+    public var game: LiveGame { LiveGame(setup: setup, entries: entries) }
   }
 
   /// Why a journal cannot be read back.
   public enum ReadError: Error, Sendable, CustomStringConvertible {
+    /// It could not be opened or read, or it is not a regular file (a link, a FIFO):
+    /// nothing of it was read.
     case file(FileSystemError)
     case tooLarge(path: String, limit: Int)
     /// Line `line` (1-based) is not what a journal holds.
@@ -31,21 +29,48 @@ extension LiveJournal {
       case .damaged(let path, let line, let reason): "\(path), line \(line): \(reason)"
       }
     }
+
+    /// Whether the file is a journal that cannot be resumed (to be set aside), rather than
+    /// a file that could not be read or is not a journal's kind of file (left as it is).
+    public var isDamaged: Bool {
+      if case .file = self { false } else { true }
+    }
   }
 
-  /// Reads the journal at `url`.
+  /// Reads the journal at `url`: a regular file, opened without following a link or
+  /// waiting on a FIFO.
   ///
   /// - Throws: ``ReadError``.
   public static func read(_ url: URL) throws(ReadError) -> Replay {
-    let bytes: [UInt8]
+    let descriptor: Int32
     do {
-      bytes = try BoundedFile.read(url.path, limit: sizeLimit)
+      descriptor = try RegularFile.open(url.path, O_RDONLY, operation: .read)
+    } catch {
+      throw .file(error)
+    }
+    defer { close(descriptor) }
+    return try parse(try readAll(descriptor, path: url.path), path: url.path)
+  }
+
+  /// The bytes of an open journal, from its start.
+  static func readAll(_ descriptor: Int32, path: String) throws(ReadError) -> [UInt8] {
+    var status = stat()
+    if fstat(descriptor, &status) == 0, Int(status.st_size) > sizeLimit {
+      throw .tooLarge(path: path, limit: sizeLimit)
+    }
+    do {
+      return try BoundedFile.read(descriptor: descriptor, path: path, limit: sizeLimit)
     } catch {
       switch error {
       case .file(let error): throw .file(error)
-      case .tooLarge: throw .tooLarge(path: url.path, limit: sizeLimit)
+      case .tooLarge: throw .tooLarge(path: path, limit: sizeLimit)
       }
     }
+  }
+
+  /// The game a journal's bytes hold.
+  static func parse(_ bytes: [UInt8], path: String) throws(ReadError) -> Replay {
+    let url = URL(fileURLWithPath: path)
     let decoder = JSONDecoder()
     // Whole lines only: what follows the last newline was being written when it stopped.
     let validLength = (bytes.lastIndex(of: 10) ?? -1) + 1

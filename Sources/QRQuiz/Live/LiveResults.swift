@@ -1,57 +1,111 @@
 import Foundation
 
 /// A game's results, as the host downloads them and the data folder keeps them: every
-/// player best first with their totals, then each question's picks, seconds and points.
+/// player best first with their totals and what they answered to each question played,
+/// the removed players after them, then the questions with their right answers and picks.
 public struct LiveResults: Sendable {
   public let game: LiveGame
 
   public init(_ game: LiveGame) { self.game = game }
 
-  /// One row per player: `name,score,correct,wrong,unanswered,rank`, then for each
-  /// question `Qn answer` (answer numbers from 1, `2+3` for several), `Qn seconds` and
-  /// `Qn points`; a question asked before the player joined is left empty. Names are
-  /// guarded against formulas (``CSVText/cell(_:)-(String)``).
+  /// The questions asked, by index (a game ended early asked the first ones only).
+  public var playedQuestions: Range<Int> { 0..<game.questionsPlayed }
+
+  /// The players as the results list them: by rank, then the removed ones as they joined.
+  public var players: [LiveGame.Player] { game.ranking + game.players.filter(\.isRemoved) }
+
+  /// The CSV a spreadsheet opens: UTF-8 with a byte-order mark (Excel on Windows reads
+  /// "Chloé" as "ChloÃ©" without one), RFC 4180, every text cell guarded against
+  /// formulas (``CSVText/cell(_:)-(String)``).
+  ///
+  /// Two tables, one under the other with an empty row between, so a sort or a filter of
+  /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:
+  /// - the players: `name,score,correct,wrong,unanswered,rank`, then for each question
+  ///   played `Qn answer` (answer numbers from 1, `2+3` for several), `Qn answer text`
+  ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
+  ///   the player joined is left empty. A removed player's rank is `removed`, with the
+  ///   answers they gave.
+  /// - the questions: `question,text,right answer,right answer text,right,wrong,
+  ///   unanswered`, then each answer's text and how many picked it (`answer 1,picked 1,…`).
+  ///
+  /// The questions' texts are a table of their own rather than a row under the header:
+  /// a second row of texts would be taken for a player by every sort, filter and sum.
   public var csv: String {
+    "\u{FEFF}" + playersTable + "\r\n" + questionsTable
+  }
+
+  private var playersTable: String {
     var header = ["name", "score", "correct", "wrong", "unanswered", "rank"]
-    for number in game.setup.questions.indices.map({ $0 + 1 }) {
-      header += ["Q\(number) answer", "Q\(number) seconds", "Q\(number) points"]
+    for number in playedQuestions.map({ $0 + 1 }) {
+      header += ["Q\(number) answer", "Q\(number) answer text", "Q\(number) seconds", "Q\(number) points"]
     }
     var text = CSVText.row(header)
-    for player in game.ranking {
+    for player in players {
       var cells = [
         CSVText.cell(player.name.text), CSVText.cell(player.score), CSVText.cell(player.correct),
-        CSVText.cell(player.wrong), CSVText.cell(player.unanswered), CSVText.cell(game.rank(of: player)),
+        CSVText.cell(player.wrong), CSVText.cell(player.unanswered),
+        player.isRemoved ? "removed" : CSVText.cell(game.rank(of: player)),
       ]
-      for answer in player.answers {
-        guard let answer, answer.outcome != nil else {
-          cells += ["", "", ""]
+      for index in playedQuestions {
+        guard let answer = player.answers[index], !answer.picks.isEmpty || answer.outcome != nil else {
+          cells += ["", "", "", ""]
           continue
         }
         cells.append(answer.picks.map { String($0 + 1) }.joined(separator: "+"))
+        cells.append(CSVText.cell(texts(of: answer.picks, in: index).joined(separator: "; ")))
         cells.append(answer.milliseconds.map(Self.seconds) ?? "")
-        cells.append(CSVText.cell(answer.points))
+        cells.append(answer.outcome == nil ? "" : CSVText.cell(answer.points))
       }
       text += CSVText.row(cells)
     }
     return text
   }
 
-  /// The same as JSON, with the questions and the game's settings.
+  private var questionsTable: String {
+    let widest = playedQuestions.map { game.setup.questions[$0].answers.count }.max() ?? 0
+    var header = ["question", "text", "right answer", "right answer text", "right", "wrong", "unanswered"]
+    for number in (0..<widest).map({ $0 + 1 }) { header += ["answer \(number)", "picked \(number)"] }
+    var text = CSVText.row(header)
+    for index in playedQuestions {
+      let question = game.setup.questions[index]
+      let outcomes = outcomes(of: index)
+      var cells = [
+        CSVText.cell(index + 1), CSVText.cell(question.text),
+        question.correct.map { String($0 + 1) }.joined(separator: "+"),
+        CSVText.cell(texts(of: question.correct, in: index).joined(separator: "; ")),
+        CSVText.cell(outcomes[.right, default: 0]), CSVText.cell(outcomes[.wrong, default: 0]),
+        CSVText.cell(outcomes[.unanswered, default: 0]),
+      ]
+      let tally = game.tallies[index]
+      for (position, answer) in question.answers.enumerated() {
+        cells += [CSVText.cell(answer), tally.indices.contains(position) ? CSVText.cell(tally[position]) : ""]
+      }
+      text += CSVText.row(cells)
+    }
+    return text
+  }
+
+  /// The same as JSON, with the game's settings: only the questions played, each
+  /// player's answers by number (`picks`, from 0) and by text (`texts`), the removed
+  /// players last with `"removed": true` and no rank.
   public var json: JSONValue {
     let setup = game.setup
-    let questions: [JSONValue] = setup.questions.enumerated().map { index, question in
-      .object([
-        ("text", .string(question.text)), ("answers", .array(question.answers.map(JSONValue.string))),
+    let questions: [JSONValue] = playedQuestions.map { index in
+      let question = setup.questions[index]
+      return .object([
+        ("number", .number(index + 1)), ("text", .string(question.text)),
+        ("answers", .array(question.answers.map(JSONValue.string))),
         ("correct", .array(question.correct.map(JSONValue.number))),
         ("tally", .array(game.tallies[index].map(JSONValue.number))),
       ])
     }
-    let players: [JSONValue] = game.ranking.map { player in
+    let players: [JSONValue] = players.map { player in
       .object([
-        ("name", .string(player.name.text)), ("rank", .number(game.rank(of: player))), ("score", .number(player.score)),
+        ("name", .string(player.name.text)), ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
+        ("removed", .bool(player.isRemoved)), ("score", .number(player.score)),
         ("correct", .number(player.correct)), ("wrong", .number(player.wrong)),
         ("unanswered", .number(player.unanswered)),
-        ("answers", .array(player.answers.map(Self.answerJSON))),
+        ("answers", .array(playedQuestions.map { answerJSON(player.answers[$0], question: $0) })),
       ])
     }
     var members: [(key: String, value: JSONValue)] = [
@@ -64,13 +118,31 @@ public struct LiveResults: Sendable {
     return .object(members)
   }
 
-  private static func answerJSON(_ answer: LiveGame.Answer?) -> JSONValue {
-    guard let answer, let outcome = answer.outcome else { return .null }
+  private func answerJSON(_ answer: LiveGame.Answer?, question: Int) -> JSONValue {
+    guard let answer, !answer.picks.isEmpty || answer.outcome != nil else { return .null }
     return .object([
       ("picks", .array(answer.picks.map(JSONValue.number))),
+      ("texts", .array(texts(of: answer.picks, in: question).map(JSONValue.string))),
       ("seconds", answer.milliseconds.map { .number(Double($0) / 1000) } ?? .null),
-      ("outcome", .string(outcome.rawValue)), ("points", .number(answer.points)),
+      ("outcome", answer.outcome.map { .string($0.rawValue) } ?? .null),
+      ("points", answer.outcome == nil ? .null : .number(answer.points)),
     ])
+  }
+
+  private func texts(of picks: [Int], in question: Int) -> [String] {
+    let answers = game.setup.questions[question].answers
+    return picks.map { answers.indices.contains($0) ? answers[$0] : "" }
+  }
+
+  /// How the players did on question `index`, as it was scored when it closed (a
+  /// player removed later counts, as in the tally; one removed while it was open does
+  /// not).
+  private func outcomes(of index: Int) -> [LiveOutcome: Int] {
+    var counts: [LiveOutcome: Int] = [:]
+    for player in game.players {
+      if let outcome = player.answers[index]?.outcome { counts[outcome, default: 0] += 1 }
+    }
+    return counts
   }
 
   private static func seconds(_ milliseconds: Int) -> String {
