@@ -275,7 +275,8 @@ import Testing
     #expect(await client.request("GET", "/api/live/\(pin)/results.csv?secret=\(ada)").status == 403)
     let csv = await client.request("GET", "/api/live/\(pin)/results.csv", headers: ["Authorization": "Bearer \(host)"])
     #expect(csv.status == 200 && csv.headers["content-type"] == "text/csv; charset=utf-8")
-    #expect(csv.text.components(separatedBy: "\r\n")[1].hasPrefix(#""'=Ada",1000,1,0,0,1,1,Paris,0.000,1000"#), "\(csv.text)")
+    #expect(
+      csv.text.components(separatedBy: "\r\n")[1].hasPrefix(#""'=Ada",1000,1,0,0,1,1,Paris,0.000,1000"#), "\(csv.text)")
     let cookie = ["Cookie": "\(QuizWebApp.hostCookie(pin))=\(host)"]
     let results = await client.request("GET", "/api/live/\(pin)/results.json", headers: cookie)
     // The removed player is kept, last.

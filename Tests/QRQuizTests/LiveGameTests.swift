@@ -270,7 +270,8 @@ import Testing
     _ = try game.end(at: Self.t(4))
     let lines = LiveResults(game).csv.components(separatedBy: "\r\n")
     // Only the question played, its answers by number and by text.
-    #expect(lines[0] == "\u{FEFF}name,score,correct,wrong,unanswered,rank,Q1 answer,Q1 answer text,Q1 seconds,Q1 points")
+    #expect(
+      lines[0] == "\u{FEFF}name,score,correct,wrong,unanswered,rank,Q1 answer,Q1 answer text,Q1 seconds,Q1 points")
     #expect(lines[1] == #""Ana, ""la"" mejor",20,1,0,0,1,1,Paris,3.250,20"#)
     #expect(lines.contains(#""'@SUM(A1)",0,0,0,1,2,,,,0"#))
     #expect(lines.contains(#""'-5",0,0,0,1,2,,,,0"#))

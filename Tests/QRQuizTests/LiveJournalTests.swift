@@ -20,7 +20,9 @@ import Testing
     let journal = try LiveJournal(creating: url, setup: game.setup)
     defer { journal.finish() }
     for number in 1...2 {
-      let ticket = journal.append([try game.join(name: "P\(number)", browser: nil, secret: Self.secret(number), at: Game.t(0)).0])
+      let ticket = journal.append([
+        try game.join(name: "P\(number)", browser: nil, secret: Self.secret(number), at: Game.t(0)).0
+      ])
       try await journal.waitUntilDurable(ticket)
     }
     let filler = try disk.fill()
@@ -117,7 +119,7 @@ import Testing
     journal.finish()
 
     let found = archive.resumeUnfinished(at: Game.t(9))
-    defer { found.games.forEach { $0.journal.finish() } }
+    defer { for unfinished in found.games { unfinished.journal.finish() } }
     #expect(found.games.map(\.game.setup.pin) == ["444444"])
     #expect(found.games.first?.game.phase == .closed(question: 0))
     #expect(found.problems.count == 2, "\(found.problems)")
@@ -171,7 +173,8 @@ import Testing
       try Data("not a journal \(round)\n".utf8).write(to: url)
       let found = archive.resumeUnfinished(at: Game.t(0))
       #expect(found.games.isEmpty)
-      #expect(found.problems.count == 1 && found.problems[0].contains("line 1: not a game's setup"), "\(found.problems)")
+      #expect(
+        found.problems.count == 1 && found.problems[0].contains("line 1: not a game's setup"), "\(found.problems)")
       kept.append(try #require(found.problems.first?.components(separatedBy: "kept as ").last))
       #expect(!FileManager.default.fileExists(atPath: url.path))
       #expect(archive.isTaken(pin: "333333"), "a PIN whose journal was set aside is not drawn again")
@@ -208,7 +211,8 @@ final class SmallFileSystem {
     self.holder = holder
     url = holder.url.appendingPathComponent("disk")
     guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil,
-      let result = try? ProcessRunner.tool("mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path]),
+      let result = try? ProcessRunner.tool(
+        "mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path]),
       result.status == 0
     else { return nil }
   }

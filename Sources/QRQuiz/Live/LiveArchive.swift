@@ -125,7 +125,8 @@ public struct LiveArchive: Sendable {
       default: throw .current(.write, journal.path)
       }
     }
-    throw FileSystemError(path: journal.path, operation: .write, code: EEXIST, detail: "10,000 damaged journals of one PIN")
+    throw FileSystemError(
+      path: journal.path, operation: .write, code: EEXIST, detail: "10,000 damaged journals of one PIN")
   }
 
   /// Whether `pin` must not be drawn for a new game: a journal, a damaged journal, or
