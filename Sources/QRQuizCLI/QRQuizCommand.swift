@@ -15,6 +15,7 @@ struct QRQuizCommand: ParsableCommand {
         profiles      $XDG_DATA_HOME/qrquiz, else $HOME/.local/share/qrquiz
         topics        $XDG_DATA_HOME/qrquiz/topics, else $HOME/.local/share/qrquiz/topics
         live games    $XDG_DATA_HOME/qrquiz/live (results/ keeps each finished game as JSON and CSV)
+        classes       $XDG_DATA_HOME/qrquiz/classes (a roster per class, with the students' card numbers)
       """,
     examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
     subcommands: [
@@ -22,7 +23,7 @@ struct QRQuizCommand: ParsableCommand {
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
       GenerateCommand.self,
-      ServeCommand.self, LiveCommand.self,
+      ServeCommand.self, LiveCommand.self, ClassCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

@@ -127,7 +127,7 @@ public enum TopicImporter {
 
   /// The kind of a spreadsheet program's own file, by its first bytes: xlsx and ods are
   /// zip files, xls an OLE compound file.
-  private static func spreadsheetKind(_ bytes: [UInt8]) -> String? {
+  static func spreadsheetKind(_ bytes: [UInt8]) -> String? {
     if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "xlsx or ods" }
     if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) { return "xls" }
     return nil

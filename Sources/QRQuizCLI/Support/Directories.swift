@@ -29,6 +29,9 @@ enum Directories {
   /// Live games: journals of games in progress, results of finished ones.
   static var live: URL { data.appendingPathComponent("live") }
 
+  /// Class rosters, a file per class.
+  static var classes: URL { data.appendingPathComponent("classes") }
+
   /// Players' statistics, a file per profile.
   static var statistics: URL { data.appendingPathComponent("stats") }
 

@@ -27,6 +27,13 @@ enum ErrorReport {
       case .storage(let failure): exitCode(for: failure)
       case .invalidName, .duplicateName, .badImage, .corrupt: .invalidInput
       }
+    case let error as ClassRosterStore.Error:
+      switch error {
+      case .notFound: .notFound
+      case .storage(let failure): exitCode(for: failure)
+      case .ambiguous, .nameTaken, .refused, .corrupt, .newerFormat: .invalidInput
+      }
+    case is StudentList.Error: .invalidInput
     case let error as CommunityFetcher.Error:
       switch error {
       case .download(let failure): exitCode(for: failure)
@@ -116,6 +123,8 @@ enum ErrorReport {
       case .tooLarge: return "\(error); use --format auto for the compact form"
       case .library: return error.description
       }
+    case ClassRosterStore.Error.notFound:
+      return "\(error) (see qrquiz class list)"
     case QRCodeReader.Error.timeLimitExceeded(let seconds):
       return "gave up after \(JSONValue.number(seconds).compactText) s (raise it with --time-limit)"
     case is CancellationError: return "interrupted"

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// Class rosters: card numbers given once and for good, names checked as strangers' text,
+/// and the store's files under its lock.
+@Suite struct ClassRosterTests {
+  let directory: TemporaryDirectory
+  let store: ClassRosterStore
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    store = ClassRosterStore(directory: directory.url)
+  }
+
+  @Test func cardsFollowTheListAndAreNeverReused() throws {
+    var roster = try ClassRoster(name: "7B", students: ["Ada", "Alan", "Grace"])
+    #expect(roster.students.map(\.card) == [1, 2, 3])
+    try roster.remove(.card(3))
+    try roster.remove(.name("ALAN"))
+    #expect(try roster.add(["Katherine", "Alan"]).map(\.card) == [4, 5])
+    #expect(roster.students.map(\.card) == [1, 4, 5])
+    #expect(roster.removed.map(\.card) == [2, 3])
+    #expect(roster.student(card: 5)?.name.text == "Alan")
+    #expect(roster.student(card: 2) == nil)
+    let renamed = try roster.renameStudent(.card(4), to: "Katherine Johnson")
+    #expect(renamed.card == 4 && roster.student(.name("katherine johnson"))?.card == 4)
+  }
+
+  @Test func numbersStayStableThroughTheStoreAcrossAddsAndRemoves() throws {
+    try store.create(try ClassRoster(name: "7B", students: (1...30).map { "Student \($0)" }))
+    try store.update("7b") { roster throws(ClassRoster.Problem) in
+      try roster.remove(.card(7))
+      try roster.remove(.card(30))
+    }
+    let added = try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Late", "Later"]) }
+    #expect(added.map(\.card) == [31, 32])
+    let roster = try store.roster(named: "7B")
+    #expect(roster.students.count == 30)
+    #expect(roster.student(card: 6)?.name.text == "Student 6")
+    #expect(roster.student(card: 8)?.name.text == "Student 8")
+    #expect(roster.student(card: 7) == nil && roster.removed.map(\.card) == [7, 30])
+    try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.remove(.card(32)) }
+    #expect(try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Last"]) }.first?.card == 33)
+    _ = try store.rename("7B", to: "8B")
+    #expect(try store.roster(named: "8b").student(card: 33)?.name.text == "Last")
+    #expect(throws: ClassRosterStore.Error.notFound("7B")) { try store.roster(named: "7B") }
+  }
+
+  @Test(arguments: [
+    ("", StudentName.Problem.empty),
+    ("   ", .empty),
+    (String(repeating: "x", count: 41), .tooLong(characters: 41, limit: 40)),
+    ("Ada\u{202E}nimda", .invisibleCharacter(position: 4)),
+    ("Ada\u{1B}[2J", .invisibleCharacter(position: 4)),
+    ("A\u{200B}da", .invisibleCharacter(position: 2)),
+    ("Ada\tLovelace", .invisibleCharacter(position: 4)),
+  ])
+  func badNamesAreRefused(_ name: String, _ problem: StudentName.Problem) {
+    #expect(throws: ClassRoster.Problem.badName(index: 1, problem)) {
+      try ClassRoster(name: "7B", students: ["Fine", name])
+    }
+  }
+
+  @Test func namesAreComparedAsPlayersNamesAre() throws {
+    #expect(throws: ClassRoster.Problem.listedTwice(index: 2, name: "ＡＤＡ", firstIndex: 0)) {
+      try ClassRoster(name: "7B", students: ["Ada", "Alan", "ＡＤＡ"])
+    }
+    var roster = try ClassRoster(name: "7B", students: ["José", "Alan"])
+    #expect(throws: ClassRoster.Problem.alreadyInClass(index: 0, name: "jose", card: 1)) { try roster.add(["jose"]) }
+    #expect(throws: ClassRoster.Problem.alreadyInClass(index: 0, name: "Alan", card: 2)) {
+      try roster.renameStudent(.card(1), to: "Alan")
+    }
+    #expect(roster.students.count == 2, "a refused add adds no one")
+    // Emoji sequences keep their joiner.
+    #expect(try roster.add(["👩‍🚀 Sally"]).first?.name.text == "👩‍🚀 Sally")
+  }
+
+  @Test func aClassRunsOutOfCardNumbersRatherThanReuseOne() throws {
+    var roster = try ClassRoster(name: "Big", students: ClassRoster.cardNumbers.map { "Student \($0)" })
+    try roster.remove(.card(1))
+    #expect(throws: ClassRoster.Problem.noCardNumbersLeft(limit: ClassRoster.cardNumbers.upperBound)) {
+      try roster.add(["One more"])
+    }
+  }
+
+  @Test func classNamesAreUniqueLooselyAndSafeAsFiles() throws {
+    try store.create(try ClassRoster(name: "Año 7/B", students: ["Ada"]))
+    #expect(throws: ClassRosterStore.Error.nameTaken("Año 7_B")) {
+      try store.create(try ClassRoster(name: "año 7_b", students: []))
+    }
+    #expect(try store.roster(named: "ano 7_b").name.text == "Año 7/B")
+    #expect(try directory.contents() == [".classes.lock", "Año 7_B.json"])
+    try store.create(try ClassRoster(name: "8B", students: []))
+    #expect(throws: ClassRosterStore.Error.nameTaken("8B")) { try store.rename("Año 7/B", to: "8b") }
+    #expect(try store.list().map(\.name.text) == ["8B", "Año 7/B"])
+    #expect(try store.delete("8B").name.text == "8B")
+    #expect(throws: ClassRosterStore.Error.notFound("8B")) { try store.delete("8B") }
+  }
+
+  @Test func aTamperedFileIsRefusedNotTrusted() throws {
+    let file = directory.url.appendingPathComponent("7B.json")
+    func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
+    try write(
+      #"{"format":1,"name":"7B","nextCard":3,"students":[{"card":1,"name":"Ada"},{"card":1,"name":"Bob"}],"removed":[]}"#
+    )
+    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "card 1 is out of range or given twice")) {
+      try store.roster(named: "7B")
+    }
+    try write(
+      #"{"format":1,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada"}],"removed":[{"card":1,"name":"Ada"}]}"#
+    )
+    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "card 1 is out of range or given twice")) {
+      try store.roster(named: "7B")
+    }
+    try write(#"{"format":1,"name":"7B","nextCard":5,"students":[{"card":1,"name":"A\u202Eda"}],"removed":[]}"#)
+    #expect(throws: ClassRosterStore.Error.self) { try store.update("7B") { _ throws(ClassRoster.Problem) in } }
+    try write(
+      #"{"format":2,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada","extraTime":1.5}],"removed":[]}"#)
+    #expect(throws: ClassRosterStore.Error.newerFormat(path: file.path, format: 2)) {
+      try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Bob"]) }
+    }
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("extraTime"), "a newer file is left as it is")
+    try write("{not json")
+    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "not the JSON of a class")) {
+      try store.list()
+    }
+  }
+
+  @Test func concurrentAddsGiveEveryCardOnce() async throws {
+    try store.create(try ClassRoster(name: "7B", students: []))
+    let store = store
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<24 {
+        group.addTask {
+          _ = try? store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["S\(index)"]) }
+        }
+      }
+    }
+    let roster = try store.roster(named: "7B")
+    #expect(roster.students.map(\.card) == Array(1...24))
+    #expect(Set(roster.students.map(\.name.text)).count == 24)
+  }
+}
