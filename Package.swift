@@ -6,12 +6,16 @@ import PackageDescription
 //   their cache. Links libqrencode, zbar, libpng, libjpeg and zlib only; libcurl is loaded
 //   by the first download.
 // - QRQuizServer: the web app and its HTTP server; loads libmicrohttpd when a server starts.
+// - QRQuizCards: answer cards for classes without phones: printed (vector PDF, PNG) and
+//   read from photos and camera frames; loads libapriltag and cairo when first used. Its
+//   own module (rosters stay in QRQuiz) so a program that reads QR codes compiles none of
+//   it and needs neither library's headers to build.
 // - qrquiz: the command line, a thin executable over the QRQuizCLI library target (which
 //   owns the terminal: raw mode, libchafa loaded by the first picture drawn), so its parsing
 //   and commands test in process.
 // Loaded, not linked: a process that reads a photo pays nothing at start-up for a download,
-// server or terminal-graphics library (libcurl alone, with its TLS, Kerberos and LDAP
-// libraries, costs several milliseconds). Their headers are found on the default include
+// server, terminal-graphics, marker or PDF library (libcurl alone, with its TLS, Kerberos
+// and LDAP libraries, costs several milliseconds). Their headers are found on the default include
 // path at build time (the -dev packages scripts/install-deps installs).
 // Nothing here is refused in a versioned dependency: no unsafe flags. Speed for the test
 // suite comes from how scripts/test builds, not from this file.
@@ -20,6 +24,7 @@ let package = Package(
   products: [
     .library(name: "QRQuiz", targets: ["QRQuiz"]),
     .library(name: "QRQuizServer", targets: ["QRQuizServer"]),
+    .library(name: "QRQuizCards", targets: ["QRQuizCards"]),
     .executable(name: "qrquiz", targets: ["qrquiz"]),
   ],
   targets: [
@@ -53,9 +58,11 @@ let package = Package(
     // The C each module must have, beside it, its symbols prefixed with its name:
     // libpng's and libjpeg's longjmp errors, libcurl loaded and its variadic setopt
     // (CQRQuiz); libmicrohttpd loaded, its variadic start and its enums that do not import
-    // (CQRQuizServer); the terminal restored from signal handlers, libchafa loaded (CQRQuizCLI).
+    // (CQRQuizServer); the terminal restored from signal handlers, libchafa loaded (CQRQuizCLI);
+    // libapriltag and cairo loaded, their structures and callbacks (CQRQuizCards).
     .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG"]),
     .target(name: "CQRQuizServer"),
+    .target(name: "CQRQuizCards"),
     .target(name: "CQRQuizCLI"),
 
     .target(
@@ -63,7 +70,8 @@ let package = Package(
       dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz"]
     ),
     .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"], plugins: ["EmbedPageAssets"]),
-    .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "CQRQuizCLI"]),
+    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"]),
+    .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
 
     // The pages' scripts and styles are files (Sources/QRQuizServer/Assets), embedded into
@@ -77,7 +85,7 @@ let package = Package(
     .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
-      dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCLI"],
+      dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],
       resources: [.copy("Fixtures")]
     ),
   ]

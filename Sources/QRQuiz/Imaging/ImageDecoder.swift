@@ -20,7 +20,7 @@ public enum ImageDecoder {
 
   /// ``decode(_:limits:targetPixels:)``, also saying whether the image came out smaller
   /// than its full size, so a reader knows whether a full-size decode could see more.
-  static func decodeNotingReduction(
+  package static func decodeNotingReduction(
     _ bytes: [UInt8], limits: ImageLimits, targetPixels: Int?, timeLimit: Double? = nil
   ) throws(ImageDecodingError) -> (image: GrayImage, isReduced: Bool) {
     guard bytes.count <= limits.maximumFileSize else {

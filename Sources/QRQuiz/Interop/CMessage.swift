@@ -1,7 +1,7 @@
 /// Messages the C shims write into caller-provided `char` buffers.
-enum CMessage {
+package enum CMessage {
   /// The NUL-terminated text in `buffer`, as UTF-8.
-  static func text(_ buffer: [CChar]) -> String {
+  package static func text(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }

@@ -257,9 +257,9 @@ package struct Deadline {
 
   package init(seconds: Double) { instant = .now + .milliseconds(Int64(seconds * 1000)) }
 
-  var hasPassed: Bool { ContinuousClock.now >= instant }
+  package var hasPassed: Bool { ContinuousClock.now >= instant }
   /// Seconds left, at least a millisecond.
-  var remaining: Double {
+  package var remaining: Double {
     let left = instant - .now
     return max(0.001, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizCards
 
 /// The one place that turns any error a command meets into its exit code and its line for
 /// a person, adding the hints only the CLI can give ("use --allow-http"). The library's
@@ -34,6 +35,14 @@ enum ErrorReport {
       case .ambiguous, .nameTaken, .refused, .corrupt, .newerFormat: .invalidInput
       }
     case is StudentList.Error: .invalidInput
+    case let error as AnswerCardScanner.Error:
+      switch error {
+      case .image(let failure): exitCode(for: failure)
+      case .timeLimitExceeded: .invalidInput
+      case .library: .internalError
+      }
+    case is AnswerCardPrinter.Error, is CardLibraryError: .internalError
+    case is AnswerCard.Problem: .usage
     case let error as CommunityFetcher.Error:
       switch error {
       case .download(let failure): exitCode(for: failure)
@@ -125,6 +134,8 @@ enum ErrorReport {
       }
     case ClassRosterStore.Error.notFound:
       return "\(error) (see qrquiz class list)"
+    case AnswerCardScanner.Error.timeLimitExceeded(let seconds):
+      return "gave up after \(JSONValue.number(seconds).compactText) s (raise it with --time-limit)"
     case QRCodeReader.Error.timeLimitExceeded(let seconds):
       return "gave up after \(JSONValue.number(seconds).compactText) s (raise it with --time-limit)"
     case is CancellationError: return "interrupted"
