@@ -80,7 +80,8 @@ let package = Package(
     .plugin(name: "EmbedPageAssets", capability: .buildTool(), dependencies: ["embed-page-assets"]),
 
     // In-process benchmarks, driven by Benchmarks/run.py.
-    .executableTarget(name: "qrquiz-bench", dependencies: ["QRQuiz"], path: "Benchmarks/Sources/qrquiz-bench"),
+    .executableTarget(
+      name: "qrquiz-bench", dependencies: ["QRQuiz", "QRQuizCards"], path: "Benchmarks/Sources/qrquiz-bench"),
     // Fuzz entry points (Fuzz/run); the ordinary build replays saved inputs.
     .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(

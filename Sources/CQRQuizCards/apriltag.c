@@ -81,7 +81,8 @@ void CQRQuizCards_detector_free(CQRQuizCards_detector *handle) {
 }
 
 void CQRQuizCards_detector_configure(CQRQuizCards_detector *handle, float decimate, float sigma, int refine_edges,
-                                     double sharpening) {
+                                     double sharpening, int min_cluster_pixels) {
+  handle->detector->qtp.min_cluster_pixels = min_cluster_pixels;
   handle->detector->quad_decimate = decimate;
   handle->detector->quad_sigma = sigma;
   handle->detector->refine_edges = refine_edges != 0;

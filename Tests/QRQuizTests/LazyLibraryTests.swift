@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// libcurl, libmicrohttpd and libchafa are loaded by the first download, server or picture,
-/// not when `qrquiz` starts (Package.swift says why): the loader's own trace of a run shows
-/// which libraries a command brought in.
+/// libcurl, libmicrohttpd, libchafa, libapriltag and cairo are loaded by the first download,
+/// server, picture or answer card, not when `qrquiz` starts (Package.swift says why): the
+/// loader's own trace of a run shows which libraries a command brought in.
 @Suite(.tags(.endToEnd), .skippedInFastRuns) struct LazyLibraryTests {
   let home: TemporaryDirectory
 
@@ -29,7 +29,7 @@ import Testing
     return (result, libraries)
   }
 
-  static let onDemand = ["libcurl", "libmicrohttpd", "libchafa", "libglib", "libgnutls"]
+  static let onDemand = ["libcurl", "libmicrohttpd", "libchafa", "libglib", "libgnutls", "libapriltag", "libcairo"]
 
   @Test func readingACodeLoadsNoDownloadServerOrPictureLibrary() throws {
     let (result, libraries) = try librariesLoaded(by: ["decode", Fixtures.sampleImage("People").path])
@@ -47,6 +47,16 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(libraries.contains { $0.hasPrefix("libcurl") }, "\(libraries.sorted())")
     #expect(!libraries.contains { $0.hasPrefix("libmicrohttpd") })
+  }
+
+  @Test func readingCardsLoadsLibapriltagAndPrintingThemCairoToo() throws {
+    let (scan, scanned) = try librariesLoaded(by: ["answer-cards", "scan", Fixtures.url("cards/rotated-6.jpg").path])
+    #expect(scan.status == 0, "\(scan.stderr)")
+    #expect(scanned.contains { $0.hasPrefix("libapriltag") }, "\(scanned.sorted())")
+    #expect(!scanned.contains { $0.hasPrefix("libcairo") }, "\(scanned.sorted())")
+    let (print, printed) = try librariesLoaded(by: ["answer-cards", "print", "--count", "1", "-o", home.path("c.pdf")])
+    #expect(print.status == 0, "\(print.stderr)")
+    #expect(printed.contains { $0.hasPrefix("libcairo") } && printed.contains { $0.hasPrefix("libapriltag") })
   }
 
   /// A machine without libcurl or libmicrohttpd (here: files of those names that are not

@@ -5,10 +5,15 @@ import QRQuiz
 // usage: qrquiz-bench encode ITERATIONS SCALE MARGIN FILE...   median ns per topic (bytes → PNG)
 //        qrquiz-bench encode-topic ITERATIONS SCALE MARGIN FILE...   (validate + normalise + PNG)
 //        qrquiz-bench scan [--passes a,b] FILE...   JSON lines: texts, pass, ms
+//        qrquiz-bench cards [--runs N] FILE...   JSON lines: answer cards, ms, cpu_ms (Cards.swift)
 //        qrquiz-bench cache-put DIR URL FILE | cache-key URL   (CacheTools.swift)
 let arguments = CommandLine.arguments
 if arguments.count >= 2, arguments[1] == "scan" {
   try runScan(Array(arguments.dropFirst(2)))
+  exit(0)
+}
+if arguments.count >= 2, arguments[1] == "cards" {
+  try runCards(Array(arguments.dropFirst(2)))
   exit(0)
 }
 if arguments.count >= 2, arguments[1].hasPrefix("cache-") {

@@ -25,9 +25,10 @@ void CQRQuizCards_detector_free(CQRQuizCards_detector *detector);
 
 /// The detector's tuning (libapriltag's own fields: see apriltag.h): quads found on the
 /// image decimated by `decimate`, blurred by `sigma` (0: none), their edges snapped to
-/// the gradients when `refine_edges`, codes read with `sharpening`.
+/// the gradients when `refine_edges`, codes read with `sharpening`; edges of fewer than
+/// `min_cluster_pixels` pixels are not fitted with quads (libapriltag's default is 5).
 void CQRQuizCards_detector_configure(CQRQuizCards_detector *detector, float decimate, float sigma, int refine_edges,
-                                     double sharpening);
+                                     double sharpening, int min_cluster_pixels);
 
 /// One code found.
 typedef struct {

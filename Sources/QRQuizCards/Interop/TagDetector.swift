@@ -28,6 +28,9 @@ final class TagDetector {
     var refineEdges = true
     /// Sharpening of the sampled bits.
     var sharpening = 0.25
+    /// Edges shorter than this (in pixels) are not fitted with quads: a window that can hold
+    /// only a marker of some size skips the clutter's small edges, the bulk of the work.
+    var minimumEdge = 5
   }
 
   /// The most detections one call returns (a photo of a whole room holds far fewer).
@@ -56,7 +59,8 @@ final class TagDetector {
   func detect(in image: GrayImage, region: PixelRegion? = nil, tuning: Tuning) -> [Detection] {
     if self.tuning != tuning {
       CQRQuizCards_detector_configure(
-        handle, tuning.decimate, tuning.sigma, tuning.refineEdges ? 1 : 0, tuning.sharpening)
+        handle, tuning.decimate, tuning.sigma, tuning.refineEdges ? 1 : 0, tuning.sharpening,
+        Int32(tuning.minimumEdge))
       self.tuning = tuning
     }
     let area = region ?? PixelRegion(x: 0, y: 0, width: image.width, height: image.height)

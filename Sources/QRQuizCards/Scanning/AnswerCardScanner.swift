@@ -25,7 +25,7 @@ public final class AnswerCardScanner {
     public var description: String {
       switch self {
       case .image(let error): error.description
-      case .timeLimitExceeded(let seconds): "gave up after \(seconds.formatted()) s"
+      case .timeLimitExceeded(let seconds): "gave up after \(JSONValue.number(seconds).compactText) s"
       case .library(let error): error.description
       }
     }
@@ -63,8 +63,8 @@ public final class AnswerCardScanner {
 
   func scan(_ image: GrayImage, mirrored: Bool, cards: Set<Int>?, deadline: Deadline) throws(Error) -> AnswerCardScan {
     let upright = mirrored ? image.mirrored() : image
-    let detections = try CardSearch(image: upright, detector: detector, deadline: deadline, timeLimit: timeLimit).run()
-    var scan = Self.sightings(detections, cards: cards)
+    let search = try CardSearch(image: upright, detector: detector, deadline: deadline, timeLimit: timeLimit).run()
+    var scan = Self.sightings(search.detections, cards: cards)
     if mirrored {
       let right = Double(image.width)
       for index in scan.cards.indices {

@@ -1,4 +1,5 @@
-/// A point in an image, in pixels from its top-left corner (y grows downwards).
+/// A point in an image, in pixels from its top-left corner (y grows downwards), along the
+/// pixels' edges: the top-left pixel spans 0 to 1 in x and y, its middle is (0.5, 0.5).
 public struct CardPoint: Sendable, Hashable {
   /// Pixels from the left edge.
   public var x: Double
