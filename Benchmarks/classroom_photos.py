@@ -121,17 +121,17 @@ def hand_mask(size, centre, radius, angle, random):
     return mask
 
 
-def place(random, kind, count):
+def place(random, kind, count, sides=None):
     """Centres and card sides that do not overlap (larger cards nearer the bottom)."""
     width, height = SIZES[kind]
-    low, high = SIDES[kind]
+    low, high = sides or SIDES[kind]
     placed = []
     for _ in range(count):
         for _attempt in range(400):
             marker = math.exp(random.uniform(math.log(low), math.log(high)))
             side = marker / MARKER_SIDE
             # The front of the room (bottom of the picture) holds the larger cards.
-            share = (marker - low) / (high - low)
+            share = (marker - low) / max(1, high - low)
             y = random.uniform(max(side, height * (0.15 + 0.6 * share) - height * 0.25),
                                min(height - side, height * (0.15 + 0.6 * share) + height * 0.25))
             x = random.uniform(side, width - side)
@@ -141,9 +141,10 @@ def place(random, kind, count):
     return placed
 
 
-def make_photo(random, cards, kind, count, path):
+def make_photo(random, cards, kind, count, path, sides=None):
     """Writes one photo to `path` (JPEG) and returns its truth: a list of
-    {"card", "answer" (0-3), "hidden", "side" (marker px), "marker" (its corners)}."""
+    {"card", "answer" (0-3), "hidden", "side" (marker px), "marker" (its corners)}. `sides`
+    (smallest, largest) overrides the kind's marker sides."""
     width, height = SIZES[kind]
     base = tuple(int(random.uniform(60, 220)) for _ in range(3))
     photo = Image.new("RGB", (width, height), base)
@@ -151,7 +152,7 @@ def make_photo(random, cards, kind, count, path):
     numbers = random.sample(sorted(cards), min(count, len(cards)))
     truth = []
     occluders = []
-    for number, (x, y, side) in zip(numbers, place(random, kind, len(numbers))):
+    for number, (x, y, side) in zip(numbers, place(random, kind, len(numbers), sides)):
         answer = int(random.uniform(0, 4)) % 4
         quad = card_quad(random, (x, y), side, answer)
         card = cards[number]

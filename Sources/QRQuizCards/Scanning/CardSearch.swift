@@ -119,7 +119,9 @@ struct CardSearch {
     for level in stride(from: min(first, pyramid.levels.count - 1), to: pyramid.levels.count, by: 2) {
       let image = pyramid.levels[level]
       let scale = Double(ImagePyramid.scale(of: level))
-      let smallest = level == first ? max(3, Int(Double(smallestSide) * 0.75 / scale)) : largestSide / 4
+      // Two levels up, a region is a quarter as wide, and its box a pixel more or less for
+      // where the level's pixels fall: the ranges overlap by more than that.
+      let smallest = level == first ? max(3, Int(Double(smallestSide) * 0.75 / scale)) : largestSide / 4 - 2
       let largest = level + 2 < pyramid.levels.count ? largestSide : max(largestSide, image.width, image.height)
       candidates += DarkBlobs.find(in: image, sides: smallest...largest).filter(mayBeMarker).map {
         Candidate($0, scale: scale)
