@@ -42,6 +42,34 @@ import Testing
     #expect(scan.ignored.total == 0)
   }
 
+  /// Markers are looked for on several levels of the image's pyramid, each level a range of
+  /// sizes: every size is found, whichever level it falls on and wherever the level's
+  /// pixels fall (four cards a photo, each a few pixels further along).
+  @Test(arguments: [24.0, 40, 64, 100, 130, 150, 170, 200, 300, 450])
+  func everyMarkerSizeIsFoundWhateverLevelItFallsOn(markerSide: Double) throws {
+    let side = markerSide / 0.6
+    var placements: [CardPhotos.Placement] = []
+    for index in 0..<4 {
+      let x = 700 + Double(index % 2) * 1500 + Double(index) * 5
+      let y = 560 + Double(index / 2) * 1100 + Double(index) * 3
+      placements.append(
+        CardPhotos.Placement(
+          card: index + 1, answer: AnswerCard.Letter.allCases[index], centre: CardPoint(x: x, y: y), side: side,
+          lean: 20))
+    }
+    let photo = try CardPhotos.photo(width: 3000, height: 2250, placements, blurs: 1, noise: 4)
+    let scan = try scanner.scan(photo)
+    #expect(scan.cards.map(\.card) == [1, 2, 3, 4], "markers of \(markerSide) px")
+    #expect(scan.cards.map(\.answer) == AnswerCard.Letter.allCases)
+  }
+
+  @Test func aMarkerWhoseBoxFallsBetweenTwoSearchedLevelsIsFound() throws {
+    // From a benchmark photo: 131 px at a slant is a box of 42 px on the first level
+    // searched (past its 40) and of 9 two levels up, where the range once began at 10.
+    let scan = try scanner.scan(imageData: try Fixtures.bytes("cards/between-levels.jpg"))
+    #expect(scan.cards.contains { $0.card == 11 && $0.answer == .c }, "\(scan.cards.map(\.card))")
+  }
+
   @Test func cardsNotInTheClassAndCardsWithTwoAnswersAreLeftOutAndCounted() throws {
     let placements = [
       CardPhotos.Placement(card: 1, answer: .a, centre: CardPoint(x: 150, y: 150), side: 200),

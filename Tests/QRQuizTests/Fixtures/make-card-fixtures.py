@@ -4,7 +4,11 @@ built qrquiz as the first argument). Needs Pillow. The output is committed.
 
 - rotated-6.jpg   card 2 on a grey page, its pixels turned 90 degrees counter-clockwise (as
                   read without its EXIF, B is on top) and EXIF orientation 6 (turn right to
-                  view): shown upright, A is on top."""
+                  view): shown upright, A is on top.
+- between-levels.jpg  not made here: the region (0, 768)-(640, 1408) of the photo
+                  12mp-speed-12mp-7.jpg of `Benchmarks/cards.py --seed 33 --keep DIR`, in grey on
+                  a flat 1600 x 1600 page at the same place: card 11 held at C, a marker of 131 px
+                  whose box at a slant fell between two searched levels and was once missed."""
 import os
 import subprocess
 import sys
