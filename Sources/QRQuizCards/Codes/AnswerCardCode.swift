@@ -41,7 +41,7 @@ public enum AnswerCardCode {
     565, 567, 568, 569, 571, 572, 573, 574, 576, 578, 579, 580, 581, 582, 584, 585,
   ]
 
-  /// How many cards there are: numbers 1 to 476 (``QRQuiz/ClassRoster/cardNumbers``).
+  /// How many cards there are: numbers 1 to 476 (QRQuiz's `ClassRoster.cardNumbers`).
   public static var cardCount: Int { tagIDs.count }
 
   /// Card numbers by code.

@@ -52,6 +52,7 @@ public final class AnswerCardScanner {
   /// The cards in `image`.
   ///
   /// - Parameters:
+  ///   - image: a photo or a camera frame, upright.
   ///   - mirrored: the image is a mirror image (a selfie camera's preview, as browsers
   ///     give it): it is read un-mirrored, and corners are given in its own pixels.
   ///     Unknowingly mirrored images give no card (see ``AnswerCardCode``).
