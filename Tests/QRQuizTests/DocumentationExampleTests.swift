@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizCards
 import Testing
 
 @testable import QRQuizServer
@@ -8,10 +9,12 @@ import Testing
 /// that need no network or system folder also run. The first test fails when an example
 /// in the sources changes without its copy here, so the copies cannot drift.
 @Suite struct DocumentationExampleTests {
-  /// The ```swift blocks of every library source file (QRQuiz and QRQuizServer), one string each, lines trimmed.
+  /// The ```swift blocks of every library source file (QRQuiz, QRQuizServer, QRQuizCards),
+  /// one string each, lines trimmed.
   static func sourceExamples() throws -> [(file: String, code: String)] {
     var examples: [(String, String)] = []
-    let libraries = ["Sources/QRQuiz", "Sources/QRQuizServer"].map(Fixtures.packageRoot.appendingPathComponent)
+    let libraries = ["Sources/QRQuiz", "Sources/QRQuizServer", "Sources/QRQuizCards"].map(
+      Fixtures.packageRoot.appendingPathComponent)
     let files = libraries.flatMap {
       FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil)!.allObjects
     }
@@ -101,6 +104,20 @@ import Testing
     #expect(TopicValidator.problems(in: topic).map(\.kind) == [.incorrectAnswersCount])
   }
 
+  @Test func classRosterExample() throws {
+    var roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"])
+    print(try roster.add(["Grace Hopper"]).map(\.card))  // [3]
+    try roster.remove(.card(2))  // card 2 is retired
+    print(roster.students.map(\.card))  // [1, 3]
+    #expect(roster.students.map(\.card) == [1, 3])
+  }
+
+  @Test func studentListExample() throws {
+    let list = try StudentList(bytes: Array("Name,Email\nAda,ada@example.org\n".utf8))
+    print(try list.roster(named: "7B").students.map(\.card))  // [1]
+    #expect(try list.roster(named: "7B").students.map(\.name.text) == ["Ada"])
+  }
+
   @Test func terminalTextExample() {
     let name = "Quiz\u{1B}]0;pwned\u{07}"
     print("topic '\(TerminalText.safe(name))' saved")  // topic 'Quiz\u{1B}]0;pwned\u{7}' saved
@@ -108,6 +125,25 @@ import Testing
   }
 
   // MARK: Examples that are compiled only (relative paths, network, system folders)
+
+  func classRosterStoreExample() throws {
+    let store = ClassRosterStore(directory: URL(filePath: "/srv/quiz/classes"))
+    try store.create(try ClassRoster(name: "7B", students: ["Ada", "Alan"]))
+    let added = try store.update("7b") { roster throws(ClassRoster.Problem) in try roster.add(["Grace"]) }
+    print(added.map(\.card))  // [3]
+  }
+
+  func answerCardPrinterExample(classes: URL) throws {
+    let roster = try ClassRosterStore(directory: classes).roster(named: "7B")
+    let pdf = try AnswerCardPrinter(paper: .a4, cardsPerPage: 2).pdf(AnswerCard.cards(of: roster))
+    try Data(pdf).write(to: URL(filePath: "7B-cards.pdf"))
+  }
+
+  func answerCardScannerExample(jpegBytes: [UInt8], roster: ClassRoster) throws {
+    let scanner = try AnswerCardScanner()
+    let scan = try scanner.scan(imageData: jpegBytes, cards: Set(roster.students.map(\.card)))
+    for card in scan.cards { print(card.card, card.answer.rawValue) }
+  }
 
   func topicReaderExample() async throws {
     let reader = TopicReader()

@@ -9,9 +9,9 @@
 ///
 /// ```swift
 /// var roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"])
-/// let added = try roster.add(["Grace Hopper"])    // card 3
-/// try roster.remove(.card(2))                     // card 2 is retired
-/// print(roster.students.map(\.card))              // [1, 3]
+/// print(try roster.add(["Grace Hopper"]).map(\.card))  // [3]
+/// try roster.remove(.card(2))  // card 2 is retired
+/// print(roster.students.map(\.card))  // [1, 3]
 /// ```
 public struct ClassRoster: Sendable, Hashable {
   /// A student of the class.

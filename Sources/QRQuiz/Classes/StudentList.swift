@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let list = try StudentList(bytes: Array("Name,Email\nAda,ada@example.org\n".utf8))
-/// let roster = try list.roster(named: "7B")   // Ada holds card 1
+/// print(try list.roster(named: "7B").students.map(\.card))  // [1]
 /// ```
 public struct StudentList: Sendable, Hashable {
   /// One student's name and the line of the file it is on.
