@@ -41,9 +41,20 @@ import Testing
     #expect(throws: StudentList.Error.noNameColumn(columns: 2)) { try list("Lovelace, Ada\nTuring, Alan\n") }
   }
 
+  /// What Excel saves: "CSV" on Windows is Windows-1252 (é one byte), "Unicode text" is
+  /// UTF-16 with a byte-order mark and tabs.
+  @Test func excelsOwnEncodingsAreRead() throws {
+    let windows = try StudentList(bytes: Array("Name\nJos".utf8) + [0xE9, 0x0D, 0x0A] + Array("Zo".utf8) + [0xEB])
+    #expect(windows.names == ["José", "Zoë"])
+    let utf16: [UInt8] =
+      [0xFF, 0xFE] + "First name\tLast name\nMaría\tFernández\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    #expect(try StudentList(bytes: utf16).names == ["María Fernández"])
+  }
+
   @Test func badFilesAreRefusedWithTheirLine() throws {
+    // 0x81 is text in none of UTF-8, UTF-16 and Windows-1252.
     #expect(throws: StudentList.Error.notText(line: 2)) {
-      try StudentList(bytes: Array("Ada\nJos".utf8) + [0xE9, 0x0A])
+      try StudentList(bytes: Array("Ada\nJos".utf8) + [0x81, 0x0A])
     }
     #expect(throws: StudentList.Error.spreadsheet(kind: "xlsx or ods")) {
       try StudentList(bytes: [0x50, 0x4B, 0x03, 0x04, 0])

@@ -1,5 +1,5 @@
 extension StudentList {
-  /// Header cells of a column of whole names, as ``CSVImporter/key(_:)`` folds them.
+  /// Header cells of a column of whole names, as ``CSVColumns/key(_:)`` folds them.
   static let nameKeys: Set<String> = [
     "name", "names", "student", "students", "studentname", "fullname", "pupil", "pupilname", "displayname",
     "learner", "nombre", "nombrecompleto", "alumno", "alumna", "estudiante",
@@ -17,7 +17,7 @@ extension StudentList {
     /// The columns of a header row, first and last names before whole names (a Spanish
     /// sheet's "Nombre" is the first name when "Apellidos" is beside it).
     init?(header: [String]) {
-      let keys = header.map(CSVImporter.key)
+      let keys = header.map(CSVColumns.key)
       if let first = keys.firstIndex(where: StudentList.firstNameKeys.contains),
         let last = keys.firstIndex(where: StudentList.lastNameKeys.contains)
       {

@@ -16,7 +16,7 @@ enum CardPhotoReading {
   static func read(
     _ paths: [String], jobs: Int, timeLimit: Double, mirrored: Bool, cards: Set<Int>?
   ) -> [Swift.Result<Result, AnswerCardScanner.Error>] {
-    let results = Mutex([Swift.Result<Result, AnswerCardScanner.Error>?](repeating: nil, count: paths.count))
+    let results = Locked([Swift.Result<Result, AnswerCardScanner.Error>?](repeating: nil, count: paths.count))
     let next = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, paths.count))) { _ in
       let scanner: AnswerCardScanner
