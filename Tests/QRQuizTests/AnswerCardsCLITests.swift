@@ -84,6 +84,34 @@ import Testing
     #expect(records.last??["error"] == .string("No such file or directory"), "\(json.stdoutText)")
   }
 
+  /// Read `--jobs` at a time, reported in the order given: photo N shows card N answering
+  /// the N-th letter, and the lines come back 1, 2, 3 … whichever photo finished first
+  /// (the larger ones, first, take longest).
+  @Test func photosReadInParallelAreReportedInTheOrderGiven() throws {
+    var paths: [String] = []
+    for number in 1...6 {
+      let width = 1800 - number * 200
+      let placement = CardPhotos.Placement(
+        card: number, answer: AnswerCard.Letter.allCases[number % 4], centre: CardPoint(x: 150, y: 150), side: 200)
+      let path = home.path("photo-\(number).jpg")
+      try Data(try CardPhotos.jpeg(try CardPhotos.photo(width: width, height: 400, [placement]))).write(
+        to: URL(fileURLWithPath: path))
+      paths.append(path)
+    }
+    let read = try qrquiz(["answer-cards", "scan", "--json", "--jobs", "3"] + paths)
+    #expect(read.status == 0, "\(read.stderr)")
+    let records = try read.stdoutText.split(separator: "\n").map { try JSONParser.parse(Array($0.utf8)) }
+    #expect(records.map { $0["file"] } == paths.map { .string($0) })
+    for (number, record) in zip(1..., records) {
+      guard case .array(let cards) = record["cards"] else {
+        Issue.record("photo \(number): \(read.stdoutText)")
+        continue
+      }
+      #expect(cards.map { $0["card"] } == [.number(number)])
+      #expect(cards.map { $0["answer"] } == [.string(AnswerCard.Letter.allCases[number % 4].rawValue)])
+    }
+  }
+
   @Test func refusalsAreOneLine() throws {
     let notImage = home.path("notes.jpg")
     try Data("not an image".utf8).write(to: URL(fileURLWithPath: notImage))

@@ -98,6 +98,28 @@ import Testing
     #expect(scan.cards.first?.answer == .a)
   }
 
+  /// Frames bounded as the live game bounds a posted frame (8 MiB, 20 MP): refused before a
+  /// pixel is made, with the picture uploads' errors; a JPEG of endless scans stopped.
+  @Test func framesOverTheLimitsAreRefusedBeforeTheyAreDecoded() throws {
+    let frames = ImageLimits(maximumPixels: 20_000_000, maximumFileSize: 8 << 20)
+    #expect(throws: AnswerCardScanner.Error.image(.tooManyPixels(width: 5000, height: 4001, limit: 20_000_000))) {
+      _ = try scanner.scan(imageData: PNGBuilder.header(width: 5000, height: 4001), limits: frames)
+    }
+    let bigger =
+      try CardPhotos.jpeg(GrayImage(width: 64, height: 64, filledWith: 200))
+      + [UInt8](
+        repeating: 0, count: 8 << 20)
+    #expect(throws: AnswerCardScanner.Error.image(.fileTooLarge(size: bigger.count, limit: 8 << 20))) {
+      _ = try scanner.scan(imageData: bigger, limits: frames)
+    }
+    #expect(throws: AnswerCardScanner.Error.image(.tooManyScans(limit: 100))) {
+      _ = try scanner.scan(imageData: try Fixtures.bytes("bombs/scans.jpg"), limits: frames)
+    }
+    #expect(throws: AnswerCardScanner.Error.image(.unsupportedFormat)) {
+      _ = try scanner.scan(imageData: Array("GIF89a".utf8) + [UInt8](repeating: 0, count: 100), limits: frames)
+    }
+  }
+
   @Test func aTimeLimitHoldsWhateverTheImage() throws {
     var random = SeededRandom(seed: 9)
     let noise = GrayImage(
