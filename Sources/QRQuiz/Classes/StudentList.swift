@@ -2,8 +2,9 @@
 /// a line, or a spreadsheet saved as CSV whose first row names a column of names ("Name",
 /// "Student", "Full name") or two ("First name" and "Last name" or "Surname", joined as
 /// "Ada Lovelace"), as Google Classroom, Moodle and school systems export them. Other
-/// columns (e-mail, group) are left alone. UTF-8 with or without a byte-order mark; CSV
-/// read as the topic importer reads it (RFC 4180 quoting, `,` or `;` separated).
+/// columns (e-mail, group) are left alone. UTF-8 with or without a byte-order mark, or as
+/// Excel saves text (Windows-1252 "CSV", UTF-16 "Unicode text"); CSV read as the topic
+/// importer reads it (RFC 4180 quoting, `,`, `;` or tab separated).
 ///
 /// ```swift
 /// let list = try StudentList(bytes: Array("Name,Email\nAda,ada@example.org\n".utf8))
