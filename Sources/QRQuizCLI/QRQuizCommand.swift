@@ -19,7 +19,7 @@ struct QRQuizCommand: ParsableCommand {
       """,
     examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
     subcommands: [
-      EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
+      EncodeCommand.self, SheetCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
       GenerateCommand.self,

@@ -1,5 +1,6 @@
 /// Vector output: symbols as SVG paths (one per symbol, horizontal runs merged) on a white
-/// background, laid out as a ``SymbolSheet``, labels as text. Scales to any print size.
+/// background, laid out as a ``SymbolSheet``, labels, title and captions as text (any
+/// script, escaped: a topic's name is a stranger's). Scales to any print size.
 public enum SVGRenderer {
   /// The SVG document for `sheet`; one user unit is one pixel at the sheet's scale.
   public static func svg(_ sheet: SymbolSheet) -> String {
@@ -11,22 +12,30 @@ public enum SVGRenderer {
       <rect width="\(width)" height="\(height)" fill="#fff"/>
 
       """
-    if sheet.drawnTitle != nil, let title = sheet.title {
-      // The whole name, in any script: SVG has real text. Escaped: it is a stranger's.
-      svg +=
-        "<text x=\"\(width / 2)\" y=\"\((BitmapFont.height + 2) * sheet.labelScale)\" font-family=\"sans-serif\" "
-        + "font-size=\"\(BitmapFont.height * sheet.labelScale + sheet.labelScale)\" text-anchor=\"middle\">"
-        + MarkupText.escaped(title) + "</text>\n"
+    if sheet.drawnTitle != nil, let title = sheet.textTitle {
+      let size = Double(sheet.textSize)
+      svg += text(
+        title, x: Double(width) / 2, baseline: Double((2 + BitmapFont.height) * sheet.labelScale), size: size,
+        length: CaptionText.estimatedEms(title) * size)
     }
+    let captions = sheet.caption == nil ? nil : sheet.textCaption
     for (index, matrix) in sheet.matrices.enumerated() {
       // The path is in modules, inside the quiet zone.
       let origin = sheet.symbolOrigin(index)
       let left = origin.x + sheet.margin * sheet.scale
       let top = origin.y + sheet.margin * sheet.scale
       svg += "<path transform=\"translate(\(left) \(top)) scale(\(sheet.scale))\" d=\"\(path(matrix))\"/>\n"
-      if let label = sheet.label(index) {
-        let cell = sheet.cellOrigin(index)
-        let centreX = cell.x + sheet.cellSide / 2
+      let cell = sheet.cellOrigin(index)
+      let centreX = Double(cell.x + sheet.cellSide / 2)
+      if let lines = captions?[index] {
+        let size = Double(sheet.textSize)
+        for (line, caption) in lines.enumerated() {
+          let top = cell.y + sheet.cellSide + sheet.captionScale + line * sheet.captionLineAdvance
+          svg += text(
+            caption, x: centreX, baseline: Double(top + (2 + BitmapFont.height) * sheet.captionScale), size: size,
+            length: CaptionText.estimatedEms(caption) * size)
+        }
+      } else if let label = sheet.label(index) {
         let baseline = cell.y + sheet.cellSide + (BitmapFont.height + 1) * sheet.labelScale
         svg +=
           "<text x=\"\(centreX)\" y=\"\(baseline)\" font-family=\"monospace\" "
@@ -34,6 +43,20 @@ public enum SVGRenderer {
       }
     }
     return svg + "</svg>\n"
+  }
+
+  /// One line of a stranger's text centred on `x`, held to `length` wide (its estimated
+  /// width, within the room it was broken for) whatever font draws it.
+  static func text(_ text: String, x: Double, baseline: Double, size: Double, length: Double) -> String {
+    "<text x=\"\(number(x))\" y=\"\(number(baseline))\" font-family=\"sans-serif\" font-size=\"\(number(size))\" "
+      + "text-anchor=\"middle\" textLength=\"\(number(length))\" lengthAdjust=\"spacingAndGlyphs\">"
+      + MarkupText.escaped(text) + "</text>\n"
+  }
+
+  /// A coordinate with at most two decimals: "12", "12.5".
+  static func number(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 
   /// Dark modules as one path in module units, each horizontal run a rectangle.

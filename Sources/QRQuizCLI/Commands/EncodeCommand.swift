@@ -16,6 +16,13 @@ struct EncodeCommand: ParsableCommand {
       over as few symbols as fit (version 25 at most); the Questions app cannot read it, and
       qrquiz says so (qrquiz decode reads it, in any order). --max-version N keeps every
       symbol at version N or smaller. Several topics are encoded in one process, on every core.
+
+      --caption prints the topic's name under the code (--caption=TEXT: that text), "1 of 3"
+      under each of several symbols; off unless asked, as the code alone is what the app
+      shares. In a PNG the name is drawn in capitals by qrquiz's own font (Latin letters with
+      their accents, digits, punctuation); a character it lacks is drawn as a box and said:
+      --svg writes any name as text. For a page of several topics' codes, captioned, see
+      qrquiz sheet.
       """,
     usage: "TOPIC… (-o FILE | --out-dir DIR | --terminal) [options]",
     examples: [
@@ -23,6 +30,7 @@ struct EncodeCommand: ParsableCommand {
       "qrquiz encode topics/*.json --out-dir codes/",
       "qrquiz encode quiz40k.json --layout files -o parts/quiz.png",
       "qrquiz encode Social.json --terminal",
+      "qrquiz encode Geografía.json --caption --svg -o geografia.svg",
     ])
 
   @Argument(.topic) var topics: [String]
@@ -43,6 +51,8 @@ struct EncodeCommand: ParsableCommand {
   var maximumVersion: Int?
   @Option("--layout", value: "LAYOUT", help: "several symbols: one labelled grid PNG, or NAME-1.png …")
   var layout = SymbolStyle.Layout.grid
+  @FlagOrValue("--caption", value: "TEXT", help: "print the topic's name (or TEXT) under the code; off by default")
+  var caption
   @Option("--scale", help: "pixels per module", range: 1...100) var scale = 8
   @Option("--margin", help: "quiet zone in modules", range: 0...100) var margin = 4
   @Option("-j", "--jobs", help: "topics encoded at once", range: 1...256, defaultText: "every core")
@@ -53,13 +63,23 @@ struct EncodeCommand: ParsableCommand {
     guard !topics.isEmpty else { throw .usage("encode needs a topic") }
     guard !(svg && terminal) else { throw .usage("choose --svg or --terminal, not both") }
     guard !compactTerminal || terminal else { throw .usage("--compact-terminal goes with --terminal") }
+    if caption != nil, terminal { throw .usage("--caption is for PNG and SVG files, not --terminal") }
+    if case .with = caption, topics.count > 1 {
+      throw .usage("--caption=TEXT is for one topic; --caption alone prints each topic's name")
+    }
     _ = try targets()
   }
 
   var style: SymbolStyle {
     SymbolStyle(
       output: terminal ? (compactTerminal ? .compactTerminal : .terminal) : svg ? .svg : .png, layout: layout,
-      scale: scale, margin: margin)
+      scale: scale, margin: margin,
+      caption: caption.map {
+        switch $0 {
+        case .alone: .name
+        case .with(let text): .text(text)
+        }
+      })
   }
 
   /// One output per topic: `-o` for a single topic, `DIR/NAME.png` with `--out-dir`.
@@ -72,7 +92,9 @@ struct EncodeCommand: ParsableCommand {
     }
     switch (output, outputDirectory) {
     case (let output?, nil):
-      guard topics.count == 1 else { throw .usage("-o takes one topic; use --out-dir DIR for several") }
+      guard topics.count == 1 else {
+        throw .usage("-o takes one topic; use --out-dir DIR for a file each, or qrquiz sheet for a page of them all")
+      }
       guard !(output == "-" && layout == .files) else { throw .usage("--layout files needs a file name") }
       return [output]
     case (nil, let directory?):
@@ -138,8 +160,9 @@ struct EncodeCommand: ParsableCommand {
         return Failure(error: error, context: name)
       }
     }
+    let missing: [Character]
     do {
-      try SymbolOutput.write(symbols.matrices, title: topic.map(\.name).get(), to: target, style: style)
+      missing = try SymbolOutput.write(symbols.matrices, title: topic.map(\.name).get(), to: target, style: style)
     } catch let error as CLIError {
       return Failure(error: error, context: name)
     } catch let error as FileSystemError {
@@ -151,6 +174,7 @@ struct EncodeCommand: ParsableCommand {
     }
     // Said once written, never before: a failed write reports only its failure.
     if let advice = advice(for: symbols, of: topic, encoder: encoder) { Console.error("\(name): \(advice)") }
+    if !missing.isEmpty { Console.error("\(name): \(missingGlyphsNote(missing))") }
     return nil
   }
 
@@ -178,5 +202,11 @@ struct EncodeCommand: ParsableCommand {
       line += "; without --max-version it fits one code the app reads"
     }
     return line
+  }
+
+  /// Said when the PNG's font drew characters of the name as boxes.
+  static func missingGlyphsNote(_ missing: [Character]) -> String {
+    let shown = missing.prefix(8).map(String.init).joined(separator: " ") + (missing.count > 8 ? " …" : "")
+    return "the PNG's font has no \(shown) (Latin letters only): drawn as boxes; --svg writes the name as text"
   }
 }

@@ -76,6 +76,10 @@ struct CommandParser {
       }
       switch declaration.kind {
       case .flag:
+        if let inlineValue, let valued = declaration as? FlagOrValue {
+          try valued.receiveJoined(inlineValue, as: name)
+          continue
+        }
         guard inlineValue == nil else { throw .usage("\(name) takes no value") }
         declaration.raise()
       case .option:

@@ -150,6 +150,33 @@ class Declaration {
   }
 }
 
+/// `@FlagOrValue("--caption", value: "TEXT", help: "…") var caption`: given alone
+/// (`--caption`) or with a value joined by `=` (`--caption=TEXT`), as getopt's optional
+/// arguments: a value in the next word would be taken from the positional arguments.
+@propertyWrapper final class FlagOrValue: Declaration {
+  enum Given: Equatable {
+    case alone
+    case with(String)
+  }
+
+  private(set) var wrappedValue: Given?
+
+  init(_ names: String..., value: String, help: String) {
+    super.init(kind: .flag, names: names, valueName: value, help: help)
+  }
+
+  /// `--name=VALUE`: an empty value is a mistake, not the flag alone.
+  func receiveJoined(_ text: String, as name: String) throws(CLIError) {
+    guard !text.isEmpty else { throw .usage("\(name)= needs a \(valueName.lowercased()) (or give \(name) alone)") }
+    try receive(text, as: name)
+  }
+
+  override func accept(_ text: String) -> String? {
+    wrappedValue = text.isEmpty ? .alone : .with(text)
+    return nil
+  }
+}
+
 /// `@Argument(value: "TOPIC", help: "…") var topics: [String]`
 @propertyWrapper final class Argument<Value>: Declaration {
   private var stored: Value?

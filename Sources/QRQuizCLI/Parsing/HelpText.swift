@@ -71,9 +71,18 @@ enum HelpText {
     argument.arity == .many ? "\(argument.valueName)…" : argument.valueName
   }
 
-  /// `-o, --output FILE`.
+  /// `-o, --output FILE`; `--caption[=TEXT]` for a flag that may have a value.
   static func optionLabel(_ option: Declaration) -> String {
-    option.names.joined(separator: ", ") + (option.kind == .option ? " \(option.valueName)" : "")
+    option.names.joined(separator: ", ") + valueLabel(option)
+  }
+
+  /// ` FILE` for an option, `[=TEXT]` for a flag that may have a value, else nothing.
+  static func valueLabel(_ option: Declaration) -> String {
+    switch option.kind {
+    case .option: " \(option.valueName)"
+    case .flag where !option.valueName.isEmpty: "[=\(option.valueName)]"
+    default: ""
+    }
   }
 
   /// The help line with its choices and default.

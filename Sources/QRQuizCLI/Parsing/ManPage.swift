@@ -26,7 +26,9 @@ enum ManPage {
       }
       for option in node.options {
         let names = option.names.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
-        let value = option.kind == .option ? " \\fI\(escape(option.valueName))\\fR" : ""
+        let value =
+          option.kind == .option
+          ? " \\fI\(escape(option.valueName))\\fR" : escape(HelpText.valueLabel(option))
         lines += [".TP", names + value, escape(HelpText.optionHelp(option))]
       }
       for example in node.type.configuration.examples {

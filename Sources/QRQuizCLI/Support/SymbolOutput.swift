@@ -10,6 +10,21 @@ struct SymbolStyle: Sendable {
   var layout: Layout
   var scale: Int
   var margin: Int
+  /// What to print under each symbol; `nil` for nothing.
+  var caption: Caption?
+
+  /// A caption: the topic's name, or a text given for it.
+  enum Caption: Sendable, Equatable {
+    case name
+    case text(String)
+
+    func text(forTopicNamed name: String) -> String {
+      switch self {
+      case .name: name
+      case .text(let text): text
+      }
+    }
+  }
 
   var fileExtension: String { output == .svg ? "svg" : "png" }
 }
@@ -17,7 +32,13 @@ struct SymbolStyle: Sendable {
 /// Writes a topic's symbols as `qrquiz encode` was asked: one PNG or SVG (a labelled grid
 /// when there are several symbols), numbered files, or text for the terminal.
 enum SymbolOutput {
-  static func write(_ matrices: [QRMatrix], title: String? = nil, to target: String, style: SymbolStyle) throws {
+  /// Writes the symbols; returns the characters of the PNG's caption or title that its
+  /// font drew as boxes (none for SVG or the terminal).
+  @discardableResult
+  static func write(_ matrices: [QRMatrix], title: String? = nil, to target: String, style: SymbolStyle) throws
+    -> [Character]
+  {
+    let caption = style.caption.map { $0.text(forTopicNamed: title ?? "") }
     switch (style.output, style.layout) {
     case (.terminal, _), (.compactTerminal, _):
       let compact = style.output == .compactTerminal
@@ -31,17 +52,26 @@ enum SymbolOutput {
           ? TerminalRenderer.quarterBlocks(matrix, margin: margin) : TerminalRenderer.text(matrix, margin: margin)
       }
       Console.text(text)
+      return []
     case (_, .grid):
-      try Console.write(try render(matrices, title: title, style: style), to: target)
+      var sheet = SymbolSheet(matrices: matrices, scale: style.scale, margin: style.margin, title: title)
+      sheet.caption = caption
+      try Console.write(try render(sheet, style: style), to: target)
+      return style.output == .png ? sheet.charactersMissingFromImage : []
     case (_, .files):
       // NAME.png → NAME-1.png … NAME-N.png, numbered even for one symbol.
       let url = URL(fileURLWithPath: target)
       let stem = url.deletingPathExtension().lastPathComponent
       let directory = url.deletingLastPathComponent()
+      var missing: [Character] = []
       for (index, matrix) in matrices.enumerated() {
         let path = directory.appendingPathComponent("\(stem)-\(index + 1).\(style.fileExtension)").path
-        try Console.write(try render([matrix], style: style), to: path)
+        var sheet = SymbolSheet(matrices: [matrix], scale: style.scale, margin: style.margin, caption: caption)
+        sheet.part = (index + 1, matrices.count)
+        try Console.write(try render(sheet, style: style), to: path)
+        if style.output == .png { missing = sheet.charactersMissingFromImage }
       }
+      return missing
     }
   }
 
@@ -62,12 +92,7 @@ enum SymbolOutput {
         + ways.joined(separator: ", or "))
   }
 
-  private static func render(_ matrices: [QRMatrix], title: String? = nil, style: SymbolStyle)
-    throws(ImageEncodingError)
-    -> [UInt8]
-  {
-    var sheet = SymbolSheet(matrices: matrices, scale: style.scale, margin: style.margin)
-    sheet.title = title
+  private static func render(_ sheet: SymbolSheet, style: SymbolStyle) throws(ImageEncodingError) -> [UInt8] {
     if style.output == .svg { return Array(SVGRenderer.svg(sheet).utf8) }
     return try sheet.pngData()
   }
