@@ -90,7 +90,7 @@ public struct SymbolSheet: Sendable {
   /// The caption's lines under each symbol as the image draws them (capitals, by the
   /// bitmap font's widths), the part ("1 of 3") last.
   var imageCaption: [[String]] {
-    captionLines { text, room in
+    captionLines(prepare: BitmapFont.printable) { text, room in
       CaptionText.lines(
         BitmapFont.printable(text), width: Double(room / captionScale), maximumLines: 2,
         measure: { Double(BitmapFont.width(of: $0)) })
@@ -99,13 +99,13 @@ public struct SymbolSheet: Sendable {
 
   /// The caption's lines under each symbol as the SVG writes them, by estimated widths.
   var textCaption: [[String]] {
-    captionLines { text, room in
+    captionLines(prepare: { $0 }) { text, room in
       CaptionText.lines(
         text, width: Double(room), maximumLines: 2, measure: { CaptionText.estimatedEms($0) * Double(textSize) })
     }
   }
 
-  private func captionLines(_ wrap: (String, Int) -> [String]) -> [[String]] {
+  private func captionLines(prepare: (String) -> String, _ wrap: (String, Int) -> [String]) -> [[String]] {
     guard let caption else { return matrices.map { _ in [] } }
     let text = CaptionText.cleaned(caption)
     return matrices.indices.map { index in
@@ -115,7 +115,7 @@ public struct SymbolSheet: Sendable {
         } else {
           matrices.count > 1 ? ["\(index + 1) of \(matrices.count)"] : []
         }
-      return wrap(text, matrices[index].size * scale) + part
+      return wrap(text, matrices[index].size * scale) + part.map(prepare)
     }
   }
 
