@@ -19,10 +19,10 @@ struct QRQuizCommand: ParsableCommand {
       """,
     examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
     subcommands: [
-      EncodeCommand.self, SheetCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
+      EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
-      GenerateCommand.self,
+      GenerateCommand.self, SheetCommand.self,
       ServeCommand.self, LiveCommand.self, ClassCommand.self, AnswerCardsCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])

@@ -38,7 +38,8 @@ import Testing
     #expect(lines == ["The extraordinarily", "long name of a topi…"])
     #expect(lines.allSatisfy { $0.count <= 20 })
     // A word wider than the line is broken between its characters.
-    #expect(CaptionText.lines("Supercalifragilistic", width: 8, maximumLines: 2, measure: count) == ["Supercal", "ifragil…"])
+    #expect(
+      CaptionText.lines("Supercalifragilistic", width: 8, maximumLines: 2, measure: count) == ["Supercal", "ifragil…"])
     #expect(CaptionText.lines("Short", width: 20, maximumLines: 2, measure: count) == ["Short"])
     // Not even one character fits: no caption rather than one wider than the code.
     #expect(CaptionText.lines("Maths", width: 0.5, maximumLines: 2, measure: count).isEmpty)
@@ -125,7 +126,10 @@ import Testing
     var collector = TopicCollector()
     for symbol in QRCodeReader().symbols(in: sheet.image()) { try collector.add(symbol, from: "grid") }
     let found = try collector.finish()
-    guard case .topic(let read, _)? = found.first else { Issue.record("no topic in \(found)"); return }
+    guard case .topic(let read, _)? = found.first else {
+      Issue.record("no topic in \(found)")
+      return
+    }
     #expect(read.normalizedJSON == topic.normalizedJSON)
   }
 
@@ -139,7 +143,8 @@ import Testing
     // --caption=TEXT: that text, for one topic.
     let output = home.path("given.svg")
     #expect(await QRQuizCLI.run(["encode", file, "--caption=Room 12 & Maths", "--svg", "-o", output]) == .success)
-    #expect(try SVGElements(String(contentsOfFile: output, encoding: .utf8)).texts.map(\.content) == ["Room 12 & Maths"])
+    #expect(
+      try SVGElements(String(contentsOfFile: output, encoding: .utf8)).texts.map(\.content) == ["Room 12 & Maths"])
     let help = HelpText.help([QRQuizCommand.self, EncodeCommand.self], language: .english)
     #expect(help.contains("--caption[=TEXT]"))
     #expect(help.contains("off by default"))
@@ -161,7 +166,9 @@ struct SVGElements {
     let collector = Collector()
     let parser = XMLParser(data: Data(svg.utf8))
     parser.delegate = collector
-    guard parser.parse() else { throw CLIError(.invalidInput, "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")") }
+    guard parser.parse() else {
+      throw CLIError(.invalidInput, "not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+    }
     names = collector.names
     root = collector.root
     texts = collector.texts

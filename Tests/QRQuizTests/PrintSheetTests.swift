@@ -27,7 +27,9 @@ import Testing
   static func codes(_ topics: [ValidTopic]) throws -> [PrintSheet.Code] {
     try topics.flatMap { topic in
       let matrices = try TopicQREncoder().encode(topic).matrices
-      return matrices.enumerated().map { PrintSheet.Code(matrix: $1, caption: topic.name, part: ($0 + 1, matrices.count)) }
+      return matrices.enumerated().map {
+        PrintSheet.Code(matrix: $1, caption: topic.name, part: ($0 + 1, matrices.count))
+      }
     }
   }
 
@@ -64,7 +66,8 @@ import Testing
     for matrix in [small, dense] {
       for count in [1, 2, 5, 12, 30] {
         for paper in PrintSheet.Paper.allCases {
-          let sheet = PrintSheet(codes: Array(repeating: .init(matrix: matrix, caption: "Maths"), count: count), paper: paper)
+          let sheet = PrintSheet(
+            codes: Array(repeating: .init(matrix: matrix, caption: "Maths"), count: count), paper: paper)
           #expect(sheet.moduleMillimetres >= TopicQREncoder.printedModuleMillimetres)
           #expect(sheet.layout.columns * sheet.layout.rows * sheet.layout.pages >= count)
           // Inside the margins, no two cells overlapping.
@@ -77,7 +80,8 @@ import Testing
             let samePage = sheet.codes(onPage: index / (sheet.layout.columns * sheet.layout.rows))
             for other in samePage where other > index {
               let apart =
-                abs(cells[other].x - cell.x) >= sheet.layout.side || abs(cells[other].y - cell.y) >= sheet.layout.side + band
+                abs(cells[other].x - cell.x) >= sheet.layout.side
+                || abs(cells[other].y - cell.y) >= sheet.layout.side + band
               #expect(apart, "\(count) codes on \(paper): \(index) and \(other)")
             }
           }
@@ -85,7 +89,9 @@ import Testing
       }
     }
     // A version-40 code needs 148 mm: one a page, on either paper.
-    #expect(PrintSheet(codes: Array(repeating: .init(matrix: dense, caption: "D"), count: 3), paper: .letter).layout.pages == 3)
+    #expect(
+      PrintSheet(codes: Array(repeating: .init(matrix: dense, caption: "D"), count: 3), paper: .letter).layout.pages
+        == 3)
   }
 
   @Test func theSVGIsSizedInMillimetresAndThePNGSaysItsResolution() throws {
@@ -111,7 +117,8 @@ import Testing
     }
     let output = home.path("codes.png")
     #expect(await QRQuizCLI.run(["sheet"] + files + ["--paper", "a4", "-o", output]) == .success)
-    let pages = try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix("codes") }.sorted()
+    let pages = try FileManager.default.contentsOfDirectory(atPath: home.url.path).filter { $0.hasPrefix("codes") }
+      .sorted()
     let count = PrintSheet(codes: try Self.codes(topics), paper: .a4).layout.pages
     #expect(count > 1)
     #expect(pages == (1...count).map { "codes-\($0).png" })
@@ -132,7 +139,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: home.path("sheet.pdf")))
     // One page: the name given, in SVG, captions off when asked.
     let svg = home.path("one.svg")
-    #expect(await QRQuizCLI.run(["sheet", files[0], files[1], "--no-caption", "--paper", "letter", "-o", svg]) == .success)
+    #expect(
+      await QRQuizCLI.run(["sheet", files[0], files[1], "--no-caption", "--paper", "letter", "-o", svg]) == .success)
     let document = try SVGElements(String(contentsOfFile: svg, encoding: .utf8))
     #expect(document.texts.isEmpty && document.root["width"] == "215.9mm")
   }

@@ -78,7 +78,8 @@ extension PrintSheet {
   ///
   /// - Throws: ``ImageEncodingError`` when libpng fails (memory).
   public func pngData(page: Int, dotsPerInch: Int = 300) throws(ImageEncodingError) -> [UInt8] {
-    PNGResolution.adding(dotsPerInch: dotsPerInch, to: try PNGWriter.encodeBilevel(image(page: page, dotsPerInch: dotsPerInch)))
+    PNGResolution.adding(
+      dotsPerInch: dotsPerInch, to: try PNGWriter.encodeBilevel(image(page: page, dotsPerInch: dotsPerInch)))
   }
 
   /// Characters of the captions that the image draws as boxes (its font has Latin

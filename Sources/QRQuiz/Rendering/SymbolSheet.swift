@@ -99,9 +99,9 @@ public struct SymbolSheet: Sendable {
 
   /// The caption's lines under each symbol as the SVG writes them, by estimated widths.
   var textCaption: [[String]] {
-    captionLines(prepare: { $0 }) { text, room in
-      CaptionText.lines(
-        text, width: Double(room), maximumLines: 2, measure: { CaptionText.estimatedEms($0) * Double(textSize) })
+    let size = Double(textSize)
+    return captionLines(prepare: { $0 }) { text, room in
+      CaptionText.lines(text, width: Double(room), maximumLines: 2) { CaptionText.estimatedEms($0) * size }
     }
   }
 
