@@ -90,22 +90,25 @@ public struct SymbolSheet: Sendable {
   /// The caption's lines under each symbol as the image draws them (capitals, by the
   /// bitmap font's widths), the part ("1 of 3") last.
   var imageCaption: [[String]] {
-    captionLines(prepare: BitmapFont.printable) { text, room in
-      CaptionText.lines(
-        BitmapFont.printable(text), width: Double(room / captionScale), maximumLines: 2,
-        measure: { Double(BitmapFont.width(of: $0)) })
+    let scale = captionScale
+    return captionLines(prepare: BitmapFont.printable) { text, room in
+      CaptionText.lines(BitmapFont.printable(text), width: Double(room / scale), maximumLines: 2) {
+        Double(BitmapFont.width(of: $0))
+      }
     }
   }
 
   /// The caption's lines under each symbol as the SVG writes them, by estimated widths.
   var textCaption: [[String]] {
     let size = Double(textSize)
-    return captionLines(prepare: { $0 }) { text, room in
+    return captionLines { text, room in
       CaptionText.lines(text, width: Double(room), maximumLines: 2) { CaptionText.estimatedEms($0) * size }
     }
   }
 
-  private func captionLines(prepare: (String) -> String, _ wrap: (String, Int) -> [String]) -> [[String]] {
+  private func captionLines(
+    prepare: (String) -> String = { $0 }, _ wrap: (String, Int) -> [String]
+  ) -> [[String]] {
     guard let caption else { return matrices.map { _ in [] } }
     let text = CaptionText.cleaned(caption)
     return matrices.indices.map { index in
