@@ -158,10 +158,11 @@ import Testing
   }
 }
 
-/// The synthetic phone captures (Fixtures/make_captures.py): large topic symbols tilted up
-/// to 40°, blurred, noisy, JPEG-compressed, unevenly lit, on busy backgrounds, with tight
-/// quiet zones. Benchmarks/captures.py measures 300 of them against zxing-cpp and zbarimg;
-/// this pins a floor on 40, so the rate never regresses.
+/// The synthetic phone captures (Fixtures/make_captures.py): mostly large topic symbols,
+/// each with one to four kinds of damage (blur, motion blur, JPEG, perspective, modules
+/// down to 1.5 pixels, uneven light, low contrast, noise, rotation, busy backgrounds,
+/// colour, inversion, a thin quiet zone). Benchmarks/captures.py measures 300 of them
+/// against zxing-cpp and zbarimg; this pins a floor on 40, so the rate never regresses.
 @Suite struct CaptureSetTests {
   @Test(.tags(.endToEnd), .skippedInFastRuns) func captureRateStaysAboveTheFloorWithNoWrongText() throws {
     let folder = try TemporaryDirectory()
@@ -189,8 +190,8 @@ import Testing
       }
     }
     #expect(groups.count == 40)
-    // Measured 40 of 40 (zbar's passes alone: 23).
-    #expect(exact >= 37, "\(exact) of 40")
+    // Measured 32 of 40 (zxing-cpp 35, zbarimg 17).
+    #expect(exact >= 31, "\(exact) of 40")
     #expect(located >= 10, "QRQuiz's locating read \(located)")
     #expect(wrong.isEmpty, "wrong text from \(wrong)")
   }
