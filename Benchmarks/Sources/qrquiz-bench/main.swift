@@ -4,7 +4,7 @@ import QRQuiz
 // In-process benchmark of the library, the counterpart of Benchmarks/c/encode_png.c.
 // usage: qrquiz-bench encode ITERATIONS SCALE MARGIN FILE...   median ns per topic (bytes → PNG)
 //        qrquiz-bench encode-topic ITERATIONS SCALE MARGIN FILE...   (validate + normalise + PNG)
-//        qrquiz-bench scan [--passes a,b] FILE...   JSON lines: texts, pass, ms
+//        qrquiz-bench scan [--passes a,b] [--repeat N] FILE...   JSON lines: texts, pass, ms
 //        qrquiz-bench cards [--runs N] FILE...   JSON lines: answer cards, ms, cpu_ms (Cards.swift)
 //        qrquiz-bench cache-put DIR URL FILE | cache-key URL   (CacheTools.swift)
 let arguments = CommandLine.arguments
