@@ -214,7 +214,7 @@ import Testing
             let name = "\(image.deletingPathExtension().lastPathComponent)-\(scale)-\(grids)"
             // Their detectors need whole finders, which a photo's sampling may have
             // chipped; only the data, format and version modules are the decoders' to judge.
-            guard let matrix = try? Self.withCleanFunctionPatterns(sampled) else { return .unreadable }
+            guard let matrix = try? Self.withCleanFunctionPatterns(sampled.matrix) else { return .unreadable }
             // zbar does not read mirrored symbols; the grid decoder and zxing-cpp do.
             let zbar = [matrix, matrix.transposed].lazy.compactMap {
               scanner.scan($0.image(scale: 3, margin: 4)).first?.bytes

@@ -247,7 +247,7 @@ import Testing
       }
     }
     #expect(total == 179)
-    #expect(exact >= 172, "\(exact) of \(total)")
+    #expect(exact >= 175, "\(exact) of \(total)")
     #expect(wrong.isEmpty, "wrong text from \(wrong)")
   }
 

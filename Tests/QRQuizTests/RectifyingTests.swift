@@ -95,8 +95,8 @@ import Testing
     #expect(scan.pass == .rectified)
     let binary = photo.downscaled(by: 2).binarized()
     var rectifier = SymbolRectifier(image: binary, patterns: FinderPatternScan(binary).patterns)
-    let decode = { (matrix: QRMatrix) -> SymbolRectifier.GridReading in
-      (try? GridDecoder.bytes(of: matrix)).map { .symbol(QRSymbol(bytes: $0)) } ?? .unreadable
+    let decode = { (grid: SampledGrid) -> SymbolRectifier.GridReading in
+      (try? GridDecoder.bytes(of: grid)).map { .symbol(QRSymbol(bytes: $0)) } ?? .unreadable
     }
     #expect(rectifier.read(decode: decode, deadline: Deadline(seconds: 5)).symbols.map(\.text) == [text])
     rectifier.followsBends = false
@@ -190,8 +190,8 @@ import Testing
       }
     }
     #expect(groups.count == 40)
-    // Measured 32 of 40 (zxing-cpp 35, zbarimg 17).
-    #expect(exact >= 31, "\(exact) of 40")
+    // Measured 38 of 40 (zxing-cpp 35, zbarimg 17).
+    #expect(exact >= 37, "\(exact) of 40")
     #expect(located >= 10, "QRQuiz's locating read \(located)")
     #expect(wrong.isEmpty, "wrong text from \(wrong)")
   }

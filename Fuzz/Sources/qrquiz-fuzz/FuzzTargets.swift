@@ -68,9 +68,9 @@ package enum FuzzTargets {
     for pattern in scan.patterns {
       precondition(pattern.x >= 0 && pattern.x <= Double(width) && pattern.y >= 0 && pattern.y <= Double(height))
     }
-    _ = SymbolRectifier(image: binary, patterns: scan.patterns).read(
-      decode: { matrix in
-        guard let bytes = try? GridDecoder.bytes(of: matrix) else { return .unreadable }
+    _ = SymbolRectifier(image: binary, gray: image, patterns: scan.patterns).read(
+      decode: { grid in
+        guard let bytes = try? GridDecoder.bytes(of: grid) else { return .unreadable }
         return .symbol(QRSymbol(bytes: bytes))
       }, deadline: Deadline(seconds: 1))
   }

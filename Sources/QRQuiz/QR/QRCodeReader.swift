@@ -86,7 +86,7 @@ public final class QRCodeReader {
     public var pass: Pass?
   }
 
-  private let scanner = ZBarScanner()
+  let scanner = ZBarScanner()
   private let passes: [Pass]
 
   /// Creates a reader.
@@ -119,7 +119,7 @@ public final class QRCodeReader {
     if census.isTruncated, image.width * image.height > Self.censusPixels {
       throw .tooManyFinderPatterns(limit: Self.maximumFinderCrossings)
     }
-    let finders = census.isTruncated ? nil : (image: binary, scan: census)
+    let finders = census.isTruncated ? nil : LocatingView(gray: image, binary: binary, census: census, scale: 1)
     // Symbols located whose image may hold another that was not read: a zbar pass decides.
     var partial: [QRSymbol]?
     var remaining = passes[...]
@@ -128,11 +128,8 @@ public final class QRCodeReader {
       switch pass {
       case .located:
         guard let finders else { continue }
-        let outcome = SymbolRectifier(image: finders.image, patterns: finders.scan.patterns)
-          .read(decode: readGrid, deadline: deadline)
-        if outcome.symbols.isEmpty, finders.scan.patterns.contains(where: { $0.rows >= 2 }),
-          let rectified = remaining.firstIndex(of: .rectified)
-        {
+        let (outcome, sawPatterns) = locateAtOwnSize(image, wide: finders, deadline: deadline)
+        if outcome.symbols.isEmpty, sawPatterns, let rectified = remaining.firstIndex(of: .rectified) {
           // Finder patterns that gave no symbol: blur, texture or a far side of under two
           // pixels a module, which the rectifying pass's other sizes read more often than
           // zbar's passes (measured on the captures: 18 of 23), so it comes next.
@@ -169,64 +166,6 @@ public final class QRCodeReader {
 
   private static func ordered(_ symbols: [QRSymbol]) -> [QRSymbol] {
     symbols.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
-  }
-
-  /// One sampled grid read by QRQuiz's decoder, or by zbar on a clean rendering when it
-  /// holds segments the decoder leaves to zbar.
-  private func readGrid(_ matrix: QRMatrix) -> SymbolRectifier.GridReading {
-    do throws(GridDecoder.Failure) {
-      return .symbol(QRSymbol(bytes: try GridDecoder.bytes(of: matrix)))
-    } catch .unsupported(structuredAppend: true) {
-      return .structuredAppend
-    } catch .unsupported(structuredAppend: false) {
-      return scanner.scan(matrix.image(scale: 3, margin: 4)).first.map { .symbol($0) } ?? .unreadable
-    } catch {
-      return .unreadable
-    }
-  }
-
-  /// Images up to this many pixels get a rectifying pass at twice the size, for symbols
-  /// whose far side has under two pixels a module.
-  static let doublingPixels = 3_000_000
-
-  /// The rectifying pass: half the image's size, which averages away texture printed
-  /// inside the modules, and, for an image small enough, double; the image's own size
-  /// first when asked (reusing its census).
-  private func rectify(
-    _ image: GrayImage, finders: (image: BinaryImage, scan: FinderPatternScan)?, atOwnSize: Bool,
-    deadline: Deadline
-  ) -> [QRSymbol] {
-    // Each attempt: its scale, and its thresholded image with the finders found in it.
-    var attempts: [(scale: Double, find: () -> (BinaryImage, FinderPatternScan)?)] = []
-    if atOwnSize { attempts.append((1, { finders })) }
-    if min(image.width, image.height) >= 200 {
-      attempts.append((0.5, { Self.findFinders(image.downscaled(by: 2).binarized()) }))
-    }
-    if image.width * image.height <= Self.doublingPixels {
-      // Thresholded against a small window (12 pixels each way, a finder of two-pixel
-      // modules at this size): a wide one averages in the white page, and blur then
-      // closes the thin light ring of a finder seen nearly edge-on. Measured on the
-      // capture set: 9 of the 12 symbols the wide window missed.
-      attempts.append((2, { Self.findFinders(image.smoothlyDoubled().binarized(radius: 12)) }))
-    }
-    for attempt in attempts {
-      guard !deadline.hasPassed else { break }
-      guard let (binary, census) = attempt.find(), !census.isTruncated else { continue }
-      let outcome = SymbolRectifier(image: binary, patterns: census.patterns).read(decode: readGrid, deadline: deadline)
-      if !outcome.symbols.isEmpty, !outcome.structuredAppend {
-        return outcome.symbols.map { symbol in
-          var symbol = symbol
-          symbol.x = Int(Double(symbol.x) / attempt.scale)
-          symbol.y = Int(Double(symbol.y) / attempt.scale)
-          return symbol
-        }
-      }
-    }
-    return []
-  }
-
-  private static func findFinders(_ binary: BinaryImage) -> (image: BinaryImage, scan: FinderPatternScan) {
-    (binary, FinderPatternScan(binary, crossingLimit: maximumFinderCrossings))
   }
 
   /// The image for a pass, with the factor that maps its coordinates back; `nil` when the

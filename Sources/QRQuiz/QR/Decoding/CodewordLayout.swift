@@ -33,34 +33,47 @@ enum CodewordLayout {
     return function
   }
 
-  /// The codewords of `matrix`, unmasked with `format`'s mask, in the order they are
-  /// placed (interleaved across blocks); the few remainder bits are dropped.
-  static func codewords(of matrix: QRMatrix, format: FormatInformation) -> [UInt8] {
-    let size = matrix.size
-    let function = functionModules(version: matrix.version)
-    var codewords: [UInt8] = []
-    codewords.reserveCapacity(size * size / 8)
-    var current = 0
-    var bits = 0
+  /// The indices (y · size + x) of the modules holding data bits, in the order the bits
+  /// are placed: two-module columns from the bottom-right, up and down in turn.
+  static func dataModules(version: Int) -> [Int] {
+    let size = SymbolGeometry.dimension(ofVersion: version)
+    let function = functionModules(version: version)
+    var order: [Int] = []
+    order.reserveCapacity(size * size)
     var upwards = true
     var column = size - 1
     while column > 0 {
       if column == 6 { column -= 1 }
       for step in 0..<size {
         let y = upwards ? size - 1 - step : step
-        for x in [column, column - 1] where !function[y * size + x] {
-          current = current << 1 | (matrix[x, y] != format.flips(x: x, y: y) ? 1 : 0)
-          bits += 1
-          if bits == 8 {
-            codewords.append(UInt8(current))
-            current = 0
-            bits = 0
-          }
-        }
+        for x in [column, column - 1] where !function[y * size + x] { order.append(y * size + x) }
       }
       upwards.toggle()
       column -= 2
     }
-    return codewords
+    return order
+  }
+
+  /// The codewords of `matrix`, unmasked with `format`'s mask, in the order they are
+  /// placed (interleaved across blocks); the few remainder bits are dropped.
+  static func codewords(of matrix: QRMatrix, format: FormatInformation) -> [UInt8] {
+    let size = matrix.size
+    let order = dataModules(version: matrix.version)
+    return (0..<order.count / 8).map { codeword in
+      var value = 0
+      for index in order[codeword * 8..<codeword * 8 + 8] {
+        let flipped = format.flips(x: index % size, y: index / size)
+        value = value << 1 | (matrix.modules[index] != flipped ? 1 : 0)
+      }
+      return UInt8(value)
+    }
+  }
+
+  /// How sure each codeword is, in the same order: the least sure of its eight modules
+  /// (one wrong bit is enough to make it wrong).
+  static func confidences(_ confidence: [UInt8], version: Int) -> [UInt8] {
+    let order = dataModules(version: version)
+    return (0..<order.count / 8).map { codeword in order[codeword * 8..<codeword * 8 + 8].map { confidence[$0] }.min()!
+    }
   }
 }

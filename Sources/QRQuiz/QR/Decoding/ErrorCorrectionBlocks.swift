@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a symbol's codewords are cut into Reed–Solomon blocks, for each version and error
 /// correction level (ISO/IEC 18004 Table 9): the error-correction codewords per block,
 /// then the blocks and their data codewords, in up to two groups (the second group's
@@ -40,6 +42,47 @@ struct ErrorCorrectionBlocks: Sendable, Hashable {
       default: 0
       }
     correctableErrorsPerBlock = (errorCorrectionPerBlock - misdecodeProtection) / 2
+  }
+
+  /// For each block, the positions of its codewords (data, then error correction) in the
+  /// symbol's codeword sequence, which interleaves them: the i-th data codeword of every
+  /// block in turn (the longer blocks' last one after all the others), then the
+  /// error-correction codewords alike.
+  func interleavedPositions() -> [[Int]] {
+    let lengths = dataCodewordsPerBlock
+    var positions = lengths.map { length in
+      var block = [Int]()
+      block.reserveCapacity(length + errorCorrectionPerBlock)
+      return block
+    }
+    var next = 0
+    for index in 0..<(lengths.max() ?? 0) {
+      for block in positions.indices where index < lengths[block] {
+        positions[block].append(next)
+        next += 1
+      }
+    }
+    for _ in 0..<errorCorrectionPerBlock {
+      for block in positions.indices {
+        positions[block].append(next)
+        next += 1
+      }
+    }
+    return positions
+  }
+
+  /// The chance that a block of `length` random codewords, `erasures` of them erased,
+  /// would be corrected into some codeword by changing at most `errors` others: the
+  /// codewords within that many changes, C(length − s, e) · 255ᵉ of them about each of
+  /// the 256ⁿ⁻ˢ words the unerased error-correction codewords tell apart. What a
+  /// correction is worth: for the smallest symbols' blind limits (1-L, 2 errors) about
+  /// 10⁻¹⁰, for a large symbol's 15 of 30 about 10⁻¹⁷.
+  func chanceOfFalseCorrection(errors: Int, erasures: Int, length: Int) -> Double {
+    let checks = Double(errorCorrectionPerBlock - erasures)
+    let unerased = Double(length - erasures)
+    let e = Double(errors)
+    let ways = lgamma(unerased + 1) - lgamma(e + 1) - lgamma(unerased - e + 1)
+    return exp(ways + e * log(255) - checks * log(256))
   }
 
   /// Per version, for L, M, Q and H: [error-correction codewords per block, blocks, data

@@ -15,52 +15,37 @@ package enum GridDecoder {
   }
 
   package static func bytes(of matrix: QRMatrix) throws(Failure) -> [UInt8] {
-    let straight = read(matrix)
+    try bytes(of: SampledGrid(matrix: matrix))
+  }
+
+  /// The bytes of a sampled grid; its modules' confidence, when it has one, chooses the
+  /// erasures of blocks with more wrong codewords than their code corrects blind.
+  package static func bytes(of grid: SampledGrid) throws(Failure) -> [UInt8] {
+    let straight = read(grid)
     if case .success(let bytes) = straight { return bytes }
-    if case .success(let bytes) = read(matrix.transposed) { return bytes }
+    if case .success(let bytes) = read(grid.transposed) { return bytes }
     switch straight {
     case .failure(.unsupported(let structuredAppend)): throw .unsupported(structuredAppend: structuredAppend)
     default: throw .unreadable
     }
   }
 
-  private static func read(_ matrix: QRMatrix) -> Result<[UInt8], Failure> {
+  private static func read(_ grid: SampledGrid) -> Result<[UInt8], Failure> {
+    let matrix = grid.matrix
     guard let format = FormatInformation(reading: matrix) else { return .failure(.unreadable) }
     let blocks = ErrorCorrectionBlocks(version: matrix.version, level: format.level)
     let codewords = CodewordLayout.codewords(of: matrix, format: format)
     guard codewords.count >= blocks.totalCodewords else { return .failure(.unreadable) }
-    // Codewords are interleaved: the i-th data codeword of every block in turn (the longer
-    // blocks' last one after all the others), then the error-correction codewords alike.
-    let lengths = blocks.dataCodewordsPerBlock
-    var split = lengths.map { length in
-      var block = [UInt8]()
-      block.reserveCapacity(length + blocks.errorCorrectionPerBlock)
-      return block
-    }
-    var next = 0
-    for index in 0..<(lengths.max() ?? 0) {
-      for block in split.indices where index < lengths[block] {
-        split[block].append(codewords[next])
-        next += 1
-      }
-    }
-    for _ in 0..<blocks.errorCorrectionPerBlock {
-      for block in split.indices {
-        split[block].append(codewords[next])
-        next += 1
-      }
-    }
+    let confidences = grid.confidence.map { CodewordLayout.confidences($0, version: matrix.version) }
     var data: [UInt8] = []
-    data.reserveCapacity(lengths.reduce(0, +))
-    for (index, var block) in split.enumerated() {
+    data.reserveCapacity(blocks.dataCodewordsPerBlock.reduce(0, +))
+    for (index, positions) in blocks.interleavedPositions().enumerated() {
+      var block = positions.map { codewords[$0] }
       guard
-        ReedSolomonDecoder.correct(
-          &block, errorCorrectionCount: blocks.errorCorrectionPerBlock,
-          maximumErrors: blocks.correctableErrorsPerBlock)
-      else {
-        return .failure(.unreadable)
-      }
-      data += block.prefix(lengths[index])
+        correct(
+          &block, blocks: blocks, confidences: confidences.map { confidences in positions.map { confidences[$0] } })
+      else { return .failure(.unreadable) }
+      data += block.prefix(blocks.dataCodewordsPerBlock[index])
     }
     do throws(SegmentParser.Failure) {
       return .success(try SegmentParser.bytes(data, version: matrix.version))
@@ -69,6 +54,36 @@ package enum GridDecoder {
     } catch {
       return .failure(.unreadable)
     }
+  }
+
+  /// One block corrected: blind first, as the standard's decoders do; then, given how
+  /// sure each codeword is, with the least sure ones erased, more of them each time. An
+  /// erasure costs half what an unknown error does, so a block whose wrong codewords are
+  /// among its least sure ones can have far more of them corrected. Each such correction
+  /// must be one that a block of random bytes would pass by chance less than once in 10¹²
+  /// (see ``ErrorCorrectionBlocks/chanceOfFalseCorrection(errors:erasures:length:)``): the
+  /// more erasures, the fewer further errors are believed.
+  private static func correct(_ block: inout [UInt8], blocks: ErrorCorrectionBlocks, confidences: [UInt8]?) -> Bool {
+    let count = blocks.errorCorrectionPerBlock
+    if ReedSolomonDecoder.correct(
+      &block, errorCorrectionCount: count, maximumErrors: blocks.correctableErrorsPerBlock)
+    {
+      return true
+    }
+    guard let confidences else { return false }
+    let doubtful = confidences.indices.sorted { confidences[$0] < confidences[$1] }
+    let length = block.count
+    for erased in stride(from: 2, through: count, by: 2) {
+      guard blocks.chanceOfFalseCorrection(errors: 0, erasures: erased, length: length) <= 1e-12 else { break }
+      let erasures = Array(doubtful.prefix(erased))
+      if ReedSolomonDecoder.correct(
+        &block, errorCorrectionCount: count, erasures: erasures,
+        accepts: { blocks.chanceOfFalseCorrection(errors: $0, erasures: erased, length: length) <= 1e-12 })
+      {
+        return true
+      }
+    }
+    return false
   }
 }
 

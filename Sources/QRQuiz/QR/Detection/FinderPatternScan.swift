@@ -1,7 +1,8 @@
 /// Finds QR finder patterns (the three 7×7 squares in a symbol's corners) the way the
 /// standard describes (ISO/IEC 18004 §12): dark-light-dark-light-dark runs in the ratio
 /// 1:1:3:1:1 along a row, confirmed by the same ratio along the column through their
-/// centre, then merged across rows into one centre per pattern.
+/// centre, then merged across rows into one centre per pattern. The same runs read with
+/// light and dark swapped give the finders of light-on-dark symbols, in the same pass.
 ///
 /// It serves twice: to count how many finder patterns an image holds before zbar sees it
 /// (zbar's time grows faster than linearly with them: an 84 KB PNG tiled with them kept it
@@ -15,18 +16,18 @@ package struct FinderPatternScan {
     package var rows: Int
   }
 
-  /// The patterns found, one per finder, in the order first seen (top to bottom).
-  package private(set) var patterns: [Pattern] = []
-  /// Rows crossing a finder's centre that passed the column check: the work zbar does
-  /// with this image grows with it.
+  /// The dark-on-light patterns found, one per finder, in the order first seen (top to bottom).
+  package var patterns: [Pattern] { darkOnLight.patterns }
+  /// The light-on-dark patterns (a dark centre in the image with light and dark swapped).
+  package var lightOnDarkPatterns: [Pattern] { lightOnDark.patterns }
+  /// Rows crossing a finder's centre that passed the column check, of either polarity: the
+  /// work zbar does with this image (and with it inverted) grows with them.
   package private(set) var crossings = 0
   /// True when the scan stopped at its crossing limit.
   private(set) var isTruncated = false
 
-  /// Patterns by a coarse grid cell of their centre, to merge rows in constant time even
-  /// when an image holds tens of thousands of them.
-  private var cells: [Int: [Int]] = [:]
-  private let cellSize = 16.0
+  private var darkOnLight = PatternMerger()
+  private var lightOnDark = PatternMerger()
 
   /// Scans every row of `image`, stopping after `crossingLimit` confirmed crossings.
   package init(_ image: BinaryImage, crossingLimit: Int = .max) {
@@ -52,16 +53,20 @@ package struct FinderPatternScan {
         runs = (runs.1, runs.2, runs.3, runs.4, end &- start)
         runCount &+= 1
         start = end
-        // Five runs ending with a dark one start with a dark one: test the ratio.
-        guard value != 0, runCount >= 5, Self.hasFinderRatio(runs) else { continue }
+        // Five runs ending with a dark one start with a dark one (a light one, a light
+        // one: a light-on-dark finder): test the ratio.
+        guard runCount >= 5, Self.hasFinderRatio(runs) else { continue }
+        let dark = value != 0
         let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
         let centreX = Double(end - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
         if let (centreY, verticalTotal) = Self.crossCheckColumn(
-          image, x: Int(centreX.rounded()), y: y, expectedTotal: total),
+          image, x: Int(centreX.rounded()), y: y, expectedTotal: total, dark: dark),
           let refinedX = Self.crossCheckRow(
-            image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total)
+            image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total, dark: dark)
         {
-          add(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14)
+          crossings += 1
+          let pattern = Pattern(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14, rows: 1)
+          if dark { darkOnLight.add(pattern) } else { lightOnDark.add(pattern) }
           if crossings >= crossingLimit {
             isTruncated = true
             return
@@ -84,25 +89,27 @@ package struct FinderPatternScan {
   }
 
   /// The same ratio down the column through (x, y), of a size close to the row's: the
-  /// refined centre row and the column's total, or nil.
-  static func crossCheckColumn(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int) -> (Double, Int)? {
+  /// refined centre row and the column's total, or nil. `dark` is the centre's colour.
+  static func crossCheckColumn(
+    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true
+  ) -> (Double, Int)? {
     guard x >= 0, x < image.width else { return nil }
     return crossCheck(through: y, expectedTotal: expectedTotal) {
-      $0 >= 0 && $0 < image.height ? image.isDark(x, $0) : nil
+      $0 >= 0 && $0 < image.height ? image.isDark(x, $0) == dark : nil
     }
   }
 
   /// The same ratio along row `y` through x again, once the column has found the centre
   /// row: the refined centre column (the first row's centre was measured off-centre).
-  static func crossCheckRow(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int) -> Double? {
+  static func crossCheckRow(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true) -> Double? {
     guard y >= 0, y < image.height else { return nil }
     return crossCheck(through: x, expectedTotal: expectedTotal) {
-      $0 >= 0 && $0 < image.width ? image.isDark($0, y) : nil
+      $0 >= 0 && $0 < image.width ? image.isDark($0, y) == dark : nil
     }?.0
   }
 
-  /// The five runs along a line through `start` (a pixel of the centre's dark run; `isDark`
-  /// is nil off the image), tested for the finder ratio and a total close to
+  /// The five runs along a line through `start` (a pixel of the centre's run; `isDark`
+  /// says whether a position has the centre's colour, nil off the image), tested for the finder ratio and a total close to
   /// `expectedTotal`: the centre of the dark run and the total, or nil.
   private static func crossCheck(
     through start: Int, expectedTotal: Int, isDark: (Int) -> Bool?
@@ -137,8 +144,18 @@ package struct FinderPatternScan {
     return (Double(centreEnd) - Double(runs[2]) / 2 - 0.5, total)
   }
 
-  private mutating func add(x: Double, y: Double, moduleSize: Double) {
-    crossings += 1
+}
+
+/// Patterns merged across rows: a crossing close to a known pattern, of a similar module
+/// size, is the same pattern seen from another row. Kept by a coarse grid cell of their
+/// centres, to merge in constant time even when an image holds tens of thousands of them.
+private struct PatternMerger {
+  private(set) var patterns: [FinderPatternScan.Pattern] = []
+  private var cells: [Int: [Int]] = [:]
+  private let cellSize = 16.0
+
+  mutating func add(_ crossing: FinderPatternScan.Pattern) {
+    let (x, y, moduleSize) = (crossing.x, crossing.y, crossing.moduleSize)
     let reach = Int((moduleSize / cellSize).rounded(.up))
     let cellX = Int(x / cellSize)
     let cellY = Int(y / cellSize)
@@ -146,7 +163,6 @@ package struct FinderPatternScan {
       for dx in -reach...reach {
         for index in cells[Self.key(cellX + dx, cellY + dy)] ?? [] {
           var pattern = patterns[index]
-          // The same pattern seen from another row: close, and of a similar module size.
           guard abs(pattern.x - x) <= pattern.moduleSize, abs(pattern.y - y) <= pattern.moduleSize,
             abs(pattern.moduleSize - moduleSize) <= max(1, pattern.moduleSize / 2)
           else { continue }
@@ -161,7 +177,7 @@ package struct FinderPatternScan {
       }
     }
     cells[Self.key(cellX, cellY), default: []].append(patterns.count)
-    patterns.append(Pattern(x: x, y: y, moduleSize: moduleSize, rows: 1))
+    patterns.append(crossing)
   }
 
   private static func key(_ x: Int, _ y: Int) -> Int { x &* 1_000_003 &+ y }

@@ -37,7 +37,7 @@ struct Homography {
         }
       }
     }
-    guard let solution = Self.solve(normal, right, size: 8) else { return nil }
+    guard let solution = LinearSystem.solve(normal, right, size: 8) else { return nil }
     (a, b, c, d, e, f, g, h) = (
       solution[0], solution[1], solution[2], solution[3], solution[4], solution[5], solution[6], solution[7]
     )
@@ -66,32 +66,5 @@ struct Homography {
     let centre = points.reduce(Point.zero, +) / Double(points.count)
     let spread = points.map { length($0 - centre) }.max() ?? 0
     return (centre, max(spread, 1e-9))
-  }
-
-  /// Gaussian elimination with partial pivoting; `nil` when singular.
-  private static func solve(_ matrix: [Double], _ vector: [Double], size n: Int) -> [Double]? {
-    var a = matrix
-    var b = vector
-    for column in 0..<n {
-      let pivot = (column..<n).max { abs(a[$0 * n + column]) < abs(a[$1 * n + column]) }!
-      guard abs(a[pivot * n + column]) > 1e-12 else { return nil }
-      if pivot != column {
-        for k in 0..<n { a.swapAt(pivot * n + k, column * n + k) }
-        b.swapAt(pivot, column)
-      }
-      for row in column + 1..<n {
-        let factor = a[row * n + column] / a[column * n + column]
-        guard factor != 0 else { continue }
-        for k in column..<n { a[row * n + k] -= factor * a[column * n + k] }
-        b[row] -= factor * b[column]
-      }
-    }
-    var x = [Double](repeating: 0, count: n)
-    for row in stride(from: n - 1, through: 0, by: -1) {
-      var sum = b[row]
-      for k in row + 1..<n { sum -= a[row * n + k] * x[k] }
-      x[row] = sum / a[row * n + row]
-    }
-    return x
   }
 }

@@ -24,8 +24,9 @@ package struct SymbolRectifier {
   package struct Outcome {
     /// The symbols read, at the image's own coordinates.
     package var symbols: [QRSymbol] = []
-    /// Triples tried and not read whose finders no symbol read uses: another symbol may
-    /// be there that the grids did not give.
+    /// Triples tried and not read whose finders no symbol read uses and whose grid looked
+    /// like a symbol's (its timing patterns mostly right): another symbol may be there
+    /// that the grids did not give.
     package var unreadTriples = 0
     /// A structured-append part was found (see ``GridReading/structuredAppend``).
     package var structuredAppend = false
@@ -35,6 +36,8 @@ package struct SymbolRectifier {
 
   /// The image thresholded, where patterns are found and modules sampled.
   let image: BinaryImage
+  /// The image in grey, where modules are sampled first (see ``SampledGrid/init(levels:size:version:)``).
+  let gray: GrayImage?
   let patterns: [FinderPatternScan.Pattern]
   /// Finder triples tried and not read at most: each costs a few samplings.
   var maximumUnreadTriples = 12
@@ -42,10 +45,11 @@ package struct SymbolRectifier {
   var followsBends = true
 
   package init(
-    image: BinaryImage, patterns: [FinderPatternScan.Pattern], maximumUnreadTriples: Int = 12,
+    image: BinaryImage, gray: GrayImage? = nil, patterns: [FinderPatternScan.Pattern], maximumUnreadTriples: Int = 12,
     followsBends: Bool = true
   ) {
     self.image = image
+    self.gray = gray
     self.patterns = patterns
     self.maximumUnreadTriples = maximumUnreadTriples
     self.followsBends = followsBends
@@ -54,10 +58,11 @@ package struct SymbolRectifier {
   /// The symbols read by way of `decode`, until `deadline`. Triples are drawn from the
   /// patterns seen across the most rows; once symbols are read, from those left, so a
   /// sheet of many symbols is read whole.
-  package func read(decode: (QRMatrix) -> GridReading, deadline: Deadline) -> Outcome {
+  package func read(decode: (SampledGrid) -> GridReading, deadline: Deadline) -> Outcome {
     var used = Set<Int>()
     var outcome = Outcome()
     var unread: [Set<Int>] = []
+    var likelySymbols: [Set<Int>] = []
     var progress = true
     rounds: while progress {
       progress = false
@@ -71,7 +76,8 @@ package struct SymbolRectifier {
         }
         outcome.triedTriples += 1
         var outline: [Point] = []
-        switch read(triple, decode: decode, deadline: deadline, outline: &outline) {
+        var likeASymbol = false
+        switch read(triple, decode: decode, deadline: deadline, outline: &outline, likeASymbol: &likeASymbol) {
         case .symbol(let symbol):
           outcome.symbols.append(symbol)
           progress = true
@@ -85,10 +91,11 @@ package struct SymbolRectifier {
           return outcome
         case .unreadable:
           unread.append(triple.members)
+          if likeASymbol { likelySymbols.append(triple.members) }
         }
       }
     }
-    outcome.unreadTriples += unread.filter { $0.isDisjoint(with: used) }.count
+    outcome.unreadTriples += likelySymbols.filter { $0.isDisjoint(with: used) }.count
     return outcome
   }
 
@@ -100,9 +107,10 @@ package struct SymbolRectifier {
   }
 
   /// One triple read, trying each likely size and map; `outline` receives the corners of
-  /// the symbol read.
+  /// the symbol read, `likeASymbol` whether a grid sampled looked like one.
   private func read(
-    _ triple: FinderTriple, decode: (QRMatrix) -> GridReading, deadline: Deadline, outline: inout [Point]
+    _ triple: FinderTriple, decode: (SampledGrid) -> GridReading, deadline: Deadline, outline: inout [Point],
+    likeASymbol: inout Bool
   ) -> GridReading {
     guard let (estimate, moduleSize) = triple.estimatedDimension(in: image) else { return .unreadable }
     let finders = FinderCorners(triple, moduleSize: moduleSize, in: image)
@@ -118,26 +126,48 @@ package struct SymbolRectifier {
         maps.append(ModuleGridMap(dimension: dimension, global: refined, found: [:]))
       }
       for map in maps {
-        let matrix = map.sample(image)
-        if let reading = placed(decode(matrix), at: map, outline: &outline) { return reading }
+        let (reading, matrix) = read(map, decode: decode)
+        if let reading = placed(reading, at: map, outline: &outline) { return reading }
         sampled.append((map, matrix))
       }
     }
     // Paper or cloth that is not flat bends the grid away from any perspective map:
     // follow it through the data modules' own positions. Only a grid that is nearly right
     // is worth it: following costs several samplings, and a grid of look-alikes never reads.
+    let nearlyRight = sampled.filter { Self.timingAgreement($0.matrix) >= 0.7 }
+    likeASymbol = !nearlyRight.isEmpty
     guard followsBends else { return .unreadable }
-    for (map, matrix) in sampled where Self.timingAgreement(matrix) >= 0.7 {
+    for (map, matrix) in nearlyRight {
       var bent = map
       var resampled = matrix
       for _ in 0..<2 {
         guard !deadline.hasPassed else { return .unreadable }
         bent = bent.following(resampled, in: image)
-        resampled = bent.sample(image)
-        if let reading = placed(decode(resampled), at: map, outline: &outline) { return reading }
+        let reading: GridReading
+        (reading, resampled) = read(bent, decode: decode)
+        if let reading = placed(reading, at: map, outline: &outline) { return reading }
       }
     }
     return .unreadable
+  }
+
+  /// The grid under `map` read: its modules as the thresholded image has them first (one
+  /// lookup a module, and what reads most grids), then, if that does not read, decided
+  /// from the grey image's levels in the symbol's own grid (see
+  /// ``SampledGrid/init(levels:size:version:)``: against blur, low contrast and noise).
+  /// Also the thresholded modules, which bending the map follows (it finds them again in
+  /// the thresholded image).
+  private func read(_ map: ModuleGridMap, decode: (SampledGrid) -> GridReading) -> (GridReading, QRMatrix) {
+    let thresholded = map.sample(image)
+    let reading = decode(SampledGrid(matrix: thresholded))
+    // A grid of look-alikes (a triple of patterns in a busy background) is not worth the
+    // grey levels: its timing patterns agree by chance (half) and its format does not read.
+    guard case .unreadable = reading, let gray,
+      Self.timingAgreement(thresholded) >= 0.6 || FormatInformation(reading: thresholded) != nil
+    else { return (reading, thresholded) }
+    let version = SymbolGeometry.version(ofDimension: map.dimension) ?? 1
+    let grid = SampledGrid(levels: map.levels(in: gray), size: map.dimension, version: version)
+    return (decode(grid), thresholded)
   }
 
   /// The share of timing-pattern modules (row and column 6, between the finders) sampled

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// The locating pass on the damage phones give: blur read from grey levels in the symbol's
+/// own grid, light-on-dark symbols, finders only a narrow threshold window keeps, and
+/// thousands of mutated photos that must give their text or nothing.
+@Suite struct DamagedPhotoTests {
+  typealias Bytes = GridDecoderTests.Bytes
+
+  static let text = "https://example.org/quiz/blurred-but-readable"
+
+  static func code(_ text: String = text, version: Int = 5, scale: Int = 5, margin: Int = 4) throws -> GrayImage {
+    try QRSymbolEncoder.encode(Array(text.utf8), mode: .byte, level: .low, minimumVersion: version)
+      .image(scale: scale, margin: margin)
+  }
+
+  static func decode(_ grid: SampledGrid) -> SymbolRectifier.GridReading {
+    (try? GridDecoder.bytes(of: grid)).map { .symbol(QRSymbol(bytes: $0)) } ?? .unreadable
+  }
+
+  /// What the rectifier reads in `image` thresholded once, from the thresholded image
+  /// alone or with the grey levels too.
+  static func located(_ image: GrayImage, grey: Bool) -> [String] {
+    let binary = image.binarized()
+    return SymbolRectifier(image: binary, gray: grey ? image : nil, patterns: FinderPatternScan(binary).patterns)
+      .read(decode: decode, deadline: Deadline(seconds: 5)).symbols.map(\.text)
+  }
+
+  @Test func aBlurredCodeIsReadFromItsGreyLevels() throws {
+    // Half a module of blur: isolated modules fade to near their neighbours' level.
+    let photo = RetryPassTests.blurred(try Self.code(), sigma: 2.6)
+    #expect(Self.located(photo, grey: false).isEmpty)
+    #expect(Self.located(photo, grey: true) == [Self.text])
+    let scan = try QRCodeReader().scan(photo)
+    #expect(scan.pass == .located)
+    #expect(scan.symbols.map(\.text) == [Self.text])
+  }
+
+  @Test func theBlurModelFindsNoBlurInASharpGridAndUndoesItInABlurredOne() throws {
+    let matrix = try QRSymbolEncoder.encode(Array(Self.text.utf8), mode: .byte, level: .low, minimumVersion: 5)
+    let size = matrix.size
+    let levels = matrix.modules.map { Float($0 ? 20 : 230) }
+    let sharp = SampledGrid(levels: levels, size: size, version: matrix.version)
+    #expect(sharp.matrix == matrix)
+    // Each level a quarter of its four neighbours' colours: a threshold gets many wrong.
+    let blurred = (0..<size * size).map { index -> Float in
+      let (x, y) = (index % size, index / size)
+      func light(_ x: Int, _ y: Int) -> Float { x < 0 || y < 0 || x >= size || y >= size || !matrix[x, y] ? 1 : 0 }
+      let neighbours = (light(x - 1, y) + light(x + 1, y) + light(x, y - 1) + light(x, y + 1)) / 4
+      return 20 + 210 * (0.45 * light(x, y) + 0.55 * neighbours)
+    }
+    let thresholded = zip(blurred, ModuleNeighbourhood.firstGuess(blurred, size: size)).filter { !$0.1 }.count
+    #expect(thresholded > 0)
+    let undone = SampledGrid(levels: blurred, size: size, version: matrix.version)
+    let wrong = zip(undone.matrix.modules, matrix.modules).filter { $0 != $1 }.count
+    #expect(wrong <= 3, "\(wrong) modules wrong")
+    #expect(try GridDecoder.bytes(of: undone) == Array(Self.text.utf8))
+  }
+
+  @Test func aLightOnDarkCodeIsLocated() throws {
+    let photo = RetryPassTests.blurred(try Self.code(version: 8), sigma: 1.2).inverted()
+    let scan = try QRCodeReader().scan(photo)
+    #expect(scan.pass == .located)
+    #expect(scan.symbols.map(\.text) == [Self.text])
+    #expect(try QRCodeReader(passes: [.located]).scan(photo.inverted()).pass == .located)
+  }
+
+  @Test func aBlurredFinderOnAWidePageIsFoundWithTheNarrowWindow() throws {
+    // A blurred code with a white page around it: a window wide enough for the page puts
+    // the threshold above the finders' light rings.
+    let text = String(repeating: "Which river flows through Zurich? ", count: 12)
+    let code = try Self.code(text, version: 18, scale: 6, margin: 12)
+    let photo = RetryPassTests.blurred(code, sigma: 3)
+    let wide = LocatingView(
+      gray: photo, binary: photo.binarized(), census: FinderPatternScan(photo.binarized()), scale: 1)
+    let reader = QRCodeReader()
+    #expect(reader.locate(in: wide, deadline: Deadline(seconds: 5)).symbols.isEmpty)
+    let (outcome, _) = reader.locateAtOwnSize(photo, wide: wide, deadline: Deadline(seconds: 5))
+    #expect(outcome.symbols.map(\.text) == [text])
+  }
+
+  /// Photos of small symbols (versions 1–3, where a misread is likeliest) blotted, smeared,
+  /// scratched and noised from lightly to past repair, read by QRQuiz's own passes: each
+  /// gives its text or nothing.
+  @Test func thousandsOfMutatedPhotosGiveTheirTextOrNothing() throws {
+    var random = Bytes(state: 99)
+    let reader = QRCodeReader(passes: [.located, .rectified])
+    var read = 0
+    var nothing = 0
+    var wrong: [Int] = []
+    for trial in 0..<2000 {
+      let version = 1 + trial % 3
+      let level = QRErrorCorrection.allCases[trial / 3 % 4]
+      let text = "quiz \(trial) " + String(repeating: "x", count: Int.random(in: 0...20, using: &random))
+      guard
+        let matrix = try? QRSymbolEncoder.encode(
+          Array(text.utf8), mode: .byte, level: level, minimumVersion: version, maximumVersion: version)
+      else { continue }
+      var photo = matrix.image(scale: 4, margin: 4)
+      Self.mutate(&photo, using: &random)
+      let symbols = try reader.scan(photo).symbols
+      if symbols.isEmpty {
+        nothing += 1
+      } else if symbols.allSatisfy({ $0.text == text }) {
+        read += 1
+      } else {
+        wrong.append(trial)
+      }
+    }
+    #expect(wrong.isEmpty, "wrong text in trials \(wrong)")
+    #expect(read >= 400, "read \(read), nothing \(nothing)")
+    #expect(nothing >= 400, "read \(read), nothing \(nothing)")
+  }
+
+  /// Random damage: grey blotches over the modules, a scratch of flipped pixels, noise,
+  /// and sometimes blur.
+  static func mutate(_ photo: inout GrayImage, using random: inout Bytes) {
+    let side = photo.width
+    for _ in 0..<Int.random(in: 0...6, using: &random) {
+      let (x, y) = (Int.random(in: 0..<side, using: &random), Int.random(in: 0..<side, using: &random))
+      let (w, h) = (Int.random(in: 2...side / 4, using: &random), Int.random(in: 2...side / 4, using: &random))
+      let shade = UInt8.random(in: 0...255, using: &random)
+      for py in y..<min(side, y + h) { for px in x..<min(side, x + w) { photo[px, py] = shade } }
+    }
+    if Bool.random(using: &random) {
+      let y = Int.random(in: 0..<side, using: &random)
+      for px in 0..<side { photo[px, min(side - 1, y + px / 8)] ^= 0xFF }
+    }
+    let noise = Double.random(in: 0...60, using: &random)
+    for index in photo.pixels.indices {
+      let offset = (Double.random(in: -1...1, using: &random) + Double.random(in: -1...1, using: &random)) * noise
+      photo.pixels[index] = UInt8(clamping: Int(Double(photo.pixels[index]) + offset))
+    }
+    if Int.random(in: 0..<4, using: &random) == 0 { photo = RetryPassTests.blurred(photo, sigma: 1.5) }
+  }
+}
