@@ -1,14 +1,15 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz-bench scan [--passes located,plain,…] [--repeat N] FILE…`: one JSON line per image with the
-/// texts found, the pass that found them and the in-process times: `decode_ms` (the file
-/// to grey pixels, as `qrquiz decode` does it: large JPEGs at reduced size), `scan_ms`
-/// (pixels to texts, what zxing-cpp's read_barcodes does from a decoded image) and `ms`,
-/// their sum; `scan_cpu_ms` is the scan's time on the processor (this thread's), which
-/// other work on a shared machine does not inflate as it does the elapsed time. With
-/// `--repeat N` each image is scanned N times and the times are the fastest of them: the
-/// run least disturbed by the machine's other work.
+/// `qrquiz-bench scan [--passes located,plain,…] [--repeat N] FILE…`: one JSON line per
+/// image with the texts found, the pass that found them and the in-process times of
+/// `QRCodeReader.scan(imageData:)`, what `qrquiz decode` runs: `ms` in all, `decode_ms`
+/// the file to grey pixels (large JPEGs at reduced size), `scan_ms` the rest, pixels to
+/// texts (what zxing-cpp's read_barcodes does from a decoded image, a colour photo's
+/// second look at its most contrasting channel included); `scan_cpu_ms` is that on the
+/// processor (this thread's), which other work on a shared machine does not inflate as it
+/// does the elapsed time. With `--repeat N` each image is read N times after a warm-up
+/// and the times are the fastest: the run least disturbed by the machine's other work.
 func runScan(_ arguments: [String]) throws {
   var files = arguments
   var passes = QRCodeReader.Pass.allCases
@@ -26,40 +27,43 @@ func runScan(_ arguments: [String]) throws {
     var texts: [JSONValue] = []
     var pass: JSONValue = .null
     var error: JSONValue = .null
-    var decodeMilliseconds = 0.0
-    var scanMilliseconds = 0.0
-    var scanProcessorMilliseconds = 0.0
+    var decode = Timing()
+    var total = Timing()
     do {
       let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-      let start = DispatchTime.now().uptimeNanoseconds
-      let image = try ImageDecoder.decode(bytes, targetPixels: QRCodeReader.fastScanPixels)
-      let decoded = DispatchTime.now().uptimeNanoseconds
-      decodeMilliseconds = Double(decoded - start) / 1e6
-      // One unmeasured scan first when repeating, so every measured one starts warm.
-      var scan = repeats > 1 ? try reader.scan(image) : nil
-      scanMilliseconds = .infinity
-      scanProcessorMilliseconds = .infinity
+      if repeats > 1 { _ = try? reader.scan(imageData: bytes) }
+      var scan: QRCodeReader.Scan?
       for _ in 0..<repeats {
-        let processorStart = threadProcessorNanoseconds()
-        let wallStart = DispatchTime.now().uptimeNanoseconds
-        scan = try reader.scan(image)
-        scanMilliseconds = min(scanMilliseconds, Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e6)
-        scanProcessorMilliseconds = min(
-          scanProcessorMilliseconds, Double(threadProcessorNanoseconds() - processorStart) / 1e6)
+        try decode.measure { _ = try ImageDecoder.decode(bytes, targetPixels: QRCodeReader.fastScanPixels) }
+        try total.measure { scan = try reader.scan(imageData: bytes) }
       }
       texts = scan?.symbols.map { .string($0.text) } ?? []
       pass = scan?.pass.map { .string($0.rawValue) } ?? .null
     } catch let failure {
       error = .string("\(failure)")
     }
-    func rounded(_ value: Double) -> JSONValue { .number((value * 1000).rounded() / 1000) }
+    func rounded(_ value: Double) -> JSONValue { .number((max(0, value) * 1000).rounded() / 1000) }
     let line: JSONValue = .object([
-      ("file", .string(file)), ("ms", rounded(decodeMilliseconds + scanMilliseconds)),
-      ("decode_ms", rounded(decodeMilliseconds)), ("scan_ms", rounded(scanMilliseconds)),
-      ("scan_cpu_ms", rounded(scanProcessorMilliseconds)),
+      ("file", .string(file)), ("ms", rounded(total.elapsed)), ("decode_ms", rounded(decode.elapsed)),
+      ("scan_ms", rounded(total.elapsed - decode.elapsed)),
+      ("scan_cpu_ms", rounded(total.processor - decode.processor)),
       ("pass", pass), ("texts", .array(texts)), ("error", error),
     ])
     print(line.compactText)
+  }
+}
+
+/// The fastest of the runs measured: elapsed and processor milliseconds.
+struct Timing {
+  var elapsed = Double.infinity
+  var processor = Double.infinity
+
+  mutating func measure(_ work: () throws -> Void) throws {
+    let processorStart = threadProcessorNanoseconds()
+    let start = DispatchTime.now().uptimeNanoseconds
+    try work()
+    elapsed = min(elapsed, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    processor = min(processor, Double(threadProcessorNanoseconds() - processorStart) / 1e6)
   }
 }
 

@@ -34,8 +34,18 @@ enum CodewordLayout {
   }
 
   /// The indices (y · size + x) of the modules holding data bits, in the order the bits
-  /// are placed: two-module columns from the bottom-right, up and down in turn.
+  /// are placed: two-module columns from the bottom-right, up and down in turn. Worked
+  /// out once a version (a photo's symbols are sampled and decoded many times).
   static func dataModules(version: Int) -> [Int] {
+    if let known = placements.withLock({ $0[version] }) { return known }
+    let order = placementOrder(version: version)
+    placements.withLock { $0[version] = order }
+    return order
+  }
+
+  private static let placements = Locked<[Int: [Int]]>([:])
+
+  private static func placementOrder(version: Int) -> [Int] {
     let size = SymbolGeometry.dimension(ofVersion: version)
     let function = functionModules(version: version)
     var order: [Int] = []

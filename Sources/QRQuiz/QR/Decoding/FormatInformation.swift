@@ -34,22 +34,30 @@ struct FormatInformation: Sendable, Hashable {
   /// The format nearest either copy read from `matrix`, if at most three bits are wrong
   /// (the code's distance is seven).
   init?(reading matrix: QRMatrix) {
+    guard let (format, _) = Self.nearest(in: matrix) else { return nil }
+    self = format
+  }
+
+  /// The format nearest either copy read from `matrix` (or from its mirror image, the
+  /// grid transposed, when `mirrored`), and how many of that copy's bits are wrong; nil
+  /// when more than three are.
+  static func nearest(in matrix: QRMatrix, mirrored: Bool = false) -> (format: FormatInformation, wrongBits: Int)? {
     let size = matrix.size
+    func dark(_ x: Int, _ y: Int) -> Int { (mirrored ? matrix[y, x] : matrix[x, y]) ? 1 : 0 }
     var first = 0
     var second = 0
     // Around the top-left finder, most significant bit first.
     let around: [(Int, Int)] = (0..<6).map { ($0, 8) } + [(7, 8), (8, 8), (8, 7)] + (0..<6).reversed().map { (8, $0) }
-    for (x, y) in around { first = first << 1 | (matrix[x, y] ? 1 : 0) }
+    for (x, y) in around { first = first << 1 | dark(x, y) }
     // Down the bottom-left finder's side, then along the top-right one's.
     let split: [(Int, Int)] = (size - 7..<size).reversed().map { (8, $0) } + (size - 8..<size).map { ($0, 8) }
-    for (x, y) in split { second = second << 1 | (matrix[x, y] ? 1 : 0) }
-    var best: (format: FormatInformation, distance: Int)?
+    for (x, y) in split { second = second << 1 | dark(x, y) }
+    var best: (format: FormatInformation, wrongBits: Int)?
     for (format, bits) in Self.all {
       let distance = min((bits ^ first).nonzeroBitCount, (bits ^ second).nonzeroBitCount)
-      if distance < best?.distance ?? 4 { best = (format, distance) }
+      if distance < best?.wrongBits ?? 4 { best = (format, distance) }
     }
-    guard let best else { return nil }
-    self = best.format
+    return best
   }
 
   private init(level: QRErrorCorrection, mask: Int) {

@@ -20,19 +20,28 @@ package enum GridDecoder {
 
   /// The bytes of a sampled grid; its modules' confidence, when it has one, chooses the
   /// erasures of blocks with more wrong codewords than their code corrects blind.
+  ///
+  /// The mirror image is decoded only when its format information reads with fewer wrong
+  /// bits than the grid's own: a grid that is not mirrored reads its format nearly
+  /// exactly, and a failed decode costs as much as a good one.
   package static func bytes(of grid: SampledGrid) throws(Failure) -> [UInt8] {
-    let straight = read(grid)
+    let format = FormatInformation.nearest(in: grid.matrix)
+    let straight = format.map { read(grid, format: $0.format) } ?? .failure(.unreadable)
     if case .success(let bytes) = straight { return bytes }
-    if case .success(let bytes) = read(grid.transposed) { return bytes }
+    if let mirrored = FormatInformation.nearest(in: grid.matrix, mirrored: true),
+      mirrored.wrongBits < format?.wrongBits ?? 4,
+      case .success(let bytes) = read(grid.transposed, format: mirrored.format)
+    {
+      return bytes
+    }
     switch straight {
     case .failure(.unsupported(let structuredAppend)): throw .unsupported(structuredAppend: structuredAppend)
     default: throw .unreadable
     }
   }
 
-  private static func read(_ grid: SampledGrid) -> Result<[UInt8], Failure> {
+  private static func read(_ grid: SampledGrid, format: FormatInformation) -> Result<[UInt8], Failure> {
     let matrix = grid.matrix
-    guard let format = FormatInformation(reading: matrix) else { return .failure(.unreadable) }
     let blocks = ErrorCorrectionBlocks(version: matrix.version, level: format.level)
     let codewords = CodewordLayout.codewords(of: matrix, format: format)
     guard codewords.count >= blocks.totalCodewords else { return .failure(.unreadable) }

@@ -64,9 +64,11 @@ enum FinderOutline {
       while transitions < 2, distance < reach {
         distance += step
         let point = centre + direction * distance
-        let x = Int(point.x.rounded())
-        let y = Int(point.y.rounded())
-        guard x >= 0, y >= 0, x < image.width, y < image.height else { break }
+        // Truncating x + ½ rounds to the nearest pixel once x ≥ −½, without a library call.
+        guard point.x >= -0.5, point.y >= -0.5 else { break }
+        let x = Int(point.x + 0.5)
+        let y = Int(point.y + 0.5)
+        guard x < image.width, y < image.height else { break }
         guard image.isDark(x, y) == wantDark else {
           streak = 0
           continue

@@ -48,8 +48,7 @@ package struct FinderPatternScan {
       while start < width {
         // One run, measured in a tight loop: the ratio test runs once a run, not a pixel.
         let value = row[start]
-        var end = start &+ 1
-        while end < width, row[end] == value { end &+= 1 }
+        let end = Self.runEnd(row, from: start &+ 1, width: width, value: value)
         runs = (runs.1, runs.2, runs.3, runs.4, end &- start)
         runCount &+= 1
         start = end
@@ -76,16 +75,34 @@ package struct FinderPatternScan {
     }
   }
 
+  /// Where the run of `value` that continues at `start` ends in a row of `width` bytes:
+  /// eight bytes compared at a time while they all continue it (a light page or a dark
+  /// border is a long run), then byte by byte.
+  @inline(__always)
+  private static func runEnd(_ row: UnsafePointer<UInt8>, from start: Int, width: Int, value: UInt8) -> Int {
+    var end = start
+    let repeated = UInt64(value) &* 0x0101_0101_0101_0101
+    while end &+ 8 <= width {
+      let word = UInt64(littleEndian: UnsafeRawPointer(row + end).loadUnaligned(as: UInt64.self))
+      let differing = word ^ repeated
+      if differing != 0 { return end &+ differing.trailingZeroBitCount &>> 3 }
+      end &+= 8
+    }
+    while end < width, row[end] == value { end &+= 1 }
+    return end
+  }
+
   /// 1:1:3:1:1 within half a module for each unit (ZXing's tolerance, generous enough for
-  /// photos at an angle).
+  /// photos at an angle), in integers: a unit run r of a total t passes when |t/7 − r| <
+  /// t/14, that is |2t − 14r| < t, and the centre when |6t − 14r| < 3t.
+  @inline(__always)
   static func hasFinderRatio(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
-    let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+    let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
     guard total >= 7 else { return false }
-    let module = Double(total) / 7
-    let tolerance = module / 2
-    return abs(module - Double(runs.0)) < tolerance && abs(module - Double(runs.1)) < tolerance
-      && abs(3 * module - Double(runs.2)) < 3 * tolerance && abs(module - Double(runs.3)) < tolerance
-      && abs(module - Double(runs.4)) < tolerance
+    let unit = 2 &* total
+    return abs(unit &- 14 &* runs.0) < total && abs(unit &- 14 &* runs.1) < total
+      && abs(3 &* unit &- 14 &* runs.2) < 3 &* total && abs(unit &- 14 &* runs.3) < total
+      && abs(unit &- 14 &* runs.4) < total
   }
 
   /// The same ratio down the column through (x, y), of a size close to the row's: the

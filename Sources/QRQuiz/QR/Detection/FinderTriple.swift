@@ -98,9 +98,11 @@ struct FinderTriple {
       while transitions < 3 {
         step += 1
         let point = centre + direction * (step * sign)
-        let x = Int(point.x.rounded())
-        let y = Int(point.y.rounded())
-        guard x >= 0, y >= 0, x < image.width, y < image.height, step < 400 else { return nil }
+        // Truncating x + ½ rounds to the nearest pixel once x ≥ −½, without a library call.
+        guard point.x >= -0.5, point.y >= -0.5, step < 400 else { return nil }
+        let x = Int(point.x + 0.5)
+        let y = Int(point.y + 0.5)
+        guard x < image.width, y < image.height else { return nil }
         let dark = image.isDark(x, y)
         if dark != wasDark {
           transitions += 1

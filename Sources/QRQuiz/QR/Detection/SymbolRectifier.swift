@@ -161,9 +161,11 @@ package struct SymbolRectifier {
     let thresholded = map.sample(image)
     let reading = decode(SampledGrid(matrix: thresholded))
     // A grid of look-alikes (a triple of patterns in a busy background) is not worth the
-    // grey levels: its timing patterns agree by chance (half) and its format does not read.
+    // grey levels: its timing patterns agree by chance (half), and its format information
+    // lies within one bit of a valid format by chance only once in thirty (within three,
+    // which the format corrects, more often than not).
     guard case .unreadable = reading, let gray,
-      Self.timingAgreement(thresholded) >= 0.6 || FormatInformation(reading: thresholded) != nil
+      Self.timingAgreement(thresholded) >= 0.6 || (FormatInformation.nearest(in: thresholded)?.wrongBits ?? 2) <= 1
     else { return (reading, thresholded) }
     let version = SymbolGeometry.version(ofDimension: map.dimension) ?? 1
     let grid = SampledGrid(levels: map.levels(in: gray), size: map.dimension, version: version)
