@@ -5,16 +5,30 @@ extension QRCodeReader {
   public static let fastScanPixels = 4_000_000
 
   /// Decodes an image file's bytes (PNG or JPEG) and scans it, all within ``timeLimit``.
+  /// A colour photo in which nothing is found is located once more in its most
+  /// contrasting colour channel (see ``RGBAImage/mostContrastingChannel()``).
   ///
   /// - Throws: ``Error``: not a readable image, refused, or out of time.
   public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(Error) -> Scan {
     let deadline = Deadline(seconds: timeLimit)
     let first = try decode(bytes, limits: limits, targetPixels: Self.fastScanPixels, deadline: deadline)
-    let scanned = try scan(first.image, deadline: deadline)
+    var scanned = try scan(first.image, deadline: deadline)
     // Only a reduced decode is worth repeating at full size.
-    guard scanned.symbols.isEmpty, first.isReduced else { return scanned }
-    return try scan(try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image, deadline: deadline)
+    if scanned.symbols.isEmpty, first.isReduced {
+      scanned = try scan(
+        try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image, deadline: deadline)
+    }
+    guard scanned.symbols.isEmpty, passes.contains(where: Self.locatingPasses.contains), !deadline.hasPassed,
+      let channel = try? ImageDecoder.decodeRGBA(bytes, limits: limits, targetPixels: Self.fastScanPixels)
+        .mostContrastingChannel()
+    else { return scanned }
+    // QRQuiz's own passes only: zbar's have had the image, and are the costly ones.
+    return try QRCodeReader(passes: passes.filter(Self.locatingPasses.contains), timeLimit: timeLimit)
+      .scan(channel, deadline: deadline)
   }
+
+  /// The passes that locate symbols themselves rather than give the image to zbar.
+  static let locatingPasses: Set<Pass> = [.located, .rectified]
 
   /// Reads an image file (PNG or JPEG) and scans it.
   ///

@@ -87,7 +87,7 @@ public final class QRCodeReader {
   }
 
   let scanner = ZBarScanner()
-  private let passes: [Pass]
+  let passes: [Pass]
 
   /// Creates a reader.
   ///
