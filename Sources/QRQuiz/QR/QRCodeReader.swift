@@ -95,7 +95,8 @@ public final class QRCodeReader {
   ///   - passes: the passes to try, in order; `[.plain]` for a single pass.
   ///   - timeLimit: seconds one image may take, decoding and every pass together. zbar
   ///     cannot be interrupted inside a pass, so the limit is checked between steps; the
-  ///     finder census keeps each pass short.
+  ///     finder census keeps each pass short. `.infinity` for none: the image limits and
+  ///     the finder census still bound the work.
   public init(passes: [Pass] = Pass.allCases, timeLimit: Double = 5) {
     self.passes = passes
     self.timeLimit = timeLimit
@@ -192,13 +193,21 @@ public final class QRCodeReader {
 
 /// A point in time by which work must be done.
 package struct Deadline {
-  let instant: ContinuousClock.Instant
+  /// Nil when there is none.
+  let instant: ContinuousClock.Instant?
 
-  package init(seconds: Double) { instant = .now + .milliseconds(Int64(seconds * 1000)) }
+  /// `seconds` from now; none for `.infinity` (or anything over a year).
+  package init(seconds: Double) {
+    instant = seconds < 31_536_000 ? .now + .milliseconds(Int64(max(0, seconds) * 1000)) : nil
+  }
 
-  package var hasPassed: Bool { ContinuousClock.now >= instant }
-  /// Seconds left, at least a millisecond.
-  package var remaining: Double {
+  /// No deadline: for work bounded by counting it, such as tests whose subject is not time.
+  package static var none: Deadline { Deadline(seconds: .infinity) }
+
+  package var hasPassed: Bool { instant.map { ContinuousClock.now >= $0 } ?? false }
+  /// Seconds left, at least a millisecond; nil when there is no deadline.
+  package var remaining: Double? {
+    guard let instant else { return nil }
     let left = instant - .now
     return max(0.001, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
   }
