@@ -79,12 +79,42 @@ static void set_up(struct jpeg_decompress_struct *decoder, error_manager *errors
   errors->message_capacity = message_capacity;
 }
 
+static int is_cmyk(const struct jpeg_decompress_struct *decoder) {
+  return decoder->jpeg_color_space == JCS_CMYK || decoder->jpeg_color_space == JCS_YCCK;
+}
+
+/// One row of CMYK as grey (`channels` 1) or RGBA (4). Adobe's files (an APP14 marker:
+/// Photoshop's, and most CMYK JPEGs there are) store each ink inverted, 255 for none;
+/// others store the amount of ink, as libjpeg itself writes them. Each colour is the light
+/// its ink leaves times the light black leaves: R = (1 − C)(1 − K), as Pillow and
+/// ImageMagick convert; grey weighs R, G and B as libjpeg does (0.299, 0.587, 0.114).
+static void convert_cmyk_row(const JSAMPLE *cmyk, uint8_t *output, JDIMENSION width, int channels,
+                             int inverted) {
+  for (JDIMENSION x = 0; x < width; x++) {
+    unsigned light[4];
+    for (int c = 0; c < 4; c++) light[c] = inverted ? cmyk[4 * x + c] : 255u - cmyk[4 * x + c];
+    unsigned red = (light[0] * light[3] + 127) / 255;
+    unsigned green = (light[1] * light[3] + 127) / 255;
+    unsigned blue = (light[2] * light[3] + 127) / 255;
+    if (channels == 1) {
+      output[x] = (uint8_t)((red * 19595 + green * 38470 + blue * 7471 + 32768) >> 16);
+    } else {
+      output[4 * x] = (uint8_t)red;
+      output[4 * x + 1] = (uint8_t)green;
+      output[4 * x + 2] = (uint8_t)blue;
+      output[4 * x + 3] = 255;
+    }
+  }
+}
+
 static int start(struct jpeg_decompress_struct *decoder, const uint8_t *data, size_t size,
                  int scale_denominator) {
   jpeg_create_decompress(decoder);
   jpeg_mem_src(decoder, data, (unsigned long)size);
   jpeg_read_header(decoder, TRUE);
-  decoder->out_color_space = JCS_GRAYSCALE;
+  // libjpeg converts four-component files (CMYK, and YCCK, which it turns into CMYK) to
+  // nothing else: they come out as CMYK, which convert_cmyk_row makes grey or RGBA.
+  decoder->out_color_space = is_cmyk(decoder) ? JCS_CMYK : JCS_GRAYSCALE;
   decoder->scale_num = 1;
   decoder->scale_denom = (unsigned int)scale_denominator;
   jpeg_calc_output_dimensions(decoder);
@@ -132,7 +162,8 @@ int CQRQuiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator,
     return -1;
   }
   start(&decoder, data, size, scale_denominator);
-  if (channels == 4) {
+  int cmyk = is_cmyk(&decoder);
+  if (channels == 4 && !cmyk) {
     decoder.out_color_space = JCS_EXT_RGBA;
     jpeg_calc_output_dimensions(&decoder);
   }
@@ -141,16 +172,26 @@ int CQRQuiz_jpeg_decode(const uint8_t *data, size_t size, int scale_denominator,
   progress.deadline_ms = time_limit_ms > 0 ? monotonic_ms() + time_limit_ms : 0;
   progress.errors = &errors;
   decoder.progress = &progress.base;
-  size_t row_bytes = (size_t)decoder.output_width * (size_t)decoder.output_components;
+  size_t row_bytes = (size_t)decoder.output_width * (size_t)channels;
   if (row_bytes * decoder.output_height > capacity) {
     strncpy(message, "output buffer too small", message_capacity - 1);
     jpeg_destroy_decompress(&decoder);
     return -1;
   }
   jpeg_start_decompress(&decoder);
+  // CMYK rows go through a row of libjpeg's own (freed with the decoder, on every path).
+  JSAMPARRAY cmyk_row =
+      cmyk ? (*decoder.mem->alloc_sarray)((j_common_ptr)&decoder, JPOOL_IMAGE, decoder.output_width * 4, 1)
+           : NULL;
   while (decoder.output_scanline < decoder.output_height) {
-    JSAMPROW row = output + (size_t)decoder.output_scanline * row_bytes;
-    jpeg_read_scanlines(&decoder, &row, 1);
+    uint8_t *destination = output + (size_t)decoder.output_scanline * row_bytes;
+    if (cmyk_row) {
+      jpeg_read_scanlines(&decoder, cmyk_row, 1);
+      convert_cmyk_row(cmyk_row[0], destination, decoder.output_width, channels, decoder.saw_Adobe_marker);
+    } else {
+      JSAMPROW row = destination;
+      jpeg_read_scanlines(&decoder, &row, 1);
+    }
   }
   jpeg_finish_decompress(&decoder);
   jpeg_destroy_decompress(&decoder);

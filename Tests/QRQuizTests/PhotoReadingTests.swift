@@ -132,6 +132,29 @@ import Testing
     #expect(QRCodeReader(timeLimit: .infinity).symbols(in: image).map(\.text) == [expected])
   }
 
+  /// Four-component JPEGs (print workflows, Photoshop) come out as what they show: CMYK
+  /// with Adobe's inverted values, the same as YCCK, and CMYK of plain ink amounts without
+  /// Adobe's marker (Fixtures/write_cmyk_jpeg.c). The code reads in grey; the cyan marker
+  /// square is cyan in colour, and an uploaded picture keeps it.
+  @Test(arguments: ["cmyk-adobe", "ycck-adobe", "cmyk-plain"])
+  func fourComponentJPEGsAreConverted(_ name: String) throws {
+    let bytes = try Fixtures.bytes("jpeg/\(name).jpg")
+    let expected = String(decoding: try Fixtures.bytes("jpeg/expected.txt"), as: UTF8.self)
+    #expect(try QRCodeReader(timeLimit: .infinity).scan(imageData: bytes).symbols.map(\.text) == [expected])
+    let grey = try ImageDecoder.decode(bytes)
+    // Cyan is 0.587 + 0.114 of white in grey; the page white, the finder black.
+    #expect((170...190).contains(grey[10, 10]), "\(grey[10, 10])")
+    #expect(grey[60, 5] > 245)
+    func isCyan(_ pixel: UInt32) -> Bool {
+      pixel & 0xFF < 12 && pixel >> 8 & 0xFF > 243 && pixel >> 16 & 0xFF > 243 && pixel >> 24 == 0xFF
+    }
+    let colour = try ImageDecoder.decodeRGBA(bytes)
+    let marker = colour.pixels[10 * colour.width + 10]
+    #expect(isCyan(marker), "\(String(marker, radix: 16))")
+    let picture = try ImageDecoder.decodeRGBA(try QuestionPicture(uploaded: bytes).bytes)
+    #expect(isCyan(picture.pixels[10 * picture.width + 10]))
+  }
+
   /// Every EXIF orientation, for grey and colour pixels alike, is the mirror and quarter
   /// turns the EXIF specification names (orientations 3, 4, 7 and 8 have no fixture photo).
   @Test(arguments: 1...8)

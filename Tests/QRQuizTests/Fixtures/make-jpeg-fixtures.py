@@ -9,10 +9,16 @@ orientations, as phones save photos. Needs `qrencode` and Pillow. The output is 
 - photo-gps-6.jpg      a colour "phone photo" (320×200 upright, a red square at its top left)
                        stored turned, EXIF orientation 6, with a GPS position, a camera make
                        and a comment: what an uploaded picture must lose
+- cmyk-adobe.jpg       the upright image in colour (the marker square cyan) as CMYK with
+                       Adobe's APP14 marker, values inverted, as Photoshop saves
+- ycck-adobe.jpg       the same as YCCK (APP14 transform 2)
+- cmyk-plain.jpg       the same as CMYK without APP14, values as ink amounts
+                       (the last three by write_cmyk_jpeg.c, compiled here: needs cc and libjpeg)
 A corner marker (a black square at the top left of the upright image) lets tests check
 that orientation was applied, not only that the code read."""
 import os
 import subprocess
+import sys
 import tempfile
 
 from PIL import Image
@@ -58,4 +64,15 @@ gps[3] = "W"
 gps[4] = (3.0, 42.0, 0.0)
 photo.transpose(Image.Transpose.ROTATE_90).save(
     os.path.join(out, "photo-gps-6.jpg"), quality=90, exif=data.tobytes(), comment=b"taken at home")
-print("wrote JPEG fixtures to", out)
+
+# Four-component JPEGs, as print workflows and Photoshop write them.
+cyan = upright.convert("RGB")
+cyan.paste((0, 255, 255), (0, 0, 40, 40))
+with tempfile.TemporaryDirectory() as tmp:
+    writer = os.path.join(tmp, "write_cmyk_jpeg")
+    subprocess.run(["cc", "-O2", "-o", writer, os.path.join(here, "write_cmyk_jpeg.c"), "-ljpeg"], check=True)
+    ppm = os.path.join(tmp, "colour.ppm")
+    cyan.save(ppm)
+    for kind, name in (("cmyk", "cmyk-adobe"), ("ycck", "ycck-adobe"), ("plain", "cmyk-plain")):
+        subprocess.run([writer, kind, ppm, os.path.join(out, name + ".jpg")], check=True)
+print("wrote JPEG fixtures to", out, file=sys.stderr)
