@@ -5,7 +5,11 @@ import PackageDescription
 // - QRQuiz: topics, quiz rules, creation and import, QR codes in and out, images and
 //   their cache. Links libqrencode, zbar, libpng, libjpeg and zlib only; libcurl is loaded
 //   by the first download.
-// - QRQuizServer: the web app and its HTTP server; loads libmicrohttpd when a server starts.
+// - QRQuizServer: the web app (its areas: library, play, editor, pictures, live) on the HTTP
+//   layer QRQuizHTTP, which it re-exports: the server on libmicrohttpd (loaded when a server
+//   starts), requests and responses, the router with each route's access and body limit,
+//   HTML values. QRQuizHTTP imports nothing of quizzes (the compiler keeps it so), as swift-nio
+//   keeps NIOCore and NIOHTTP1 apart from any app.
 // - QRQuizCards: answer cards for classes without phones: printed (vector PDF, PNG) and
 //   read from photos and camera frames; loads libapriltag and cairo when first used. Its
 //   own module (rosters stay in QRQuiz) so a program that reads QR codes compiles none of
@@ -57,19 +61,24 @@ let package = Package(
 
     // The C each module must have, beside it, its symbols prefixed with its name:
     // libpng's and libjpeg's longjmp errors, libcurl loaded and its variadic setopt
-    // (CQRQuiz); libmicrohttpd loaded, its variadic start and its enums that do not import
-    // (CQRQuizServer); the terminal restored from signal handlers, libchafa loaded (CQRQuizCLI);
-    // libapriltag and cairo loaded, their structures and callbacks (CQRQuizCards).
+    // (CQRQuiz); libmicrohttpd loaded, its variadic start, its enums that do not import and
+    // the callbacks it calls (CQRQuizHTTP); the terminal restored from signal handlers,
+    // libchafa loaded (CQRQuizCLI); libapriltag and cairo loaded, their structures and
+    // callbacks (CQRQuizCards).
     .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG"]),
-    .target(name: "CQRQuizServer"),
+    .target(name: "CQRQuizHTTP"),
     .target(name: "CQRQuizCards"),
     .target(name: "CQRQuizCLI"),
 
+    // Markup escaping, the one home of it below both its users: QRQuiz's SVG sheets and
+    // QRQuizHTTP's HTML values.
+    .target(name: "QRQuizEscaping"),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz", "QRQuizEscaping"]
     ),
-    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "CQRQuizServer"], plugins: ["EmbedPageAssets"]),
+    .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping"]),
+    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP"], plugins: ["EmbedPageAssets"]),
     .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"]),
     .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
@@ -86,7 +95,7 @@ let package = Package(
     .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
-      dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],
+      dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],
       resources: [.copy("Fixtures")]
     ),
   ]

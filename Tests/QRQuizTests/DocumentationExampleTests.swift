@@ -9,11 +9,11 @@ import Testing
 /// that need no network or system folder also run. The first test fails when an example
 /// in the sources changes without its copy here, so the copies cannot drift.
 @Suite struct DocumentationExampleTests {
-  /// The ```swift blocks of every library source file (QRQuiz, QRQuizServer, QRQuizCards),
-  /// one string each, lines trimmed.
+  /// The ```swift blocks of every library source file (QRQuiz, QRQuizHTTP, QRQuizServer,
+  /// QRQuizCards), one string each, lines trimmed.
   static func sourceExamples() throws -> [(file: String, code: String)] {
     var examples: [(String, String)] = []
-    let libraries = ["Sources/QRQuiz", "Sources/QRQuizServer", "Sources/QRQuizCards"].map(
+    let libraries = ["Sources/QRQuiz", "Sources/QRQuizHTTP", "Sources/QRQuizServer", "Sources/QRQuizCards"].map(
       Fixtures.packageRoot.appendingPathComponent)
     let files = libraries.flatMap {
       FileManager.default.enumerator(at: $0, includingPropertiesForKeys: nil)!.allObjects
@@ -293,8 +293,8 @@ import Testing
     var router = Router()
     router.add(
       .get, "/hello/{name}", "a greeting",
-      .immediate { context in
-        .html("<p>Hello, \(context[parameter: "name"])!</p>")
+      .immediate { request in
+        .html("<p>Hello, \(request[parameter: "name"])!</p>")
       })
     let server = try HTTPServer(configuration: .init(port: 0), responder: router)
     let response = try HTTPProbe.request(port: server.port, method: "GET", path: "/hello/%3Cb%3E")

@@ -208,7 +208,7 @@ import Testing
     let english = await client.request("GET", "/", headers: ["Accept-Language": "de-DE,fr;q=0.8"])
     #expect(english.text.contains("<html lang=\"en\">") && english.text.contains("3 topics."))
     let chosen = await client.request(
-      "GET", "/", headers: ["Accept-Language": "es", "Cookie": "\(QuizWebApp.languageCookie)=en"])
+      "GET", "/", headers: ["Accept-Language": "es", "Cookie": "\(RequestContext.languageCookie)=en"])
     #expect(chosen.text.contains("<html lang=\"en\">"))
     // The topic's own text is never translated.
     #expect(

@@ -1,3 +1,5 @@
+internal import QRQuizEscaping
+
 /// Vector output: symbols as SVG paths (one per symbol, horizontal runs merged) on a white
 /// background, laid out as a ``SymbolSheet``, labels, title and captions as text (any
 /// script, escaped: a topic's name is a stranger's). Scales to any print size.

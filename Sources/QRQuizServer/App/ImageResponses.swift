@@ -1,3 +1,4 @@
+import QRQuizHTTP
 import Synchronization
 
 /// Question images kept in memory as ready answers once read from the disk cache, up to

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// The topic editor's pages: `/edit/NAME` (a topic, or a removed one's versions) and
 /// `/new` (an empty topic), for the teacher when the server allows editing; the library

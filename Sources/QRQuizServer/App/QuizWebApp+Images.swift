@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// Question images: served from the image cache only (the server never fetches or
 /// forwards an address a topic names), under a key that is the address's hash.

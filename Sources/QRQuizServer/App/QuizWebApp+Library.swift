@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The library page (where the teacher's address, `/?token=…`, signs the teacher in) and
 /// the site's own files.

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// The live games' API (`docs/LIVE.md`): the teacher makes a game, players join and
 /// answer, the host moves it on; everyone follows it on an event stream. JSON in and out;

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// The live games' pages: the host screen (for the projector), the players' page (for
 /// phones), the PIN form, the join QR code, and the topic page's "Host a live game" form.

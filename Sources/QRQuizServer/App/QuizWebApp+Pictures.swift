@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 import Synchronization
 
 /// Question pictures uploaded (or drawn) in the editor: made into a ``QuestionPicture``

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// Playing in the browser: `/play/NAME` (choose a set), `/play/NAME/N` (start set N),
 /// `/game/ID` (the play: GET shows it, POST acts on it, then the page is shown again).

@@ -1,14 +1,11 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The site's route table, and the addresses pages link to (``SitePath``), side by side.
 extension QuizWebApp {
-  func makeRouter() -> Router {
-    var router = Router()
+  func makeRouter() -> Router<RequestContext> {
+    var router = Router(context: RequestContext.init)
     router.middleware = [SecurityHeaders()]
-    router.language = { request in
-      request.cookies[Self.languageCookie].flatMap(Language.init(tag:))
-        ?? Language.preferred(acceptLanguage: request.header("accept-language"))
-    }
     router.notFound = { [unowned self] in notFound($0, .nothingHere) }
     router.methodNotAllowed = { [unowned self] context, allowed in
       .html(
@@ -99,24 +96,25 @@ extension QuizWebApp {
   }
 
   /// A handler answered at once; the app is not kept alive by its own routes.
-  private func now(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPResponse) -> Route.Handler {
+  private func now(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPResponse)
+    -> Route<RequestContext>.Handler
+  {
     .immediate { [unowned self] context in handler(self)(context) }
   }
 
   /// A handler answered on the responder threads.
   private func later(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) async -> HTTPResponse)
-    -> Route.Handler
+    -> Route<RequestContext>.Handler
   {
     .deferred { [unowned self] context in await handler(self)(context) }
   }
 
   /// A handler that answers at once when it can.
-  private func either(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPAnswer) -> Route.Handler {
+  private func either(_ handler: @escaping @Sendable (QuizWebApp) -> (RequestContext) -> HTTPAnswer)
+    -> Route<RequestContext>.Handler
+  {
     .either { [unowned self] context in handler(self)(context) }
   }
-
-  /// The cookie that keeps a visitor's choice of language.
-  static let languageCookie = "qrquiz_lang"
 
   /// A 404 page saying `detail`.
   func notFound(_ context: RequestContext, _ detail: PagePhrase) -> HTTPResponse {

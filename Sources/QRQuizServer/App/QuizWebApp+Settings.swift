@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The visitor's choices, kept in cookies: the theme (the system's, light or dark) and the
 /// language (the browser's, English or Spanish). Links on every page set them; no script is
@@ -15,7 +16,7 @@ extension QuizWebApp {
       headers.append(("Set-Cookie", preference(Self.themeCookie, Theme(rawValue: theme)?.rawValue)))
     }
     if let language = query["lang"] {
-      headers.append(("Set-Cookie", preference(Self.languageCookie, Language(tag: language)?.rawValue)))
+      headers.append(("Set-Cookie", preference(RequestContext.languageCookie, Language(tag: language)?.rawValue)))
     }
     return .redirect(to: SitePath.back(query["back"]), headers: headers)
   }

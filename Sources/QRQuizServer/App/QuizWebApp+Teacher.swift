@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The teacher: whoever holds the token `qrquiz serve` prints (in the teacher's address,
 /// `/?token=…`). Pages keep it in a cookie the browser sends only to this site's own

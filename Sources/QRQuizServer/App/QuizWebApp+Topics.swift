@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// A topic's routes: its page, JSON, QR codes and projector view. The name is looked up
 /// among the topics served, never used as a path.

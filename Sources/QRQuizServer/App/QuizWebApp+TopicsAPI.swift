@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// The topic editor's API (`docs/EDITOR.md`): the library's topics read by anyone, written
 /// by the teacher (`--allow-edit`) with the ETag they read, every version kept. One path

@@ -1,6 +1,10 @@
 import Foundation
 import QRQuiz
+@_exported import QRQuizHTTP
 import Synchronization
+
+// The HTTP layer is re-exported, as swift-nio's NIO re-exports NIOCore: a program that
+// imports QRQuizServer starts its HTTPServer without importing QRQuizHTTP too.
 
 /// The web pages of `qrquiz serve`: a topic library to share, play and create topics in a
 /// classroom. Server-rendered HTML with one small script, no resource from another host.
@@ -70,7 +74,7 @@ public final class QuizWebApp: HTTPResponder {
   private let publicURLStore: Mutex<String>
   /// Written once, at the end of `init` (its handlers call back into the app, so it is
   /// made once the app is whole), and only read after that.
-  nonisolated(unsafe) private var router = Router()
+  nonisolated(unsafe) private var router = Router(context: RequestContext.init)
 
   /// - Parameter live: the live games (by default, kept in the configuration's archive,
   ///   on the system's clock).
@@ -140,7 +144,7 @@ public final class QuizWebApp: HTTPResponder {
   public var routeDocumentation: String { router.documentation }
 
   /// The route table.
-  var routes: [Route] { router.routes }
+  var routes: [Route<RequestContext>] { router.routes }
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 import Synchronization
 
 /// A topic as the server hands it out: its JSON exactly as the app downloads it (and

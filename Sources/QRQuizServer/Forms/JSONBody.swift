@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// A JSON request body (the live game's API): an object whose fields are read with their
 /// types checked, each problem naming its field.
@@ -91,18 +92,5 @@ struct JSONBody {
 
   private func wrong(_ key: String, _ expected: String, _ value: JSONValue) -> Problem {
     Problem(status: 422, message: "\(key) must be \(expected), not \(value.typeName)", field: key)
-  }
-}
-
-extension HTTPResponse {
-  /// An API error: `{"error": "…", "field": "…"}` with `status`.
-  static func apiError(
-    _ status: Int, _ message: String, field: String? = nil, headers: [(name: String, value: String)] = []
-  )
-    -> HTTPResponse
-  {
-    var members: [(key: String, value: JSONValue)] = [("error", .string(message))]
-    if let field { members.append(("field", .string(field))) }
-    return .json(.object(members), status: status, headers: headers)
   }
 }

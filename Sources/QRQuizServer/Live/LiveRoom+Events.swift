@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 extension LiveRoom {
   /// The events of one moment of a game, as each stream gets them (`docs/LIVE.md`):

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// A live game being played on this server: the ``LiveGame`` behind a lock, its journal,
 /// and the event streams of its host and players.

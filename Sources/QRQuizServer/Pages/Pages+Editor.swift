@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The topic editor's page: a shell the script fills with the topic (it reads and saves
 /// through the API). The words the script needs are in the page, in its language.

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 extension Pages {
   /// What the teacher may do from the library page (with `--allow-edit`).

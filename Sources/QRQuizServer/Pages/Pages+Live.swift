@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The pages of live games. Each is a shell of sections the script shows one at a time,
 /// filling in the game's text as `textContent` (never markup); the words the script needs

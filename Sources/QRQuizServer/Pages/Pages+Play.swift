@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizHTTP
 
 /// The pages of a play in the browser: choosing a set, each question, the result. Plain
 /// forms that post one action each, so a play works without script; the script only

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 extension Pages {
   /// `/t/NAME`: the QR code of the topic's JSON address (what the app scans to download

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizHTTP
 
 /// The site's pages in one language: each function takes what the page shows and returns
 /// it whole, in the frame every page shares. Pages only render: what they show was

@@ -1,13 +1,14 @@
-import QRQuiz
-
 /// An answer: status, headers and body. Header values never hold CR or LF (they are
 /// dropped when sent).
 public struct HTTPResponse: Sendable {
+  /// The status code: 200, 404, …
   public var status: Int
   /// Header lines in order; `Content-Length` is the server's.
   public var headers: [(name: String, value: String)]
+  /// The body (none is sent for a `HEAD`).
   public var body: [UInt8]
 
+  /// A response of `status`, with `headers` and `body`.
   public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.headers = headers
@@ -19,11 +20,12 @@ public struct HTTPResponse: Sendable {
   private(set) var native: NativeResponse?
 
   /// Whether this response was made once for giving many times.
-  var isPrepared: Bool { native != nil }
+  public var isPrepared: Bool { native != nil }
 
   /// This response made now, in libmicrohttpd, rather than on every send: no header lines
-  /// to build and no body to copy per request.
-  func prepared() -> HTTPResponse {
+  /// to build and no body to copy per request. Its headers and body are final: changes to
+  /// the copy returned are not sent.
+  public func prepared() -> HTTPResponse {
     var response = self
     response.native = NativeResponse(response)
     return response
@@ -69,16 +71,6 @@ extension HTTPResponse {
     _ body: [UInt8], type: String, cache: String = "no-cache", headers: [(name: String, value: String)] = []
   ) -> HTTPResponse {
     HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", cache)] + headers, body: body)
-  }
-
-  /// JSON for scripts and the pages' own requests, never stored by caches.
-  public static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = [])
-    -> HTTPResponse
-  {
-    HTTPResponse(
-      status: status,
-      headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
-      body: Array((value.compactText + "\n").utf8))
   }
 
   /// 303 to a page of this site: after a form post, the browser asks for it with GET.

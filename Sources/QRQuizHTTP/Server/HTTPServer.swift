@@ -1,6 +1,5 @@
-internal import CQRQuizServer
+internal import CQRQuizHTTP
 import Foundation
-import QRQuiz
 import Synchronization
 
 /// An HTTP(S) server on libmicrohttpd: a pool of threads, each with its own epoll loop,
@@ -114,7 +113,7 @@ public final class HTTPServer: Sendable {
         withOptionalCString(configuration.tls?.key) { key in
           defaultHeaders.withUnsafeBufferPointer { headers in
             headers.withMemoryRebound(to: CChar.self) { headers in
-              var options = CQRQuizServer_http_options(
+              var options = CQRQuizHTTP_options(
                 address: address, port: UInt16(configuration.port), threads: UInt32(max(1, configuration.threads)),
                 connection_limit: UInt32(max(1, configuration.connectionLimit)),
                 per_address_limit: UInt32(max(1, configuration.connectionsPerAddress)),
@@ -124,7 +123,7 @@ public final class HTTPServer: Sendable {
                 minimum_rate: max(1, configuration.minimumRate), header_limit: max(4096, configuration.headerLimit),
                 body_memory_limit: max(1, configuration.bodyMemoryLimit), default_headers: headers.baseAddress,
                 tls_certificate: certificate, tls_key: key)
-              return CQRQuizServer_http_start(
+              return CQRQuizHTTP_start(
                 &options, handleRequest, bodyLimit, state.toOpaque(), &error, error.count)
             }
           }
@@ -138,12 +137,12 @@ public final class HTTPServer: Sendable {
     }
     self.daemon = Mutex(RunningDaemon(pointer: started))
     self.state = state
-    self.port = Int(CQRQuizServer_http_port(started))
+    self.port = Int(CQRQuizHTTP_port(started))
   }
 
   /// Connections cut off so far for sending a request or reading an answer too slowly.
   public var connectionsCut: Int {
-    daemon.withLock { $0.map { Int(CQRQuizServer_http_connections_cut($0.pointer)) } ?? 0 }
+    daemon.withLock { $0.map { Int(CQRQuizHTTP_connections_cut($0.pointer)) } ?? 0 }
   }
 
   /// Stops listening, once every request in progress has been answered (waiting at most
@@ -162,8 +161,8 @@ public final class HTTPServer: Sendable {
       // Stopping closes every connection at once: give the answers just queued a moment
       // to be sent (a slow client's half-sent request does not hold the stop longer).
       let sendDeadline = Date().addingTimeInterval(1)
-      while CQRQuizServer_http_open_requests(running.pointer) > 0, Date() < sendDeadline { usleep(2_000) }
-      CQRQuizServer_http_stop(running.pointer)
+      while CQRQuizHTTP_open_requests(running.pointer) > 0, Date() < sendDeadline { usleep(2_000) }
+      CQRQuizHTTP_stop(running.pointer)
       daemon = nil
     }
   }
@@ -208,7 +207,7 @@ private final class SuspendedRequests: @unchecked Sendable {
       guard !stopping else { return nil }
       nextNumber += 1
       requests[nextNumber] = pointer
-      CQRQuizServer_http_suspend(pointer)
+      CQRQuizHTTP_suspend(pointer)
       return nextNumber
     }
   }
@@ -243,18 +242,18 @@ final class HTTPEventStream: EventSink, @unchecked Sendable {
 
   init(_ pointer: OpaquePointer) { self.pointer = pointer }
 
-  deinit { CQRQuizServer_http_stream_release(pointer) }
+  deinit { CQRQuizHTTP_stream_release(pointer) }
 
   @discardableResult
   func send(_ bytes: [UInt8]) -> Bool {
     bytes.withUnsafeBufferPointer {
-      CQRQuizServer_http_stream_write(pointer, $0.baseAddress, $0.count, Self.backlogLimit) == 0
+      CQRQuizHTTP_stream_write(pointer, $0.baseAddress, $0.count, Self.backlogLimit) == 0
     }
   }
 
-  func close() { CQRQuizServer_http_stream_close(pointer) }
+  func close() { CQRQuizHTTP_stream_close(pointer) }
 
-  var isFinished: Bool { CQRQuizServer_http_stream_is_finished(pointer) != 0 }
+  var isFinished: Bool { CQRQuizHTTP_stream_is_finished(pointer) != 0 }
 }
 
 /// A response made once in libmicrohttpd (see ``HTTPResponse/prepared()``), destroyed
@@ -269,7 +268,7 @@ final class NativeResponse: @unchecked Sendable {
     let made = response.headerBlock.withUnsafeBufferPointer { headers in
       headers.withMemoryRebound(to: CChar.self) { headers in
         response.body.withUnsafeBufferPointer { body in
-          CQRQuizServer_http_response_create(headers.baseAddress, body.baseAddress, body.count)
+          CQRQuizHTTP_response_create(headers.baseAddress, body.baseAddress, body.count)
         }
       }
     }
@@ -277,7 +276,7 @@ final class NativeResponse: @unchecked Sendable {
     pointer = made
   }
 
-  deinit { CQRQuizServer_http_response_destroy(pointer) }
+  deinit { CQRQuizHTTP_response_destroy(pointer) }
 }
 
 /// The shim's daemon handle. Started and stopped under the server's lock; libmicrohttpd's
@@ -304,7 +303,7 @@ private func handleRequest(_ context: UnsafeMutableRawPointer?, _ pointer: Opaqu
   case .stream(let head, let opened):
     let made = head.headerBlock.withUnsafeBufferPointer { headers in
       headers.withMemoryRebound(to: CChar.self) { headers in
-        CQRQuizServer_http_respond_stream(pointer, UInt32(clamping: head.status), headers.baseAddress)
+        CQRQuizHTTP_respond_stream(pointer, UInt32(clamping: head.status), headers.baseAddress)
       }
     }
     guard let made else {
@@ -334,16 +333,16 @@ extension HTTPResponse {
 private func send(_ response: HTTPResponse, to pointer: OpaquePointer, later: Bool) {
   let status = UInt32(clamping: response.status)
   if let native = response.native {
-    withExtendedLifetime(native) { _ = CQRQuizServer_http_respond_with(pointer, status, native.pointer, later ? 1 : 0) }
+    withExtendedLifetime(native) { _ = CQRQuizHTTP_respond_with(pointer, status, native.pointer, later ? 1 : 0) }
     return
   }
   response.headerBlock.withUnsafeBufferPointer { headers in
     headers.withMemoryRebound(to: CChar.self) { headers in
       response.body.withUnsafeBufferPointer { body in
         if later {
-          _ = CQRQuizServer_http_respond_later(pointer, status, headers.baseAddress, body.baseAddress, body.count)
+          _ = CQRQuizHTTP_respond_later(pointer, status, headers.baseAddress, body.baseAddress, body.count)
         } else {
-          _ = CQRQuizServer_http_respond(pointer, status, headers.baseAddress, body.baseAddress, body.count)
+          _ = CQRQuizHTTP_respond(pointer, status, headers.baseAddress, body.baseAddress, body.count)
         }
       }
     }
@@ -360,7 +359,7 @@ private final class ValueCollector {
 private func readRequest(_ pointer: OpaquePointer) -> HTTPRequest {
   let collector = ValueCollector()
   withExtendedLifetime(collector) {
-    CQRQuizServer_http_values(
+    CQRQuizHTTP_values(
       pointer,
       { context, kind, name, value in
         guard let context, let name, let value else { return }
@@ -380,14 +379,14 @@ private func readRequest(_ pointer: OpaquePointer) -> HTTPRequest {
       }, Unmanaged.passUnretained(collector).toOpaque())
   }
   var length = 0
-  let bodyPointer = CQRQuizServer_http_body(pointer, &length)
+  let bodyPointer = CQRQuizHTTP_body(pointer, &length)
   let body = bodyPointer.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? []
   let address = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String in
-    CQRQuizServer_http_client_address(pointer, buffer.baseAddress, buffer.count)
+    CQRQuizHTTP_client_address(pointer, buffer.baseAddress, buffer.count)
     return String(cString: buffer.baseAddress!)
   }
   var request = HTTPRequest(
-    method: String(cString: CQRQuizServer_http_method(pointer)), path: String(cString: CQRQuizServer_http_path(pointer))
+    method: String(cString: CQRQuizHTTP_method(pointer)), path: String(cString: CQRQuizHTTP_path(pointer))
   )
   request.headers = collector.headers
   request.query = collector.query

@@ -1,5 +1,3 @@
-import QRQuiz
-
 /// One request as the server received it, whole: what a responder answers.
 public struct HTTPRequest: Sendable {
   /// `GET`, `POST`, `HEAD`, …

@@ -1,5 +1,5 @@
-#ifndef CQRQUIZSERVER_HTTP_H
-#define CQRQUIZSERVER_HTTP_H
+#ifndef CQRQUIZHTTP_HTTP_H
+#define CQRQUIZHTTP_HTTP_H
 
 // libmicrohttpd behind a small API Swift can call: the daemon starts from named options
 // (MHD_start_daemon is variadic, and MHD_OPTION_* / MHD_RESPMEM_* do not import), each
@@ -16,25 +16,25 @@
 #include <stdint.h>
 
 /// A running server: libmicrohttpd's daemon and what the shim keeps for it.
-typedef struct CQRQuizServer_http_daemon CQRQuizServer_http_daemon;
+typedef struct CQRQuizHTTP_daemon CQRQuizHTTP_daemon;
 
 /// One request, owned by the shim from its first byte until libmicrohttpd reports it
 /// complete. Swift may keep it while the connection is suspended (an answer still to come).
-typedef struct CQRQuizServer_http_request CQRQuizServer_http_request;
+typedef struct CQRQuizHTTP_request CQRQuizHTTP_request;
 
 /// Called once a request has arrived whole, on one of libmicrohttpd's threads. Answer it
-/// with CQRQuizServer_http_respond before returning, or call CQRQuizServer_http_suspend and
-/// answer it later with CQRQuizServer_http_respond_later from any thread.
-typedef void (*CQRQuizServer_http_handler)(void *context, CQRQuizServer_http_request *request);
+/// with CQRQuizHTTP_respond before returning, or call CQRQuizHTTP_suspend and
+/// answer it later with CQRQuizHTTP_respond_later from any thread.
+typedef void (*CQRQuizHTTP_handler)(void *context, CQRQuizHTTP_request *request);
 
 /// Called when a request's headers have arrived, before its body: the most bytes of body
 /// this method and path may send. Larger gets 413 before anything of it is read.
-typedef size_t (*CQRQuizServer_http_body_limit)(void *context, const char *method, const char *path);
+typedef size_t (*CQRQuizHTTP_body_limit)(void *context, const char *method, const char *path);
 
-typedef struct CQRQuizServer_http_options {
+typedef struct CQRQuizHTTP_options {
   /// The numeric address to listen on (IPv4 or IPv6); NULL for 127.0.0.1.
   const char *address;
-  /// The port; 0 for any free one (see CQRQuizServer_http_port).
+  /// The port; 0 for any free one (see CQRQuizHTTP_port).
   uint16_t port;
   /// Threads in libmicrohttpd's pool, each with its own epoll loop.
   unsigned int threads;
@@ -63,78 +63,78 @@ typedef struct CQRQuizServer_http_options {
   /// PEM certificate and key for HTTPS; both NULL for plain HTTP.
   const char *tls_certificate;
   const char *tls_key;
-} CQRQuizServer_http_options;
+} CQRQuizHTTP_options;
 
 /// Starts a daemon; NULL on failure with a message in `error`.
-CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options,
-                                                    CQRQuizServer_http_handler handler,
-                                                    CQRQuizServer_http_body_limit body_limit, void *context,
+CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options,
+                                                    CQRQuizHTTP_handler handler,
+                                                    CQRQuizHTTP_body_limit body_limit, void *context,
                                                     char *error, size_t error_size);
 /// The port the daemon listens on.
-uint16_t CQRQuizServer_http_port(CQRQuizServer_http_daemon *daemon);
+uint16_t CQRQuizHTTP_port(CQRQuizHTTP_daemon *daemon);
 /// Requests begun whose answer has not been sent yet (nor their connection closed).
-long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *daemon);
+long CQRQuizHTTP_open_requests(CQRQuizHTTP_daemon *daemon);
 /// Connections the watchdog has cut off for being too slow, since the start.
-long CQRQuizServer_http_connections_cut(CQRQuizServer_http_daemon *daemon);
+long CQRQuizHTTP_connections_cut(CQRQuizHTTP_daemon *daemon);
 /// Stops the daemon: every request must have been answered.
-void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *daemon);
+void CQRQuizHTTP_stop(CQRQuizHTTP_daemon *daemon);
 
 // The request, valid until it is answered.
-const char *CQRQuizServer_http_method(const CQRQuizServer_http_request *request);
+const char *CQRQuizHTTP_method(const CQRQuizHTTP_request *request);
 /// The path, percent-decoded by libmicrohttpd, without the query.
-const char *CQRQuizServer_http_path(const CQRQuizServer_http_request *request);
+const char *CQRQuizHTTP_path(const CQRQuizHTTP_request *request);
 /// Calls `visit` for each header (kind 0), query argument (kind 1) and cookie (kind 2).
-void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
+void CQRQuizHTTP_values(const CQRQuizHTTP_request *request,
                                void (*visit)(void *context, int kind, const char *name, const char *value),
                                void *context);
-const uint8_t *CQRQuizServer_http_body(const CQRQuizServer_http_request *request, size_t *length);
+const uint8_t *CQRQuizHTTP_body(const CQRQuizHTTP_request *request, size_t *length);
 /// The client's numeric address, or "" if unknown.
-void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request, char *buffer, size_t size);
+void CQRQuizHTTP_client_address(const CQRQuizHTTP_request *request, char *buffer, size_t size);
 
 /// Answers `request` from within the handler. `headers` holds "Name: value" lines ending
 /// in "\r\n". Returns 0 on success.
-int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+int CQRQuizHTTP_respond(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
                                const uint8_t *body, size_t length);
-/// Holds the connection until CQRQuizServer_http_respond_later: called from within the handler.
-void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request);
+/// Holds the connection until CQRQuizHTTP_respond_later: called from within the handler.
+void CQRQuizHTTP_suspend(CQRQuizHTTP_request *request);
 /// Answers a suspended request, from any thread, and resumes its connection.
-int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+int CQRQuizHTTP_respond_later(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
                                      const uint8_t *body, size_t length);
 
 /// A response made once and given many times (libmicrohttpd counts its uses): the bytes
 /// and header lines are copied in now, so answering with it later costs no copy.
-typedef struct CQRQuizServer_http_response CQRQuizServer_http_response;
-CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body,
+typedef struct CQRQuizHTTP_response CQRQuizHTTP_response;
+CQRQuizHTTP_response *CQRQuizHTTP_response_create(const char *headers, const uint8_t *body,
                                                                 size_t length);
-void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response);
+void CQRQuizHTTP_response_destroy(CQRQuizHTTP_response *response);
 /// Answers with a made response, from the handler or (for a suspended request) later.
-int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status,
-                                    CQRQuizServer_http_response *response, int later);
+int CQRQuizHTTP_respond_with(CQRQuizHTTP_request *request, unsigned int status,
+                                    CQRQuizHTTP_response *response, int later);
 
 // MARK: Event streams
 
 /// An endless answer written to while the connection lives (server-sent events): bytes
 /// written are sent as the client takes them; with nothing to send, the connection is
 /// suspended (no thread waits, no loop spins) until the next write resumes it.
-typedef struct CQRQuizServer_http_stream CQRQuizServer_http_stream;
+typedef struct CQRQuizHTTP_stream CQRQuizHTTP_stream;
 
 /// Answers `request` (from within the handler) with a stream: `status`, `headers`, then
 /// whatever is written. The stream is released by the caller with
-/// CQRQuizServer_http_stream_release once it stops writing; NULL when it cannot be made.
-CQRQuizServer_http_stream *CQRQuizServer_http_respond_stream(CQRQuizServer_http_request *request,
+/// CQRQuizHTTP_stream_release once it stops writing; NULL when it cannot be made.
+CQRQuizHTTP_stream *CQRQuizHTTP_respond_stream(CQRQuizHTTP_request *request,
                                                              unsigned int status, const char *headers);
 /// Appends bytes to the stream, from any thread. Returns 0, or -1 once the client is gone
 /// (or the stream was closed); past `limit` bytes waiting for a client that does not
 /// read, the stream is closed instead (the client reconnects and starts afresh).
-int CQRQuizServer_http_stream_write(CQRQuizServer_http_stream *stream, const uint8_t *bytes, size_t length,
+int CQRQuizHTTP_stream_write(CQRQuizHTTP_stream *stream, const uint8_t *bytes, size_t length,
                                     size_t limit);
 /// Ends the stream once what was written is sent.
-void CQRQuizServer_http_stream_close(CQRQuizServer_http_stream *stream);
+void CQRQuizHTTP_stream_close(CQRQuizHTTP_stream *stream);
 /// Whether the client is gone.
-int CQRQuizServer_http_stream_is_finished(CQRQuizServer_http_stream *stream);
+int CQRQuizHTTP_stream_is_finished(CQRQuizHTTP_stream *stream);
 /// Gives up the caller's hold on the stream (it lives on while libmicrohttpd sends it).
-void CQRQuizServer_http_stream_release(CQRQuizServer_http_stream *stream);
+void CQRQuizHTTP_stream_release(CQRQuizHTTP_stream *stream);
 /// Streams open now.
-long CQRQuizServer_http_open_streams(CQRQuizServer_http_daemon *daemon);
+long CQRQuizHTTP_open_streams(CQRQuizHTTP_daemon *daemon);
 
 #endif

@@ -1,4 +1,4 @@
-#include "CQRQuizServer_http.h"
+#include "CQRQuizHTTP.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,12 +27,12 @@ typedef struct tracked_connection {
   double deadline;
 } tracked_connection;
 
-typedef struct CQRQuizServer_http_stream stream_t;
+typedef struct CQRQuizHTTP_stream stream_t;
 
-struct CQRQuizServer_http_daemon {
+struct CQRQuizHTTP_daemon {
   struct MHD_Daemon *daemon;
-  CQRQuizServer_http_handler handler;
-  CQRQuizServer_http_body_limit body_limit;
+  CQRQuizHTTP_handler handler;
+  CQRQuizHTTP_body_limit body_limit;
   void *context;
   double request_timeout;
   double response_timeout;
@@ -63,9 +63,9 @@ struct CQRQuizServer_http_daemon {
   char *tls_key;
 };
 
-struct CQRQuizServer_http_request {
+struct CQRQuizHTTP_request {
   struct MHD_Connection *connection;
-  CQRQuizServer_http_daemon *server;
+  CQRQuizHTTP_daemon *server;
   const char *method;
   const char *path;
   uint8_t *body;
@@ -88,7 +88,7 @@ static double monotonic_seconds(void) {
   return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-static void free_server(CQRQuizServer_http_daemon *server) {
+static void free_server(CQRQuizHTTP_daemon *server) {
   pthread_mutex_destroy(&server->lock);
   free(server->default_headers);
   free(server->tls_certificate);
@@ -97,7 +97,7 @@ static void free_server(CQRQuizServer_http_daemon *server) {
 }
 
 static void log_message(void *cls, const char *format, va_list arguments) {
-  CQRQuizServer_http_daemon *server = cls;
+  CQRQuizHTTP_daemon *server = cls;
   vsnprintf(server->last_log, sizeof server->last_log, format, arguments);
 }
 
@@ -109,7 +109,7 @@ static tracked_connection *tracked_of(struct MHD_Connection *connection) {
 }
 
 /// Sets a connection's deadline: `seconds` from now, or none when `seconds` is negative.
-static void set_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection, double seconds) {
+static void set_deadline(CQRQuizHTTP_daemon *server, struct MHD_Connection *connection, double seconds) {
   tracked_connection *tracked = tracked_of(connection);
   if (tracked == NULL) return;
   pthread_mutex_lock(&server->lock);
@@ -117,7 +117,7 @@ static void set_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connectio
   pthread_mutex_unlock(&server->lock);
 }
 
-static void extend_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection, double seconds) {
+static void extend_deadline(CQRQuizHTTP_daemon *server, struct MHD_Connection *connection, double seconds) {
   tracked_connection *tracked = tracked_of(connection);
   if (tracked == NULL) return;
   pthread_mutex_lock(&server->lock);
@@ -127,7 +127,7 @@ static void extend_deadline(CQRQuizServer_http_daemon *server, struct MHD_Connec
 
 static void notify_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
-  CQRQuizServer_http_daemon *server = cls;
+  CQRQuizHTTP_daemon *server = cls;
   if (code == MHD_CONNECTION_NOTIFY_STARTED) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     tracked_connection *tracked = calloc(1, sizeof *tracked);
@@ -161,7 +161,7 @@ static void notify_connection(void *cls, struct MHD_Connection *connection, void
 /// Shuts down every connection past its deadline; libmicrohttpd then sees it end and
 /// closes it on its own thread, as if the client had gone.
 static void *watch_deadlines(void *argument) {
-  CQRQuizServer_http_daemon *server = argument;
+  CQRQuizHTTP_daemon *server = argument;
   while (!atomic_load(&server->stopping)) {
     usleep(200 * 1000);
     double now = monotonic_seconds();
@@ -212,13 +212,13 @@ static void add_headers(struct MHD_Response *response, const char *headers) {
 
 /// Queues an answer and gives the client `response_timeout` plus its length at the
 /// minimum rate to take it.
-static enum MHD_Result queue_response(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+static enum MHD_Result queue_response(CQRQuizHTTP_daemon *server, struct MHD_Connection *connection,
                                       unsigned int status, struct MHD_Response *response, size_t length) {
   set_deadline(server, connection, server->response_timeout + (double)length / server->minimum_rate);
   return MHD_queue_response(connection, status, response);
 }
 
-static enum MHD_Result queue(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+static enum MHD_Result queue(CQRQuizHTTP_daemon *server, struct MHD_Connection *connection,
                              unsigned int status, const char *headers, const uint8_t *body, size_t length) {
   struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
   if (response == NULL) return MHD_NO;
@@ -230,7 +230,7 @@ static enum MHD_Result queue(CQRQuizServer_http_daemon *server, struct MHD_Conne
 
 /// An answer the shim makes itself: plain text, the server's headers, and the connection
 /// closed after it (what follows on it cannot be trusted to be a request).
-static enum MHD_Result refuse(CQRQuizServer_http_daemon *server, struct MHD_Connection *connection,
+static enum MHD_Result refuse(CQRQuizHTTP_daemon *server, struct MHD_Connection *connection,
                               unsigned int status, const char *message) {
   struct MHD_Response *response =
       MHD_create_response_from_buffer(strlen(message), (void *)message, MHD_RESPMEM_MUST_COPY);
@@ -298,7 +298,7 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
 
 /// Reserves `size` more bytes of body memory for `request`; false when the server holds
 /// as much as it may.
-static int reserve_body(CQRQuizServer_http_daemon *server, CQRQuizServer_http_request *request, size_t size) {
+static int reserve_body(CQRQuizHTTP_daemon *server, CQRQuizHTTP_request *request, size_t size) {
   long held = atomic_fetch_add(&server->body_bytes, (long)size) + (long)size;
   if (held > server->body_memory_limit) {
     atomic_fetch_sub(&server->body_bytes, (long)size);
@@ -309,7 +309,7 @@ static int reserve_body(CQRQuizServer_http_daemon *server, CQRQuizServer_http_re
 }
 
 /// Checks a request whose headers have just arrived; an answer queued means it is refused.
-static enum MHD_Result check_headers(CQRQuizServer_http_daemon *server, CQRQuizServer_http_request *request,
+static enum MHD_Result check_headers(CQRQuizHTTP_daemon *server, CQRQuizHTTP_request *request,
                                      const char *version, int *refused) {
   struct MHD_Connection *connection = request->connection;
   header_census census = {strlen(request->method) + strlen(request->path) + 12, 0, NULL, 0};
@@ -348,8 +348,8 @@ static enum MHD_Result check_headers(CQRQuizServer_http_daemon *server, CQRQuizS
 static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connection, const char *url,
                                       const char *method, const char *version, const char *upload_data,
                                       size_t *upload_data_size, void **request_slot) {
-  CQRQuizServer_http_daemon *server = cls;
-  CQRQuizServer_http_request *request = *request_slot;
+  CQRQuizHTTP_daemon *server = cls;
+  CQRQuizHTTP_request *request = *request_slot;
   if (request == NULL) {
     // Headers arrived: refuse what must be refused before any of the body is read.
     request = calloc(1, sizeof *request);
@@ -426,10 +426,10 @@ static enum MHD_Result access_handler(void *cls, struct MHD_Connection *connecti
 static void request_completed(void *cls, struct MHD_Connection *connection, void **request_slot,
                               enum MHD_RequestTerminationCode code) {
   (void)code;
-  CQRQuizServer_http_daemon *server = cls;
+  CQRQuizHTTP_daemon *server = cls;
   // The next request on this connection has the request timeout to arrive whole.
   set_deadline(server, connection, server->request_timeout);
-  CQRQuizServer_http_request *request = *request_slot;
+  CQRQuizHTTP_request *request = *request_slot;
   if (request == NULL) return;
   atomic_fetch_sub(&server->open_requests, 1);
   atomic_fetch_sub(&server->body_bytes, (long)request->reserved);
@@ -440,9 +440,9 @@ static void request_completed(void *cls, struct MHD_Connection *connection, void
 
 // MARK: Event streams
 
-struct CQRQuizServer_http_stream {
+struct CQRQuizHTTP_stream {
   pthread_mutex_t lock;
-  CQRQuizServer_http_daemon *server;
+  CQRQuizHTTP_daemon *server;
   struct MHD_Connection *connection;
   /// Bytes written and not yet taken by libmicrohttpd: [start, end) of `buffer`.
   uint8_t *buffer;
@@ -462,7 +462,7 @@ struct CQRQuizServer_http_stream {
 };
 
 static void stream_unlink(stream_t *stream) {
-  CQRQuizServer_http_daemon *server = stream->server;
+  CQRQuizHTTP_daemon *server = stream->server;
   pthread_mutex_lock(&server->lock);
   if (stream->previous != NULL) stream->previous->next = stream->next;
   else if (server->streams == stream) server->streams = stream->next;
@@ -519,10 +519,10 @@ static void stream_freed(void *cls) {
   stream_drop_reference(stream);
 }
 
-CQRQuizServer_http_stream *CQRQuizServer_http_respond_stream(CQRQuizServer_http_request *request,
+CQRQuizHTTP_stream *CQRQuizHTTP_respond_stream(CQRQuizHTTP_request *request,
                                                              unsigned int status, const char *headers) {
   if (request->answered) return NULL;
-  CQRQuizServer_http_daemon *server = request->server;
+  CQRQuizHTTP_daemon *server = request->server;
   stream_t *stream = calloc(1, sizeof *stream);
   if (stream == NULL) return NULL;
   pthread_mutex_init(&stream->lock, NULL);
@@ -554,7 +554,7 @@ CQRQuizServer_http_stream *CQRQuizServer_http_respond_stream(CQRQuizServer_http_
   return stream;
 }
 
-int CQRQuizServer_http_stream_write(CQRQuizServer_http_stream *stream, const uint8_t *bytes, size_t length,
+int CQRQuizHTTP_stream_write(CQRQuizHTTP_stream *stream, const uint8_t *bytes, size_t length,
                                     size_t limit) {
   pthread_mutex_lock(&stream->lock);
   if (stream->closed || stream->finished) {
@@ -597,7 +597,7 @@ int CQRQuizServer_http_stream_write(CQRQuizServer_http_stream *stream, const uin
   return closedNow ? -1 : 0;
 }
 
-void CQRQuizServer_http_stream_close(CQRQuizServer_http_stream *stream) {
+void CQRQuizHTTP_stream_close(CQRQuizHTTP_stream *stream) {
   pthread_mutex_lock(&stream->lock);
   stream->closed = 1;
   if (stream->suspended && !stream->finished) {
@@ -607,37 +607,37 @@ void CQRQuizServer_http_stream_close(CQRQuizServer_http_stream *stream) {
   pthread_mutex_unlock(&stream->lock);
 }
 
-int CQRQuizServer_http_stream_is_finished(CQRQuizServer_http_stream *stream) {
+int CQRQuizHTTP_stream_is_finished(CQRQuizHTTP_stream *stream) {
   pthread_mutex_lock(&stream->lock);
   int finished = stream->finished;
   pthread_mutex_unlock(&stream->lock);
   return finished;
 }
 
-void CQRQuizServer_http_stream_release(CQRQuizServer_http_stream *stream) { stream_drop_reference(stream); }
+void CQRQuizHTTP_stream_release(CQRQuizHTTP_stream *stream) { stream_drop_reference(stream); }
 
-long CQRQuizServer_http_open_streams(CQRQuizServer_http_daemon *server) {
+long CQRQuizHTTP_open_streams(CQRQuizHTTP_daemon *server) {
   return atomic_load(&server->open_streams);
 }
 
 /// Ends every stream, resuming those suspended: libmicrohttpd must not stop with a
 /// connection still suspended.
-static void end_streams(CQRQuizServer_http_daemon *server) {
+static void end_streams(CQRQuizHTTP_daemon *server) {
   pthread_mutex_lock(&server->lock);
   for (stream_t *stream = server->streams; stream != NULL; stream = stream->next) {
-    CQRQuizServer_http_stream_close(stream);
+    CQRQuizHTTP_stream_close(stream);
   }
   pthread_mutex_unlock(&server->lock);
 }
 
 // MARK: The daemon
 
-CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_options *options,
-                                                    CQRQuizServer_http_handler handler,
-                                                    CQRQuizServer_http_body_limit body_limit, void *context,
+CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options,
+                                                    CQRQuizHTTP_handler handler,
+                                                    CQRQuizHTTP_body_limit body_limit, void *context,
                                                     char *error, size_t error_size) {
-  if (!CQRQuizServer_load_microhttpd(error, error_size)) return NULL;
-  CQRQuizServer_http_daemon *server = calloc(1, sizeof *server);
+  if (!CQRQuizHTTP_load_microhttpd(error, error_size)) return NULL;
+  CQRQuizHTTP_daemon *server = calloc(1, sizeof *server);
   if (server == NULL) {
     snprintf(error, error_size, "out of memory");
     return NULL;
@@ -732,20 +732,20 @@ CQRQuizServer_http_daemon *CQRQuizServer_http_start(const CQRQuizServer_http_opt
   return server;
 }
 
-uint16_t CQRQuizServer_http_port(CQRQuizServer_http_daemon *server) {
+uint16_t CQRQuizHTTP_port(CQRQuizHTTP_daemon *server) {
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(server->daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info != NULL ? info->port : 0;
 }
 
-long CQRQuizServer_http_open_requests(CQRQuizServer_http_daemon *server) {
+long CQRQuizHTTP_open_requests(CQRQuizHTTP_daemon *server) {
   return atomic_load(&server->open_requests);
 }
 
-long CQRQuizServer_http_connections_cut(CQRQuizServer_http_daemon *server) {
+long CQRQuizHTTP_connections_cut(CQRQuizHTTP_daemon *server) {
   return atomic_load(&server->connections_cut);
 }
 
-void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *server) {
+void CQRQuizHTTP_stop(CQRQuizHTTP_daemon *server) {
   if (server == NULL) return;
   atomic_store(&server->stopping, 1);
   if (server->watchdog_started) pthread_join(server->watchdog, NULL);
@@ -756,8 +756,8 @@ void CQRQuizServer_http_stop(CQRQuizServer_http_daemon *server) {
   free_server(server);
 }
 
-const char *CQRQuizServer_http_method(const CQRQuizServer_http_request *request) { return request->method; }
-const char *CQRQuizServer_http_path(const CQRQuizServer_http_request *request) { return request->path; }
+const char *CQRQuizHTTP_method(const CQRQuizHTTP_request *request) { return request->method; }
+const char *CQRQuizHTTP_path(const CQRQuizHTTP_request *request) { return request->path; }
 
 typedef struct {
   void (*visit)(void *, int, const char *, const char *);
@@ -771,7 +771,7 @@ static enum MHD_Result visit_value(void *cls, enum MHD_ValueKind kind, const cha
   return MHD_YES;
 }
 
-void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
+void CQRQuizHTTP_values(const CQRQuizHTTP_request *request,
                                void (*visit)(void *context, int kind, const char *name, const char *value),
                                void *context) {
   // One pass over the connection's values, of the three kinds at once.
@@ -780,12 +780,12 @@ void CQRQuizServer_http_values(const CQRQuizServer_http_request *request,
                             visit_value, &state);
 }
 
-const uint8_t *CQRQuizServer_http_body(const CQRQuizServer_http_request *request, size_t *length) {
+const uint8_t *CQRQuizHTTP_body(const CQRQuizHTTP_request *request, size_t *length) {
   *length = request->length;
   return request->body;
 }
 
-void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request, char *buffer, size_t size) {
+void CQRQuizHTTP_client_address(const CQRQuizHTTP_request *request, char *buffer, size_t size) {
   buffer[0] = '\0';
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(request->connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
@@ -798,19 +798,19 @@ void CQRQuizServer_http_client_address(const CQRQuizServer_http_request *request
   }
 }
 
-int CQRQuizServer_http_respond(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+int CQRQuizHTTP_respond(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
                                const uint8_t *body, size_t length) {
   if (request->answered) return -1;
   request->answered = 1;
   return queue(request->server, request->connection, status, headers, body, length) == MHD_YES ? 0 : -1;
 }
 
-void CQRQuizServer_http_suspend(CQRQuizServer_http_request *request) {
+void CQRQuizHTTP_suspend(CQRQuizHTTP_request *request) {
   request->suspended = 1;
   MHD_suspend_connection(request->connection);
 }
 
-int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsigned int status, const char *headers,
+int CQRQuizHTTP_respond_later(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
                                      const uint8_t *body, size_t length) {
   if (request->answered) return -1;
   request->answered = 1;
@@ -821,17 +821,17 @@ int CQRQuizServer_http_respond_later(CQRQuizServer_http_request *request, unsign
   return result == MHD_YES ? 0 : -1;
 }
 
-struct CQRQuizServer_http_response {
+struct CQRQuizHTTP_response {
   struct MHD_Response *response;
   size_t length;
 };
 
-CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *headers, const uint8_t *body,
+CQRQuizHTTP_response *CQRQuizHTTP_response_create(const char *headers, const uint8_t *body,
                                                                 size_t length) {
   // Responses are prepared before a server starts: libmicrohttpd may not be loaded yet.
   char unused[8];
-  if (!CQRQuizServer_load_microhttpd(unused, sizeof unused)) return NULL;
-  CQRQuizServer_http_response *made = malloc(sizeof *made);
+  if (!CQRQuizHTTP_load_microhttpd(unused, sizeof unused)) return NULL;
+  CQRQuizHTTP_response *made = malloc(sizeof *made);
   if (made == NULL) return NULL;
   made->response = MHD_create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
   made->length = length;
@@ -843,15 +843,15 @@ CQRQuizServer_http_response *CQRQuizServer_http_response_create(const char *head
   return made;
 }
 
-void CQRQuizServer_http_response_destroy(CQRQuizServer_http_response *response) {
+void CQRQuizHTTP_response_destroy(CQRQuizHTTP_response *response) {
   if (response == NULL) return;
   // libmicrohttpd keeps it alive until the last connection sending it is done.
   MHD_destroy_response(response->response);
   free(response);
 }
 
-int CQRQuizServer_http_respond_with(CQRQuizServer_http_request *request, unsigned int status,
-                                    CQRQuizServer_http_response *response, int later) {
+int CQRQuizHTTP_respond_with(CQRQuizHTTP_request *request, unsigned int status,
+                                    CQRQuizHTTP_response *response, int later) {
   if (request->answered) return -1;
   request->answered = 1;
   enum MHD_Result result =

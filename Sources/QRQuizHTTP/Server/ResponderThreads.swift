@@ -1,5 +1,4 @@
 import Foundation
-import QRQuiz
 
 /// The threads that run the server's responders: a task executor of their own.
 ///

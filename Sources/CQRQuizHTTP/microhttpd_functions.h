@@ -1,9 +1,9 @@
-#ifndef CQRQUIZSERVER_MICROHTTPD_FUNCTIONS_H
-#define CQRQUIZSERVER_MICROHTTPD_FUNCTIONS_H
+#ifndef CQRQUIZHTTP_MICROHTTPD_FUNCTIONS_H
+#define CQRQUIZHTTP_MICROHTTPD_FUNCTIONS_H
 
 // The libmicrohttpd functions the shim calls: one list for the pointers, their lookup and
 // the macros that route calls through them (microhttpd_loader.h).
-#define CQRQuizServer_MICROHTTPD_FUNCTIONS(X)                                                       \
+#define CQRQuizHTTP_MICROHTTPD_FUNCTIONS(X)                                                       \
   X(MHD_add_response_header)                                                                        \
   X(MHD_create_response_from_buffer)                                                                \
   X(MHD_create_response_from_callback)                                                              \

@@ -1,4 +1,4 @@
-import QRQuiz
+internal import QRQuizEscaping
 
 /// Markup built safely by construction, as GRDB builds SQL: in an `HTML` literal, every
 /// interpolated `String` is escaped (in text and in double-quoted attribute values alike),
@@ -85,27 +85,6 @@ public struct HTML: Sendable, Hashable, CustomStringConvertible, ExpressibleBySt
   /// replaced, not passed on.
   public static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 
-  static func escape(_ text: String, into escaped: inout String) { MarkupText.escape(text, into: &escaped) }
-}
-
-extension HTML {
-  /// A catalogue phrase as markup: its text escaped, with `markup` arguments (a `<code>`,
-  /// a link) in their places and the other arguments escaped.
-  public static func phrase<Book: PhraseBook>(
-    _ phrase: Book, in language: Language, _ arguments: [String: MessageArgument] = [:],
-    markup: [String: HTML] = [:]
-  ) -> HTML {
-    var output = ""
-    phrase.template(in: language).render(
-      counts: { arguments[$0]?.count },
-      literal: { escape($0, into: &output) },
-      argument: { name in
-        if let html = markup[name] {
-          output += html.markup
-        } else {
-          escape(arguments[name]?.text ?? "", into: &output)
-        }
-      })
-    return HTML(markup: output)
-  }
+  /// Appends `text` to `escaped`, escaped as ``escape(_:)`` does.
+  public static func escape(_ text: String, into escaped: inout String) { MarkupText.escape(text, into: &escaped) }
 }

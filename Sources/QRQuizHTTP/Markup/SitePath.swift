@@ -1,7 +1,7 @@
 /// An address on this site, built from percent-encoded path segments: what a page links
-/// to. Built only by the functions below (the site's address scheme, beside its routes in
-/// `QuizWebApp+Routes.swift`), so a topic's name or an id can never become a `javascript:`
-/// link or leave its segment.
+/// to. Built only by the functions below (an app spells its address scheme with them,
+/// beside its routes), so a name or an id can never become a `javascript:` link or leave
+/// its segment.
 public struct SitePath: Sendable, Hashable, CustomStringConvertible {
   /// The path (and query), percent-encoded.
   public let value: String
@@ -11,18 +11,18 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
   public var description: String { value }
 
   /// `/` followed by `segments`, each percent-encoded (a `/` in one stays inside it).
-  static func segments(_ segments: String...) -> SitePath {
+  public static func segments(_ segments: String...) -> SitePath {
     SitePath("/" + segments.map(Self.encode).joined(separator: "/"))
   }
 
   /// This path with `?name=value` (both percent-encoded).
-  func query(_ name: String, _ value: String) -> SitePath {
+  public func query(_ name: String, _ value: String) -> SitePath {
     SitePath(self.value + (self.value.contains("?") ? "&" : "?") + Self.encode(name) + "=" + Self.encode(value))
   }
 
   /// The address of the page a request asked for: its path's segments and its query,
   /// percent-encoded again (a settings link comes back to it).
-  static func current(path: String, query: [String: String]) -> SitePath {
+  public static func current(path: String, query: [String: String]) -> SitePath {
     var value =
       "/"
       + path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
@@ -35,7 +35,7 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
 
   /// Where a settings link goes back to: a path of this site (`/…`; never `//host`, a
   /// scheme, a backslash or a control character), else the library.
-  static func back(_ text: String?) -> SitePath {
+  public static func back(_ text: String?) -> SitePath {
     guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
       !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F })
     else { return SitePath("/") }
@@ -43,10 +43,10 @@ public struct SitePath: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// This path with `suffix` (a file extension, `.json`) added to its last segment.
-  func appending(suffix: String) -> SitePath { SitePath(value + Self.encode(suffix)) }
+  public func appending(suffix: String) -> SitePath { SitePath(value + Self.encode(suffix)) }
 
   /// `text` percent-encoded: everything but unreserved characters (RFC 3986).
-  static func encode(_ text: String) -> String {
+  public static func encode(_ text: String) -> String {
     var encoded = ""
     encoded.reserveCapacity(text.utf8.count)
     let digits = Array("0123456789ABCDEF".unicodeScalars)

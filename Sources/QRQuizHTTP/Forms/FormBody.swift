@@ -1,10 +1,8 @@
-import QRQuiz
-
 /// `application/x-www-form-urlencoded` bodies, as HTML forms post them.
-enum FormBody {
+public enum FormBody {
   /// The fields of `body`; a repeated name keeps its first value. Malformed escapes are
   /// kept as they are.
-  static func parse(_ body: [UInt8]) -> [String: String] {
+  public static func parse(_ body: [UInt8]) -> [String: String] {
     var fields: [String: String] = [:]
     for pair in body.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
       let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)

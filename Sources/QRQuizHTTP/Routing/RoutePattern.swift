@@ -14,6 +14,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible, Express
   /// The pattern as written.
   public let description: String
 
+  /// The pattern `pattern`: segments split at `/`, a `{name}` part in a segment named
+  /// (with any text after it in the segment its suffix).
   public init(stringLiteral pattern: String) {
     description = pattern
     segments = pattern.split(separator: "/", omittingEmptySubsequences: true).map { part in

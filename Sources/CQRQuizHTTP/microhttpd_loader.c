@@ -11,8 +11,8 @@
 
 #include "microhttpd_functions.h"
 
-#define DEFINE_POINTER(name) __typeof__(&name) CQRQuizServer_call_##name;
-CQRQuizServer_MICROHTTPD_FUNCTIONS(DEFINE_POINTER)
+#define DEFINE_POINTER(name) __typeof__(&name) CQRQuizHTTP_call_##name;
+CQRQuizHTTP_MICROHTTPD_FUNCTIONS(DEFINE_POINTER)
 
 // The soname of the ABI the header describes (Debian's libmicrohttpd12).
 static const char library_name[] = "libmicrohttpd.so.12";
@@ -27,15 +27,15 @@ static void load(void) {
     return;
   }
 #define RESOLVE(name)                                                                                         \
-  CQRQuizServer_call_##name = (__typeof__(CQRQuizServer_call_##name))dlsym(library, #name);                  \
-  if (CQRQuizServer_call_##name == NULL) {                                                                    \
+  CQRQuizHTTP_call_##name = (__typeof__(CQRQuizHTTP_call_##name))dlsym(library, #name);                  \
+  if (CQRQuizHTTP_call_##name == NULL) {                                                                    \
     snprintf(load_error, sizeof load_error, "%s has no %s: libmicrohttpd is too old", library_name, #name); \
     return;                                                                                                   \
   }
-  CQRQuizServer_MICROHTTPD_FUNCTIONS(RESOLVE)
+  CQRQuizHTTP_MICROHTTPD_FUNCTIONS(RESOLVE)
 }
 
-int CQRQuizServer_load_microhttpd(char *error, size_t error_size) {
+int CQRQuizHTTP_load_microhttpd(char *error, size_t error_size) {
   pthread_once(&load_once, load);
   if (load_error[0] == '\0') return 1;
   snprintf(error, error_size, "%s", load_error);

@@ -1,0 +1,131 @@
+/// Answers requests from a table of routes (method, path pattern, handler), as
+/// Hummingbird's router does: the table is the whole of what a server answers, and its
+/// ``documentation``. What every answer needs is done once, here and in the
+/// ``HTTPMiddleware`` around it: a path no route has gets 404, a method its routes do not
+/// take gets 405 with `Allow`, `HEAD` is answered as `GET` (libmicrohttpd sends the
+/// headers without the body).
+///
+/// Handlers get the request as the router's `Context`, which the app makes from each
+/// ``RouteRequest`` (its language, its visitor): as Hummingbird's request context, the
+/// router knows nothing of what the app keeps in it.
+///
+/// When two patterns match one path, the more specific wins, segment by segment (a
+/// literal over `{name}.json` over `{name}`), whatever their order in the table.
+///
+/// ```swift
+/// var router = Router()
+/// router.add(
+///   .get, "/hello/{name}", "a greeting",
+///   .immediate { request in
+///     .html("<p>Hello, \(request[parameter: "name"])!</p>")
+///   })
+/// let server = try HTTPServer(configuration: .init(port: 0), responder: router)
+/// ```
+public struct Router<Context: Sendable>: HTTPResponder {
+  /// The routes, in the order added.
+  public private(set) var routes: [Route<Context>] = []
+  /// What wraps every answer, outermost first.
+  public var middleware: [any HTTPMiddleware] = []
+  /// The context a handler gets for a request.
+  private let makeContext: @Sendable (RouteRequest) -> Context
+  /// The answer to a path no route has.
+  public var notFound: @Sendable (Context) -> HTTPResponse = { _ in
+    HTTPResponse(status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array("not found\n".utf8))
+  }
+  /// The answer to a method the path's routes do not take (the router adds `Allow`).
+  public var methodNotAllowed: @Sendable (Context, _ allowed: String) -> HTTPResponse = { _, allowed in
+    HTTPResponse(
+      status: 405, headers: [("Content-Type", "text/plain; charset=utf-8")],
+      body: Array("this address answers \(allowed)\n".utf8))
+  }
+
+  /// A router with no routes, whose handlers get the `Context` that `context` makes of
+  /// each request.
+  public init(context: @escaping @Sendable (RouteRequest) -> Context) {
+    makeContext = context
+  }
+
+  /// Adds a route.
+  public mutating func add(
+    _ method: HTTPMethod, _ pattern: RoutePattern, _ summary: String, _ handler: Route<Context>.Handler
+  ) {
+    routes.append(Route(method: method, pattern: pattern, summary: summary, handler: handler))
+  }
+
+  public func answer(_ request: HTTPRequest) -> HTTPAnswer {
+    var next: @Sendable (HTTPRequest) -> HTTPAnswer = route
+    for layer in middleware.reversed() {
+      let inner = next
+      next = { layer.answer($0, next: inner) }
+    }
+    return next(request)
+  }
+
+  /// The answer of the route for `request`, or 404 or 405.
+  private func route(_ request: HTTPRequest) -> HTTPAnswer {
+    switch match(method: request.method, path: request.path) {
+    case .none:
+      return .now(notFound(makeContext(RouteRequest(request: request, parameters: [:]))))
+    case .otherMethods(let allowed):
+      var response = methodNotAllowed(makeContext(RouteRequest(request: request, parameters: [:])), allowed)
+      response.headers.append(("Allow", allowed))
+      return .now(response)
+    case .route(let route, let parameters):
+      return route.answer(makeContext(RouteRequest(request: request, parameters: parameters)))
+    }
+  }
+
+  /// What the table has for a method and a path.
+  enum Match {
+    /// The route, with the path's named parts.
+    case route(Route<Context>, parameters: [String: String])
+    /// Routes of the path, for other methods: the `Allow` value.
+    case otherMethods(allowed: String)
+    /// No route has the path.
+    case none
+  }
+
+  /// The route for `method` and `path`: of every route whose pattern matches, those of the
+  /// most specific pattern (the path belongs to it, whatever the method), then the one of
+  /// the method (`HEAD` is `GET`'s).
+  func match(method: String, path: String) -> Match {
+    let segments = Self.segments(path)
+    var matches: [(route: Route<Context>, parameters: [String: String])] = []
+    for route in routes {
+      if let parameters = route.pattern.match(segments) { matches.append((route, parameters)) }
+    }
+    guard let best = matches.map(\.route.pattern.specificity).max(by: { $0.lexicographicallyPrecedes($1) }) else {
+      return .none
+    }
+    matches.removeAll { $0.route.pattern.specificity != best }
+    let method = method == "HEAD" ? "GET" : method
+    guard let match = matches.first(where: { $0.route.method.rawValue == method }) else {
+      return .otherMethods(allowed: Self.allowed(matches.map(\.route.method)))
+    }
+    return .route(match.route, parameters: match.parameters)
+  }
+
+  /// The `Allow` value for routes of `methods`: `GET` brings `HEAD`.
+  static func allowed(_ methods: [HTTPMethod]) -> String {
+    var names: [String] = []
+    for method in HTTPMethod.allCases where methods.contains(method) {
+      names.append(method.rawValue)
+      if method == .get { names.append("HEAD") }
+    }
+    return names.joined(separator: ", ")
+  }
+
+  /// A path's segments: `/t/Social.json` → `t`, `Social.json`; `/` → none. Empty segments
+  /// are kept (`/t//x` matches nothing meant for `/t/{name}`).
+  static func segments(_ path: String) -> [Substring] {
+    guard path != "/" else { return [] }
+    return Array(path.split(separator: "/", omittingEmptySubsequences: false).dropFirst())
+  }
+}
+
+extension Router where Context == RouteRequest {
+  /// A router with no routes, whose handlers get the ``RouteRequest`` itself.
+  public init() {
+    self.init(context: { $0 })
+  }
+}

@@ -1,0 +1,23 @@
+import QRQuiz
+import QRQuizHTTP
+
+extension HTTPResponse {
+  /// JSON for scripts and the pages' own requests, never stored by caches.
+  public static func json(_ value: JSONValue, status: Int = 200, headers: [(name: String, value: String)] = [])
+    -> HTTPResponse
+  {
+    HTTPResponse(
+      status: status,
+      headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")] + headers,
+      body: Array((value.compactText + "\n").utf8))
+  }
+
+  /// An API error: `{"error": "…", "field": "…"}` with `status`.
+  static func apiError(
+    _ status: Int, _ message: String, field: String? = nil, headers: [(name: String, value: String)] = []
+  ) -> HTTPResponse {
+    var members: [(key: String, value: JSONValue)] = [("error", .string(message))]
+    if let field { members.append(("field", .string(field))) }
+    return .json(.object(members), status: status, headers: headers)
+  }
+}
