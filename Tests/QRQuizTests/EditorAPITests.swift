@@ -204,9 +204,10 @@ import Testing
     for trace in ["Exif", "QRQuizPhone", "taken at home"] { #expect(!text.contains(trace), "\(trace)") }
     #expect(!served.body.indices.dropLast().contains { served.body[$0] == 0xFF && served.body[$0 + 1] == 0xE1 })
     // The pages show it: the editor's topics may name it with any host.
-    #expect(app.imageSource(for: url)?.value == path)
-    #expect(app.imageSource(for: "https://elsewhere.example" + path)?.value == path)
-    #expect(app.imageSource(for: "http://192.168.1.20:8080/pictures/00000000000000000000000000000000.jpg") == nil)
+    #expect(app.pictures.imageSource(for: url)?.value == path)
+    #expect(app.pictures.imageSource(for: "https://elsewhere.example" + path)?.value == path)
+    #expect(
+      app.pictures.imageSource(for: "http://192.168.1.20:8080/pictures/00000000000000000000000000000000.jpg") == nil)
   }
 
   @Test func aDrawingStaysAPNG() async throws {
@@ -257,7 +258,7 @@ import Testing
   }
 
   @Test func theEditorPagesEscapeEveryTopicString() async throws {
-    let session = ["Cookie": "\(QuizWebApp.teacherCookie)=\(Self.token)"]
+    let session = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
     let page = await client.request("GET", "/edit/Hostile", headers: session)
     #expect(page.status == 200)
     #expect(!page.text.contains("<script>alert") && page.text.contains("&lt;script&gt;alert"))

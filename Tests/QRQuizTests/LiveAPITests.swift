@@ -79,7 +79,7 @@ import Testing
       await post("/api/live", body, headers: ["Authorization": "Bearer " + String(repeating: "0", count: 32)]).status
         == 403)
     // The page's cookie is enough only with a JSON content type, which no other site's form can send.
-    let cookie = ["Cookie": "\(QuizWebApp.teacherCookie)=\(Self.token)"]
+    let cookie = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
     #expect(await post("/api/live", body, headers: cookie).status == 415)
     #expect(
       await post("/api/live", body, headers: cookie.merging(["Content-Type": "application/json"]) { $1 }).status == 201)
@@ -120,7 +120,7 @@ import Testing
     #expect(await post("/api/live/\(pin)/settings", #"{"secret":"\#(host)","locked":true}"#).status == 200)
     #expect(try await join(pin, "Cy").status == 403)
     #expect(await post("/api/live/\(pin)/settings", #"{"secret":"\#(host)","locked":false}"#).status == 200)
-    let browser = ["Cookie": "\(QuizWebApp.browserCookie)=\(String(repeating: "b", count: 32))"]
+    let browser = ["Cookie": "\(Credentials.browserCookie)=\(String(repeating: "b", count: 32))"]
     #expect(try await join(pin, "Eve", headers: browser).status == 201)
     #expect(await post("/api/live/\(pin)/kick", #"{"secret":"\#(host)","name":"EVE","ban":true}"#).status == 200)
     #expect(try await join(pin, "Eve").status == 403)
@@ -277,7 +277,7 @@ import Testing
     #expect(csv.status == 200 && csv.headers["content-type"] == "text/csv; charset=utf-8")
     #expect(
       csv.text.components(separatedBy: "\r\n")[1].hasPrefix(#""'=Ada",1000,1,0,0,1,1,Paris,0.000,1000"#), "\(csv.text)")
-    let cookie = ["Cookie": "\(QuizWebApp.hostCookie(pin))=\(host)"]
+    let cookie = ["Cookie": "\(Credentials.hostCookie(pin))=\(host)"]
     let results = await client.request("GET", "/api/live/\(pin)/results.json", headers: cookie)
     // The removed player is kept, last.
     #expect(try object(results)["players"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 2)
@@ -324,16 +324,16 @@ import Testing
     // The host screen: the secret moves from the address to a cookie.
     let entered = await client.request("GET", "/host/\(pin)?secret=\(host)")
     #expect(entered.status == 303 && entered.headers["location"] == "/host/\(pin)")
-    #expect(entered.cookies.first?.hasPrefix("\(QuizWebApp.hostCookie(pin))=\(host); Path=/;") == true)
+    #expect(entered.cookies.first?.hasPrefix("\(Credentials.hostCookie(pin))=\(host); Path=/;") == true)
     #expect(await client.request("GET", "/host/\(pin)").status == 403)
     let screen = await client.request(
-      "GET", "/host/\(pin)", headers: ["Cookie": "\(QuizWebApp.hostCookie(pin))=\(host)"])
+      "GET", "/host/\(pin)", headers: ["Cookie": "\(Credentials.hostCookie(pin))=\(host)"])
     #expect(screen.status == 200 && screen.text.contains("\(pin.prefix(3)) \(pin.dropFirst(3))"))
     #expect(screen.text.contains("/j/\(pin)/qr.svg") && screen.text.contains("/static/live.js"))
     // The phone's page gives the browser an identity, once.
     let phone = await client.request("GET", "/j/\(pin)")
     #expect(phone.status == 200 && phone.text.contains(#"data-role="player""#) && !phone.text.contains(host))
-    #expect(phone.cookies.first?.hasPrefix(QuizWebApp.browserCookie + "=") == true)
+    #expect(phone.cookies.first?.hasPrefix(Credentials.browserCookie + "=") == true)
     let again = await client.request(
       "GET", "/j/\(pin)", headers: ["Cookie": phone.cookies[0].components(separatedBy: ";")[0]])
     #expect(again.cookies.isEmpty)

@@ -42,7 +42,7 @@ import Testing
     #expect(app.routes.count >= 17)
     for route in app.routes {
       let path = await examplePath(route.pattern)
-      let cookie = ["Cookie": "\(QuizWebApp.teacherCookie)=\(Self.editToken)"]
+      let cookie = ["Cookie": "\(Credentials.teacherCookie)=\(Self.editToken)"]
       let response = await client.request(route.method.rawValue, path, headers: cookie)
       #expect(response.status < 500, "\(route.method) \(path): \(response.status)")
       #expect(response.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy, "\(path)")
@@ -174,7 +174,7 @@ import Testing
     #expect(
       await client.request("PUT", "/api/topics/Rivers", headers: session.merging(create) { $1 }, body: topic).status
         == 403)
-    let withToken = session.merging(create) { $1 }.merging([QuizWebApp.formTokenHeader: String(csrf)]) { $1 }
+    let withToken = session.merging(create) { $1 }.merging([Credentials.formTokenHeader: String(csrf)]) { $1 }
     #expect(await client.request("PUT", "/api/topics/Rivers", headers: withToken, body: topic).status == 201)
     #expect(try TopicLibrary(directory: library.url).topic(named: "Rivers").topic.name == "Rivers")
     #expect(await client.request("GET", "/").text.contains("/t/Rivers"))
@@ -260,7 +260,7 @@ import Testing
     for _ in 0..<300 {
       statuses[await client.request("GET", "/play/Social/1", from: "10.0.0.3").status, default: 0] += 1
     }
-    #expect(statuses == [303: app.plays.perAddress, 429: 300 - app.plays.perAddress])
+    #expect(statuses == [303: app.play.plays.perAddress, 429: 300 - app.play.plays.perAddress])
     #expect(await client.request("GET", mine).text.contains("id=\"question\""))
     // Its own finished plays give way to its new ones.
     let finished = try #require(await client.request("GET", "/play/Social/1", from: "10.0.0.4").headers["location"])
@@ -269,7 +269,7 @@ import Testing
       _ = await client.request("POST", finished, body: Array("action=next".utf8))
     }
     #expect(await client.request("GET", finished).text.contains("id=\"result\""))
-    for _ in 0..<(app.plays.perAddress - 1) { _ = await client.request("GET", "/play/Social/1", from: "10.0.0.4") }
+    for _ in 0..<(app.play.plays.perAddress - 1) { _ = await client.request("GET", "/play/Social/1", from: "10.0.0.4") }
     #expect(await client.request("GET", "/play/Social/1", from: "10.0.0.4").status == 303)
     #expect(await client.request("GET", "/play/Social/1", from: "10.0.0.4").status == 429)
   }
@@ -310,12 +310,12 @@ import Testing
         sets: [[Topic.Question(question: "Longest?", answers: ["Nile", "Rhine"], correct: 0)]]))
     let store = TopicLibrary(directory: library.url)
     try store.save(rivers)
-    #expect(app.topics.reloadIfChanged())
+    #expect(app.site.topics.reloadIfChanged())
     #expect(app.topicNames.contains("Rivers"))
     // Nothing changed: not read again.
-    #expect(!app.topics.reloadIfChanged(fullCheck: 3600))
+    #expect(!app.site.topics.reloadIfChanged(fullCheck: 3600))
     try store.remove(name: "Rivers")
-    #expect(app.topics.reloadIfChanged())
+    #expect(app.site.topics.reloadIfChanged())
     #expect(!app.topicNames.contains("Rivers"))
   }
 

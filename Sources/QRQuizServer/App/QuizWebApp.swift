@@ -1,15 +1,18 @@
 import Foundation
 import QRQuiz
 @_exported import QRQuizHTTP
-import Synchronization
 
 // The HTTP layer is re-exported, as swift-nio's NIO re-exports NIOCore: a program that
 // imports QRQuizServer starts its HTTPServer without importing QRQuizHTTP too.
 
 /// The web pages of `qrquiz serve`: a topic library to share, play and create topics in a
 /// classroom. Server-rendered HTML with one small script, no resource from another host.
-/// What it answers is its route table (`QuizWebApp+Routes.swift`, and
-/// ``routeDocumentation``).
+///
+/// The site is made of areas, each with its own state and its routes beside it: the
+/// library (topics, their pages and QR codes), play (plays in browsers), pictures
+/// (question images), the editor and live games; what they share (the configuration,
+/// the topics, the address, the teacher's access) is one `Site` passed to each. What the
+/// app answers is their route table (``routeDocumentation``).
 ///
 /// ```swift
 /// let app = QuizWebApp(
@@ -61,47 +64,70 @@ public final class QuizWebApp: HTTPResponder {
     case files([String])
   }
 
-  let configuration: Configuration
-  let topics: ServedTopics
-  let plays = BrowserPlays()
-  /// The live classroom games.
-  public let live: LiveGames
-  /// The token forms must carry back (with the edit cookie) to be accepted.
-  let formToken = Secret.make()
-  let images = ImageResponses(capacity: 64 << 20)
-  /// Uploaded pictures being made now (``picturesAtOnce`` at most).
-  let picturesInProgress = Mutex(0)
-  private let publicURLStore: Mutex<String>
-  /// Written once, at the end of `init` (its handlers call back into the app, so it is
-  /// made once the app is whole), and only read after that.
-  nonisolated(unsafe) private var router = Router(context: RequestContext.init)
+  let site: Site
+  let library: LibraryArea
+  let play: PlayArea
+  let pictures: PicturesArea
+  let editor: EditorArea
+  let liveArea: LiveArea
+  private let router: Router<RequestContext>
 
   /// - Parameter live: the live games (by default, kept in the configuration's archive,
   ///   on the system's clock).
   public init(topics: Topics, configuration: Configuration, live: LiveGames? = nil) {
-    self.configuration = configuration
-    self.live = live ?? LiveGames(archive: configuration.liveArchive)
-    publicURLStore = Mutex(configuration.publicURL)
-    switch topics {
-    case .library(let library): self.topics = ServedTopics(source: .library(library))
-    case .files(let paths): self.topics = ServedTopics(source: .files(paths))
-    }
-    router = makeRouter()
+    let served =
+      switch topics {
+      case .library(let library): ServedTopics(source: .library(library))
+      case .files(let paths): ServedTopics(source: .files(paths))
+      }
+    site = Site(configuration: configuration, topics: served)
+    library = LibraryArea(site: site)
+    pictures = PicturesArea(site: site)
+    play = PlayArea(site: site, pictures: pictures)
+    editor = EditorArea(site: site)
+    liveArea = LiveArea(
+      site: site, pictures: pictures, games: live ?? LiveGames(archive: configuration.liveArchive))
+    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea)
   }
+
+  /// The site's route table: every area's routes, in the order of the route documentation,
+  /// behind the security headers.
+  private static func router(
+    site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
+    _ live: LiveArea
+  ) -> Router<RequestContext> {
+    var router = Router(context: RequestContext.init)
+    router.middleware = [SecurityHeaders()]
+    router.notFound = { site.notFound($0, .nothingHere) }
+    router.methodNotAllowed = { context, allowed in
+      let pages = site.pages(context)
+      return .html(
+        pages.error(.methodNotAllowed, pages.say(.methodNotAllowedDetail, ["methods": .text(allowed)])), status: 405)
+    }
+    library.addRoutes(to: &router)
+    play.addRoutes(to: &router)
+    pictures.addRoutes(to: &router)
+    editor.addRoutes(to: &router)
+    live.addRoutes(to: &router)
+    return router
+  }
+
+  /// The live classroom games.
+  public var live: LiveGames { liveArea.games }
 
   /// Reads the topics (again); a line per file that is not a valid topic.
   @discardableResult
-  public func reload() -> [String] { topics.reload() }
+  public func reload() -> [String] { site.topics.reload() }
 
   /// Watches the topic library on a thread of its own, so topics saved, edited or removed
   /// by any `qrquiz` command appear, change or go within `interval` seconds, without a
   /// restart (and never on the threads that answer requests). Runs as long as the app.
   public func watchTopics(every interval: Double = 1) {
-    let thread = Thread { [weak self] in
-      // The app is held only while checking, never while sleeping: it can go away.
+    let thread = Thread { [weak topics = site.topics] in
+      // The topics are held only while checking, never while sleeping: they can go away.
       func check() -> Bool {
-        guard let app = self else { return false }
-        app.topics.reloadIfChanged()
+        guard let topics else { return false }
+        topics.reloadIfChanged()
         return true
       }
       while check() { Thread.sleep(forTimeInterval: interval) }
@@ -112,33 +138,24 @@ public final class QuizWebApp: HTTPResponder {
 
   /// Resumes the live games a previous run left unfinished (call once the public
   /// address is set: their join addresses use it); a line per game that cannot be.
-  public func resumeLiveGames() -> [String] {
-    live.resume(
-      joinURL: { [publicURL] pin in publicURL + SitePath.join(pin).value },
-      imageSource: { [weak self] url in self?.imageSource(for: url)?.value })
-  }
+  public func resumeLiveGames() -> [String] { liveArea.resumeGames() }
 
   /// The names of the topics served, as they appear in the site's addresses.
-  public var topicNames: [String] { topics.all.map(\.name) }
+  public var topicNames: [String] { site.topics.all.map(\.name) }
 
   /// The address of topic `name`'s JSON, as the app downloads it.
-  public func jsonURL(of name: String) -> String { publicURL + SitePath.topicJSON(name).value }
+  public func jsonURL(of name: String) -> String { site.jsonURL(of: name) }
 
   /// The address in the QR codes: the configuration's, until ``setPublicURL(_:)``.
-  public var publicURL: String { publicURLStore.withLock { $0 } }
+  public var publicURL: String { site.publicURL }
 
   /// Changes the address the QR codes carry: for a server started on any free port, once
   /// it knows the port (the app answers requests meanwhile; codes made before keep the
   /// old address, so call this before the address is shared).
-  public func setPublicURL(_ url: String) {
-    publicURLStore.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
-  }
+  public func setPublicURL(_ url: String) { site.setPublicURL(url) }
 
   /// Whether phones can reach ``publicURL``: not when it names this machine only (loopback).
-  public var isPublicURLReachable: Bool {
-    guard let host = URL(string: publicURL)?.host else { return true }
-    return !(host == "localhost" || host.hasPrefix("127.") || host == "::1")
-  }
+  public var isPublicURLReachable: Bool { site.isPublicURLReachable }
 
   /// Every route the app answers, as a Markdown table (docs/ROUTES.md holds it).
   public var routeDocumentation: String { router.documentation }
@@ -148,19 +165,11 @@ public final class QuizWebApp: HTTPResponder {
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 
-  /// A topic for the editor takes up to ``topicBodyLimit``, a picture
+  /// A topic for the editor takes up to ``EditorArea/topicBodyLimit``, a picture
   /// ``QuestionPicture/maximumUploadSize``; everything else the server's default (1 MiB).
   public func bodyLimit(method: String, path: String) -> Int? {
-    if method == "PUT", path.hasPrefix("/api/topics/") { return Self.topicBodyLimit }
+    if method == "PUT", path.hasPrefix("/api/topics/") { return EditorArea.topicBodyLimit }
     if method == "POST", path == "/api/images" { return QuestionPicture.maximumUploadSize }
     return nil
-  }
-
-  /// The pages in the request's language, for a visitor who may create topics or not.
-  func pages(_ context: RequestContext) -> Pages {
-    Pages(
-      language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request),
-      theme: theme(context.request),
-      here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }
 }

@@ -4,11 +4,11 @@ import QRQuizHTTP
 
 /// A topic's routes: its page, JSON, QR codes and projector view. The name is looked up
 /// among the topics served, never used as a path.
-extension QuizWebApp {
+extension LibraryArea {
   /// The topic named by the route's `{name}`, or the 404 to answer.
   private func servedTopic(_ context: RequestContext) -> Result<ServedTopic, NotServed> {
-    guard let topic = topics.topic(named: context[parameter: "name"]) else {
-      return .failure(NotServed(response: notFound(context, .noSuchTopic)))
+    guard let topic = site.topics.topic(named: context[parameter: "name"]) else {
+      return .failure(NotServed(response: site.notFound(context, .noSuchTopic)))
     }
     return .success(topic)
   }
@@ -28,16 +28,18 @@ extension QuizWebApp {
   /// `/t/NAME`.
   func sharePage(_ context: RequestContext) -> HTTPResponse {
     withTopic(context) { topic in
-      .html(
-        pages(context).share(
-          topic, jsonURL: jsonURL(of: topic.name), symbols: try? topic.symbols(), reachable: isPublicURLReachable,
-          hostForm: isTeacher(context.request) ? pages(context).hostForm(topic, csrf: formToken) : nil))
+      let pages = site.pages(context)
+      return .html(
+        pages.share(
+          topic, jsonURL: site.jsonURL(of: topic.name), symbols: try? topic.symbols(),
+          reachable: site.isPublicURLReachable,
+          hostForm: site.isTeacher(context.request) ? pages.hostForm(topic, csrf: site.formToken) : nil))
     }
   }
 
   /// `/t/NAME/present`.
   func presentPage(_ context: RequestContext) -> HTTPResponse {
-    withTopic(context) { .html(pages(context).present($0, jsonURL: jsonURL(of: $0.name))) }
+    withTopic(context) { .html(site.pages(context).present($0, jsonURL: site.jsonURL(of: $0.name))) }
   }
 
   /// `/t/NAME.json`: the topic exactly as the app downloads it; 304 when the client has
@@ -102,7 +104,7 @@ extension QuizWebApp {
   }
 
   private func linkSheet(_ topic: ServedTopic) throws -> SymbolSheet {
-    let matrix = try QRSymbolEncoder.encode(Array(jsonURL(of: topic.name).utf8), mode: .byte, level: .medium)
+    let matrix = try QRSymbolEncoder.encode(Array(site.jsonURL(of: topic.name).utf8), mode: .byte, level: .medium)
     return SymbolSheet(matrices: [matrix], scale: 10, margin: 4)
   }
 
@@ -114,7 +116,7 @@ extension QuizWebApp {
       let bytes = try topic.artefact(name, make: make)
       return .bytes(bytes, type: type, headers: [("ETag", topic.etag)])
     } catch {
-      return .html(pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
+      return .html(site.pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
     }
   }
 }

@@ -4,20 +4,40 @@ import QRQuizHTTP
 
 /// Playing in the browser: `/play/NAME` (choose a set), `/play/NAME/N` (start set N),
 /// `/game/ID` (the play: GET shows it, POST acts on it, then the page is shown again).
-/// The rules are QuizSession's; the pages only show what it decided.
-extension QuizWebApp {
+/// The rules are QuizSession's; the pages only show what it decided. Owns the plays in
+/// progress.
+final class PlayArea: Sendable {
+  let site: Site
+  let pictures: PicturesArea
+  let plays = BrowserPlays()
+
+  init(site: Site, pictures: PicturesArea) {
+    self.site = site
+    self.pictures = pictures
+  }
+
+  /// The play's routes.
+  func addRoutes(to router: inout Router<RequestContext>) {
+    router.add(.get, "/play/{name}", "a topic's sets, to choose one", .immediate(setChoice))
+    router.add(.get, "/play/{name}/{set}", "starts a play of a set; redirects to it", .immediate(startPlay))
+    router.add(.get, "/game/{id}", "a play: the question, or the result", .immediate(showGame))
+    router.add(.post, "/game/{id}", "a move in a play: answer, help, repeat", .immediate(moveInGame))
+  }
+
   /// `/play/NAME`: the sets to choose from; a topic of one set starts at once.
   func setChoice(_ context: RequestContext) -> HTTPResponse {
-    guard let topic = topics.topic(named: context[parameter: "name"]) else { return notFound(context, .noSuchTopic) }
+    guard let topic = site.topics.topic(named: context[parameter: "name"]) else {
+      return site.notFound(context, .noSuchTopic)
+    }
     if topic.setSizes.count == 1 { return start(topic, set: 1, context) }
-    return .html(pages(context).setChoice(topic))
+    return .html(site.pages(context).setChoice(topic))
   }
 
   /// `/play/NAME/N`: a new play of set N, then its page.
   func startPlay(_ context: RequestContext) -> HTTPResponse {
-    guard let topic = topics.topic(named: context[parameter: "name"]), let number = Int(context[parameter: "set"]),
+    guard let topic = site.topics.topic(named: context[parameter: "name"]), let number = Int(context[parameter: "set"]),
       topic.setSizes.indices.contains(number - 1)
-    else { return notFound(context, .noSuchSet) }
+    else { return site.notFound(context, .noSuchSet) }
     return start(topic, set: number, context)
   }
 
@@ -31,12 +51,14 @@ extension QuizWebApp {
       switch plays.start(play) {
       case .success(let id): return .redirect(to: .game(id))
       case .failure(.tooManyFromAddress):
-        return .html(pages(context).error(.tooManyPlays, pages(context).say(.tooManyPlaysDetail)), status: 429)
+        let pages = site.pages(context)
+        return .html(pages.error(.tooManyPlays, pages.say(.tooManyPlaysDetail)), status: 429)
       case .failure(.full):
-        return .html(pages(context).error(.serverFull, pages(context).say(.serverFullDetail)), status: 503)
+        let pages = site.pages(context)
+        return .html(pages.error(.serverFull, pages.say(.serverFullDetail)), status: 503)
       }
     } catch {
-      return .html(pages(context).error(.cannotPlay, "\(error.description)"), status: 422)
+      return .html(site.pages(context).error(.cannotPlay, "\(error.description)"), status: 422)
     }
   }
 
@@ -46,8 +68,8 @@ extension QuizWebApp {
     let now = QuizClock.now
     let page = plays.update(id, now: now) { play -> HTML in
       _ = play.session.checkTime(at: now)
-      let image = imageSource(for: play.session.currentQuestion?.imageURL)
-      let pages = pages(context)
+      let image = pictures.imageSource(for: play.session.currentQuestion?.imageURL)
+      let pages = site.pages(context)
       if play.showingAnswered, let answered = play.session.answered.last {
         return pages.answered(answered, play: play, id: id, now: now)
       }
@@ -73,7 +95,8 @@ extension QuizWebApp {
   }
 
   private func playOver(_ context: RequestContext) -> HTTPResponse {
-    .html(pages(context).error(.playOver, pages(context).say(.playOverDetail)), status: 404)
+    let pages = site.pages(context)
+    return .html(pages.error(.playOver, pages.say(.playOverDetail)), status: 404)
   }
 
   /// Applies one posted move with the app's rules, leaving its message for the next page. A

@@ -6,14 +6,14 @@ import Synchronization
 /// Question pictures uploaded (or drawn) in the editor: made into a ``QuestionPicture``
 /// (checked, upright, re-encoded without metadata), stored with the library, served at
 /// this server's own address so the Questions app shows them too.
-extension QuizWebApp {
+extension PicturesArea {
   /// Pictures made at once, at most: each may hold a 40 MP image while it is made.
   static let picturesAtOnce = 2
 
   /// POST `/api/images` with the picture as the body → `201 {"url", "width", "height"}`.
   func uploadPicture(_ context: RequestContext) async -> HTTPResponse {
     let library: TopicLibrary
-    switch editableLibrary(context.request) {
+    switch site.editableLibrary(context.request) {
     case .failure(let refusal): return refusal.response
     case .success(let editable): library = editable
     }
@@ -47,9 +47,9 @@ extension QuizWebApp {
     do {
       name = try library.store(picture)
     } catch {
-      return Self.response(for: error, name: "the picture")
+      return .libraryError(error, name: "the picture")
     }
-    let url = publicURL + SitePath.picture(name).value
+    let url = site.publicURL + SitePath.picture(name).value
     return .json(
       .object([("url", .string(url)), ("width", .number(picture.width)), ("height", .number(picture.height))]),
       status: 201, headers: [("Location", url)])
@@ -61,8 +61,8 @@ extension QuizWebApp {
     let file = context[parameter: "file"]
     if let kept = images.response(for: "picture:" + file) { return .now(kept) }
     return .later { [self] in
-      guard case .library(let library) = topics.source, let bytes = library.picture(named: file) else {
-        return notFound(context, .imageNotCached)
+      guard case .library(let library) = site.topics.source, let bytes = library.picture(named: file) else {
+        return site.notFound(context, .imageNotCached)
       }
       let response = SecurityHeaders.secured(
         .bytes(
@@ -78,14 +78,16 @@ extension QuizWebApp {
   /// GET `/preview?url=URL`: a redirect to the picture or cached image that `URL` stands
   /// for on this server (404 when it has neither: the page loads nothing from elsewhere).
   func previewImage(_ context: RequestContext) -> HTTPResponse {
-    guard let path = imageSource(for: context.request.query["url"]) else { return notFound(context, .imageNotCached) }
+    guard let path = imageSource(for: context.request.query["url"]) else {
+      return site.notFound(context, .imageNotCached)
+    }
     return .redirect(to: path)
   }
 
   /// The site's address of a picture this library stores, whatever host the topic's
   /// address names (the server's address may have changed since it was saved).
   func storedPictureSource(for url: String) -> SitePath? {
-    guard case .library(let library) = topics.source, let address = URL(string: url),
+    guard case .library(let library) = site.topics.source, let address = URL(string: url),
       address.scheme == "http" || address.scheme == "https"
     else { return nil }
     let parts = address.path.split(separator: "/")

@@ -5,12 +5,12 @@ import QRQuizHTTP
 /// The live games' pages: the host screen (for the projector), the players' page (for
 /// phones), the PIN form, the join QR code, and the topic page's "Host a live game" form.
 /// The pages are shells the script (`/static/live.js`) fills from the event stream.
-extension QuizWebApp {
+extension LiveArea {
   /// POST `/live`: a game of the topic page's form, then its host screen.
   func hostFromForm(_ context: RequestContext) async -> HTTPResponse {
-    guard isTeacher(context.request) else { return notAllowed(context) }
+    guard site.isTeacher(context.request) else { return site.notAllowed(context) }
     let fields = FormBody.parse(context.request.body)
-    if let refusal = formTokenRefusal(context, fields) { return refusal }
+    if let refusal = site.formTokenRefusal(context, fields) { return refusal }
     let request = LiveGameRequest(
       topic: fields["topic"] ?? "", set: fields["set"].flatMap { Int($0) },
       scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:)) ?? .speed,
@@ -19,28 +19,29 @@ extension QuizWebApp {
       let room = try makeLiveGame(request)
       return .redirect(
         to: .host(room.pin),
-        headers: [("Set-Cookie", cookie(Self.hostCookie(room.pin), room.setup.hostSecret, strict: true))])
+        headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), room.setup.hostSecret, strict: true))])
     } catch {
-      return .html(pages(context).error(.liveCannotStart, "\(error.message)"), status: error.status)
+      return .html(site.pages(context).error(.liveCannotStart, "\(error.message)"), status: error.status)
     }
   }
 
   /// GET `/host/PIN`: with `?secret=`, keeps it in a cookie and comes back without it (the
   /// projector never shows it); else the host screen, for the holder of the cookie.
   func hostPage(_ context: RequestContext) -> HTTPResponse {
-    guard let room = live.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
+    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
     if let offered = context.request.query["secret"] {
-      guard room.isHost(offered) else { return notAllowed(context) }
+      guard room.isHost(offered) else { return site.notAllowed(context) }
       return .redirect(
-        to: .host(room.pin), headers: [("Set-Cookie", cookie(Self.hostCookie(room.pin), offered, strict: true))])
+        to: .host(room.pin),
+        headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), offered, strict: true))])
     }
-    guard let secret = context.request.cookies[Self.hostCookie(room.pin)], room.isHost(secret) else {
-      return notAllowed(context)
+    guard let secret = context.request.cookies[Credentials.hostCookie(room.pin)], room.isHost(secret) else {
+      return site.notAllowed(context)
     }
     return .html(
-      pages(context).liveHost(
-        room.setup, secret: secret, joinURL: room.joinURL, joinAddress: publicURL + SitePath.pinEntry.value,
-        reachable: isPublicURLReachable))
+      site.pages(context).liveHost(
+        room.setup, secret: secret, joinURL: room.joinURL, joinAddress: site.publicURL + SitePath.pinEntry.value,
+        reachable: site.isPublicURLReachable))
   }
 
   /// GET `/j`: the PIN form; `?pin=` goes to its game.
@@ -48,26 +49,26 @@ extension QuizWebApp {
     if let pin = context.request.query["pin"]?.filter(\.isNumber), !pin.isEmpty {
       return .redirect(to: .join(pin))
     }
-    return .html(pages(context).pinEntry(problem: nil))
+    return .html(site.pages(context).pinEntry(problem: nil))
   }
 
   /// GET `/j/PIN`: a player's page. Gives the browser its identity (a banned player's
   /// browser stays out). A wrong PIN counts as a join attempt: PINs cannot be walked.
   func playerPage(_ context: RequestContext) -> HTTPResponse {
     let request = context.request
-    guard let room = live.room(context[parameter: "pin"]) else {
-      if let wait = live.joinLimiter.take(request.clientAddress, at: live.clock.now()) {
+    guard let room = games.room(context[parameter: "pin"]) else {
+      if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
         return .html(
-          pages(context).pinEntry(problem: .liveTooManyTries), status: 429,
+          site.pages(context).pinEntry(problem: .liveTooManyTries), status: 429,
           headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))])
       }
-      return .html(pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
+      return .html(site.pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
     }
     var headers: [(name: String, value: String)] = []
-    if !(request.cookies[Self.browserCookie].map(Self.isSecret) ?? false) {
-      headers.append(("Set-Cookie", cookie(Self.browserCookie, Secret.make(), strict: false)))
+    if !(request.cookies[Credentials.browserCookie].map(Self.isSecret) ?? false) {
+      headers.append(("Set-Cookie", site.cookie(Credentials.browserCookie, Secret.make(), strict: false)))
     }
-    return .html(pages(context).livePlayer(room.setup), headers: headers)
+    return .html(site.pages(context).livePlayer(room.setup), headers: headers)
   }
 
   func joinQRPNG(_ context: RequestContext) -> HTTPResponse {
@@ -79,16 +80,16 @@ extension QuizWebApp {
   }
 
   private func joinCode(_ context: RequestContext, _ make: (SymbolSheet) throws -> HTTPResponse) -> HTTPResponse {
-    guard let room = live.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
+    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
     do {
       let matrix = try QRSymbolEncoder.encode(Array(room.joinURL.utf8), mode: .byte, level: .medium)
       return try make(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
     } catch {
-      return .html(pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
+      return .html(site.pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
     }
   }
 
   private func noSuchGamePage(_ context: RequestContext) -> HTTPResponse {
-    .html(pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
+    .html(site.pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
   }
 }

@@ -5,7 +5,7 @@ import QRQuizHTTP
 /// The topic editor's API (`docs/EDITOR.md`): the library's topics read by anyone, written
 /// by the teacher (`--allow-edit`) with the ETag they read, every version kept. One path
 /// validates: the same problems, at the same JSON paths, as `qrquiz validate --json`.
-extension QuizWebApp {
+extension EditorArea {
   /// The largest topic a PUT takes: 4 MiB (a topic of thousands of questions; the library
   /// reads files up to 16 MiB, but nobody types that in a browser).
   static let topicBodyLimit = 4 << 20
@@ -14,7 +14,7 @@ extension QuizWebApp {
   func topicList(_ context: RequestContext) -> HTTPResponse {
     .json(
       .array(
-        topics.all.map { topic in
+        site.topics.all.map { topic in
           .object([
             ("name", .string(topic.name)), ("title", .string(topic.title)),
             ("sets", .number(topic.setSizes.count)), ("questions", .number(topic.questionCount)),
@@ -24,7 +24,7 @@ extension QuizWebApp {
 
   /// GET `/api/topics/NAME`: the topic's JSON with its ETag (304 for the one the client has).
   func topicForEditing(_ context: RequestContext) -> HTTPResponse {
-    guard let topic = topics.topic(named: context[parameter: "name"]) else {
+    guard let topic = site.topics.topic(named: context[parameter: "name"]) else {
       return .apiError(404, "no topic is named \(context[parameter: "name"])")
     }
     if let tags = context.request.header("if-none-match"), Self.tagList(tags).contains(topic.etag) {
@@ -40,11 +40,11 @@ extension QuizWebApp {
   func putTopic(_ context: RequestContext) async -> HTTPResponse {
     let request = context.request
     let library: TopicLibrary
-    switch editableLibrary(request) {
+    switch site.editableLibrary(request) {
     case .failure(let refusal): return refusal.response
     case .success(let editable): library = editable
     }
-    let served = topics.topic(named: context[parameter: "name"])
+    let served = site.topics.topic(named: context[parameter: "name"])
     let name = served?.fileName ?? context[parameter: "name"]
     if served == nil, let problem = Self.topicNameProblem(name) { return .apiError(400, problem, field: "name") }
     let replacing: TopicLibrary.Replacing
@@ -83,16 +83,16 @@ extension QuizWebApp {
     do {
       try library.save(stamped, name: name, replacing: replacing)
     } catch {
-      return Self.response(for: error, name: name)
+      return .libraryError(error, name: name)
     }
-    topics.reload()
+    site.topics.reload()
     return savedTopic(name, status: previous == nil ? 201 : 200, warnings: document.warnings)
   }
 
   /// DELETE `/api/topics/NAME` with `If-Match`: 204; the topic is kept as a version.
   func deleteTopic(_ context: RequestContext) async -> HTTPResponse {
     let library: TopicLibrary
-    switch editableLibrary(context.request) {
+    switch site.editableLibrary(context.request) {
     case .failure(let refusal): return refusal.response
     case .success(let editable): library = editable
     }
@@ -103,19 +103,19 @@ extension QuizWebApp {
     do {
       try library.remove(name: name, ifMatching: tag == "*" ? nil : tag)
     } catch {
-      return Self.response(for: error, name: name)
+      return .libraryError(error, name: name)
     }
-    topics.reload()
+    site.topics.reload()
     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
   }
 
   /// GET `/api/topics/NAME/versions`: `[{"version", "saved"}, …]`, oldest first; a removed
   /// topic's too.
   func topicVersions(_ context: RequestContext) async -> HTTPResponse {
-    guard case .library(let library) = topics.source else { return .json(.array([])) }
+    guard case .library(let library) = site.topics.source else { return .json(.array([])) }
     let name = fileName(context[parameter: "name"])
     let versions = library.versions(of: name)
-    guard !versions.isEmpty || topics.topic(named: context[parameter: "name"]) != nil else {
+    guard !versions.isEmpty || site.topics.topic(named: context[parameter: "name"]) != nil else {
       return .apiError(404, "no topic is named \(name), and none was")
     }
     return .json(
@@ -125,12 +125,12 @@ extension QuizWebApp {
 
   /// GET `/api/topics/NAME/versions/ID`: that version's JSON.
   func topicVersion(_ context: RequestContext) async -> HTTPResponse {
-    guard case .library(let library) = topics.source else { return .apiError(404, "no versions are kept here") }
+    guard case .library(let library) = site.topics.source else { return .apiError(404, "no versions are kept here") }
     do {
       let topic = try library.version(context[parameter: "id"], of: fileName(context[parameter: "name"]))
       return .bytes(Array((topic.normalizedJSON + "\n").utf8), type: "application/json; charset=utf-8")
     } catch {
-      return Self.response(for: error, name: context[parameter: "name"])
+      return .libraryError(error, name: context[parameter: "name"])
     }
   }
 
@@ -138,7 +138,7 @@ extension QuizWebApp {
   /// 201 when it had been removed); what it replaces is kept too.
   func restoreTopicVersion(_ context: RequestContext) async -> HTTPResponse {
     let library: TopicLibrary
-    switch editableLibrary(context.request) {
+    switch site.editableLibrary(context.request) {
     case .failure(let refusal): return refusal.response
     case .success(let editable): library = editable
     }
@@ -147,19 +147,19 @@ extension QuizWebApp {
     do {
       existed = try library.restore(context[parameter: "id"], of: name)
     } catch {
-      return Self.response(for: error, name: name)
+      return .libraryError(error, name: name)
     }
-    topics.reload()
+    site.topics.reload()
     return savedTopic(TopicLibrary.safeName(name), status: existed ? 200 : 201)
   }
 
   /// The library's name of the topic served as `name` (a removed one's: `name`).
-  func fileName(_ name: String) -> String { topics.topic(named: name)?.fileName ?? name }
+  func fileName(_ name: String) -> String { site.topics.topic(named: name)?.fileName ?? name }
 
   /// The answer to a save: the topic's name, title and new ETag, and the warnings of
   /// `qrquiz validate` (advice that does not stop a save).
   private func savedTopic(_ name: String, status: Int, warnings: [TopicWarning] = []) -> HTTPResponse {
-    let served = topics.topic(named: ServedTopics.addressName(name))
+    let served = site.topics.topic(named: ServedTopics.addressName(name))
     var headers: [(name: String, value: String)] = [("Location", SitePath.topicAPI(name).value)]
     if let served { headers.append(("ETag", served.etag)) }
     return .json(
@@ -167,18 +167,6 @@ extension QuizWebApp {
         ("name", .string(name)), ("title", .string(served?.title ?? name)),
         ("etag", served.map { .string($0.etag) } ?? .null), ("warnings", .array(warnings.map(\.jsonValue))),
       ]), status: status, headers: headers)
-  }
-
-  static func response(for error: TopicLibrary.Error, name: String) -> HTTPResponse {
-    switch error {
-    case .nameTaken: .apiError(412, "a topic named \(name) exists already")
-    case .changedSince: .apiError(412, "\(name) changed since you opened it")
-    case .notFound: .apiError(404, "no topic is named \(name)")
-    case .sameContent(let twin): .apiError(409, "the same questions are saved already as \(twin)")
-    case .noSuchVersion(let id, _): .apiError(404, "\(name) has no version \(id)")
-    case .ambiguous(_, let names): .apiError(409, "several topics match: \(names.joined(separator: ", "))")
-    case .storage(let failure): .apiError(failure.code == ENOSPC ? 507 : 500, "cannot save: \(failure.reason)")
-    }
   }
 
   /// Why `name` cannot name a topic in the library (`nil`: it can): what the library would
@@ -197,39 +185,26 @@ extension QuizWebApp {
   static func tagList(_ value: String) -> [String] {
     value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
   }
-
-  /// Why a write cannot be made.
-  struct EditRefusal: Error {
-    var response: HTTPResponse
-  }
-
-  /// The library a write goes to, when the request may write: editing on (`--allow-edit`),
-  /// the teacher's (a Bearer token, or the page's cookie with its form token), and a
-  /// library rather than files.
-  func editableLibrary(_ request: HTTPRequest) -> Result<TopicLibrary, EditRefusal> {
-    guard configuration.allowsEditing else {
-      return .failure(EditRefusal(response: .apiError(403, "editing is off: start qrquiz serve with --allow-edit")))
-    }
-    if let refusal = teacherRefusal(request, api: false) { return .failure(EditRefusal(response: refusal)) }
-    if request.header("authorization") == nil {
-      // The page's cookie: the form token must come too (another site's page cannot know it).
-      guard let token = request.header(Self.formTokenHeader), Secret.matches(token, formToken) else {
-        return .failure(EditRefusal(response: .apiError(403, "the page is out of date: reload it")))
-      }
-    }
-    guard case .library(let library) = topics.source else {
-      return .failure(EditRefusal(response: .apiError(403, ServedTopics.ReadOnly().description)))
-    }
-    return .success(library)
-  }
-
-  /// The header the editor's page sends its form token in.
-  static let formTokenHeader = "X-Form-Token"
 }
 
 extension TopicProblem {
   /// The problem of bytes that are no topic document at all (not JSON, not UTF-8, empty).
   static func documentError(_ message: String) -> TopicProblem {
     TopicProblem(.wrongType, at: .root, message)
+  }
+}
+
+extension HTTPResponse {
+  /// The API error for a library refusal about topic `name`.
+  static func libraryError(_ error: TopicLibrary.Error, name: String) -> HTTPResponse {
+    switch error {
+    case .nameTaken: .apiError(412, "a topic named \(name) exists already")
+    case .changedSince: .apiError(412, "\(name) changed since you opened it")
+    case .notFound: .apiError(404, "no topic is named \(name)")
+    case .sameContent(let twin): .apiError(409, "the same questions are saved already as \(twin)")
+    case .noSuchVersion(let id, _): .apiError(404, "\(name) has no version \(id)")
+    case .ambiguous(_, let names): .apiError(409, "several topics match: \(names.joined(separator: ", "))")
+    case .storage(let failure): .apiError(failure.code == ENOSPC ? 507 : 500, "cannot save: \(failure.reason)")
+    }
   }
 }

@@ -1,0 +1,64 @@
+import QRQuiz
+import QRQuizHTTP
+
+/// The library: the list of topics (where the teacher's address, `/?token=…`, signs the
+/// teacher in), each topic's pages, JSON and QR codes, the visitor's settings and the
+/// site's own files. Its state is the site's topics; it keeps none of its own.
+final class LibraryArea: Sendable {
+  let site: Site
+
+  init(site: Site) { self.site = site }
+
+  /// The library's routes.
+  func addRoutes(to router: inout Router<RequestContext>) {
+    router.add(.get, "/", "the library; `?q=` searches names, questions and answers", .deferred(library))
+    router.add(.get, "/settings", "keeps the theme or the language chosen, then goes back", .immediate(settings))
+    router.add(.get, "/static/{file}", "the style sheet, the script and the icon", .immediate(staticFile))
+
+    router.add(.get, "/t/{name}", "a topic's share page: its QR codes and links", .immediate(sharePage))
+    router.add(.get, "/t/{name}.json", "the topic as the app downloads it (ETag, gzip)", .immediate(topicJSON))
+    router.add(.get, "/t/{name}/qr.png", "the topic's own QR code(s), as the app shares it", .immediate(topicQRPNG))
+    router.add(.get, "/t/{name}/qr.svg", "the same, as SVG", .immediate(topicQRSVG))
+    router.add(.get, "/t/{name}/link.png", "the QR code of the topic's JSON address", .immediate(linkQRPNG))
+    router.add(.get, "/t/{name}/link.svg", "the same, as SVG", .immediate(linkQRSVG))
+    router.add(.get, "/t/{name}/present", "the address QR code, full screen, for a projector", .immediate(presentPage))
+  }
+
+  /// `/`: every topic, or those matching `?q=`. On a responder thread: a search's work
+  /// grows with the library.
+  func library(_ context: RequestContext) async -> HTTPResponse {
+    if let signIn = site.teacherSignIn(context, returningTo: .library) { return signIn }
+    let all = site.topics.all
+    var editing: Pages.EditingTools?
+    if site.configuration.allowsEditing, site.isTeacher(context.request),
+      case .library(let library) = site.topics.source
+    {
+      editing = Pages.EditingTools(csrf: site.formToken, removed: library.removedNames())
+    }
+    let pages = site.pages(context)
+    let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
+    guard let query, !query.isEmpty else {
+      return .html(pages.library(all, query: nil, total: all.count, editing: editing))
+    }
+    let search = TextSearch(query)
+    let shown = all.filter { search.matches(folded: $0.searchText) }
+    return .html(pages.library(shown, query: query, total: all.count, editing: editing))
+  }
+
+  /// `/static/…`: the style sheet, the script, the icon.
+  func staticFile(_ context: RequestContext) -> HTTPResponse {
+    switch context[parameter: "file"] {
+    case "style.css":
+      .bytes(Array(Assets.styleSheet.utf8), type: "text/css; charset=utf-8", cache: "public, max-age=3600")
+    case "app.js":
+      .bytes(Array(Assets.script.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "live.js":
+      .bytes(Array(Assets.liveScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "editor.js":
+      .bytes(Array(Assets.editorScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "icon.svg":
+      .bytes(Array(Assets.icon.utf8), type: "image/svg+xml", cache: "public, max-age=86400")
+    default: site.notFound(context, .nothingHere)
+    }
+  }
+}

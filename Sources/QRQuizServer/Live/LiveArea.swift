@@ -1,0 +1,113 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// Live classroom games (`docs/LIVE.md`): the teacher makes a game, players join and
+/// answer, the host moves it on; everyone follows it on an event stream. The pages
+/// (`LiveArea+Pages.swift`) are shells the script fills from the stream; the API
+/// (`LiveArea+API.swift`) is JSON in and out, every action with its secret (the PIN only
+/// finds the game). Owns the games.
+final class LiveArea: Sendable {
+  let site: Site
+  let pictures: PicturesArea
+  let games: LiveGames
+  /// Answers a question takes at most in a request.
+  static let picksLimit = 256
+
+  init(site: Site, pictures: PicturesArea, games: LiveGames) {
+    self.site = site
+    self.pictures = pictures
+    self.games = games
+  }
+
+  /// The live games' routes: the pages, then the API.
+  func addRoutes(to router: inout Router<RequestContext>) {
+    router.add(.post, "/live", "makes a live game from a topic page's form (the teacher)", .deferred(hostFromForm))
+    router.add(.get, "/host/{pin}", "a live game's host screen, for the projector", .immediate(hostPage))
+    router.add(.get, "/j", "asks a live game's PIN", .immediate(pinPage))
+    router.add(.get, "/j/{pin}", "a player's page of a live game: nickname, answers, score", .immediate(playerPage))
+    router.add(.get, "/j/{pin}/qr.png", "the QR code of the game's join address", .immediate(joinQRPNG))
+    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", .immediate(joinQRSVG))
+
+    router.add(.post, "/api/live", "makes a live game (the teacher's token)", .deferred(createLiveGame))
+    router.add(.post, "/api/live/{pin}/players", "joins a game: a nickname", .deferred(joinLiveGame))
+    router.add(.get, "/api/live/{pin}/events", "a game's event stream (`?secret=`)", .either(liveEvents))
+    router.add(.get, "/api/live/{pin}/status", "who a secret is in a game (`?secret=`)", .immediate(liveStatus))
+    router.add(
+      .post, "/api/live/{pin}/answers", "a player's answer to the open question", .deferred(answerLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/next", "the host: start, close the question, next, podium", .deferred(nextInLiveGame))
+    router.add(.post, "/api/live/{pin}/end", "the host: the podium now", .deferred(endLiveGame))
+    router.add(.post, "/api/live/{pin}/kick", "the host: removes (and bans) a player", .deferred(kickFromLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/settings", "the host: lock the game, hide the scores", .deferred(liveGameSettings))
+    router.add(
+      .get, "/api/live/{pin}/results.csv", "a game's results as CSV (the host)", .deferred(liveResultsCSV))
+    router.add(.get, "/api/live/{pin}/results.json", "the same as JSON", .deferred(liveResultsJSON))
+  }
+
+  /// Resumes the games a previous run left unfinished; a line per game that cannot be.
+  func resumeGames() -> [String] {
+    games.resume(joinURL: site.joinURL, imageSource: { [pictures] url in pictures.imageSource(for: url)?.value })
+  }
+
+  /// Makes the game `request` asks for.
+  func makeLiveGame(_ request: LiveGameRequest) throws(JSONBody.Problem) -> LiveRoom {
+    guard let topic = site.topics.topic(named: request.topic) else {
+      throw .init(status: 404, message: "no topic is named \(request.topic)", field: "topic")
+    }
+    if let set = request.set, !(1...max(1, topic.setSizes.count)).contains(set) {
+      throw .init(
+        status: 422, message: "the topic has \(Plural.count(topic.setSizes.count, "set")); set \(set) is not one",
+        field: "set")
+    }
+    guard topic.questionCount > 0 else {
+      throw .init(status: 422, message: "the topic has no questions", field: "topic")
+    }
+    // The questions are drawn first, so a set the topic lacks is refused before a PIN is taken.
+    let prepared: LiveGame.Setup
+    do {
+      prepared = try LiveGame.Setup.make(
+        topic: topic.topic, topicName: topic.name, setNumber: request.set, scoring: request.scoring,
+        seconds: request.seconds, maximumPlayers: request.maximumPlayers, pin: "", hostSecret: "",
+        created: games.clock.now())
+    } catch {
+      throw .init(status: 422, message: "\(error)", field: "set")
+    }
+    let room: LiveRoom
+    do {
+      room = try games.create(
+        joinURL: site.joinURL, imageSource: { [pictures] url in pictures.imageSource(for: url)?.value },
+        setup: { pin, hostSecret in
+          var setup = prepared
+          setup.pin = pin
+          setup.hostSecret = hostSecret
+          return setup
+        })
+    } catch {
+      throw .init(status: 503, message: "\(error)")
+    }
+    return room
+  }
+
+  /// The host screen's address, with the host's secret (the page keeps it in a cookie and
+  /// drops it from the address).
+  func hostURL(_ room: LiveRoom) -> String {
+    site.publicURL + SitePath.host(room.pin).value + "?secret=" + room.setup.hostSecret
+  }
+
+  /// The host's secret, the join address and the host screen's address.
+  func hostCredentials(_ room: LiveRoom) -> JSONValue {
+    let secret = room.setup.hostSecret
+    return .object([
+      ("pin", .string(room.pin)), ("host", .string(secret)), ("join", .string(room.joinURL)),
+      ("host_page", .string(hostURL(room))),
+    ])
+  }
+
+  var noSuchGame: HTTPResponse { .apiError(404, "no live game has this PIN") }
+
+  /// Whether `text` looks like one of our secrets (32 hex digits): a cookie of any other
+  /// shape is ignored.
+  static func isSecret(_ text: String) -> Bool { text.utf8.count == 32 && text.allSatisfy(\.isHexDigit) }
+}

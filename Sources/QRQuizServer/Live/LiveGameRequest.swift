@@ -1,0 +1,36 @@
+import QRQuiz
+
+/// What a teacher asks for when making a game (the API's body, the topic page's form).
+struct LiveGameRequest {
+  var topic: String
+  var set: Int?
+  var scoring: LiveScoring
+  var seconds: Double
+  var maximumPlayers: Int
+
+  init(topic: String, set: Int?, scoring: LiveScoring, seconds: Double, maximumPlayers: Int) {
+    self.topic = topic
+    self.set = set
+    self.scoring = scoring
+    self.seconds = seconds
+    self.maximumPlayers = maximumPlayers
+  }
+
+  init(_ body: JSONBody) throws(JSONBody.Problem) {
+    topic = try body.required("topic", body.string)
+    set = try body.integer("set")
+    let scoringName = try body.string("scoring") ?? LiveScoring.speed.rawValue
+    guard let scoring = LiveScoring(rawValue: scoringName) else {
+      throw .init(status: 422, message: "scoring must be speed, accuracy or app", field: "scoring")
+    }
+    self.scoring = scoring
+    seconds = try body.number("seconds") ?? 20
+    guard LiveGame.Setup.secondsRange.contains(seconds) else {
+      throw .init(status: 422, message: "seconds must be between 5 and 600", field: "seconds")
+    }
+    maximumPlayers = try body.integer("max_players") ?? 1000
+    guard LiveGame.Setup.maximumPlayersRange.contains(maximumPlayers) else {
+      throw .init(status: 422, message: "max_players must be between 1 and 10000", field: "max_players")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+import Synchronization
+
+/// What every area of the site shares, made once and passed to each: the configuration,
+/// the topics served, the address phones reach, the form token, the teacher's access, and
+/// the pages in a request's language.
+final class Site: Sendable {
+  let configuration: QuizWebApp.Configuration
+  let topics: ServedTopics
+  /// The token forms must carry back (with the teacher's cookie) to be accepted.
+  let formToken = Secret.make()
+  private let publicURLStore: Mutex<String>
+
+  init(configuration: QuizWebApp.Configuration, topics: ServedTopics) {
+    self.configuration = configuration
+    self.topics = topics
+    publicURLStore = Mutex(configuration.publicURL)
+  }
+
+  /// The address in the QR codes: the configuration's, until ``setPublicURL(_:)``.
+  var publicURL: String { publicURLStore.withLock { $0 } }
+
+  /// Changes the address the QR codes carry (codes made before keep the old one).
+  func setPublicURL(_ url: String) {
+    publicURLStore.withLock { $0 = url.hasSuffix("/") ? String(url.dropLast()) : url }
+  }
+
+  /// Whether phones can reach ``publicURL``: not when it names this machine only (loopback).
+  var isPublicURLReachable: Bool {
+    guard let host = URL(string: publicURL)?.host else { return true }
+    return !(host == "localhost" || host.hasPrefix("127.") || host == "::1")
+  }
+
+  /// The address of topic `name`'s JSON, as the app downloads it.
+  func jsonURL(of name: String) -> String { publicURL + SitePath.topicJSON(name).value }
+
+  /// The address phones join game `pin` at.
+  func joinURL(_ pin: String) -> String { publicURL + SitePath.join(pin).value }
+
+  /// The pages in the request's language, for a visitor who may create topics or not.
+  func pages(_ context: RequestContext) -> Pages {
+    Pages(
+      language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request),
+      theme: Theme(cookies: context.request.cookies),
+      here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
+  }
+
+  /// A 404 page saying `detail`.
+  func notFound(_ context: RequestContext, _ detail: PagePhrase) -> HTTPResponse {
+    .html(pages(context).error(.notFound, HTML.phrase(detail, in: context.language)), status: 404)
+  }
+
+  /// A page saying the visitor is not the teacher.
+  func notAllowed(_ context: RequestContext) -> HTTPResponse {
+    .html(pages(context).error(.notAllowed, pages(context).say(.notAllowedDetail)), status: 403)
+  }
+
+  /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
+  func cookie(_ name: String, _ value: String, strict: Bool, path: String = "/") -> String {
+    let secure = configuration.isSecure ? "; Secure" : ""
+    return "\(name)=\(value); Path=\(path); Max-Age=2592000; HttpOnly; SameSite=\(strict ? "Strict" : "Lax")\(secure)"
+  }
+}
