@@ -292,7 +292,7 @@ import Testing
   @Test(.tags(.endToEnd), .skippedInFastRuns) func routerExample() async throws {
     var router = Router()
     router.add(
-      .get, "/hello/{name}", "a greeting",
+      .get, "/hello/{name}", "a greeting", access: .anyone,
       .immediate { request in
         .html("<p>Hello, \(request[parameter: "name"])!</p>")
       })
@@ -300,6 +300,19 @@ import Testing
     let response = try HTTPProbe.request(port: server.port, method: "GET", path: "/hello/%3Cb%3E")
     #expect(response.status == 200 && response.text == "<p>Hello, &lt;b&gt;!</p>")
     server.stop()
+  }
+
+  @Test func accessExample() async {
+    struct Admin: Sendable { fileprivate init() {} }
+    let admin = Access<RouteRequest, Admin>("the administrator (Bearer)") { request in
+      request.request.header("authorization") == "Bearer s3cret"
+        ? .admitted(Admin()) : .answered(HTTPResponse(status: 401, headers: [("WWW-Authenticate", "Bearer")]))
+    }
+    var router = Router()
+    router.add(.post, "/reset", "starts afresh", access: admin, .immediate { _, _ in HTTPResponse(status: 204) })
+    #expect(await router.answer(HTTPRequest(method: "POST", path: "/reset")).response().status == 401)
+    let admitted = HTTPRequest(method: "POST", path: "/reset", headers: ["Authorization": "Bearer s3cret"])
+    #expect(await router.answer(admitted).response().status == 204)
   }
 
   @Test func htmlExample() {

@@ -6,47 +6,39 @@ public enum HTTPMethod: String, Sendable, CaseIterable {
   case delete = "DELETE"
 }
 
-/// One entry of a ``Router``'s table: a method, a path pattern, what the route is for,
-/// and its handler, which gets the request as the router's `Context`.
+/// One entry of a ``Router``'s table: a method, a path pattern, what the route is for, who
+/// may call it (its ``Access``), the body it takes, and its handler, which gets the
+/// request as the router's `Context` with the identity the access proved.
 public struct Route<Context: Sendable>: Sendable {
-  /// How a route makes its answer.
-  public enum Handler: Sendable {
-    /// At once, on the server's own thread: from memory, in bounded time (the thread
-    /// answers everyone else meanwhile).
-    case immediate(@Sendable (Context) -> HTTPResponse)
-    /// From a task on the responder threads while the connection waits: anything that
-    /// reads or writes the disk, or whose work grows with the library or the request.
-    case deferred(@Sendable (Context) async -> HTTPResponse)
-    /// At once when the answer is at hand (an image kept in memory), else deferred, or an
-    /// event stream: the handler says which.
-    case either(@Sendable (Context) -> HTTPAnswer)
-  }
-
   /// The method it answers.
   public let method: HTTPMethod
   /// The path it answers: `/t/{name}.json`.
   public let pattern: RoutePattern
   /// What it is for, in the route documentation (``Router/documentation``).
   public let summary: String
-  /// Its handler.
-  public let handler: Handler
-
+  /// Who may call it, as the route documentation says it.
+  public let access: String
+  /// Whether anyone may call it: no credential is asked.
+  public let isPublic: Bool
+  /// The most bytes of body it takes.
+  public let bodyLimit: BodyLimit
   /// Where its answer is made, for the route documentation.
-  var whereAnswered: String {
-    switch handler {
-    case .immediate: "at once"
-    case .deferred: "on a responder thread"
-    case .either: "at once, from memory or as an event stream; else on a responder thread"
-    }
-  }
+  let whereAnswered: String
+  /// Its answer to a request: the access checked, then the handler.
+  let answer: @Sendable (Context) -> HTTPAnswer
 
-  /// The answer to `context`'s request.
-  func answer(_ context: Context) -> HTTPAnswer {
-    switch handler {
-    case .immediate(let handler): .now(handler(context))
-    case .deferred(let handler): .later { await handler(context) }
-    case .either(let handler): handler(context)
-    }
+  init<Identity>(
+    method: HTTPMethod, pattern: RoutePattern, summary: String, access: Access<Context, Identity>,
+    bodyLimit: BodyLimit, handler: RouteHandler<Context, Identity>
+  ) {
+    self.method = method
+    self.pattern = pattern
+    self.summary = summary
+    self.access = access.name
+    isPublic = access.isPublic
+    self.bodyLimit = bodyLimit
+    whereAnswered = handler.whereAnswered
+    answer = { context in handler.answer(context, admittedBy: access) }
   }
 }
 

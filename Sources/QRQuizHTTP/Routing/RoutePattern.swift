@@ -11,6 +11,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible, Express
   }
 
   let segments: [Segment]
+  /// How specific the pattern is, segment by segment, for choosing between two that both
+  /// match: a literal (2) beats a part with a suffix (1), which beats a bare part (0).
+  /// Worked out once: every request compares them.
+  let specificity: [Int]
   /// The pattern as written.
   public let description: String
 
@@ -23,32 +27,35 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible, Express
       let name = String(part[part.index(after: part.startIndex)..<close])
       return .parameter(name, suffix: String(part[part.index(after: close)...]))
     }
-  }
-
-  /// The named parts of `path` if it matches; `nil` if it does not.
-  func match(_ path: [Substring]) -> [String: String]? {
-    guard path.count == segments.count else { return nil }
-    var parameters: [String: String] = [:]
-    for (segment, part) in zip(segments, path) {
-      switch segment {
-      case .literal(let text):
-        guard part == text else { return nil }
-      case .parameter(let name, let suffix):
-        guard part.hasSuffix(suffix), part.count > suffix.count else { return nil }
-        parameters[name] = String(part.dropLast(suffix.count))
-      }
-    }
-    return parameters
-  }
-
-  /// How specific the pattern is, segment by segment, for choosing between two that both
-  /// match: a literal beats a part with a suffix, which beats a bare part.
-  var specificity: [Int] {
-    segments.map { segment in
+    specificity = segments.map { segment in
       switch segment {
       case .literal: 2
       case .parameter(_, let suffix): suffix.isEmpty ? 0 : 1
       }
     }
+  }
+
+  /// Whether `path` matches, without collecting its named parts.
+  func matches(_ path: [Substring]) -> Bool {
+    guard path.count == segments.count else { return false }
+    for (segment, part) in zip(segments, path) {
+      switch segment {
+      case .literal(let text):
+        guard part == text else { return false }
+      case .parameter(_, let suffix):
+        guard part.hasSuffix(suffix), part.count > suffix.count else { return false }
+      }
+    }
+    return true
+  }
+
+  /// The named parts of `path` if it matches; `nil` if it does not.
+  func match(_ path: [Substring]) -> [String: String]? {
+    guard matches(path) else { return nil }
+    var parameters: [String: String] = [:]
+    for case (.parameter(let name, let suffix), let part) in zip(segments, path) {
+      parameters[name] = String(part.dropLast(suffix.count))
+    }
+    return parameters
   }
 }

@@ -1,9 +1,10 @@
-/// Answers requests from a table of routes (method, path pattern, handler), as
-/// Hummingbird's router does: the table is the whole of what a server answers, and its
-/// ``documentation``. What every answer needs is done once, here and in the
-/// ``HTTPMiddleware`` around it: a path no route has gets 404, a method its routes do not
-/// take gets 405 with `Allow`, `HEAD` is answered as `GET` (libmicrohttpd sends the
-/// headers without the body).
+/// Answers requests from a table of routes (method, path pattern, access, body limit,
+/// handler), as Hummingbird's router does: the table is the whole of what a server
+/// answers, and its ``documentation``. What every answer needs is done once, here and in
+/// the ``HTTPMiddleware`` around it: a path no route has gets 404, a method its routes do
+/// not take gets 405 with `Allow`, `HEAD` is answered as `GET` (libmicrohttpd sends the
+/// headers without the body), a route's ``Access`` is checked before its handler runs,
+/// and its ``BodyLimit`` is the server's when the request's headers arrive.
 ///
 /// Handlers get the request as the router's `Context`, which the app makes from each
 /// ``RouteRequest`` (its language, its visitor): as Hummingbird's request context, the
@@ -15,7 +16,7 @@
 /// ```swift
 /// var router = Router()
 /// router.add(
-///   .get, "/hello/{name}", "a greeting",
+///   .get, "/hello/{name}", "a greeting", access: .anyone,
 ///   .immediate { request in
 ///     .html("<p>Hello, \(request[parameter: "name"])!</p>")
 ///   })
@@ -45,11 +46,22 @@ public struct Router<Context: Sendable>: HTTPResponder {
     makeContext = context
   }
 
-  /// Adds a route.
-  public mutating func add(
-    _ method: HTTPMethod, _ pattern: RoutePattern, _ summary: String, _ handler: Route<Context>.Handler
+  /// Adds a route: `handler` answers `method` on `pattern` for requests `access` admits,
+  /// with the identity they proved, and bodies of at most `bodyLimit`.
+  public mutating func add<Identity>(
+    _ method: HTTPMethod, _ pattern: RoutePattern, _ summary: String, access: Access<Context, Identity>,
+    bodyLimit: BodyLimit = .standard, _ handler: RouteHandler<Context, Identity>
   ) {
-    routes.append(Route(method: method, pattern: pattern, summary: summary, handler: handler))
+    routes.append(
+      Route(
+        method: method, pattern: pattern, summary: summary, access: access, bodyLimit: bodyLimit, handler: handler))
+  }
+
+  /// The body limit of the route for `method` and `path`; `nil` for a request no route
+  /// takes (the server's own limit applies: it is answered 404 or 405 anyway).
+  public func bodyLimit(method: String, path: String) -> Int? {
+    guard case .route(let route, _) = match(method: method, path: path) else { return nil }
+    return route.bodyLimit.bytes
   }
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer {
@@ -87,22 +99,28 @@ public struct Router<Context: Sendable>: HTTPResponder {
 
   /// The route for `method` and `path`: of every route whose pattern matches, those of the
   /// most specific pattern (the path belongs to it, whatever the method), then the one of
-  /// the method (`HEAD` is `GET`'s).
+  /// the method (`HEAD` is `GET`'s). Asked twice a request (its body limit, its answer), so
+  /// only the chosen route's named parts are collected, and specificity is worked out once.
   func match(method: String, path: String) -> Match {
     let segments = Self.segments(path)
-    var matches: [(route: Route<Context>, parameters: [String: String])] = []
-    for route in routes {
-      if let parameters = route.pattern.match(segments) { matches.append((route, parameters)) }
-    }
-    guard let best = matches.map(\.route.pattern.specificity).max(by: { $0.lexicographicallyPrecedes($1) }) else {
-      return .none
-    }
-    matches.removeAll { $0.route.pattern.specificity != best }
     let method = method == "HEAD" ? "GET" : method
-    guard let match = matches.first(where: { $0.route.method.rawValue == method }) else {
-      return .otherMethods(allowed: Self.allowed(matches.map(\.route.method)))
+    var best: [Int]?
+    var chosen: Route<Context>?
+    var allowed: [HTTPMethod] = []
+    for route in routes where route.pattern.matches(segments) {
+      let specificity = route.pattern.specificity
+      if let current = best, specificity != current {
+        guard current.lexicographicallyPrecedes(specificity) else { continue }
+        chosen = nil
+        allowed.removeAll()
+      }
+      best = specificity
+      allowed.append(route.method)
+      if chosen == nil, route.method.rawValue == method { chosen = route }
     }
-    return .route(match.route, parameters: match.parameters)
+    guard best != nil else { return .none }
+    guard let chosen else { return .otherMethods(allowed: Self.allowed(allowed)) }
+    return .route(chosen, parameters: chosen.pattern.match(segments) ?? [:])
   }
 
   /// The `Allow` value for routes of `methods`: `GET` brings `HEAD`.

@@ -96,7 +96,7 @@ public final class QuizWebApp: HTTPResponder {
     site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
     _ live: LiveArea
   ) -> Router<RequestContext> {
-    var router = Router(context: RequestContext.init)
+    var router = Router { RequestContext($0, site: site) }
     router.middleware = [SecurityHeaders()]
     router.notFound = { site.notFound($0, .nothingHere) }
     router.methodNotAllowed = { context, allowed in
@@ -165,11 +165,8 @@ public final class QuizWebApp: HTTPResponder {
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 
-  /// A topic for the editor takes up to ``EditorArea/topicBodyLimit``, a picture
-  /// ``QuestionPicture/maximumUploadSize``; everything else the server's default (1 MiB).
-  public func bodyLimit(method: String, path: String) -> Int? {
-    if method == "PUT", path.hasPrefix("/api/topics/") { return EditorArea.topicBodyLimit }
-    if method == "POST", path == "/api/images" { return QuestionPicture.maximumUploadSize }
-    return nil
-  }
+  /// The body limit its route declares (a topic for the editor 4 MiB, a picture
+  /// ``QuestionPicture/maximumUploadSize``, most routes 1 MiB); `nil` for a request no
+  /// route takes.
+  public func bodyLimit(method: String, path: String) -> Int? { router.bodyLimit(method: method, path: path) }
 }

@@ -8,7 +8,7 @@ import QRQuizHTTP
 extension EditorArea {
   /// The largest topic a PUT takes: 4 MiB (a topic of thousands of questions; the library
   /// reads files up to 16 MiB, but nobody types that in a browser).
-  static let topicBodyLimit = 4 << 20
+  static let topicBodyLimit = BodyLimit.mebibytes(4)
 
   /// GET `/api/topics`: `[{"name", "title", "sets", "questions"}, …]`.
   func topicList(_ context: RequestContext) -> HTTPResponse {
@@ -37,13 +37,9 @@ extension EditorArea {
   /// PUT `/api/topics/NAME`: `If-Match: ETAG` replaces (200), `If-None-Match: *` creates
   /// (201); 412 when the topic is not as the client thinks, 428 without either, 422 with
   /// every problem of an invalid topic. Nothing is written unless all is well.
-  func putTopic(_ context: RequestContext) async -> HTTPResponse {
+  func putTopic(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
     let request = context.request
-    let library: TopicLibrary
-    switch site.editableLibrary(request) {
-    case .failure(let refusal): return refusal.response
-    case .success(let editable): library = editable
-    }
+    let library = editor.library
     let served = site.topics.topic(named: context[parameter: "name"])
     let name = served?.fileName ?? context[parameter: "name"]
     if served == nil, let problem = Self.topicNameProblem(name) { return .apiError(400, problem, field: "name") }
@@ -90,12 +86,8 @@ extension EditorArea {
   }
 
   /// DELETE `/api/topics/NAME` with `If-Match`: 204; the topic is kept as a version.
-  func deleteTopic(_ context: RequestContext) async -> HTTPResponse {
-    let library: TopicLibrary
-    switch site.editableLibrary(context.request) {
-    case .failure(let refusal): return refusal.response
-    case .success(let editable): library = editable
-    }
+  func deleteTopic(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+    let library = editor.library
     let name = fileName(context[parameter: "name"])
     guard let tags = context.request.header("if-match"), let tag = Self.tagList(tags).first else {
       return .apiError(428, "say which version you delete: If-Match with its ETag")
@@ -136,12 +128,8 @@ extension EditorArea {
 
   /// POST `/api/topics/NAME/versions/ID/restore`: that version is the topic again (200, or
   /// 201 when it had been removed); what it replaces is kept too.
-  func restoreTopicVersion(_ context: RequestContext) async -> HTTPResponse {
-    let library: TopicLibrary
-    switch site.editableLibrary(context.request) {
-    case .failure(let refusal): return refusal.response
-    case .success(let editable): library = editable
-    }
+  func restoreTopicVersion(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+    let library = editor.library
     let name = fileName(context[parameter: "name"])
     let existed: Bool
     do {

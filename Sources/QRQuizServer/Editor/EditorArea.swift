@@ -14,36 +14,44 @@ final class EditorArea: Sendable {
 
   /// The editor's routes.
   func addRoutes(to router: inout Router<RequestContext>) {
-    router.add(.get, "/new", "an empty topic in the editor", .immediate(newTopicEditor))
-    router.add(.get, "/edit/{name}", "a topic in the editor (a deleted one: its versions)", .immediate(editorPage))
+    router.add(
+      .get, "/new", "an empty topic in the editor", access: site.editorPage { _ in .newTopic },
+      .immediate(newTopicEditor))
+    router.add(
+      .get, "/edit/{name}", "a topic in the editor (a deleted one: its versions)",
+      access: site.editorPage { .edit($0[parameter: "name"]) }, .immediate(editorPage))
     router.add(
       .post, "/edit/{name}/delete", "deletes a topic from the library page (kept as a version)",
-      .deferred(deleteFromForm))
-    router.add(.get, "/api/topics", "every topic: name, title, sets, questions", .immediate(topicList))
-    router.add(.get, "/api/topics/{name}", "a topic's JSON with its ETag", .immediate(topicForEditing))
+      access: site.editorForm, .deferred(deleteFromForm))
     router.add(
-      .put, "/api/topics/{name}", "saves a topic: If-Match replaces, If-None-Match: * creates", .deferred(putTopic))
+      .get, "/api/topics", "every topic: name, title, sets, questions", access: .anyone, .immediate(topicList))
     router.add(
-      .delete, "/api/topics/{name}", "deletes a topic (If-Match; kept as a version)", .deferred(deleteTopic))
+      .get, "/api/topics/{name}", "a topic's JSON with its ETag", access: .anyone, .immediate(topicForEditing))
     router.add(
-      .get, "/api/topics/{name}/versions", "a topic's kept versions, oldest first", .deferred(topicVersions))
-    router.add(.get, "/api/topics/{name}/versions/{id}", "a kept version's JSON", .deferred(topicVersion))
+      .put, "/api/topics/{name}", "saves a topic: If-Match replaces, If-None-Match: * creates", access: site.editorAPI,
+      bodyLimit: Self.topicBodyLimit, .deferred(putTopic))
+    router.add(
+      .delete, "/api/topics/{name}", "deletes a topic (If-Match; kept as a version)", access: site.editorAPI,
+      .deferred(deleteTopic))
+    router.add(
+      .get, "/api/topics/{name}/versions", "a topic's kept versions, oldest first", access: .anyone,
+      .deferred(topicVersions))
+    router.add(
+      .get, "/api/topics/{name}/versions/{id}", "a kept version's JSON", access: .anyone, .deferred(topicVersion))
     router.add(
       .post, "/api/topics/{name}/versions/{id}/restore", "makes a kept version the topic again",
-      .deferred(restoreTopicVersion))
+      access: site.editorAPI, .deferred(restoreTopicVersion))
   }
 
   /// GET `/new`: an empty topic in the editor (with `?token=`, signs the teacher in first).
-  func newTopicEditor(_ context: RequestContext) -> HTTPResponse {
-    if let refusal = editorPageRefusal(context, returningTo: .newTopic) { return refusal }
-    return .html(
+  func newTopicEditor(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
+    .html(
       site.pages(context).editor(name: nil, title: nil, csrf: site.formToken, reachable: site.isPublicURLReachable))
   }
 
   /// GET `/edit/NAME`: the topic in the editor; a removed topic's versions, to restore one.
-  func editorPage(_ context: RequestContext) -> HTTPResponse {
+  func editorPage(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
     let name = context[parameter: "name"]
-    if let refusal = editorPageRefusal(context, returningTo: .edit(name)) { return refusal }
     let served = site.topics.topic(named: name)
     var removed = false
     if served == nil {
@@ -58,10 +66,8 @@ final class EditorArea: Sendable {
   }
 
   /// POST `/edit/NAME/delete`: the library page's Delete (the topic is kept as a version).
-  func deleteFromForm(_ context: RequestContext) async -> HTTPResponse {
-    if let refusal = editorPageRefusal(context, returningTo: .library) { return refusal }
+  func deleteFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     let fields = FormBody.parse(context.request.body)
-    if let refusal = site.formTokenRefusal(context, fields) { return refusal }
     guard case .library(let library) = site.topics.source,
       let served = site.topics.topic(named: context[parameter: "name"])
     else { return site.notFound(context, .noSuchTopic) }
@@ -72,17 +78,5 @@ final class EditorArea: Sendable {
     }
     site.topics.reload()
     return .redirect(to: .library)
-  }
-
-  /// The page that refuses an editor page (`nil`: the teacher may edit): editing off,
-  /// the teacher signing in, or someone else.
-  private func editorPageRefusal(_ context: RequestContext, returningTo path: SitePath) -> HTTPResponse? {
-    guard site.configuration.allowsEditing else {
-      let pages = site.pages(context)
-      return .html(pages.error(.editingOff, pages.say(.editingOffDetail)), status: 403)
-    }
-    if let signIn = site.teacherSignIn(context, returningTo: path) { return signIn }
-    guard site.isTeacher(context.request) else { return site.notAllowed(context) }
-    return nil
   }
 }

@@ -11,17 +11,30 @@ final class LibraryArea: Sendable {
 
   /// The library's routes.
   func addRoutes(to router: inout Router<RequestContext>) {
-    router.add(.get, "/", "the library; `?q=` searches names, questions and answers", .deferred(library))
-    router.add(.get, "/settings", "keeps the theme or the language chosen, then goes back", .immediate(settings))
-    router.add(.get, "/static/{file}", "the style sheet, the script and the icon", .immediate(staticFile))
+    router.add(
+      .get, "/", "the library; `?q=` searches names, questions and answers",
+      access: .anyone("anyone; `?token=` signs the teacher in"), .deferred(library))
+    router.add(
+      .get, "/settings", "keeps the theme or the language chosen, then goes back", access: .anyone,
+      .immediate(settings))
+    router.add(
+      .get, "/static/{file}", "the style sheet, the script and the icon", access: .anyone, .immediate(staticFile))
 
-    router.add(.get, "/t/{name}", "a topic's share page: its QR codes and links", .immediate(sharePage))
-    router.add(.get, "/t/{name}.json", "the topic as the app downloads it (ETag, gzip)", .immediate(topicJSON))
-    router.add(.get, "/t/{name}/qr.png", "the topic's own QR code(s), as the app shares it", .immediate(topicQRPNG))
-    router.add(.get, "/t/{name}/qr.svg", "the same, as SVG", .immediate(topicQRSVG))
-    router.add(.get, "/t/{name}/link.png", "the QR code of the topic's JSON address", .immediate(linkQRPNG))
-    router.add(.get, "/t/{name}/link.svg", "the same, as SVG", .immediate(linkQRSVG))
-    router.add(.get, "/t/{name}/present", "the address QR code, full screen, for a projector", .immediate(presentPage))
+    router.add(
+      .get, "/t/{name}", "a topic's share page: its QR codes and links", access: .anyone, .immediate(sharePage))
+    router.add(
+      .get, "/t/{name}.json", "the topic as the app downloads it (ETag, gzip)", access: .anyone,
+      .immediate(topicJSON))
+    router.add(
+      .get, "/t/{name}/qr.png", "the topic's own QR code(s), as the app shares it", access: .anyone,
+      .immediate(topicQRPNG))
+    router.add(.get, "/t/{name}/qr.svg", "the same, as SVG", access: .anyone, .immediate(topicQRSVG))
+    router.add(
+      .get, "/t/{name}/link.png", "the QR code of the topic's JSON address", access: .anyone, .immediate(linkQRPNG))
+    router.add(.get, "/t/{name}/link.svg", "the same, as SVG", access: .anyone, .immediate(linkQRSVG))
+    router.add(
+      .get, "/t/{name}/present", "the address QR code, full screen, for a projector", access: .anyone,
+      .immediate(presentPage))
   }
 
   /// `/`: every topic, or those matching `?q=`. On a responder thread: a search's work
@@ -30,7 +43,7 @@ final class LibraryArea: Sendable {
     if let signIn = site.teacherSignIn(context, returningTo: .library) { return signIn }
     let all = site.topics.all
     var editing: Pages.EditingTools?
-    if site.configuration.allowsEditing, site.isTeacher(context.request),
+    if site.configuration.allowsEditing, context.isTeacher,
       case .library(let library) = site.topics.source
     {
       editing = Pages.EditingTools(csrf: site.formToken, removed: library.removedNames())

@@ -2,15 +2,15 @@ import Foundation
 import QRQuiz
 import QRQuizHTTP
 
-/// The live games' API (`docs/LIVE.md`): the teacher makes a game, players join and
-/// answer, the host moves it on; everyone follows it on an event stream. JSON in and out;
-/// every action needs its secret, the PIN only finds the game.
+/// The live games' API (`docs/LIVE.md`) for the teacher and the players: the teacher makes
+/// a game, players join and answer, everyone follows it on an event stream. JSON in and
+/// out; every action but joining needs its secret, the PIN only finds the game (the
+/// host's moves: `LiveArea+HostAPI.swift`).
 extension LiveArea {
   // MARK: Making a game
 
   /// POST `/api/live`: `{"topic", "set"?, "scoring"?, "seconds"?, "max_players"?}` → 201.
-  func createLiveGame(_ context: RequestContext) async -> HTTPResponse {
-    if let refusal = site.teacherRefusal(context.request, api: true) { return refusal }
+  func createLiveGame(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     do throws(JSONBody.Problem) {
       let body = try JSONBody(context.request.body)
       let request = try LiveGameRequest(body)
@@ -23,7 +23,8 @@ extension LiveArea {
 
   // MARK: Players
 
-  /// POST `/api/live/PIN/players`: `{"name"}` → 201 `{"player", "secret"}`.
+  /// POST `/api/live/PIN/players`: `{"name"}` → 201 `{"player", "secret"}`. Every attempt
+  /// counts against the address, a wrong PIN as much as a taken name.
   func joinLiveGame(_ context: RequestContext) async -> HTTPResponse {
     let request = context.request
     if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
@@ -39,8 +40,7 @@ extension LiveArea {
     } catch {
       return error.response
     }
-    let browser = request.cookies[Credentials.browserCookie].flatMap { Self.isSecret($0) ? $0 : nil }
-    switch room.join(name: name, browser: browser, at: games.clock.now()) {
+    switch room.join(name: name, browser: context.credentials.browser, at: games.clock.now()) {
     case .failure(let refusal):
       return .joinRefusal(refusal)
     case .success(let (player, ticket)):
@@ -54,16 +54,13 @@ extension LiveArea {
   }
 
   /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers"}` → 202.
-  func answerLiveGame(_ context: RequestContext) async -> HTTPResponse {
-    // The time the answer reached the server, before anything else is done with it.
+  func answerLiveGame(_ context: RequestContext, _ player: Player) async -> HTTPResponse {
+    // The time the answer reached the handler, before anything else is done with it.
     let now = games.clock.now()
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
-    let secret: String
     let question: Int
     let picks: [Int]
     do throws(JSONBody.Problem) {
       let body = try JSONBody(context.request.body)
-      secret = try body.required("secret", body.string)
       question = try body.required("question", body.integer)
       picks = try body.required("answers") { key throws(JSONBody.Problem) in
         try body.integers(key, limit: Self.picksLimit)
@@ -71,17 +68,17 @@ extension LiveArea {
     } catch {
       return error.response
     }
-    switch room.answer(secret: secret, question: question, picks: picks, at: now) {
+    switch player.room.answer(secret: player.secret, question: question, picks: picks, at: now) {
     case .failure(let refusal):
       return switch refusal {
-      case .unknownPlayer: .apiError(403, "no player of this game has this secret")
+      case .unknownPlayer: Self.unknownSecret
       case .notOpen: .apiError(410, "question \(question) is not open: too late, or not yet")
       case .alreadyAnswered: .apiError(409, "you answered this question already: the first answer counts")
       case .invalidPicks(let reason): .apiError(422, reason, field: "answers")
       }
     case .success(let ticket):
       do {
-        try await room.waitUntilDurable(ticket)
+        try await player.room.waitUntilDurable(ticket)
       } catch {
         return .apiError(503, "the answer could not be saved: \(error.reason)")
       }
@@ -89,20 +86,15 @@ extension LiveArea {
     }
   }
 
-  // MARK: Events
+  // MARK: Following a game
 
   /// GET `/api/live/PIN/events?secret=S`: the event stream of a player or the host.
-  func liveEvents(_ context: RequestContext) -> HTTPAnswer {
-    guard let room = games.room(context[parameter: "pin"]) else { return .now(noSuchGame) }
-    let secret = context.request.query["secret"] ?? ""
-    let audience: LiveRoom.Audience
-    if room.isHost(secret) {
-      audience = .host
-    } else if let player = room.player(secret: secret) {
-      audience = .player(player.id)
-    } else {
-      return .now(.apiError(403, "no player of this game has this secret"))
-    }
+  func liveEvents(_ context: RequestContext, _ member: GameMember) -> HTTPAnswer {
+    let audience: LiveRoom.Audience =
+      switch member {
+      case .host: .host
+      case .player(let player): .player(player.player.id)
+      }
     let head = HTTPResponse(
       status: 200,
       headers: [
@@ -110,70 +102,23 @@ extension LiveArea {
         ("X-Accel-Buffering", "no"),
       ])
     let clock = games.clock
+    let room = member.room
     return .stream(head: head) { sink in room.subscribe(sink, as: audience, at: clock.now()) }
   }
 
-  // MARK: The host
-
-  /// POST `/api/live/PIN/next`: `{"secret"}` → 200 `{"phase", "question"?}`.
-  func nextInLiveGame(_ context: RequestContext) async -> HTTPResponse {
-    await hostAction(context) { room, _, now in room.next(at: now) }
-  }
-
-  /// POST `/api/live/PIN/end`: `{"secret"}` → 200: the podium now.
-  func endLiveGame(_ context: RequestContext) async -> HTTPResponse {
-    await hostAction(context) { room, _, now in room.end(at: now) }
-  }
-
-  /// POST `/api/live/PIN/kick`: `{"secret", "name", "ban"}` → 200.
-  func kickFromLiveGame(_ context: RequestContext) async -> HTTPResponse {
-    await hostAction(context) { room, body, now throws(JSONBody.Problem) in
-      let name = try body.required("name", body.string)
-      return room.kick(name: name, ban: try body.bool("ban") ?? false, at: now)
+  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase"}`
+  /// for a secret of the game (a page that reloads checks the one it kept), else 403.
+  func liveStatus(_ context: RequestContext, _ member: GameMember) -> HTTPResponse {
+    let phase = Self.phaseMembers(member.room.phase)
+    switch member {
+    case .host:
+      return .json(.object([("role", .string("host"))] + phase))
+    case .player(let player):
+      return .json(.object([("role", .string("player")), ("name", .string(player.player.name.text))] + phase))
     }
   }
 
-  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
-  func liveGameSettings(_ context: RequestContext) async -> HTTPResponse {
-    await hostAction(context) { room, body, now throws(JSONBody.Problem) in
-      room.settings(locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), at: now)
-    }
-  }
-
-  /// A host's move: the secret checked, the move made, its journal entry waited for; a
-  /// finished game's results saved.
-  private func hostAction(
-    _ context: RequestContext,
-    _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
-      (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
-    >
-  ) async -> HTTPResponse {
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
-    let result: Result<(LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal>
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(context.request.body)
-      guard room.isHost(try body.required("secret", body.string)) else {
-        return .apiError(403, "only the host can do this")
-      }
-      result = try move(room, body, games.clock.now())
-    } catch {
-      return error.response
-    }
-    switch result {
-    case .failure(.over): return .apiError(410, "the game is over")
-    case .failure(.noSuchPlayer): return .apiError(404, "no player has this name", field: "name")
-    case .success(let (phase, ticket)):
-      do {
-        try await room.waitUntilDurable(ticket)
-      } catch {
-        return .apiError(503, "the game could not be saved: \(error.reason)")
-      }
-      var members = Self.phaseMembers(phase)
-      if phase == .over, let saved = games.finish(room) { members.append(("saved", .bool(saved))) }
-      return .json(.object(members))
-    }
-  }
-
+  /// A phase as JSON members: `"phase"`, and `"question"` while one is open or closed.
   static func phaseMembers(_ phase: LiveGame.Phase) -> [(key: String, value: JSONValue)] {
     switch phase {
     case .lobby: [("phase", .string("lobby"))]
@@ -182,51 +127,6 @@ extension LiveArea {
     case .over: [("phase", .string("over"))]
     }
   }
-
-  // MARK: Results
-
-  /// GET `/api/live/PIN/results.csv` and `.json`, for the host (`Authorization: Bearer
-  /// HOST`, `?secret=HOST`, or the host screen's cookie).
-  func liveResults(_ context: RequestContext, csv: Bool) -> HTTPResponse {
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
-    guard room.isHost(hostSecret(context.request, pin: room.pin) ?? "") else {
-      return .apiError(403, "only the host can download the results")
-    }
-    let results = LiveResults(room.snapshot)
-    if csv {
-      let name = "qrquiz-live-\(room.pin).csv"
-      return .bytes(
-        Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-        headers: [("Content-Disposition", "attachment; filename=\"\(name)\"")])
-    }
-    return .json(results.json)
-  }
-
-  func liveResultsCSV(_ context: RequestContext) async -> HTTPResponse { liveResults(context, csv: true) }
-  func liveResultsJSON(_ context: RequestContext) async -> HTTPResponse { liveResults(context, csv: false) }
-
-  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase"}`
-  /// for a secret of the game (a page that reloads checks the one it kept), else 403.
-  func liveStatus(_ context: RequestContext) -> HTTPResponse {
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
-    let secret = context.request.query["secret"] ?? ""
-    let phase = Self.phaseMembers(room.phase)
-    if room.isHost(secret) { return .json(.object([("role", .string("host"))] + phase)) }
-    guard let player = room.player(secret: secret) else {
-      return .apiError(403, "no player of this game has this secret")
-    }
-    return .json(.object([("role", .string("player")), ("name", .string(player.name.text))] + phase))
-  }
-
-  /// The host secret a request carries: the `Authorization` header, the query, or the
-  /// host screen's cookie.
-  func hostSecret(_ request: HTTPRequest, pin: String) -> String? {
-    if let authorization = request.header("authorization"), authorization.hasPrefix("Bearer ") {
-      return String(authorization.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-    }
-    return request.query["secret"] ?? request.cookies[Credentials.hostCookie(pin)]
-  }
-
 }
 
 extension HTTPResponse {

@@ -7,10 +7,8 @@ import QRQuizHTTP
 /// The pages are shells the script (`/static/live.js`) fills from the event stream.
 extension LiveArea {
   /// POST `/live`: a game of the topic page's form, then its host screen.
-  func hostFromForm(_ context: RequestContext) async -> HTTPResponse {
-    guard site.isTeacher(context.request) else { return site.notAllowed(context) }
+  func hostFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     let fields = FormBody.parse(context.request.body)
-    if let refusal = site.formTokenRefusal(context, fields) { return refusal }
     let request = LiveGameRequest(
       topic: fields["topic"] ?? "", set: fields["set"].flatMap { Int($0) },
       scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:)) ?? .speed,
@@ -25,22 +23,13 @@ extension LiveArea {
     }
   }
 
-  /// GET `/host/PIN`: with `?secret=`, keeps it in a cookie and comes back without it (the
-  /// projector never shows it); else the host screen, for the holder of the cookie.
-  func hostPage(_ context: RequestContext) -> HTTPResponse {
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
-    if let offered = context.request.query["secret"] {
-      guard room.isHost(offered) else { return site.notAllowed(context) }
-      return .redirect(
-        to: .host(room.pin),
-        headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), offered, strict: true))])
-    }
-    guard let secret = context.request.cookies[Credentials.hostCookie(room.pin)], room.isHost(secret) else {
-      return site.notAllowed(context)
-    }
+  /// GET `/host/PIN`: the host screen, for the holder of its cookie (the route's access
+  /// moved a `?secret=` into the cookie).
+  func hostPage(_ context: RequestContext, _ host: Host) -> HTTPResponse {
+    let room = host.room
     return .html(
       site.pages(context).liveHost(
-        room.setup, secret: secret, joinURL: room.joinURL, joinAddress: site.publicURL + SitePath.pinEntry.value,
+        room.setup, secret: host.secret, joinURL: room.joinURL, joinAddress: site.publicURL + SitePath.pinEntry.value,
         reachable: site.isPublicURLReachable))
   }
 
@@ -65,7 +54,7 @@ extension LiveArea {
       return .html(site.pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
     }
     var headers: [(name: String, value: String)] = []
-    if !(request.cookies[Credentials.browserCookie].map(Self.isSecret) ?? false) {
+    if context.credentials.browser == nil {
       headers.append(("Set-Cookie", site.cookie(Credentials.browserCookie, Secret.make(), strict: false)))
     }
     return .html(site.pages(context).livePlayer(room.setup), headers: headers)
@@ -87,9 +76,5 @@ extension LiveArea {
     } catch {
       return .html(site.pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
     }
-  }
-
-  private func noSuchGamePage(_ context: RequestContext) -> HTTPResponse {
-    .html(site.pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
   }
 }

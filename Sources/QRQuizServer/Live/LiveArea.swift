@@ -22,28 +22,40 @@ final class LiveArea: Sendable {
 
   /// The live games' routes: the pages, then the API.
   func addRoutes(to router: inout Router<RequestContext>) {
-    router.add(.post, "/live", "makes a live game from a topic page's form (the teacher)", .deferred(hostFromForm))
-    router.add(.get, "/host/{pin}", "a live game's host screen, for the projector", .immediate(hostPage))
-    router.add(.get, "/j", "asks a live game's PIN", .immediate(pinPage))
-    router.add(.get, "/j/{pin}", "a player's page of a live game: nickname, answers, score", .immediate(playerPage))
-    router.add(.get, "/j/{pin}/qr.png", "the QR code of the game's join address", .immediate(joinQRPNG))
-    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", .immediate(joinQRSVG))
+    router.add(
+      .post, "/live", "makes a live game from a topic page's form", access: site.teacherForm, .deferred(hostFromForm))
+    router.add(
+      .get, "/host/{pin}", "a live game's host screen, for the projector", access: hostScreen, .immediate(hostPage))
+    router.add(.get, "/j", "asks a live game's PIN", access: .anyone, .immediate(pinPage))
+    router.add(
+      .get, "/j/{pin}", "a player's page of a live game: nickname, answers, score",
+      access: .anyone("anyone; a wrong PIN counts as an attempt to join"), .immediate(playerPage))
+    router.add(
+      .get, "/j/{pin}/qr.png", "the QR code of the game's join address", access: .anyone, .immediate(joinQRPNG))
+    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", access: .anyone, .immediate(joinQRSVG))
 
-    router.add(.post, "/api/live", "makes a live game (the teacher's token)", .deferred(createLiveGame))
-    router.add(.post, "/api/live/{pin}/players", "joins a game: a nickname", .deferred(joinLiveGame))
-    router.add(.get, "/api/live/{pin}/events", "a game's event stream (`?secret=`)", .either(liveEvents))
-    router.add(.get, "/api/live/{pin}/status", "who a secret is in a game (`?secret=`)", .immediate(liveStatus))
+    router.add(.post, "/api/live", "makes a live game", access: site.teacherAPI, .deferred(createLiveGame))
     router.add(
-      .post, "/api/live/{pin}/answers", "a player's answer to the open question", .deferred(answerLiveGame))
+      .post, "/api/live/{pin}/players", "joins a game: a nickname",
+      access: .anyone("anyone; attempts are limited per address"), .deferred(joinLiveGame))
+    router.add(.get, "/api/live/{pin}/events", "a game's event stream", access: member, .either(liveEvents))
+    router.add(.get, "/api/live/{pin}/status", "who a secret is in a game", access: member, .immediate(liveStatus))
     router.add(
-      .post, "/api/live/{pin}/next", "the host: start, close the question, next, podium", .deferred(nextInLiveGame))
-    router.add(.post, "/api/live/{pin}/end", "the host: the podium now", .deferred(endLiveGame))
-    router.add(.post, "/api/live/{pin}/kick", "the host: removes (and bans) a player", .deferred(kickFromLiveGame))
+      .post, "/api/live/{pin}/answers", "a player's answer to the open question", access: playerMove,
+      .deferred(answerLiveGame))
     router.add(
-      .post, "/api/live/{pin}/settings", "the host: lock the game, hide the scores", .deferred(liveGameSettings))
+      .post, "/api/live/{pin}/next", "start, close the question, next, podium", access: hostMove,
+      .deferred(nextInLiveGame))
+    router.add(.post, "/api/live/{pin}/end", "the podium now", access: hostMove, .deferred(endLiveGame))
     router.add(
-      .get, "/api/live/{pin}/results.csv", "a game's results as CSV (the host)", .deferred(liveResultsCSV))
-    router.add(.get, "/api/live/{pin}/results.json", "the same as JSON", .deferred(liveResultsJSON))
+      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove, .deferred(kickFromLiveGame))
+    router.add(
+      .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
+      .deferred(liveGameSettings))
+    router.add(
+      .get, "/api/live/{pin}/results.csv", "a game's results as CSV", access: hostDownload, .deferred(liveResultsCSV))
+    router.add(
+      .get, "/api/live/{pin}/results.json", "the same as JSON", access: hostDownload, .deferred(liveResultsJSON))
   }
 
   /// Resumes the games a previous run left unfinished; a line per game that cannot be.
@@ -104,10 +116,4 @@ final class LiveArea: Sendable {
       ("host_page", .string(hostURL(room))),
     ])
   }
-
-  var noSuchGame: HTTPResponse { .apiError(404, "no live game has this PIN") }
-
-  /// Whether `text` looks like one of our secrets (32 hex digits): a cookie of any other
-  /// shape is ignored.
-  static func isSecret(_ text: String) -> Bool { text.utf8.count == 32 && text.allSatisfy(\.isHexDigit) }
 }

@@ -11,12 +11,7 @@ extension PicturesArea {
   static let picturesAtOnce = 2
 
   /// POST `/api/images` with the picture as the body → `201 {"url", "width", "height"}`.
-  func uploadPicture(_ context: RequestContext) async -> HTTPResponse {
-    let library: TopicLibrary
-    switch site.editableLibrary(context.request) {
-    case .failure(let refusal): return refusal.response
-    case .success(let editable): library = editable
-    }
+  func uploadPicture(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
     if let type = context.request.header("content-type")?.lowercased(), type.contains("svg") {
       return .apiError(415, "\(QuestionPicture.Error.unsupported("SVG"))")
     }
@@ -45,7 +40,7 @@ extension PicturesArea {
     }
     let name: String
     do {
-      name = try library.store(picture)
+      name = try editor.library.store(picture)
     } catch {
       return .libraryError(error, name: "the picture")
     }

@@ -18,13 +18,16 @@ final class PicturesArea: Sendable {
 
   /// The pictures' routes.
   func addRoutes(to router: inout Router<RequestContext>) {
-    router.add(.get, "/img/{key}", "a question's image, from the image cache only", .either(image))
+    router.add(.get, "/img/{key}", "a question's image, from the image cache only", access: .anyone, .either(image))
     router.add(
       .get, "/preview", "a question's image by its address (`?url=`), when this server has it: the editor's preview",
-      .immediate(previewImage))
-    router.add(.get, "/pictures/{file}", "a question's picture, uploaded or drawn in the editor", .either(picture))
+      access: .anyone, .immediate(previewImage))
     router.add(
-      .post, "/api/images", "a question's picture: checked, upright, without metadata", .deferred(uploadPicture))
+      .get, "/pictures/{file}", "a question's picture, uploaded or drawn in the editor", access: .anyone,
+      .either(picture))
+    router.add(
+      .post, "/api/images", "a question's picture: checked, upright, without metadata", access: site.editorAPI,
+      bodyLimit: BodyLimit(bytes: QuestionPicture.maximumUploadSize), .deferred(uploadPicture))
   }
 
   /// The page's source for a question's image: a picture the library stores, or an image

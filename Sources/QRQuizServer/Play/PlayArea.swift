@@ -18,10 +18,16 @@ final class PlayArea: Sendable {
 
   /// The play's routes.
   func addRoutes(to router: inout Router<RequestContext>) {
-    router.add(.get, "/play/{name}", "a topic's sets, to choose one", .immediate(setChoice))
-    router.add(.get, "/play/{name}/{set}", "starts a play of a set; redirects to it", .immediate(startPlay))
-    router.add(.get, "/game/{id}", "a play: the question, or the result", .immediate(showGame))
-    router.add(.post, "/game/{id}", "a move in a play: answer, help, repeat", .immediate(moveInGame))
+    router.add(.get, "/play/{name}", "a topic's sets, to choose one", access: .anyone, .immediate(setChoice))
+    router.add(
+      .get, "/play/{name}/{set}", "starts a play of a set; redirects to it",
+      access: .anyone("anyone; plays are limited per address"), .immediate(startPlay))
+    router.add(
+      .get, "/game/{id}", "a play: the question, or the result", access: .anyone("whoever has the play's address"),
+      .immediate(showGame))
+    router.add(
+      .post, "/game/{id}", "a move in a play: answer, help, repeat", access: .anyone("whoever has the play's address"),
+      .immediate(moveInGame))
   }
 
   /// `/play/NAME`: the sets to choose from; a topic of one set starts at once.

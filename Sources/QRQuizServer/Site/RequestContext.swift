@@ -1,24 +1,31 @@
 import QRQuiz
 import QRQuizHTTP
 
-/// A request as the site's handlers see it: the request, its path's named parts, and the
-/// language of the pages and messages (the visitor's choice, a cookie, else the browser's
-/// `Accept-Language`).
+/// A request as the site's handlers see it: the request, its path's named parts, its
+/// credentials, whether it comes from the teacher, and the language of the pages and
+/// messages (the visitor's choice, a cookie, else the browser's `Accept-Language`).
 struct RequestContext: Sendable {
   /// The request.
   let request: HTTPRequest
   /// The path's named parts: `name` for `/t/{name}`.
   let parameters: [String: String]
+  /// The credentials it carries.
+  let credentials: Credentials
+  /// Whether it carries the teacher's token (public pages show the teacher more: Edit and
+  /// Delete, the form that hosts a live game).
+  let isTeacher: Bool
   /// The language of the pages and messages.
   let language: Language
 
   /// The cookie that keeps a visitor's choice of language.
   static let languageCookie = "qrquiz_lang"
 
-  /// The context of a request the router found.
-  init(_ routed: RouteRequest) {
+  /// The context of a request the router found, on `site`.
+  init(_ routed: RouteRequest, site: Site) {
     request = routed.request
     parameters = routed.parameters
+    credentials = Credentials(routed.request)
+    isTeacher = site.isTeacher(credentials)
     language =
       routed.request.cookies[Self.languageCookie].flatMap(Language.init(tag:))
       ?? Language.preferred(acceptLanguage: routed.request.header("accept-language"))

@@ -4,8 +4,8 @@ import QRQuizHTTP
 import Synchronization
 
 /// What every area of the site shares, made once and passed to each: the configuration,
-/// the topics served, the address phones reach, the form token, the teacher's access, and
-/// the pages in a request's language.
+/// the topics served, the address phones reach, the form token, the teacher's access
+/// (`TeacherAccess.swift`), and the pages in a request's language.
 final class Site: Sendable {
   let configuration: QuizWebApp.Configuration
   let topics: ServedTopics
@@ -42,7 +42,7 @@ final class Site: Sendable {
   /// The pages in the request's language, for a visitor who may create topics or not.
   func pages(_ context: RequestContext) -> Pages {
     Pages(
-      language: context.language, canCreate: configuration.allowsEditing && isTeacher(context.request),
+      language: context.language, canCreate: configuration.allowsEditing && context.isTeacher,
       theme: Theme(cookies: context.request.cookies),
       here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }

@@ -1,0 +1,76 @@
+import QRQuiz
+import QRQuizHTTP
+
+/// The host's moves (`docs/LIVE.md`): start and move on, end, kick and ban, lock and hide
+/// the scores; and the results. Each handler takes the `Host` its route's access proved.
+extension LiveArea {
+  /// POST `/api/live/PIN/next`: `{"secret"}` → 200 `{"phase", "question"?}`.
+  func nextInLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    await hostAction(context, host) { room, _, now in room.next(at: now) }
+  }
+
+  /// POST `/api/live/PIN/end`: `{"secret"}` → 200: the podium now.
+  func endLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    await hostAction(context, host) { room, _, now in room.end(at: now) }
+  }
+
+  /// POST `/api/live/PIN/kick`: `{"secret", "name", "ban"}` → 200.
+  func kickFromLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      let name = try body.required("name", body.string)
+      return room.kick(name: name, ban: try body.bool("ban") ?? false, at: now)
+    }
+  }
+
+  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
+  func liveGameSettings(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      room.settings(locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), at: now)
+    }
+  }
+
+  /// A host's move: made, its journal entry waited for; a finished game's results saved.
+  private func hostAction(
+    _ context: RequestContext, _ host: Host,
+    _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
+      (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
+    >
+  ) async -> HTTPResponse {
+    let room = host.room
+    let result: Result<(LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal>
+    do throws(JSONBody.Problem) {
+      result = try move(room, try JSONBody(context.request.body), games.clock.now())
+    } catch {
+      return error.response
+    }
+    switch result {
+    case .failure(.over): return .apiError(410, "the game is over")
+    case .failure(.noSuchPlayer): return .apiError(404, "no player has this name", field: "name")
+    case .success(let (phase, ticket)):
+      do {
+        try await room.waitUntilDurable(ticket)
+      } catch {
+        return .apiError(503, "the game could not be saved: \(error.reason)")
+      }
+      var members = Self.phaseMembers(phase)
+      if phase == .over, let saved = games.finish(room) { members.append(("saved", .bool(saved))) }
+      return .json(.object(members))
+    }
+  }
+
+  // MARK: Results
+
+  /// GET `/api/live/PIN/results.csv`, for the host (`Authorization: Bearer HOST`,
+  /// `?secret=HOST`, or the host screen's cookie).
+  func liveResultsCSV(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    let room = host.room
+    return .bytes(
+      Array(LiveResults(room.snapshot).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
+      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-live-\(room.pin).csv\"")])
+  }
+
+  /// GET `/api/live/PIN/results.json`: the same as JSON.
+  func liveResultsJSON(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    .json(LiveResults(host.room.snapshot).json)
+  }
+}

@@ -1,0 +1,143 @@
+import QRQuiz
+import QRQuizHTTP
+
+/// The teacher, proven: the request carried the token `qrquiz serve` prints (in the
+/// teacher's address, `/?token=…`). Only the checks below make one, so a handler that
+/// takes a `Teacher` runs for the teacher alone.
+struct Teacher: Sendable {
+  fileprivate init() {}
+}
+
+/// The teacher on a server that allows editing (`--allow-edit`), with the topic library
+/// their writes go to.
+struct Editor: Sendable {
+  /// The library writes go to.
+  let library: TopicLibrary
+
+  fileprivate init(library: TopicLibrary) { self.library = library }
+}
+
+/// The teacher's access to routes: pages keep the token in a cookie the browser sends only
+/// to this site's own pages (SameSite=Strict, HttpOnly), and send the page's form token
+/// with every write (no other site's page can know it); scripts send
+/// `Authorization: Bearer TOKEN`.
+extension Site {
+  /// Whether `credentials` hold the teacher's token: a Bearer token if there is one,
+  /// else the teacher's cookie.
+  func isTeacher(_ credentials: Credentials) -> Bool {
+    guard let token = configuration.teacherToken else { return false }
+    if let offered = credentials.bearer { return Secret.matches(offered, token) }
+    return credentials.teacherCookie.map { Secret.matches($0, token) } ?? false
+  }
+
+  /// The teacher, by an API call: a Bearer token, or the teacher's cookie with a JSON
+  /// body (which a form of another site cannot send). 401 without a token, 403 with a
+  /// wrong one, 415 for the cookie without JSON.
+  var teacherAPI: Access<RequestContext, Teacher> {
+    Access("the teacher: Bearer, or the cookie with a JSON body") { [self] context in
+      if let refusal = teacherRefusal(context.credentials) { return .answered(refusal) }
+      if context.credentials.bearer == nil, !context.credentials.sendsJSON {
+        return .answered(.apiError(415, "send the body as application/json"))
+      }
+      return .admitted(Teacher())
+    }
+  }
+
+  /// The teacher, by a form of this site's pages: the cookie (or a Bearer token) and the
+  /// page's form token in the form's `csrf` field; 403 pages otherwise.
+  var teacherForm: Access<RequestContext, Teacher> {
+    Access("the teacher: the cookie and the form's token") { [self] context in
+      guard context.isTeacher else { return .answered(notAllowed(context)) }
+      if let refusal = formTokenRefusal(context) { return .answered(refusal) }
+      return .admitted(Teacher())
+    }
+  }
+
+  /// The teacher's editor pages: editing on, the cookie (`?token=` signs in first).
+  func editorPage(returningTo path: @escaping @Sendable (RequestContext) -> SitePath)
+    -> Access<RequestContext, Teacher>
+  {
+    Access("the teacher, editing on: the cookie (`?token=` signs in)") { [self] context in
+      if let refusal = editorPageRefusal(context, returningTo: path(context)) { return .answered(refusal) }
+      return .admitted(Teacher())
+    }
+  }
+
+  /// A form of the editor's pages: editing on, the cookie and the form's token.
+  var editorForm: Access<RequestContext, Teacher> {
+    Access("the teacher, editing on: the cookie and the form's token") { [self] context in
+      if let refusal = editorPageRefusal(context, returningTo: .library) { return .answered(refusal) }
+      if let refusal = formTokenRefusal(context) { return .answered(refusal) }
+      return .admitted(Teacher())
+    }
+  }
+
+  /// A write to the library through the API: editing on (`--allow-edit`), the teacher (a
+  /// Bearer token, or the page's cookie with its form token in `X-Form-Token`), and a
+  /// library rather than files.
+  var editorAPI: Access<RequestContext, Editor> {
+    Access("the teacher, editing on: Bearer, or the cookie with `X-Form-Token`") { [self] context in
+      let credentials = context.credentials
+      guard configuration.allowsEditing else {
+        return .answered(.apiError(403, "editing is off: start qrquiz serve with --allow-edit"))
+      }
+      if let refusal = teacherRefusal(credentials) { return .answered(refusal) }
+      if !credentials.hasAuthorization {
+        // The page's cookie: the form token must come too (another site's page cannot know it).
+        guard let token = credentials.formTokenHeader, Secret.matches(token, formToken) else {
+          return .answered(.apiError(403, "the page is out of date: reload it"))
+        }
+      }
+      guard case .library(let library) = topics.source else {
+        return .answered(.apiError(403, ServedTopics.ReadOnly().description))
+      }
+      return .admitted(Editor(library: library))
+    }
+  }
+
+  /// For a request with `?token=`: the teacher's cookie set and a redirect to `path`
+  /// (the token leaves the address bar, and the projector never shows it); a page saying
+  /// no for a wrong token; `nil` without one.
+  func teacherSignIn(_ context: RequestContext, returningTo path: SitePath) -> HTTPResponse? {
+    guard let offered = context.credentials.signInToken else { return nil }
+    guard let token = configuration.teacherToken, Secret.matches(offered, token) else {
+      return notAllowed(context)
+    }
+    return .redirect(to: path, headers: [("Set-Cookie", cookie(Credentials.teacherCookie, token, strict: true))])
+  }
+
+  /// The refusal of an API call that is not the teacher's (`nil`: it is): 403 when the
+  /// server has no token, 401 without one, 403 with a wrong one.
+  private func teacherRefusal(_ credentials: Credentials) -> HTTPResponse? {
+    guard configuration.teacherToken != nil else { return .apiError(403, "this server has no teacher's token") }
+    if credentials.bearer == nil, credentials.teacherCookie == nil {
+      return .apiError(401, "the teacher's token is needed", headers: [("WWW-Authenticate", "Bearer")])
+    }
+    guard isTeacher(credentials) else { return .apiError(403, "the teacher's token is not this server's") }
+    return nil
+  }
+
+  /// The page that refuses an editor page (`nil`: the teacher may edit): editing off,
+  /// the teacher signing in, or someone else.
+  private func editorPageRefusal(_ context: RequestContext, returningTo path: SitePath) -> HTTPResponse? {
+    guard configuration.allowsEditing else {
+      let pages = pages(context)
+      return .html(pages.error(.editingOff, pages.say(.editingOffDetail)), status: 403)
+    }
+    if let signIn = teacherSignIn(context, returningTo: path) { return signIn }
+    guard context.isTeacher else { return notAllowed(context) }
+    return nil
+  }
+
+  /// The 403 page for a form whose `csrf` field is not this server's form token (a form of
+  /// another site, or a stale page); `nil` when it is.
+  private func formTokenRefusal(_ context: RequestContext) -> HTTPResponse? {
+    guard let offered = context.credentials.formTokenField, Secret.matches(offered, formToken) else {
+      let pages = pages(context)
+      return .html(
+        pages.error(.formRefused, pages.say(.formRefusedDetail, ["address": .text(SitePath.library.value)])),
+        status: 403)
+    }
+    return nil
+  }
+}
