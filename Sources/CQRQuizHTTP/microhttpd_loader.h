@@ -31,7 +31,6 @@ int CQRQuizHTTP_load_microhttpd(char *error, size_t error_size);
 #define MHD_get_connection_info (*CQRQuizHTTP_call_MHD_get_connection_info)
 #define MHD_get_connection_values (*CQRQuizHTTP_call_MHD_get_connection_values)
 #define MHD_get_daemon_info (*CQRQuizHTTP_call_MHD_get_daemon_info)
-#define MHD_lookup_connection_value (*CQRQuizHTTP_call_MHD_lookup_connection_value)
 #define MHD_queue_response (*CQRQuizHTTP_call_MHD_queue_response)
 #define MHD_resume_connection (*CQRQuizHTTP_call_MHD_resume_connection)
 #define MHD_start_daemon (*CQRQuizHTTP_call_MHD_start_daemon)

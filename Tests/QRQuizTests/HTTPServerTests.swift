@@ -165,6 +165,29 @@ import Testing
     for sink in streamer.all { #expect(!sink.send([65])) }
   }
 
+  /// Answers every request with its body's length.
+  struct Measure: HTTPResponder {
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+      .now(HTTPResponse(status: 200, body: Array("\(request.body.count)\n".utf8)))
+    }
+  }
+
+  @Test func bodiesPastTheMemoryOfAllBodiesGet503WithTheServersHeaders() throws {
+    let server = try HTTPServer(
+      configuration: .init(port: 0, bodyMemoryLimit: 1000, headersOnEveryAnswer: [("X-Frame-Options", "DENY")]),
+      responder: Measure())
+    defer { server.stop(timeout: 1) }
+    let within = try HTTPProbe.parse(
+      HTTPProbe.exchange(
+        port: server.port,
+        Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 900\r\n\r\n".utf8) + Array(repeating: 65, count: 900)))
+    #expect(within.status == 200 && within.text == "900\n")
+    let past = try HTTPProbe.parse(
+      HTTPProbe.exchange(port: server.port, Array("POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1001\r\n\r\n".utf8)))
+    #expect(past.status == 503)
+    #expect(past.headers["x-frame-options"] == "DENY" && past.headers["connection"] == "close")
+  }
+
   @Test func stoppingTwiceAndStoppingAnIdleServerAreHarmless() throws {
     let server = try HTTPServer(configuration: .init(port: 0), responder: Sleeper(entered: DispatchSemaphore(value: 0)))
     server.stop(timeout: 0)

@@ -1,38 +1,79 @@
-#ifndef CQRQUIZHTTP_HTTP_H
-#define CQRQUIZHTTP_HTTP_H
+#ifndef CQRQUIZHTTP_H
+#define CQRQUIZHTTP_H
 
-// libmicrohttpd behind a small API Swift can call: the daemon starts from named options
-// (MHD_start_daemon is variadic, and MHD_OPTION_* / MHD_RESPMEM_* do not import), each
-// request reaches Swift once, whole (body included, within its limit), and a response is
-// given as status, header lines and bytes, at once or later from any thread.
-//
-// The shim also bounds what libmicrohttpd alone does not: the time to receive a whole
-// request and to send a whole answer (a watchdog thread shuts down connections past their
-// deadline), the size of the headers (431), a body's size per route (413, before the body
-// is read), requests libmicrohttpd would take but HTTP forbids (two Content-Length values,
-// HTTP/1.1 without Host: 400). Its own answers carry the server's headers on every answer.
+// libmicrohttpd, behind what Swift cannot do itself: start a daemon (MHD_start_daemon is
+// variadic, and MHD_OPTION_* and MHD_RESPMEM_* do not import into Swift), and be the
+// callbacks libmicrohttpd calls, each of which hands its event to a Swift hook. What to do
+// with the events (deadlines, header checks, body limits and memory, answers) is decided
+// in Swift (QRQuizHTTP's HTTPServer), where it is tested in process. Every value that
+// crosses this boundary is named here: no bare numbers mean anything on either side.
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
-/// A running server: libmicrohttpd's daemon and what the shim keeps for it.
+/// A running daemon.
 typedef struct CQRQuizHTTP_daemon CQRQuizHTTP_daemon;
+/// A client's connection (libmicrohttpd's own), valid from its opening hook to its closing one.
+typedef struct CQRQuizHTTP_connection CQRQuizHTTP_connection;
+/// A response, given once or many times (libmicrohttpd counts its uses).
+typedef struct CQRQuizHTTP_response CQRQuizHTTP_response;
 
-/// One request, owned by the shim from its first byte until libmicrohttpd reports it
-/// complete. Swift may keep it while the connection is suspended (an answer still to come).
-typedef struct CQRQuizHTTP_request CQRQuizHTTP_request;
+/// Whether a call did what it was asked.
+typedef enum __attribute__((enum_extensibility(closed))) CQRQuizHTTP_result {
+  CQRQuizHTTP_result_done,
+  CQRQuizHTTP_result_failed,
+} CQRQuizHTTP_result;
 
-/// Called once a request has arrived whole, on one of libmicrohttpd's threads. Answer it
-/// with CQRQuizHTTP_respond before returning, or call CQRQuizHTTP_suspend and
-/// answer it later with CQRQuizHTTP_respond_later from any thread.
-typedef void (*CQRQuizHTTP_handler)(void *context, CQRQuizHTTP_request *request);
+/// What libmicrohttpd does after a hook: go on with the connection, or close it.
+typedef enum __attribute__((enum_extensibility(closed))) CQRQuizHTTP_next {
+  CQRQuizHTTP_next_proceed,
+  CQRQuizHTTP_next_close,
+} CQRQuizHTTP_next;
 
-/// Called when a request's headers have arrived, before its body: the most bytes of body
-/// this method and path may send. Larger gets 413 before anything of it is read.
-typedef size_t (*CQRQuizHTTP_body_limit)(void *context, const char *method, const char *path);
+/// Where a request's value comes from.
+typedef enum __attribute__((enum_extensibility(closed))) CQRQuizHTTP_value_kind {
+  CQRQuizHTTP_value_kind_header,
+  CQRQuizHTTP_value_kind_query,
+  CQRQuizHTTP_value_kind_cookie,
+} CQRQuizHTTP_value_kind;
 
+/// What a stream's reader gave libmicrohttpd.
+typedef enum __attribute__((enum_extensibility(closed))) CQRQuizHTTP_stream_read {
+  /// Bytes, as many as the reader said.
+  CQRQuizHTTP_stream_read_bytes,
+  /// Nothing for now: the reader suspended the connection, and a write resumes it.
+  CQRQuizHTTP_stream_read_waiting,
+  /// The stream is over: libmicrohttpd ends the answer.
+  CQRQuizHTTP_stream_read_ended,
+} CQRQuizHTTP_stream_read;
+
+/// The Swift functions libmicrohttpd's events reach, on libmicrohttpd's threads, each with
+/// `context`. `request` is whatever `request_began` returned for the request.
+typedef struct CQRQuizHTTP_hooks {
+  void *context;
+  /// A client connected on `socket`.
+  void (*connection_opened)(void *context, CQRQuizHTTP_connection *connection, int socket);
+  /// The connection is closing (its socket is still open, and closed after this returns).
+  void (*connection_closed)(void *context, CQRQuizHTTP_connection *connection);
+  /// A request's headers arrived: the request's state, kept until `request_finished`
+  /// (NULL closes the connection). The hook may answer at once, refusing the request.
+  void *(*request_began)(void *context, CQRQuizHTTP_connection *connection, const char *method, const char *path,
+                         const char *version);
+  /// Some of the request's body arrived.
+  CQRQuizHTTP_next (*body_arrived)(void *context, void *request, const uint8_t *bytes, size_t length);
+  /// The request arrived whole: the hook answers it, or suspends its connection.
+  CQRQuizHTTP_next (*request_arrived)(void *context, void *request);
+  /// libmicrohttpd is done with the request (its answer sent, or its connection gone);
+  /// `request` is NULL when none had begun.
+  void (*request_finished)(void *context, CQRQuizHTTP_connection *connection, void *request);
+  /// Percent-decodes the path or a query value in place; returns its new length.
+  size_t (*unescape)(void *context, char *text);
+} CQRQuizHTTP_hooks;
+
+/// How to listen.
 typedef struct CQRQuizHTTP_options {
-  /// The numeric address to listen on (IPv4 or IPv6); NULL for 127.0.0.1.
+  /// The numeric address to listen on (IPv4 or IPv6).
   const char *address;
   /// The port; 0 for any free one (see CQRQuizHTTP_port).
   uint16_t port;
@@ -41,100 +82,52 @@ typedef struct CQRQuizHTTP_options {
   /// Connections at once, in all, and from one client address.
   unsigned int connection_limit;
   unsigned int per_address_limit;
-  /// Seconds a connection may sit idle between requests.
+  /// Seconds a connection may sit idle.
   unsigned int idle_timeout;
-  /// Seconds to receive a whole request (request line, headers and body) from when the
-  /// connection opens or its previous answer was sent; a body adds its length at
-  /// `minimum_rate`. A client trickling bytes is cut off past it.
-  double request_timeout;
-  /// Seconds to send a whole answer, plus its length at `minimum_rate`. A client reading
-  /// slowly is cut off past it.
-  double response_timeout;
-  /// Bytes a second a client must keep up when sending a body or reading an answer.
-  double minimum_rate;
-  /// Bytes of request line and headers: more gets 431.
-  size_t header_limit;
-  /// Bytes of request bodies held at once, in all (each is held whole before its route
-  /// runs): a request that would go past it gets 503.
-  size_t body_memory_limit;
-  /// Header lines ("Name: value\r\n") every answer the shim makes itself carries (its
-  /// 400, 413, 431, 500); the handler's answers carry what the handler gives.
-  const char *default_headers;
+  /// Bytes of memory per connection (request line and headers must fit in it).
+  size_t connection_memory;
   /// PEM certificate and key for HTTPS; both NULL for plain HTTP.
   const char *tls_certificate;
   const char *tls_key;
 } CQRQuizHTTP_options;
 
-/// Starts a daemon; NULL on failure with a message in `error`.
-CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options,
-                                                    CQRQuizHTTP_handler handler,
-                                                    CQRQuizHTTP_body_limit body_limit, void *context,
-                                                    char *error, size_t error_size);
+/// Loads libmicrohttpd (once) and starts a daemon whose events reach `hooks`; NULL on
+/// failure, with a message in `error`.
+CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const CQRQuizHTTP_hooks *hooks,
+                                      char *error, size_t error_size);
 /// The port the daemon listens on.
 uint16_t CQRQuizHTTP_port(CQRQuizHTTP_daemon *daemon);
-/// Requests begun whose answer has not been sent yet (nor their connection closed).
-long CQRQuizHTTP_open_requests(CQRQuizHTTP_daemon *daemon);
-/// Connections the watchdog has cut off for being too slow, since the start.
-long CQRQuizHTTP_connections_cut(CQRQuizHTTP_daemon *daemon);
-/// Stops the daemon: every request must have been answered.
+/// Stops the daemon and frees it: no connection may be suspended.
 void CQRQuizHTTP_stop(CQRQuizHTTP_daemon *daemon);
 
-// The request, valid until it is answered.
-const char *CQRQuizHTTP_method(const CQRQuizHTTP_request *request);
-/// The path, percent-decoded by libmicrohttpd, without the query.
-const char *CQRQuizHTTP_path(const CQRQuizHTTP_request *request);
-/// Calls `visit` for each header (kind 0), query argument (kind 1) and cookie (kind 2).
-void CQRQuizHTTP_values(const CQRQuizHTTP_request *request,
-                               void (*visit)(void *context, int kind, const char *name, const char *value),
-                               void *context);
-const uint8_t *CQRQuizHTTP_body(const CQRQuizHTTP_request *request, size_t *length);
+/// Calls `visit` for each header, query argument and cookie of the request on `connection`.
+void CQRQuizHTTP_values(CQRQuizHTTP_connection *connection,
+                        void (*visit)(void *context, CQRQuizHTTP_value_kind kind, const char *name, const char *value),
+                        void *context);
 /// The client's numeric address, or "" if unknown.
-void CQRQuizHTTP_client_address(const CQRQuizHTTP_request *request, char *buffer, size_t size);
+void CQRQuizHTTP_client_address(CQRQuizHTTP_connection *connection, char *buffer, size_t size);
 
-/// Answers `request` from within the handler. `headers` holds "Name: value" lines ending
-/// in "\r\n". Returns 0 on success.
-int CQRQuizHTTP_respond(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
-                               const uint8_t *body, size_t length);
-/// Holds the connection until CQRQuizHTTP_respond_later: called from within the handler.
-void CQRQuizHTTP_suspend(CQRQuizHTTP_request *request);
-/// Answers a suspended request, from any thread, and resumes its connection.
-int CQRQuizHTTP_respond_later(CQRQuizHTTP_request *request, unsigned int status, const char *headers,
-                                     const uint8_t *body, size_t length);
+/// A response of `length` bytes, copied now; NULL when libmicrohttpd cannot be loaded.
+CQRQuizHTTP_response *CQRQuizHTTP_response_of_bytes(const uint8_t *bytes, size_t length);
+/// A response of endless length, whose bytes `read` gives as libmicrohttpd asks for them
+/// (`stream` is handed back to it), until it says the stream ended. `freed` is called once
+/// libmicrohttpd is done with it (the connection closing).
+CQRQuizHTTP_response *CQRQuizHTTP_response_of_stream(
+    void *stream, CQRQuizHTTP_stream_read (*read)(void *stream, uint8_t *buffer, size_t capacity, size_t *length),
+    void (*freed)(void *stream));
+/// Adds a header line; libmicrohttpd refuses a value holding CR or LF.
+CQRQuizHTTP_result CQRQuizHTTP_response_add_header(CQRQuizHTTP_response *response, const char *name,
+                                                   const char *value);
+/// Gives up the caller's hold on the response (it lives on while connections send it).
+void CQRQuizHTTP_response_release(CQRQuizHTTP_response *response);
 
-/// A response made once and given many times (libmicrohttpd counts its uses): the bytes
-/// and header lines are copied in now, so answering with it later costs no copy.
-typedef struct CQRQuizHTTP_response CQRQuizHTTP_response;
-CQRQuizHTTP_response *CQRQuizHTTP_response_create(const char *headers, const uint8_t *body,
-                                                                size_t length);
-void CQRQuizHTTP_response_destroy(CQRQuizHTTP_response *response);
-/// Answers with a made response, from the handler or (for a suspended request) later.
-int CQRQuizHTTP_respond_with(CQRQuizHTTP_request *request, unsigned int status,
-                                    CQRQuizHTTP_response *response, int later);
-
-// MARK: Event streams
-
-/// An endless answer written to while the connection lives (server-sent events): bytes
-/// written are sent as the client takes them; with nothing to send, the connection is
-/// suspended (no thread waits, no loop spins) until the next write resumes it.
-typedef struct CQRQuizHTTP_stream CQRQuizHTTP_stream;
-
-/// Answers `request` (from within the handler) with a stream: `status`, `headers`, then
-/// whatever is written. The stream is released by the caller with
-/// CQRQuizHTTP_stream_release once it stops writing; NULL when it cannot be made.
-CQRQuizHTTP_stream *CQRQuizHTTP_respond_stream(CQRQuizHTTP_request *request,
-                                                             unsigned int status, const char *headers);
-/// Appends bytes to the stream, from any thread. Returns 0, or -1 once the client is gone
-/// (or the stream was closed); past `limit` bytes waiting for a client that does not
-/// read, the stream is closed instead (the client reconnects and starts afresh).
-int CQRQuizHTTP_stream_write(CQRQuizHTTP_stream *stream, const uint8_t *bytes, size_t length,
-                                    size_t limit);
-/// Ends the stream once what was written is sent.
-void CQRQuizHTTP_stream_close(CQRQuizHTTP_stream *stream);
-/// Whether the client is gone.
-int CQRQuizHTTP_stream_is_finished(CQRQuizHTTP_stream *stream);
-/// Gives up the caller's hold on the stream (it lives on while libmicrohttpd sends it).
-void CQRQuizHTTP_stream_release(CQRQuizHTTP_stream *stream);
-/// Streams open now.
-long CQRQuizHTTP_open_streams(CQRQuizHTTP_daemon *daemon);
+/// Queues `response` with `status` as the answer on `connection`: from the request's hooks,
+/// or from any thread while the connection is suspended (then resume it).
+CQRQuizHTTP_result CQRQuizHTTP_queue(CQRQuizHTTP_connection *connection, unsigned int status,
+                                     CQRQuizHTTP_response *response);
+/// Holds the connection (no thread waits, no timeout runs): from a hook or a stream's reader.
+void CQRQuizHTTP_suspend(CQRQuizHTTP_connection *connection);
+/// Hands a suspended connection back to libmicrohttpd's loop, from any thread.
+void CQRQuizHTTP_resume(CQRQuizHTTP_connection *connection);
 
 #endif

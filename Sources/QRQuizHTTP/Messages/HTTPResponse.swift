@@ -35,24 +35,6 @@ public struct HTTPResponse: Sendable {
   public func header(_ name: String) -> String? {
     headers.first { $0.name.lowercased() == name.lowercased() }?.value
   }
-
-  /// The headers as "Name: value\r\n" lines, NUL-terminated for C, each line with any CR,
-  /// LF or NUL removed from it (a value cannot start a header of its own). Built byte by
-  /// byte: this runs once per request.
-  var headerBlock: [UInt8] {
-    var block: [UInt8] = []
-    block.reserveCapacity(headers.reduce(1) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
-    for (name, value) in headers {
-      for byte in name.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
-      block.append(UInt8(ascii: ":"))
-      block.append(UInt8(ascii: " "))
-      for byte in value.utf8 where byte != 13 && byte != 10 && byte != 0 { block.append(byte) }
-      block.append(13)
-      block.append(10)
-    }
-    block.append(0)
-    return block
-  }
 }
 
 extension HTTPResponse {

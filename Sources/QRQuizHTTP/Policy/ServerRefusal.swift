@@ -1,0 +1,49 @@
+/// The answers the server makes itself, before or instead of the responder's: each with
+/// its status and words, the server's headers on every answer, and the connection closed
+/// after it (what follows on it cannot be trusted to be a request).
+enum ServerRefusal: Sendable, Equatable {
+  /// The request line and headers are over the header limit.
+  case headersTooLarge
+  /// Two `Content-Length` headers: the second may be read as the start of a second
+  /// request (request smuggling).
+  case twoContentLengths
+  /// `Content-Length` is not a number.
+  case badContentLength
+  /// HTTP/1.1 without `Host`.
+  case noHost
+  /// The body is over its route's limit.
+  case bodyTooLarge
+  /// The server holds as many bodies as it may.
+  case busy
+  /// The server is stopping.
+  case stopping
+
+  var status: Int {
+    switch self {
+    case .headersTooLarge: 431
+    case .twoContentLengths, .badContentLength, .noHost: 400
+    case .bodyTooLarge: 413
+    case .busy, .stopping: 503
+    }
+  }
+
+  var message: String {
+    switch self {
+    case .headersTooLarge: "request headers too large\n"
+    case .twoContentLengths: "more than one Content-Length\n"
+    case .badContentLength: "Content-Length is not a number\n"
+    case .noHost: "an HTTP/1.1 request needs a Host header\n"
+    case .bodyTooLarge: "request body too large\n"
+    case .busy: "the server is receiving too much at once; try again\n"
+    case .stopping: "the server is stopping\n"
+    }
+  }
+
+  /// The answer, with `headers` (the server's on every answer) first.
+  func response(headers: [(name: String, value: String)]) -> HTTPResponse {
+    HTTPResponse(
+      status: status,
+      headers: headers + [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+      body: Array(message.utf8))
+  }
+}

@@ -1,0 +1,73 @@
+extension HTTPServer {
+  /// Where and how to listen.
+  public struct Configuration: Sendable {
+    /// A numeric IPv4 or IPv6 address; `127.0.0.1` keeps the server on this machine.
+    public var address: String
+    /// The port; 0 for any free one.
+    public var port: Int
+    /// Threads parsing requests.
+    public var threads: Int
+    /// Connections at once, in all.
+    public var connectionLimit: Int
+    /// Connections at once from one client address.
+    public var connectionsPerAddress: Int
+    /// Seconds a connection may be idle before it is closed.
+    public var idleTimeout: Int
+    /// Seconds to receive a whole request (request line, headers, body) from when the
+    /// connection opens or its previous answer was sent; a body adds its length at
+    /// ``minimumRate``. Also the longest a keep-alive connection waits for its next request.
+    public var requestTimeout: Double
+    /// Seconds to send a whole answer, plus its length at ``minimumRate``.
+    public var responseTimeout: Double
+    /// Bytes a second a client must keep up sending a body or reading an answer.
+    public var minimumRate: Double
+    /// Bytes for a request's line and headers; more gets 431.
+    public var headerLimit: Int
+    /// Bytes of request body, unless the responder says otherwise for a route; more gets
+    /// 413 (or, for a chunked body, a closed connection).
+    public var bodyLimit: Int
+    /// Bytes of request bodies held at once, in all: each body is held whole before its
+    /// route runs, so this is the most memory bodies take; past it, a request gets 503.
+    public var bodyMemoryLimit: Int
+    /// Headers every answer the server makes itself carries (its 400, 413, 431, 503); the
+    /// responder's answers carry their own.
+    public var headersOnEveryAnswer: [(name: String, value: String)]
+    /// PEM certificate and private key, for HTTPS.
+    public var tls: (certificate: String, key: String)?
+
+    /// A configuration; the defaults suit a server on this machine for a few clients.
+    public init(
+      address: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionLimit: Int = 512,
+      connectionsPerAddress: Int = 128, idleTimeout: Int = 15, requestTimeout: Double = 10,
+      responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 16 * 1024,
+      bodyLimit: Int = 1 << 20, bodyMemoryLimit: Int = 256 << 20,
+      headersOnEveryAnswer: [(name: String, value: String)] = [],
+      tls: (certificate: String, key: String)? = nil
+    ) {
+      self.address = address
+      self.port = port
+      self.threads = threads
+      self.connectionLimit = connectionLimit
+      self.connectionsPerAddress = connectionsPerAddress
+      self.idleTimeout = idleTimeout
+      self.requestTimeout = requestTimeout
+      self.responseTimeout = responseTimeout
+      self.minimumRate = minimumRate
+      self.headerLimit = headerLimit
+      self.bodyLimit = bodyLimit
+      self.bodyMemoryLimit = bodyMemoryLimit
+      self.headersOnEveryAnswer = headersOnEveryAnswer
+      self.tls = tls
+    }
+  }
+}
+
+extension HTTPServer.Configuration {
+  /// The header limit in force: at least 4 KiB.
+  var effectiveHeaderLimit: Int { max(4096, headerLimit) }
+
+  /// Bytes of memory per connection: twice the header limit, at least 32 KiB.
+  /// libmicrohttpd answers 431 itself when headers overflow it, so between the two the
+  /// server's own 431 (with its headers) comes first.
+  var connectionMemory: Int { max(32768, effectiveHeaderLimit * 2) }
+}
