@@ -92,7 +92,8 @@ let package = Package(
     .executableTarget(
       name: "qrquiz-bench", dependencies: ["QRQuiz", "QRQuizCards"], path: "Benchmarks/Sources/qrquiz-bench"),
     // Fuzz entry points (Fuzz/run); the ordinary build replays saved inputs.
-    .executableTarget(name: "qrquiz-fuzz", dependencies: ["QRQuiz"], path: "Fuzz/Sources/qrquiz-fuzz"),
+    .executableTarget(
+      name: "qrquiz-fuzz", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizServer"], path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
       dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],

@@ -7,7 +7,7 @@ import QRQuiz
 package enum FuzzTargets {
   /// The names `Fuzz/run` knows.
   package static let names = [
-    "image", "topic", "payload", "charset", "cache", "detect", "grid", "terminal", "import",
+    "image", "topic", "payload", "charset", "cache", "detect", "grid", "terminal", "import", "http",
   ]
 
   /// Runs `bytes` through the parser called `name`. Any error is fine; a crash, a hang or
@@ -23,6 +23,7 @@ package enum FuzzTargets {
     case "grid": grid(bytes)
     case "terminal": terminal(bytes)
     case "import": importFile(bytes)
+    case "http": http(bytes)
     default: preconditionFailure("unknown fuzz target \(name); one of \(names)")
     }
   }

@@ -1,7 +1,7 @@
 /// Percent-decoding of a request's path and query, as libmicrohttpd does it, except that
 /// `%00` stays as it is: a decoded NUL would end the C string early, and `/t/Quiz%00.json`
 /// would quietly become `/t/Quiz`.
-enum PercentDecoding {
+package enum PercentDecoding {
   /// Decodes the NUL-terminated `text` in place; returns its new length.
   static func decode(inPlace text: UnsafeMutablePointer<CChar>) -> Int {
     var length = 0
@@ -14,7 +14,7 @@ enum PercentDecoding {
   }
 
   /// `bytes` decoded (what the server makes of a path or a query value).
-  static func decode(_ bytes: [UInt8]) -> [UInt8] {
+  package static func decode(_ bytes: [UInt8]) -> [UInt8] {
     var copy = bytes
     let length = copy.withUnsafeMutableBufferPointer { decode($0) }
     return Array(copy.prefix(length))

@@ -1,19 +1,19 @@
 /// A request's line and headers as they arrived, counted in one pass, and what the server
 /// decides about them before any of the body is read: what libmicrohttpd takes but HTTP
 /// forbids is refused, and so is a declared body over its route's limit.
-struct RequestHead: Sendable {
-  let method: String
+package struct RequestHead: Sendable {
+  package let method: String
   /// The path, percent-decoded.
-  let path: String
+  package let path: String
   /// `HTTP/1.1`, `HTTP/1.0`.
-  let version: String
+  package let version: String
   /// Bytes of the request line and headers, as the limit counts them.
-  private(set) var size: Int
+  package private(set) var size: Int
   /// Every `Content-Length` value, in order.
-  private(set) var contentLengths: [String] = []
-  private(set) var hasHost = false
+  package private(set) var contentLengths: [String] = []
+  package private(set) var hasHost = false
 
-  init(method: String, path: String, version: String) {
+  package init(method: String, path: String, version: String) {
     self.method = method
     self.path = path
     self.version = version
@@ -22,7 +22,7 @@ struct RequestHead: Sendable {
   }
 
   /// Counts one header line.
-  mutating func count(header name: String, value: String) {
+  package mutating func count(header name: String, value: String) {
     // The name, ": ", the value and the line's end.
     size += name.utf8.count + value.utf8.count + 4
     switch name {
@@ -33,7 +33,7 @@ struct RequestHead: Sendable {
   }
 
   /// What the server does with the request.
-  enum Verdict: Sendable, Equatable {
+  package enum Verdict: Sendable, Equatable {
     /// Reads it: a body of `declaredLength` bytes (`nil`: none declared, or chunked).
     case accept(declaredLength: Int?)
     /// Answers it itself, and reads no more of it.
@@ -41,7 +41,7 @@ struct RequestHead: Sendable {
   }
 
   /// The verdict under `headerLimit` bytes of headers and a body of at most `bodyLimit`.
-  func verdict(headerLimit: Int, bodyLimit: Int) -> Verdict {
+  package func verdict(headerLimit: Int, bodyLimit: Int) -> Verdict {
     if size > headerLimit { return .refuse(.headersTooLarge) }
     if contentLengths.count > 1 { return .refuse(.twoContentLengths) }
     if version == "HTTP/1.1", !hasHost { return .refuse(.noHost) }
@@ -52,7 +52,7 @@ struct RequestHead: Sendable {
   }
 
   /// A `Content-Length` value: digits only (RFC 9110), and not past what an `Int` holds.
-  static func length(_ text: String) -> Int? {
+  package static func length(_ text: String) -> Int? {
     guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
       return nil
     }

@@ -1,7 +1,7 @@
 /// The answers the server makes itself, before or instead of the responder's: each with
 /// its status and words, the server's headers on every answer, and the connection closed
 /// after it (what follows on it cannot be trusted to be a request).
-enum ServerRefusal: Sendable, Equatable {
+package enum ServerRefusal: Sendable, Equatable {
   /// The request line and headers are over the header limit.
   case headersTooLarge
   /// Two `Content-Length` headers: the second may be read as the start of a second
@@ -18,7 +18,7 @@ enum ServerRefusal: Sendable, Equatable {
   /// The server is stopping.
   case stopping
 
-  var status: Int {
+  package var status: Int {
     switch self {
     case .headersTooLarge: 431
     case .twoContentLengths, .badContentLength, .noHost: 400

@@ -57,11 +57,16 @@ public struct Router<Context: Sendable>: HTTPResponder {
         method: method, pattern: pattern, summary: summary, access: access, bodyLimit: bodyLimit, handler: handler))
   }
 
+  /// The route for `method` and `path`, if one takes them.
+  package func route(method: String, path: String) -> Route<Context>? {
+    guard case .route(let route, _) = match(method: method, path: path) else { return nil }
+    return route
+  }
+
   /// The body limit of the route for `method` and `path`; `nil` for a request no route
   /// takes (the server's own limit applies: it is answered 404 or 405 anyway).
   public func bodyLimit(method: String, path: String) -> Int? {
-    guard case .route(let route, _) = match(method: method, path: path) else { return nil }
-    return route.bodyLimit.bytes
+    route(method: method, path: path)?.bodyLimit.bytes
   }
 
   public func answer(_ request: HTTPRequest) -> HTTPAnswer {

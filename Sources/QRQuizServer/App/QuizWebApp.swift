@@ -163,6 +163,12 @@ public final class QuizWebApp: HTTPResponder {
   /// The route table.
   var routes: [Route<RequestContext>] { router.routes }
 
+  /// Whether the route for `method` and `path` is open to anyone (`nil`: no route takes
+  /// them): the fuzz target checks that a route that is not never admits a stranger.
+  package func routeIsPublic(method: String, path: String) -> Bool? {
+    router.route(method: method, path: path)?.isPublic
+  }
+
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 
   /// The body limit its route declares (a topic for the editor 4 MiB, a picture
