@@ -73,14 +73,19 @@ let package = Package(
     // Markup escaping, the one home of it below both its users: QRQuiz's SVG sheets and
     // QRQuizHTTP's HTML values.
     .target(name: "QRQuizEscaping"),
+    // Locked<State>, the one lock of shared state, below both its users for the same
+    // reason: the core and the CLI, and QRQuizHTTP, which imports nothing of quizzes.
+    .target(name: "QRQuizLocking"),
     .target(
       name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz", "QRQuizEscaping"]
+      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz", "QRQuizEscaping", "QRQuizLocking"]
     ),
-    .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping"]),
-    .target(name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP"], plugins: ["EmbedPageAssets"]),
-    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"]),
-    .target(name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
+    .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
+    .target(
+      name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking"], plugins: ["EmbedPageAssets"]),
+    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "QRQuizLocking", "CQRQuizCards"]),
+    .target(
+      name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
 
     // The pages' scripts and styles are files (Sources/QRQuizServer/Assets), embedded into
@@ -93,10 +98,11 @@ let package = Package(
       name: "qrquiz-bench", dependencies: ["QRQuiz", "QRQuizCards"], path: "Benchmarks/Sources/qrquiz-bench"),
     // Fuzz entry points (Fuzz/run); the ordinary build replays saved inputs.
     .executableTarget(
-      name: "qrquiz-fuzz", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizServer"], path: "Fuzz/Sources/qrquiz-fuzz"),
+      name: "qrquiz-fuzz", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking", "QRQuizServer"],
+      path: "Fuzz/Sources/qrquiz-fuzz"),
     .testTarget(
       name: "QRQuizTests",
-      dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],
+      dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "QRQuizCLI"],
       resources: [.copy("Fixtures")]
     ),
   ]

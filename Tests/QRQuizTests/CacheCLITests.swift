@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizLocking
 import Testing
 
 /// `qrquiz prefetch`, `image`, `cache` and `profile` end to end, against the test server.

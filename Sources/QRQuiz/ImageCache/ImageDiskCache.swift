@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizLocking
 
 /// Images on disk, safe for several processes sharing one directory: every write goes to
 /// a temporary file and is renamed into place, so readers see a whole entry or none, and a

@@ -1,5 +1,6 @@
 internal import CQREncode
 import Glibc
+import QRQuizLocking
 
 /// Encodes bytes into a QR matrix with libqrencode.
 package enum QRSymbolEncoder {

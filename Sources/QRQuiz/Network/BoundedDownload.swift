@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QRQuizLocking
 
 /// Downloads one URL into memory with the limits untrusted servers need, all enforced as
 /// the bytes arrive (libcurl's callbacks, not after buffering): a byte cap (checked first

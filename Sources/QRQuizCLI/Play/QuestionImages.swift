@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizLocking
 
 /// Question images for a player: loaded through the image cache in the background (never
 /// blocking a question), decoded in colour for the terminal, or written out as a file a

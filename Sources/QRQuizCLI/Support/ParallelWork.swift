@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QRQuiz
+import QRQuizLocking
 import Synchronization
 
 /// Runs independent jobs on up to `jobs` threads and returns their results in input order.

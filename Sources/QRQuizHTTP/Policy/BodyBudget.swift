@@ -1,4 +1,4 @@
-import Synchronization
+import QRQuizLocking
 
 /// The bytes of request bodies the server holds at once, in all: each body is held whole
 /// before its route runs, so this bounds the memory bodies take. A body declared is
@@ -6,7 +6,7 @@ import Synchronization
 final class BodyBudget: Sendable {
   /// The most bytes held at once.
   let limit: Int
-  private let held = Mutex(0)
+  private let held = Locked(0)
 
   init(limit: Int) { self.limit = limit }
 

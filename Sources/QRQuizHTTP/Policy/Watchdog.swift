@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizLocking
 import Synchronization
 
 /// The deadlines of a server's connections, and the cut of those past theirs: a client
@@ -19,7 +20,7 @@ final class Watchdog: Sendable {
 
   /// Seconds on a monotonic clock.
   let now: @Sendable () -> Double
-  private let entries = Mutex<[Connection: Entry]>([:])
+  private let entries = Locked<[Connection: Entry]>([:])
   private let cut = Atomic(0)
 
   /// A connection: libmicrohttpd's, by its address.

@@ -1,6 +1,6 @@
 internal import CQRQuizHTTP
 import Foundation
-import Synchronization
+import QRQuizLocking
 
 /// An HTTP(S) server on libmicrohttpd: a pool of threads, each with its own epoll loop,
 /// parses requests; a ``HTTPResponder`` answers them, at once on that thread when the
@@ -38,7 +38,7 @@ public final class HTTPServer: Sendable {
 
   /// The port the server listens on.
   public let port: Int
-  private let daemon: Mutex<RunningDaemon?>
+  private let daemon: Locked<RunningDaemon?>
   private let state: Unmanaged<ServerState>
   private let watchdog: Watchdog.Runner
 
@@ -72,7 +72,7 @@ public final class HTTPServer: Sendable {
       let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw StartError(description: "cannot listen on \(configuration.address):\(configuration.port): \(message)")
     }
-    self.daemon = Mutex(RunningDaemon(pointer: started))
+    self.daemon = Locked(RunningDaemon(pointer: started))
     self.state = state
     self.port = Int(CQRQuizHTTP_port(started))
     watchdog = Watchdog.Runner(state.takeUnretainedValue().watchdog)

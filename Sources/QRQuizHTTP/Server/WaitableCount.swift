@@ -3,7 +3,7 @@ import Foundation
 /// A count that threads change and another waits on, with a bound: the requests and the
 /// event streams a server has open, which its stop waits to see end.
 final class WaitableCount: @unchecked Sendable {
-  // `value` is touched only while `condition` is locked.
+  // `count` is touched only while `condition` is locked.
   private let condition = NSCondition()
   private var count = 0
 

@@ -1,6 +1,6 @@
 import QRQuiz
 import QRQuizHTTP
-import Synchronization
+import QRQuizLocking
 
 /// A topic as the server hands it out: its JSON exactly as the app downloads it (and
 /// gzipped), its entity tag, and its QR codes, made on first request and kept.
@@ -26,8 +26,8 @@ final class ServedTopic: Sendable {
   /// The JSON's answers, headers built once: plain, gzipped, and their 304s.
   let jsonResponses:
     (plain: HTTPResponse, gzip: HTTPResponse, plainNotModified: HTTPResponse, gzipNotModified: HTTPResponse)
-  private let artefacts = Mutex<[String: [UInt8]]>([:])
-  private let encoded = Mutex<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
+  private let artefacts = Locked<[String: [UInt8]]>([:])
+  private let encoded = Locked<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
 
   init(name: String, fileName: String? = nil, topic: ValidTopic) {
     self.name = name

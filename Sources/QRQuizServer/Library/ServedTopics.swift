@@ -1,6 +1,6 @@
 import Foundation
 import QRQuiz
-import Synchronization
+import QRQuizLocking
 
 /// The topics a server offers: the saved topic library, or the files it was given, read
 /// again when the library changes (a topic saved from the web page appears at once).
@@ -14,13 +14,13 @@ final class ServedTopics: Sendable {
   }
 
   let source: Source
-  private let topics = Mutex<(names: [String], byName: [String: ServedTopic])>(([], [:]))
+  private let topics = Locked<(names: [String], byName: [String: ServedTopic])>(([], [:]))
   /// Held from reading the topics to publishing them, so a reload that read earlier never
   /// replaces the list of one that read later (a topic just saved would vanish); it also
   /// guards the stamps of the files read last.
-  private let reloading = Mutex<TopicLibrary.Scan?>(nil)
+  private let reloading = Locked<TopicLibrary.Scan?>(nil)
   /// The library folder's stamp at the last reload, and when the files were last all checked.
-  private let watched = Mutex<(folder: FileStamp?, checked: Date)>((nil, .distantPast))
+  private let watched = Locked<(folder: FileStamp?, checked: Date)>((nil, .distantPast))
 
   /// The topics of `source`; ``reload()`` reads them.
   init(source: Source) {

@@ -1,6 +1,6 @@
 import Foundation
 import QRQuiz
-import Synchronization
+import QRQuizLocking
 
 /// Join attempts per client address, as a token bucket: a class behind one NAT (64 phones
 /// in a minute, a few typos) gets in; a script cannot fill a game with bots or walk
@@ -14,7 +14,7 @@ final class JoinLimiter: Sendable {
   /// Addresses remembered at most: past it, those whose bucket is full again are
   /// forgotten (they lose nothing), and if none is, new addresses wait.
   let capacity: Int
-  private let buckets = Mutex<[String: Bucket]>([:])
+  private let buckets = Locked<[String: Bucket]>([:])
 
   private struct Bucket {
     var tokens: Double

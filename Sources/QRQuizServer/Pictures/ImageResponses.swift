@@ -1,5 +1,5 @@
 import QRQuizHTTP
-import Synchronization
+import QRQuizLocking
 
 /// Question images kept in memory as ready answers once read from the disk cache, up to
 /// a byte budget (least recently used out first), so a class loading the same images is
@@ -11,7 +11,7 @@ final class ImageResponses: Sendable {
   }
 
   private let capacity: Int
-  private let state = Mutex<(images: [String: Stored], bytes: Int, clock: UInt64)>(([:], 0, 0))
+  private let state = Locked<(images: [String: Stored], bytes: Int, clock: UInt64)>(([:], 0, 0))
 
   /// A memory of at most `capacity` bytes of image bodies.
   init(capacity: Int) { self.capacity = capacity }

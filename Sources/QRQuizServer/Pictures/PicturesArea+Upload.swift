@@ -1,7 +1,6 @@
 import Foundation
 import QRQuiz
 import QRQuizHTTP
-import Synchronization
 
 /// Question pictures uploaded (or drawn) in the editor: made into a ``QuestionPicture``
 /// (checked, upright, re-encoded without metadata), stored with the library, served at

@@ -1,7 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizHTTP
-import Synchronization
+import QRQuizLocking
 
 /// Question images: pictures uploaded or drawn in the editor (made safe, stored with the
 /// library, served at this server's address), and images a topic names, served from the
@@ -12,7 +12,7 @@ final class PicturesArea: Sendable {
   let site: Site
   let images = ImageResponses(capacity: 64 << 20)
   /// Uploaded pictures being made now (``picturesAtOnce`` at most).
-  let picturesInProgress = Mutex(0)
+  let picturesInProgress = Locked(0)
 
   init(site: Site) { self.site = site }
 

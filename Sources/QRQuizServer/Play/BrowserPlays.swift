@@ -1,6 +1,6 @@
 import Foundation
 import QRQuiz
-import Synchronization
+import QRQuizLocking
 
 /// The plays in progress in browsers: each a ``QuizSession`` behind an unguessable id.
 ///
@@ -49,7 +49,7 @@ final class BrowserPlays: Sendable {
   let capacity: Int
   let perAddress: Int
   let lifetime: Double
-  private let plays = Mutex<[String: Play]>([:])
+  private let plays = Locked<[String: Play]>([:])
 
   init(capacity: Int = 4000, perAddress: Int = 128, lifetime: Double = 6 * 3600) {
     self.capacity = capacity

@@ -1,7 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizHTTP
-import Synchronization
+import QRQuizLocking
 
 /// What every area of the site shares, made once and passed to each: the configuration,
 /// the topics served, the address phones reach, the form token, the teacher's access
@@ -11,12 +11,12 @@ final class Site: Sendable {
   let topics: ServedTopics
   /// The token forms must carry back (with the teacher's cookie) to be accepted.
   let formToken = Secret.make()
-  private let publicURLStore: Mutex<String>
+  private let publicURLStore: Locked<String>
 
   init(configuration: QuizWebApp.Configuration, topics: ServedTopics) {
     self.configuration = configuration
     self.topics = topics
-    publicURLStore = Mutex(configuration.publicURL)
+    publicURLStore = Locked(configuration.publicURL)
   }
 
   /// The address in the QR codes: the configuration's, until ``setPublicURL(_:)``.

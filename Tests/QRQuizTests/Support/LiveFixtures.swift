@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizLocking
 
 @testable import QRQuiz
 @testable import QRQuizServer

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizLocking
 
 /// A server in memory for the image loader (its ``DataLoading``): answers are scripted per
 /// path, every request is logged, and the answers to a path can be held until the test
