@@ -1,6 +1,6 @@
 import Foundation
 import QRQuiz
-import Synchronization
+import QRQuizLocking
 
 /// The live games of a server, by PIN: made by the teacher, found by players, resumed
 /// from their journals after a restart, and driven by one ticker thread that closes
@@ -15,7 +15,7 @@ public final class LiveGames: Sendable {
   let joinLimiter: JoinLimiter
   /// Seconds without a write after which every stream gets a comment line.
   let keepAliveInterval: Double
-  private let rooms = Mutex(Rooms())
+  private let rooms = Locked(Rooms())
   private let ticker: Ticker?
 
   /// The games by PIN, and the PINs of games being made.
@@ -173,8 +173,7 @@ public final class LiveGames: Sendable {
     let now = clock.now()
     var wake = now + .seconds(keepAliveInterval)
     for room in rooms.withLock({ Array($0.rooms.values) }) {
-      let idle = now.seconds(since: room.lastActivity) > Self.idleGameLifetime
-      if !room.isOver, idle, case .success = room.end(at: now) { finish(room) }
+      if room.endIfIdle(for: Self.idleGameLifetime, at: now) { finish(room) }
       wake = min(wake, room.tick(at: now))
     }
     return wake
@@ -189,14 +188,17 @@ public final class LiveGames: Sendable {
   /// finished ones first.
   private func forgetOldGames(at now: QuizClock.Instant) {
     let forgotten: [LiveRoom] = rooms.withLock { state in
-      let old = state.rooms.values.filter {
-        $0.isOver && now.seconds(since: $0.lastActivity) > Self.finishedGameLifetime
+      // Each room's activity read once, under its own lock (games → room).
+      let finished = state.rooms.values.compactMap { room in
+        let activity = room.activity
+        return activity.isOver ? (room: room, lastMove: activity.lastMove) : nil
       }
+      let old = finished.filter { now.seconds(since: $0.lastMove) > Self.finishedGameLifetime }.map(\.room)
       for room in old { state.rooms[room.pin] = nil }
       var extra: [LiveRoom] = []
       if state.rooms.count >= maximumGames * 2 {
-        let finished = state.rooms.values.filter(\.isOver).sorted { $0.lastActivity < $1.lastActivity }
-        extra = Array(finished.prefix(state.rooms.count - maximumGames * 2 + 1))
+        let kept = finished.filter { state.rooms[$0.room.pin] != nil }.sorted { $0.lastMove < $1.lastMove }
+        extra = kept.prefix(state.rooms.count - maximumGames * 2 + 1).map(\.room)
         for room in extra { state.rooms[room.pin] = nil }
       }
       return old + extra

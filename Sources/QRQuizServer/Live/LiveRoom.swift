@@ -22,7 +22,7 @@ final class LiveRoom: @unchecked Sendable {
   private var answersChanged = false
   private var lastCoalescedSend: QuizClock.Instant
   private var lastWrite: QuizClock.Instant
-  private(set) var lastActivity: QuizClock.Instant
+  private var lastActivity: QuizClock.Instant
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -67,6 +67,10 @@ final class LiveRoom: @unchecked Sendable {
   var isOver: Bool { lock.withLock { game.phase == .over } }
 
   var phase: LiveGame.Phase { lock.withLock { game.phase } }
+
+  /// Whether the game is over and when it last moved (a join, an answer, a host's move),
+  /// read together under the lock: what the server's housekeeping decides by.
+  var activity: (isOver: Bool, lastMove: QuizClock.Instant) { lock.withLock { (game.phase == .over, lastActivity) } }
 
   /// The game's setup (fixed for its life).
   var setup: LiveGame.Setup { lock.withLock { game.setup } }
@@ -156,15 +160,34 @@ final class LiveRoom: @unchecked Sendable {
     lock.withLock {
       do throws(LiveGame.HostRefusal) {
         let entries = try move(&game)
-        lastActivity = now
-        let ticket = record(entries)
-        for case .kicked(let id, _, _) in entries { dismiss(player: id) }
-        publishState(at: now)
-        return .success((game.phase, ticket))
+        return .success((game.phase, applied(entries, at: now)))
       } catch {
         return .failure(error)
       }
     }
+  }
+
+  /// Ends the game if no one has moved in it for more than `idleSeconds` before `now`: the
+  /// check and the end under one hold of the lock, so a move that arrives meanwhile keeps
+  /// the game going. Whether it ended.
+  func endIfIdle(for idleSeconds: Double, at now: QuizClock.Instant) -> Bool {
+    lock.withLock {
+      guard game.phase != .over, now.seconds(since: lastActivity) > idleSeconds,
+        let entries = try? game.end(at: now)
+      else { return false }
+      _ = applied(entries, at: now)
+      return true
+    }
+  }
+
+  /// After a host's move (under the lock): the game active now, its entries queued in the
+  /// journal, kicked players' streams ended, the new state sent to every stream.
+  private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
+    lastActivity = now
+    let ticket = record(entries)
+    for case .kicked(let id, _, _) in entries { dismiss(player: id) }
+    publishState(at: now)
+    return ticket
   }
 
   /// Queues entries in the journal (under the lock: the journal's order is the game's).
