@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import QRQuizLocking
 import Testing
 
 @testable import QRQuizHTTP
@@ -109,7 +109,7 @@ import Testing
   }
 
   @Test func theWatchdogCutsWhatIsPastItsDeadlineAndNothingClosed() {
-    let clock = Mutex(100.0)
+    let clock = Locked(100.0)
     let watchdog = Watchdog(now: { clock.withLock { $0 } })
     let slow = Watchdog.Connection(address: 1)
     let busy = Watchdog.Connection(address: 2)
@@ -180,5 +180,50 @@ import Testing
     #expect(router.bodyLimit(method: "POST", path: "/big") == nil)
     #expect(router.bodyLimit(method: "GET", path: "/nothing") == nil)
     #expect("\(BodyLimit.mebibytes(4)) \(BodyLimit.kibibytes(16)) \(BodyLimit(bytes: 300))" == "4 MiB 16 KiB 300 bytes")
+  }
+  /// An identity only the test's access can make.
+  struct Keyholder: Sendable {
+    let name: String
+  }
+
+  @Test func aRoutesAccessRunsBeforeItsHandlerWhichGetsTheIdentity() async {
+    let runs = Locked<[String]>([])
+    let keyholder = Access<RouteRequest, Keyholder>("whoever has the key (`?key=`)") { request in
+      guard let key = request.request.query["key"] else { return .answered(HTTPResponse(status: 401)) }
+      return key == "k" ? .admitted(Keyholder(name: "Ada")) : .answered(HTTPResponse(status: 403))
+    }
+    var router = Router()
+    router.add(
+      .get, "/now", "at once", access: keyholder,
+      .immediate { _, holder in
+        runs.withLock { $0.append("now " + holder.name) }
+        return HTTPResponse(status: 204)
+      })
+    router.add(
+      .post, "/later", "on a responder", access: keyholder,
+      .deferred { _, holder in
+        runs.withLock { $0.append("later " + holder.name) }
+        return HTTPResponse(status: 204)
+      })
+    func status(_ method: String, _ path: String, _ query: [String: String]) async -> Int {
+      switch router.answer(HTTPRequest(method: method, path: path, query: query)) {
+      case .now(let response): response.status
+      case .later(let work): await work().status
+      case .stream(let head, _): head.status
+      }
+    }
+    #expect(await status("GET", "/now", [:]) == 401)
+    #expect(await status("GET", "/now", ["key": "x"]) == 403)
+    #expect(await status("POST", "/later", ["key": "x"]) == 403)
+    #expect(runs.withLock { $0 }.isEmpty)
+    #expect(router.admits(HTTPRequest(method: "GET", path: "/now", query: ["key": "x"])) == false)
+    #expect(router.admits(HTTPRequest(method: "GET", path: "/now", query: ["key": "k"])) == true)
+    #expect(router.admits(HTTPRequest(method: "GET", path: "/elsewhere")) == nil)
+    #expect(runs.withLock { $0 }.isEmpty, "checking an access runs no handler")
+    #expect(await status("GET", "/now", ["key": "k"]) == 204)
+    #expect(await status("POST", "/later", ["key": "k"]) == 204)
+    #expect(runs.withLock { $0 } == ["now Ada", "later Ada"])
+    #expect(router.routes.map(\.identity) == ["Keyholder", "Keyholder"])
+    #expect(router.documentation.contains("| GET, HEAD | `/now` | at once | whoever has the key (`?key=`) | 1 MiB |"))
   }
 }

@@ -47,11 +47,29 @@ import Testing
     return path
   }
 
+  /// Who a credential proves.
+  enum Kind: CaseIterable {
+    case teacher, host, player
+  }
+
   /// The credentials a route may ask for, each as the request that carries it.
   struct Credential {
+    var kind: Kind
     var query = ""
     var headers: [String: String] = [:]
     var body = ""
+  }
+
+  /// Whom the routes whose access proves `identity` are for. A new identity (the scanner
+  /// of answer cards) must be named here, with its credentials above.
+  static func kinds(ofIdentity identity: String) -> Set<Kind>? {
+    switch identity {
+    case "Teacher", "Editor": [.teacher]
+    case "Host": [.host]
+    case "Player": [.player]
+    case "GameMember": [.host, .player]
+    default: nil
+    }
   }
 
   func credentials(pin: String, host: String, player: String) async -> [Credential] {
@@ -59,13 +77,16 @@ import Testing
     let page = await client.request("GET", "/t/Capitals", headers: ["Cookie": teacherCookie])
     let csrf = page.text.components(separatedBy: #"name="csrf" value=""#).dropFirst().first?.prefix(32) ?? ""
     return [
-      Credential(headers: ["Authorization": "Bearer \(Self.token)"], body: "{}"),
-      Credential(headers: ["Cookie": teacherCookie], body: "csrf=\(csrf)&topic=Capitals"),
-      Credential(body: #"{"secret":"\#(host)"}"#),
-      Credential(headers: ["Authorization": "Bearer \(host)"]),
-      Credential(headers: ["Cookie": "\(Credentials.hostCookie(pin))=\(host)"]),
-      Credential(query: "?secret=\(player)"),
-      Credential(body: #"{"secret":"\#(player)","question":0,"answers":[0]}"#),
+      Credential(kind: .teacher, headers: ["Authorization": "Bearer \(Self.token)"], body: "{}"),
+      Credential(kind: .teacher, headers: ["Cookie": teacherCookie], body: "csrf=\(csrf)&topic=Capitals"),
+      Credential(
+        kind: .teacher, headers: ["Cookie": teacherCookie, "Content-Type": "application/json"], body: "{}"),
+      Credential(kind: .host, body: #"{"secret":"\#(host)"}"#),
+      Credential(kind: .host, headers: ["Authorization": "Bearer \(host)"]),
+      Credential(kind: .host, headers: ["Cookie": "\(Credentials.hostCookie(pin))=\(host)"]),
+      Credential(kind: .host, query: "?secret=\(host)"),
+      Credential(kind: .player, query: "?secret=\(player)"),
+      Credential(kind: .player, body: #"{"secret":"\#(player)","question":0,"answers":[0]}"#),
     ]
   }
 
@@ -91,6 +112,49 @@ import Testing
       #expect(
         admitted.contains { ![401, 403].contains($0) }, "\(method) \(target) admits no credential: \(admitted)")
     }
+  }
+
+  /// The access checks alone (the handlers not run), route by route: each credential opens
+  /// the routes of whom it proves, and none of another's: a player's secret no host's
+  /// move, a host's secret nothing of the teacher's.
+  @Test func eachCredentialOpensTheRoutesOfWhomItProvesAndNoOthers() async throws {
+    let (pin, host, player) = try await game()
+    let credentials = await credentials(pin: pin, host: host, player: player)
+    for route in app.routes where !route.isPublic {
+      let target = path(route.pattern, pin: pin)
+      let method = route.method.rawValue
+      let kinds = try #require(Self.kinds(ofIdentity: route.identity), "\(method) \(target) proves \(route.identity)")
+      var opened: Set<Kind> = []
+      for credential in credentials {
+        let request = HTTPRequest(
+          method: method, path: target, headers: credential.headers, query: query(credential.query),
+          cookies: cookies(credential.headers["Cookie"]), body: Array(credential.body.utf8))
+        let admitted = app.routeAdmits(request)
+        #expect(admitted != nil, "no route takes \(method) \(target)")
+        if admitted == true { opened.insert(credential.kind) }
+      }
+      #expect(opened == kinds, "\(method) \(target), for \(kinds), is opened by \(opened)")
+    }
+  }
+
+  /// `?a=b&c=d` as the server decodes it.
+  func query(_ text: String) -> [String: String] {
+    var query: [String: String] = [:]
+    for pair in text.dropFirst().split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      query[parts[0]] = parts.count > 1 ? parts[1] : ""
+    }
+    return query
+  }
+
+  /// A `Cookie` header's cookies.
+  func cookies(_ header: String?) -> [String: String] {
+    var cookies: [String: String] = [:]
+    for item in (header ?? "").split(separator: ";") {
+      let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      if parts.count == 2 { cookies[parts[0]] = parts[1] }
+    }
+    return cookies
   }
 
   @Test func theRouteTableShowsEachRoutesAccessAndBodyLimit() {

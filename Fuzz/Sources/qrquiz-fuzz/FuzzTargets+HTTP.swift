@@ -1,14 +1,14 @@
 import Foundation
 import QRQuiz
 import QRQuizHTTP
+import QRQuizLocking
 import QRQuizServer
-import Synchronization
 
 /// The web server's reading of a request and the site's routing, on bytes shaped as a
 /// client sends them: a request line, header lines, a blank line, a body.
 extension FuzzTargets {
   /// The site the requests go to: a library of one topic, editing on, a teacher's token
-  /// the fuzzer is never given.
+  /// the fuzzer is never given, and one live game, whose secrets it is never given either.
   private static let site: QuizWebApp = {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("qrquiz-fuzz-http-\(getpid())")
     let library = TopicLibrary(directory: folder)
@@ -25,6 +25,13 @@ extension FuzzTargets {
     return app
   }()
 
+  /// The PIN of the site's game. `123456` in a request stands for it (PINs are random), so
+  /// the seeds reach the game's access checks and not only the 404 of a PIN no game has.
+  private static let pin: String = {
+    guard let game = try? site.startLiveGame(topic: "Fuzz", set: 1) else { preconditionFailure("no game") }
+    return game.pin
+  }()
+
   /// The head's checks, percent-decoding and the routes, each with what must hold: a head
   /// accepted declares at most one length, within its route's limit; decoding never
   /// lengthens and never makes a NUL; every answer has a status and the security headers;
@@ -32,6 +39,7 @@ extension FuzzTargets {
   static func http(_ bytes: [UInt8]) {
     let split = bytes.firstRange(of: Array("\r\n\r\n".utf8))
     let headText = String(decoding: split.map { bytes[..<$0.lowerBound] } ?? bytes[...], as: UTF8.self)
+      .replacingOccurrences(of: "123456", with: pin)
     let body = split.map { Array(bytes[$0.upperBound...]) } ?? []
     var lines = headText.components(separatedBy: "\r\n")
     let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -76,7 +84,8 @@ extension FuzzTargets {
     precondition((100...599).contains(response.status), "status \(response.status)")
     precondition(response.header("content-security-policy") == SecurityHeaders.contentSecurityPolicy)
     if site.routeIsPublic(method: method, path: path) == false {
-      precondition(response.status >= 400, "\(method) \(path) admitted a stranger: \(response.status)")
+      precondition(site.routeAdmits(request) == false, "\(method) \(path) admitted a stranger")
+      precondition(response.status >= 400, "\(method) \(path) answered a stranger \(response.status)")
     }
   }
 
@@ -104,7 +113,7 @@ extension FuzzTargets {
 
   /// The response of `answer`, waited for when it is made later; a stream's head.
   private static func answered(_ answer: HTTPAnswer) -> HTTPResponse {
-    let made = Mutex<HTTPResponse?>(nil)
+    let made = Locked<HTTPResponse?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
       let response = await answer.response()

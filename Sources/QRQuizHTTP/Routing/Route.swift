@@ -20,12 +20,18 @@ public struct Route<Context: Sendable>: Sendable {
   public let access: String
   /// Whether anyone may call it: no credential is asked.
   public let isPublic: Bool
+  /// The name of the identity its access proves (`Anyone` for a public route), for the
+  /// tests that walk the table.
+  package let identity: String
   /// The most bytes of body it takes.
   public let bodyLimit: BodyLimit
   /// Where its answer is made, for the route documentation.
   let whereAnswered: String
   /// Its answer to a request: the access checked, then the handler.
   let answer: @Sendable (Context) -> HTTPAnswer
+  /// Whether its access admits a request, the handler not run (a sign-in's redirect is
+  /// not an admission).
+  let admits: @Sendable (Context) -> Bool
 
   init<Identity>(
     method: HTTPMethod, pattern: RoutePattern, summary: String, access: Access<Context, Identity>,
@@ -36,9 +42,14 @@ public struct Route<Context: Sendable>: Sendable {
     self.summary = summary
     self.access = access.name
     isPublic = access.isPublic
+    identity = String(describing: Identity.self)
     self.bodyLimit = bodyLimit
     whereAnswered = handler.whereAnswered
     answer = { context in handler.answer(context, admittedBy: access) }
+    admits = { context in
+      guard case .admitted = access.admit(context) else { return false }
+      return true
+    }
   }
 }
 

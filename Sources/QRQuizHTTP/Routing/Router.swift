@@ -63,6 +63,15 @@ public struct Router<Context: Sendable>: HTTPResponder {
     return route
   }
 
+  /// Whether the access of the route `request` goes to admits it, the handler not run;
+  /// `nil` when no route takes it. What the route table's tests and the fuzz target check.
+  package func admits(_ request: HTTPRequest) -> Bool? {
+    guard case .route(let route, let parameters) = match(method: request.method, path: request.path) else {
+      return nil
+    }
+    return route.admits(makeContext(RouteRequest(request: request, parameters: parameters)))
+  }
+
   /// The body limit of the route for `method` and `path`; `nil` for a request no route
   /// takes (the server's own limit applies: it is answered 404 or 405 anyway).
   public func bodyLimit(method: String, path: String) -> Int? {

@@ -169,6 +169,10 @@ public final class QuizWebApp: HTTPResponder {
     router.route(method: method, path: path)?.isPublic
   }
 
+  /// Whether the access of the route `request` goes to admits it, its handler not run
+  /// (`nil`: no route takes it): the fuzz target checks that no stranger is admitted.
+  package func routeAdmits(_ request: HTTPRequest) -> Bool? { router.admits(request) }
+
   public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
 
   /// The body limit its route declares (a topic for the editor 4 MiB, a picture
