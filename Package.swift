@@ -83,7 +83,7 @@ let package = Package(
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
       name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking"], plugins: ["EmbedPageAssets"]),
-    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "QRQuizLocking", "CQRQuizCards"]),
+    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"]),
     .target(
       name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizLocking
 import Synchronization
 
 /// Reading answer cards from many photos on `jobs` threads, each with a scanner of its
