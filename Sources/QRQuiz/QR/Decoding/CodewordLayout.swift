@@ -1,3 +1,5 @@
+import QRQuizLocking
+
 /// Where a symbol's codewords lie (ISO/IEC 18004 §7.7.3): every module that is not part of
 /// a function pattern (finders and their separators, format and version information,
 /// timing, alignment patterns, the dark module) holds one data bit, read in two-module
