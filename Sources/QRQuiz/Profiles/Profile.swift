@@ -1,14 +1,14 @@
 /// A player of quizzes: a user name and an optional picture, as quiz apps keep them.
-public struct Profile: Sendable, Codable, Hashable {
+package struct Profile: Sendable, Codable, Hashable {
   /// The user name, unique without regard to case.
-  public var name: String
+  package var name: String
   /// A picture on the web, fetched and revalidated through the image cache.
-  public var imageURL: String?
+  package var imageURL: String?
   /// A picture copied from a local file, relative to the profiles directory.
-  public var imageFile: String?
+  package var imageFile: String?
 
   /// Creates a profile.
-  public init(name: String, imageURL: String? = nil, imageFile: String? = nil) {
+  package init(name: String, imageURL: String? = nil, imageFile: String? = nil) {
     self.name = name
     self.imageURL = imageURL
     self.imageFile = imageFile

@@ -3,9 +3,9 @@ import Foundation
 /// Profiles stored as one JSON file under a data directory (`$XDG_DATA_HOME/qrquiz` by
 /// default), updated under a file lock and written atomically, so two processes adding
 /// profiles at once lose neither.
-public struct ProfileStore: Sendable {
+package struct ProfileStore: Sendable {
   /// Why a profile operation failed.
-  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+  package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The name is empty, too long or has control characters.
     case invalidName(String)
     /// A profile with this name (ignoring case) exists.
@@ -19,7 +19,7 @@ public struct ProfileStore: Sendable {
     /// The store could not be read or written.
     case storage(FileSystemError)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .invalidName(let reason): "invalid profile name: \(reason)"
       case .duplicateName(let name): "a profile named '\(name)' already exists"
@@ -32,7 +32,7 @@ public struct ProfileStore: Sendable {
   }
 
   /// What is wrong with a profile picture.
-  public enum BadImage: Sendable, Hashable, CustomStringConvertible {
+  package enum BadImage: Sendable, Hashable, CustomStringConvertible {
     /// A URL without a host.
     case noHost(String)
     /// A URL whose scheme is not http or https.
@@ -44,7 +44,7 @@ public struct ProfileStore: Sendable {
     /// Not a PNG, JPEG, GIF, WebP or BMP image.
     case notAnImage(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .noHost(let text): "\(text) has no host"
       case .unsupportedScheme(let text): "\(text): only http and https URLs, or a local file"
@@ -56,26 +56,26 @@ public struct ProfileStore: Sendable {
   }
 
   /// The directory holding `profiles.json` and copied pictures.
-  public let directory: URL
+  package let directory: URL
   private var file: URL { directory.appendingPathComponent("profiles.json") }
   /// The largest picture file accepted.
-  public static let maximumImageSize = 20 << 20
+  package static let maximumImageSize = 20 << 20
 
   /// A store in `directory` (created when first written).
-  public init(directory: URL) { self.directory = directory }
+  package init(directory: URL) { self.directory = directory }
 
   /// Every profile, in the order added.
-  public func list() throws(Error) -> [Profile] { try load().profiles }
+  package func list() throws(Error) -> [Profile] { try load().profiles }
 
   /// The profile that plays (`qrquiz profile use`), or `nil` for the default player.
-  public func active() throws(Error) -> Profile? {
+  package func active() throws(Error) -> Profile? {
     let file = try load()
     guard let name = file.active else { return nil }
     return file.profiles.first { $0.name.lowercased() == name.lowercased() }
   }
 
   /// Makes the profile named `name` the one that plays; `nil` for the default player.
-  public func use(_ name: String?) throws(Error) {
+  package func use(_ name: String?) throws(Error) {
     try updateFile { file throws(Error) in
       guard let name else {
         file.active = nil
@@ -106,7 +106,7 @@ public struct ProfileStore: Sendable {
   }
 
   /// The profile named `name` (ignoring case).
-  public func profile(named name: String) throws(Error) -> Profile {
+  package func profile(named name: String) throws(Error) -> Profile {
     guard let profile = try list().first(where: { $0.name.lowercased() == name.lowercased() }) else {
       throw .notFound(name)
     }
@@ -117,7 +117,7 @@ public struct ProfileStore: Sendable {
   ///
   /// - Throws: ``Error``: a bad or duplicate name, a bad picture, a storage failure.
   @discardableResult
-  public func add(name rawName: String, image: String? = nil) throws(Error) -> Profile {
+  package func add(name rawName: String, image: String? = nil) throws(Error) -> Profile {
     let name = try Self.validated(rawName)
     return try update { profiles throws(Error) in
       guard !profiles.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
@@ -140,7 +140,7 @@ public struct ProfileStore: Sendable {
   }
 
   /// Removes the profile named `name` (ignoring case) and its copied picture.
-  public func remove(name: String) throws(Error) {
+  package func remove(name: String) throws(Error) {
     try update { profiles throws(Error) in
       guard let index = profiles.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
         throw .notFound(name)

@@ -11,13 +11,13 @@ import Foundation
 /// try store.update(profile: "Ada") { statistics in statistics.score += 20 }
 /// print(try store.statistics(of: "Ada").statistics.score)
 /// ```
-public struct StatisticsStore: Sendable {
+package struct StatisticsStore: Sendable {
   /// Why statistics could not be read or written.
-  public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+  package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The directory or a file could not be read or written.
     case storage(FileSystemError)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .storage(let error): "statistics: \(error)"
       }
@@ -25,18 +25,18 @@ public struct StatisticsStore: Sendable {
   }
 
   /// Statistics read, and where a corrupt file was put aside, when one was.
-  public struct Loaded: Sendable {
+  package struct Loaded: Sendable {
     /// The statistics (empty when there were none, or they were corrupt).
-    public var statistics: PlayStatistics
+    package var statistics: PlayStatistics
     /// The corrupt file's new path, when the file was not statistics.
-    public var setAside: String?
+    package var setAside: String?
   }
 
   /// The directory of `PROFILE.json` files.
-  public let directory: URL
+  package let directory: URL
 
   /// A store in `directory` (created when first written).
-  public init(directory: URL) { self.directory = directory }
+  package init(directory: URL) { self.directory = directory }
 
   /// The file of a profile: its name made safe, lower-cased (profiles ignore case).
   func file(_ profile: String) -> URL {
@@ -46,7 +46,7 @@ public struct StatisticsStore: Sendable {
   /// The statistics of `profile`.
   ///
   /// - Throws: ``Error``; a corrupt file is not an error: it is set aside and said so.
-  public func statistics(of profile: String) throws(Error) -> Loaded {
+  package func statistics(of profile: String) throws(Error) -> Loaded {
     try read(file(profile))
   }
 
@@ -54,7 +54,7 @@ public struct StatisticsStore: Sendable {
   ///
   /// - Returns: what `change` returned, and where a corrupt file was set aside.
   @discardableResult
-  public func update<T>(
+  package func update<T>(
     profile: String, _ change: (inout PlayStatistics) -> T
   ) throws(Error) -> (value: T, setAside: String?) {
     do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
@@ -78,7 +78,7 @@ public struct StatisticsStore: Sendable {
   }
 
   /// Empties the statistics of `profile`.
-  public func reset(profile: String) throws(Error) {
+  package func reset(profile: String) throws(Error) {
     try update(profile: profile) { $0 = PlayStatistics() }
   }
 

@@ -1,9 +1,9 @@
 /// Prints symbols with Unicode half blocks, two module rows per text line, as
 /// `qrencode -t UTF8` does: light modules are drawn (the terminal's foreground), dark ones
 /// left blank, so a phone reads the code from a light-on-dark terminal.
-public enum TerminalRenderer {
+package enum TerminalRenderer {
   /// The lines of text for one symbol with `margin` modules of quiet zone.
-  public static func text(_ matrix: QRMatrix, margin: Int) -> String {
+  package static func text(_ matrix: QRMatrix, margin: Int) -> String {
     let side = matrix.size + 2 * margin
     func isDark(_ x: Int, _ y: Int) -> Bool {
       let mx = x - margin
@@ -33,7 +33,7 @@ public enum TerminalRenderer {
   /// as ``text(_:margin:)``, for narrow terminals. A terminal cell is about twice as tall as
   /// wide, so modules come out twice as tall as wide: a stretch readers undo, as they do
   /// any perspective.
-  public static func quarterBlocks(_ matrix: QRMatrix, margin: Int) -> String {
+  package static func quarterBlocks(_ matrix: QRMatrix, margin: Int) -> String {
     let side = matrix.size + 2 * margin
     // Index: top-left, top-right, bottom-left, bottom-right light = bits 8, 4, 2, 1.
     let glyphs: [Character] = [" ", "▗", "▖", "▄", "▝", "▐", "▞", "▟", "▘", "▚", "▌", "▙", "▀", "▜", "▛", "█"]

@@ -1,12 +1,12 @@
 /// How many terminal cells text takes: East Asian wide characters and emoji take two,
 /// combining marks and joiners none, others one. Used to wrap and align text that mixes
 /// scripts (a CJK question, an emoji answer) on a grid of cells.
-public enum DisplayWidth {
+package enum DisplayWidth {
   /// The cells `text` takes on one line.
-  public static func of(_ text: some StringProtocol) -> Int { text.reduce(0) { $0 + of($1) } }
+  package static func of(_ text: some StringProtocol) -> Int { text.reduce(0) { $0 + of($1) } }
 
   /// The cells one character (grapheme cluster) takes: 0, 1 or 2.
-  public static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     // An emoji shown as a picture is two cells, however many scalars build it (ZWJ
     // sequences, skin tones, flags, a variation selector 16).
@@ -57,7 +57,7 @@ public enum DisplayWidth {
 
   /// `text` broken into lines of at most `width` cells: at spaces when it can, inside a
   /// word only when the word alone is wider than a line. Existing line breaks are kept.
-  public static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     precondition(width > 0, "a line needs at least one cell")
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -93,7 +93,7 @@ public enum DisplayWidth {
   }
 
   /// `text` cut to at most `width` cells, with an ellipsis when it was longer.
-  public static func truncate(_ text: String, width: Int) -> String {
+  package static func truncate(_ text: String, width: Int) -> String {
     guard of(text) > width else { return text }
     var result = ""
     var used = 0

@@ -10,14 +10,14 @@
 /// let name = "Quiz\u{1B}]0;pwned\u{07}"
 /// print("topic '\(TerminalText.safe(name))' saved")  // topic 'Quiz\u{1B}]0;pwned\u{7}' saved
 /// ```
-public enum TerminalText {
+package enum TerminalText {
   /// `text` with every unsafe character escaped.
   ///
   /// - Parameters:
   ///   - text: untrusted text.
   ///   - allowNewlines: keep `\n` (for multi-line text such as a question).
   ///   - allowTabs: keep `\t` (for tab-separated listings whose fields were made safe).
-  public static func safe(_ text: String, allowNewlines: Bool = false, allowTabs: Bool = false) -> String {
+  package static func safe(_ text: String, allowNewlines: Bool = false, allowTabs: Bool = false) -> String {
     guard text.unicodeScalars.contains(where: needsEscaping) else { return text }
     var output = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
@@ -31,7 +31,7 @@ public enum TerminalText {
   }
 
   /// Whether `scalar` must not reach a terminal (or a JSON string) as it is.
-  public static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscaping(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x2028, 0x2029: true
@@ -41,7 +41,7 @@ public enum TerminalText {
 
   /// The bidi formatting characters (Trojan Source, CVE-2021-42574): they reorder how the
   /// text around them is displayed.
-  public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
