@@ -8,7 +8,7 @@ public struct LivePlayerName: Sendable, Hashable, CustomStringConvertible {
   public let text: String
   /// The name folded for comparison: compatibility forms, case, accents and spaces.
   public let key: String
-  /// The name's look-alike skeleton (Unicode TR39, ``LiveNameSkeleton``): two names with
+  /// The name's look-alike skeleton (Unicode TR39, `LiveNameSkeleton`): two names with
   /// the same skeleton look the same on a projector. Two names are one when their
   /// ``key`` or their skeleton is.
   public let skeleton: String

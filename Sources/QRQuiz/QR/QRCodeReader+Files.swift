@@ -6,7 +6,7 @@ extension QRCodeReader {
 
   /// Decodes an image file's bytes (PNG or JPEG) and scans it, all within ``timeLimit``.
   /// A colour photo in which nothing is found is located once more in its most
-  /// contrasting colour channel (see ``RGBAImage/mostContrastingChannel()``).
+  /// contrasting colour channel (see `RGBAImage.mostContrastingChannel()`).
   ///
   /// - Throws: ``Error``: not a readable image, refused, or out of time.
   public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(Error) -> Scan {

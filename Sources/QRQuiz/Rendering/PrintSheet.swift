@@ -2,7 +2,7 @@
 /// with its topic's name ("1 of 3" beneath when a topic takes several codes): all codes
 /// the same size, as large as the fewest pages allow and never smaller than a phone reads
 /// from a desk (``TopicQREncoder/printedModuleMillimetres`` a module). Laid out here once,
-/// in millimetres; drawn as SVG (``svg(page:)``) or as an image (``pngData(page:)``).
+/// in millimetres; drawn as SVG (``svg(page:)``) or as an image (``pngData(page:dotsPerInch:)``).
 public struct PrintSheet: Sendable {
   /// A paper size.
   public enum Paper: String, Sendable, CaseIterable {
