@@ -45,7 +45,7 @@ extension LiveArea {
       return .joinRefusal(refusal)
     case .success(let (player, ticket)):
       do {
-        try await room.waitUntilDurable(ticket)
+        try await room.waitUntilDurable(ticket, clock: games.clock)
       } catch {
         return .apiError(503, "the game could not be saved: \(error.reason)")
       }
@@ -78,7 +78,7 @@ extension LiveArea {
       }
     case .success(let ticket):
       do {
-        try await player.room.waitUntilDurable(ticket)
+        try await player.room.waitUntilDurable(ticket, clock: games.clock)
       } catch {
         return .apiError(503, "the answer could not be saved: \(error.reason)")
       }

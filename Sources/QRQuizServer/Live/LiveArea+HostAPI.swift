@@ -48,7 +48,7 @@ extension LiveArea {
     case .failure(.noSuchPlayer): return .apiError(404, "no player has this name", field: "name")
     case .success(let (phase, ticket)):
       do {
-        try await room.waitUntilDurable(ticket)
+        try await room.waitUntilDurable(ticket, clock: games.clock)
       } catch {
         return .apiError(503, "the game could not be saved: \(error.reason)")
       }

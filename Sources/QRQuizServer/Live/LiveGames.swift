@@ -87,7 +87,7 @@ public final class LiveGames: Sendable {
       repeat {
         pin = String(format: "%06d", Int.random(in: 0...999_999))
       } while state.rooms[pin] != nil || state.reserved.contains(pin)
-        || (archive.map { FileManager.default.fileExists(atPath: $0.journalURL(pin: pin).path) } ?? false)
+        || (archive?.isTaken(pin: pin) ?? false)
       state.reserved.insert(pin)
       return .success(pin)
     }
@@ -113,46 +113,29 @@ public final class LiveGames: Sendable {
   /// Resumes the games whose journals the archive holds (their server stopped or was
   /// killed): same PINs, secrets, scores and streaks; a question open when it stopped is
   /// closed with the answers received before. Returns a line per journal that cannot be
-  /// resumed (it is set aside as `NAME.damaged`).
+  /// resumed (skipped, or kept aside as `PIN.damaged`, `PIN.2.damaged` …).
   public func resume(
     joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
   ) -> [String] {
     guard let archive else { return [] }
     let now = clock.now()
-    var problems: [String] = []
-    for url in archive.unfinishedJournals() {
-      let replay: LiveJournal.Replay
-      do {
-        replay = try LiveJournal.read(url)
-      } catch {
-        problems.append("live game not resumed: \(error)")
-        rename(url.path, url.path + ".damaged")
+    // Journals that are not regular files are skipped, damaged ones kept aside (every
+    // one of them), each said in `problems`.
+    let found = archive.resumeUnfinished(at: now)
+    for unfinished in found.games {
+      let pin = unfinished.game.setup.pin
+      guard room(pin) == nil else {
+        unfinished.journal.finish()
         continue
       }
-      let pin = replay.setup.pin
-      guard room(pin) == nil else { continue }
-      var game = replay.game
-      var closing: [LiveGame.Entry] = []
-      if case .open(let index, _) = game.phase {
-        closing.append(.closed(question: index, at: now))
-        game.apply(closing[0])
-      }
-      let journal: LiveJournal
-      do {
-        journal = try LiveJournal(appendingTo: url, validLength: replay.validLength)
-      } catch {
-        problems.append("live game \(pin) not resumed: \(error)")
-        continue
-      }
-      if !closing.isEmpty { journal.append(closing) }
       let room = LiveRoom(
-        game: game, journal: journal, joinURL: joinURL(pin), now: now, keepAliveInterval: keepAliveInterval,
-        imageSource: imageSource)
+        game: unfinished.game, journal: unfinished.journal, joinURL: joinURL(pin), now: now,
+        keepAliveInterval: keepAliveInterval, imageSource: imageSource)
       rooms.withLock { $0.rooms[pin] = room }
-      if game.phase == .over { finish(room) }
+      if unfinished.game.phase == .over { finish(room) }
     }
     ticker?.wake()
-    return problems
+    return found.problems
   }
 
   /// Saves a finished game's results and stops its journal; whether they were saved

@@ -87,10 +87,26 @@ final class LiveRoom: @unchecked Sendable {
     fileprivate let number: Int?
   }
 
-  /// Waits until the move of `ticket` is in the journal on disk.
-  func waitUntilDurable(_ ticket: Ticket) async throws(FileSystemError) {
+  /// Waits until the move of `ticket` is in the journal on disk. When the journal could
+  /// not write it (a full disk), the game goes back to what the journal holds before the
+  /// error is thrown, undoing this move and any queued behind it: a refused move changes
+  /// nothing, and the journal writes again once there is room.
+  func waitUntilDurable(_ ticket: Ticket, clock: LiveClock) async throws(FileSystemError) {
     guard let journal, let number = ticket.number else { return }
-    try await journal.waitUntilDurable(number)
+    do {
+      try await journal.waitUntilDurable(number)
+    } catch {
+      lock.withLock { rollBackIfTheJournalFailed(at: clock.now()) }
+      throw error
+    }
+  }
+
+  /// Under the lock: the game of the journal's durable entries, if a write failed, sent to
+  /// every stream.
+  private func rollBackIfTheJournalFailed(at now: QuizClock.Instant) {
+    guard let rollback = journal?.rollBack() else { return }
+    game = rollback.game
+    publishState(at: now)
   }
 
   func join(
@@ -205,6 +221,8 @@ final class LiveRoom: @unchecked Sendable {
   /// returns when it next has something to do.
   func tick(at now: QuizClock.Instant) -> QuizClock.Instant {
     lock.withLock {
+      // A close the ticker queued and nobody waited for may have failed to write.
+      rollBackIfTheJournalFailed(at: now)
       if let entry = game.closeIfDue(at: now) {
         _ = record([entry])
         publishState(at: now)
