@@ -93,18 +93,24 @@ import Testing
   }
 
   @Test func aProcessKilledMidPrefetchLeavesACacheTheNextRunUses() throws {
-    let path = try topic(named: "slow.json", images: (0..<30).map { "/synthetic/\(50_000 + $0)/k\($0).png?delay=150" })
+    // The last ten answer two seconds late, so the kill below always lands mid-prefetch.
+    let path = try topic(
+      named: "slow.json",
+      images: (0..<30).map { "/synthetic/\(50_000 + $0)/k\($0).png?delay=\($0 < 20 ? 150 : 2_000)" })
     let process = Process()
     process.executableURL = ProcessRunner.qrquiz
     process.arguments = ["prefetch", path, "--allow-http"]
     process.environment = environment
     process.standardError = FileHandle.nullDevice
     try process.run()
-    usleep(500_000)
+    // Killed once the first image is in the cache: by progress, not after a pause.
+    let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache/qrquiz")))
+    let deadline = Date().addingTimeInterval(20)
+    while cache.list().isEmpty, process.isRunning, Date() < deadline { usleep(5_000) }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache/qrquiz")))
     let survivors = cache.list()
+    #expect(!survivors.isEmpty, "nothing was cached before the kill")
     #expect(survivors.count < 30)
     // Every survivor is whole: list() reads and verifies each entry's length.
     #expect(survivors.allSatisfy { $0.metadata.size >= 50_000 && $0.fileSize > $0.metadata.size })

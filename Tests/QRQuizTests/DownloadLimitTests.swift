@@ -4,8 +4,10 @@ import Testing
 
 /// Every kind of download (a topic, a topic behind a QR code, a community list and its
 /// topics, an image, a profile picture) against every hostile shape of answer, run as the
-/// real `qrquiz` in a child process whose peak memory and time are measured by the kernel:
-/// no download may hold more than its cap plus a buffer, or run a second past its deadline.
+/// real `qrquiz` in a child process whose peak memory is measured by the kernel: no download
+/// may hold more than its cap plus a buffer, and each ends by its own limit, which it names
+/// (the cap, or the deadline). Never by a count of seconds, which a busy machine exceeds:
+/// `Benchmarks/hostile.py` times them.
 @Suite(.tags(.endToEnd), .skippedInFastRuns) struct DownloadLimitTests {
   let server: TestServer
   let home: TemporaryDirectory
@@ -22,6 +24,8 @@ import Testing
     var seconds: Double
     var cpuSeconds: Double
     var stderr: String
+    /// Its first 64 KiB: where `community fetch` reports each entry.
+    var stdout: String
   }
 
   func run(_ arguments: [String]) throws -> Run {
@@ -34,7 +38,7 @@ import Testing
     return Run(
       status: Int32(object["status"] as! Int), peakMegabytes: Double(object["maxrss_kb"] as! Int) / 1024,
       seconds: object["seconds"] as! Double, cpuSeconds: object["cpu_seconds"] as! Double,
-      stderr: object["stderr"] as! String)
+      stderr: object["stderr"] as! String, stdout: object["stdout"] as! String)
   }
 
   /// The bodies that never end or lie about their size: each must be cut at the cap.
@@ -47,13 +51,38 @@ import Testing
   // nothing like the gigabytes an unbounded download reaches in a second on loopback.
   static let memoryCeiling = 110.0
 
+  /// An oversized answer is ended by the cap (or refused for what it is), never left to
+  /// run into the deadline. (The gzip bomb is exempt: the test server compresses it on its
+  /// first request, which on a busy machine can outlast a 2 s deadline; its subject is
+  /// memory, that it is never inflated.)
+  static func expectEndedByItsCap(_ stderr: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!stderr.isEmpty, "\(path): nothing said", sourceLocation: sourceLocation)
+    if ["/endless", "/endless-chunked"].contains(path) {
+      #expect(stderr.contains("larger than the "), "\(path): \(stderr)", sourceLocation: sourceLocation)
+    }
+    guard path != "/gzip-bomb" else { return }
+    #expect(!stderr.contains("no complete answer within"), "\(path): \(stderr)", sourceLocation: sourceLocation)
+  }
+
+  /// A stalled answer is ended by the deadline of `--timeout 2`, and says so; an oversized
+  /// one by its cap.
+  static func expectEndedByItsLimit(_ stderr: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation)
+  {
+    if stalled.contains(path) {
+      #expect(
+        stderr.contains("no complete answer within 2 seconds"), "\(path): \(stderr)", sourceLocation: sourceLocation)
+    } else {
+      expectEndedByItsCap(stderr, path, sourceLocation: sourceLocation)
+    }
+  }
+
   @Test(arguments: oversized)
   func topicDownloadsStopAtTheCap(_ path: String) throws {
     let result = try run(["validate", server.url(path).absoluteString])
     #expect(result.status != 0)
     #expect(result.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "\(path): \(result.peakMegabytes) MB")
-    #expect(result.seconds < SanitizerAllowance.time(10), "\(path): \(result.seconds) s")
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    Self.expectEndedByItsCap(result.stderr, path)
   }
 
   @Test func aCompressedBodyIsNeverInflated() throws {
@@ -69,7 +98,8 @@ import Testing
     let result = try run(["validate", "--timeout", "2", server.url(path).absoluteString])
     #expect(result.status == 4, "\(result.stderr)")
     #expect(result.stderr.contains("no complete answer within 2 seconds"), "\(result.stderr)")
-    #expect(result.seconds < SanitizerAllowance.time(3.5), "\(path): \(result.seconds) s")
+    // Not before the deadline either (the upper side is the message: the deadline ended it).
+    #expect(result.seconds >= 2, "\(path): \(result.seconds) s")
     // Waiting costs no CPU: nothing spins while the server is silent.
     #expect(result.cpuSeconds < 0.5, "\(path): \(result.cpuSeconds) CPU-s")
   }
@@ -82,7 +112,7 @@ import Testing
     let result = try run(["decode", "--timeout", "2", image])
     #expect(result.status != 0)
     #expect(result.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "\(path): \(result.peakMegabytes) MB")
-    #expect(result.seconds < SanitizerAllowance.time(3.5), "\(path): \(result.seconds) s")
+    Self.expectEndedByItsLimit(result.stderr, path)
   }
 
   @Test(arguments: oversized + stalled)
@@ -92,7 +122,7 @@ import Testing
     #expect(list.status != 0)
     #expect(
       list.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "list \(path): \(list.peakMegabytes) MB")
-    #expect(list.seconds < SanitizerAllowance.time(3.5), "list \(path): \(list.seconds) s")
+    Self.expectEndedByItsLimit(list.stderr, path)
     // A good list whose entries are hostile, four fetched at once.
     let entries = (0..<4).map { index in
       #"{"name":"T\#(index)","remoteContentURL":"\#(server.url(path + "?n=\(index)"))"}"#
@@ -103,7 +133,12 @@ import Testing
     #expect(
       fetch.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling + 3 * 17),
       "entries \(path): \(fetch.peakMegabytes) MB")
-    #expect(fetch.seconds < SanitizerAllowance.time(3.5), "entries \(path): \(fetch.seconds) s")
+    Self.expectEndedByItsLimit(fetch.stdout, path)
+    if Self.stalled.contains(path) {
+      // Four at once, not one after another: the four stalled entries together take about
+      // as long as the one stalled list timed just above (in turn they would take four times).
+      #expect(fetch.seconds < 2.5 * list.seconds, "entries \(path): \(fetch.seconds) s, the list \(list.seconds) s")
+    }
   }
 
   @Test(arguments: oversized + stalled)
@@ -113,7 +148,7 @@ import Testing
     #expect(image.status != 0)
     #expect(
       image.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling), "image \(path): \(image.peakMegabytes) MB")
-    #expect(image.seconds < SanitizerAllowance.time(3.5), "image \(path): \(image.seconds) s")
+    Self.expectEndedByItsLimit(image.stderr, path)
     #expect(!FileManager.default.fileExists(atPath: home.path("out.png")))
     #expect(try run(["profile", "add", "Ada", "--image", url]).status == 0)
     let profiles = try run(["prefetch", "--profiles", "--allow-http", "--timeout", "2"])
@@ -121,7 +156,7 @@ import Testing
     #expect(
       profiles.peakMegabytes < SanitizerAllowance.memory(Self.memoryCeiling),
       "profile \(path): \(profiles.peakMegabytes) MB")
-    #expect(profiles.seconds < SanitizerAllowance.time(3.5), "profile \(path): \(profiles.seconds) s")
+    Self.expectEndedByItsLimit(profiles.stderr, path)
     // Nothing that was not fully and correctly received is in the cache.
     let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache")))
     #expect(cache.statistics().entries == 0)

@@ -66,7 +66,16 @@ import Testing
       process.arguments = ["encode"] + inputs + ["--out-dir", output.path, "--scale", "12", "-j", "1"]
       process.standardError = FileHandle.nullDevice
       try process.run()
-      usleep(UInt32.random(in: 20_000...400_000, using: &random))
+      // Killed once a random number of outputs is written, wherever the next one is: by
+      // progress, not after a pause a busy machine could stretch past the whole run.
+      let killAfter = Int.random(in: 1..<inputs.count / 2, using: &random)
+      let deadline = Date().addingTimeInterval(60)
+      while process.isRunning, Date() < deadline,
+        (try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }.count)
+          < killAfter
+      {
+        usleep(1_000)
+      }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }

@@ -95,14 +95,15 @@ import Testing
     await limiter.acquire(host: "busy")
     // Five waiters for a busy host queue first, then one for a quiet host.
     var tasks: [Task<Void, Never>] = []
-    for host in ["busy", "busy", "busy", "busy", "busy", "quiet"] {
+    for (queued, host) in ["busy", "busy", "busy", "busy", "busy", "quiet"].enumerated() {
       tasks.append(
         Task {
           await limiter.acquire(host: host)
           await log.append(host)
           await limiter.release()
         })
-      try await Task.sleep(nanoseconds: 20_000_000)
+      // Each waiter in line before the next is started, so the order is the one written.
+      try await Self.until("waiter \(queued + 1) queued") { await limiter.waitingCount == queued + 1 }
     }
     await limiter.release()
     for task in tasks { await task.value }
@@ -110,22 +111,51 @@ import Testing
     #expect(await log.order == ["busy", "quiet", "busy", "busy", "busy", "busy"])
   }
 
-  @Test func neverMoreThanTheLimitAtOnce() async {
+  struct NeverHeld: Error, CustomStringConvertible {
+    var what: String
+    var description: String { "after 10 s, still waiting for \(what)" }
+  }
+
+  /// Waits until `condition` holds, for at most 10 s: a bound, not a pause.
+  static func until(_ what: String, _ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while await !condition() {
+      guard ContinuousClock.now < deadline else { throw NeverHeld(what: what) }
+      await Task.yield()
+    }
+  }
+
+  @Test func neverMoreThanTheLimitAtOnce() async throws {
     let limiter = HostFairLimiter(limit: 3)
     let counter = Counter()
-    await withTaskGroup(of: Void.self) { group in
+    let gate = Gate()
+    try await withThrowingTaskGroup(of: Void.self) { group in
       for index in 0..<30 {
         group.addTask {
           await limiter.acquire(host: "h\(index % 4)")
           await counter.enter()
-          try? await Task.sleep(nanoseconds: 2_000_000)
+          // Held until the test has seen who is in and who waits.
+          try await Self.until("the gate to open") { await gate.isOpen }
           await counter.leave()
           await limiter.release()
         }
       }
+      // Three in, the other 27 in line: the limit, not the timing, decides.
+      try await Self.until("three in and 27 waiting") {
+        let inside = await counter.current
+        let waiting = await limiter.waitingCount
+        return inside == 3 && waiting == 27
+      }
+      await gate.open()
+      try await group.waitForAll()
     }
     #expect(await counter.peak == 3)
     #expect(await counter.current == 0)
+  }
+
+  actor Gate {
+    var isOpen = false
+    func open() { isOpen = true }
   }
 
   actor Counter {

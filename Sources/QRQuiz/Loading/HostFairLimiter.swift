@@ -8,6 +8,10 @@ actor HostFairLimiter {
   /// Hosts with waiters, in the order their turn comes.
   private var turns: [String] = []
 
+  /// How many requests wait for a slot: lets a test queue waiters in a known order by
+  /// waiting for each to be queued, rather than pausing and hoping.
+  var waitingCount: Int { waiting.values.reduce(0) { $0 + $1.count } }
+
   init(limit: Int) {
     precondition(limit >= 1, "the limit must be at least 1")
     self.limit = limit
