@@ -158,6 +158,33 @@ import Testing
     #expect(none == 0)
   }
 
+  @Test func streamsTakeAShareOfTheConnectionsWithRoomKeptForTheHost() {
+    var admission = StreamAdmission(limit: 5, perAddress: 3, reserved: 2)
+    // One address: its share, then no more, while another address still gets in.
+    let first = (0..<3).map { _ in admission.admit(from: "10.0.0.2", priority: .ordinary) }
+    #expect(first.allSatisfy { $0 == .ordinary(address: "10.0.0.2") })
+    #expect(admission.admit(from: "10.0.0.2", priority: .ordinary) == nil)
+    #expect(admission.admit(from: "10.0.0.3", priority: .ordinary) != nil)
+    #expect(admission.admit(from: "10.0.0.4", priority: .ordinary) != nil)
+    // Every ordinary place taken: the host's streams have their own room, from any address.
+    #expect(admission.admit(from: "10.0.0.5", priority: .ordinary) == nil)
+    #expect(admission.admit(from: "10.0.0.2", priority: .reserved) == .reserved)
+    #expect(admission.admit(from: "10.0.0.2", priority: .reserved) == .reserved)
+    #expect(admission.admit(from: "10.0.0.9", priority: .reserved) == nil)
+    #expect(admission.ordinaryOpen == 5 && admission.reservedOpen == 2)
+    // A place given back is taken again, by its address or another.
+    admission.release(.ordinary(address: "10.0.0.2"))
+    #expect(admission.admit(from: "10.0.0.2", priority: .ordinary) == .ordinary(address: "10.0.0.2"))
+    admission.release(.ordinary(address: "10.0.0.3"))
+    admission.release(.reserved)
+    #expect(admission.admit(from: "10.0.0.9", priority: .reserved) == .reserved)
+    #expect(admission.admit(from: "10.0.0.9", priority: .ordinary) == .ordinary(address: "10.0.0.9"))
+    // The server's shares: streams and their reserve keep a quarter of the connections
+    // for requests, and an address keeps half of its share.
+    let shares = HTTPServer.Configuration(connectionLimit: 4160, connectionsPerAddress: 256).streamAdmission
+    #expect(shares.limit + shares.reserved == 4160 * 3 / 4 && shares.reserved == 64 && shares.perAddress == 128)
+  }
+
   @Test func aCountIsWaitedOnUntilItIsZero() async {
     let count = WaitableCount()
     #expect(count.waitUntilZero(before: Date()))
@@ -208,8 +235,8 @@ import Testing
     func status(_ method: String, _ path: String, _ query: [String: String]) async -> Int {
       switch router.answer(HTTPRequest(method: method, path: path, query: query)) {
       case .now(let response): response.status
-      case .later(let work): await work().status
-      case .stream(let head, _): head.status
+      case .later(_, let work): await work().status
+      case .stream(let head, _, _): head.status
       }
     }
     #expect(await status("GET", "/now", [:]) == 401)

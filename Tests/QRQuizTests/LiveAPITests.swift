@@ -61,7 +61,7 @@ import Testing
 
   func subscribe(_ pin: String, _ secret: String) async -> RecordedStream? {
     guard
-      case .stream(let head, let opened) = app.answer(
+      case .stream(let head, _, let opened) = app.answer(
         HTTPRequest(method: "GET", path: "/api/live/\(pin)/events", query: ["secret": secret]))
     else {
       return nil

@@ -206,3 +206,82 @@ final class Counter: @unchecked Sendable {
   func add() { lock.withLock { count += 1 } }
   var value: Int { lock.withLock { count } }
 }
+
+/// Idle event streams against a live game: however many students hold open, the host and
+/// the moves of the game's players get through.
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeStreamFloodTests {
+  /// `serve`'s own request timeout (its default `--request-timeout`): a request the server
+  /// can serve at all is answered within it, so a wait of that long for an answer is the
+  /// program's bound, not a guess at the machine's speed.
+  static let requestTimeout = 10.0
+
+  @Test func thousandsOfIdleStreamsFromManyAddressesLeaveTheGamePlayable() throws {
+    let home = try TemporaryDirectory()
+    let (library, cache) = try LiveLibrary.make()
+    let server = try ServeProcess(
+      [library.url.path, "--cache-dir", cache.url.path], environment: home.qrquizEnvironment)
+    let token = try #require(server.teacherToken)
+    func post(_ path: String, _ body: String, from source: String = "127.0.0.1", headers: [String: String] = [:])
+      throws -> (status: Int, json: JSONValue)
+    {
+      let response = try HTTPProbe.request(
+        port: server.port, method: "POST", path: path,
+        headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Array(body.utf8), from: source)
+      return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
+    }
+    func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
+    let made = try post(
+      "/api/live", #"{"topic":"Capitals","set":1,"seconds":600,"max_players":10000}"#,
+      headers: ["Authorization": "Bearer \(token)"])
+    try #require(made.status == 201)
+    let pin = string(made.json["pin"])
+    let host = string(made.json["host"])
+
+    // Bots of the game, 55 on each of 39 addresses (within the join limit), two streams
+    // each: 4,290 streams, more than the server's 4,096 connections. Before, they took
+    // every connection and the game froze.
+    var bots: [(address: String, secret: String)] = []
+    for number in 2...40 {
+      let address = "127.0.0.\(number)"
+      for bot in 0..<55 {
+        let joined = try post("/api/live/\(pin)/players", #"{"name":"b\#(number)-\#(bot)"}"#, from: address)
+        try #require(joined.status == 201, "join \(bots.count): \(joined.json)")
+        bots.append((address, string(joined.json["secret"])))
+      }
+    }
+    var held: [EventStreamClient] = []
+    var refused = 0
+    for bot in bots {
+      for _ in 0..<2 {
+        let stream = try EventStreamClient(
+          port: server.port, path: "/api/live/\(pin)/events?secret=\(bot.secret)", from: bot.address)
+        if stream.status == 200 {
+          held.append(stream)
+        } else {
+          #expect(stream.status == 503 && stream.head.lowercased().contains("retry-after"), "\(stream.head)")
+          refused += 1
+        }
+      }
+    }
+    // The streams' share: three quarters of the connections, less the hosts' reserve.
+    #expect(held.count == 4096 * 3 / 4 - 64, "\(held.count) held, \(refused) refused")
+    #expect(held.count + refused == bots.count * 2)
+
+    // With every one of them still open: a new host stream, a new player, the host's
+    // next, an answer, and the answered count on the projector.
+    let projector = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(host)")
+    #expect(projector.status == 200)
+    try projector.waitForEvent(timeout: Self.requestTimeout) { $0.name == "lobby" }
+    let newcomer = try post("/api/live/\(pin)/players", #"{"name":"Ada"}"#)
+    #expect(newcomer.status == 201)
+    #expect(try post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    try projector.waitForEvent(timeout: Self.requestTimeout) { $0.name == "question" }
+    let answer = try post(
+      "/api/live/\(pin)/answers", #"{"secret":"\#(string(newcomer.json["secret"]))","question":0,"answers":[0]}"#)
+    #expect(answer.status == 202)
+    try projector.waitForEvent(timeout: Self.requestTimeout) {
+      $0.name == "answered" && $0.data["answered"] == .number(1)
+    }
+    held.removeAll()
+  }
+}

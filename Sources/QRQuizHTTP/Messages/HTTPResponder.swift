@@ -19,21 +19,24 @@ extension HTTPResponder {
 public enum HTTPAnswer: Sendable {
   /// This response, now.
   case now(HTTPResponse)
-  /// The response this work makes, run on the server's responder threads while the
-  /// connection is suspended (no thread of the server waits for it).
-  case later(@Sendable () async -> HTTPResponse)
+  /// The response this work makes, run on the threads of `lane` while the connection is
+  /// suspended (no thread of the server waits for it).
+  case later(lane: ResponderLane = .standard, @Sendable () async -> HTTPResponse)
   /// An endless answer: `head`'s status and headers (its body is not sent), then what is
   /// written to the stream `opened` is handed, as long as the client listens (server-sent
-  /// events). No thread waits while nothing is written.
-  case stream(head: HTTPResponse, opened: @Sendable (any EventSink) -> Void)
+  /// events). No thread waits while nothing is written. A stream past the server's share
+  /// of streams is refused (503) unless `priority` gives it reserved room.
+  case stream(
+    head: HTTPResponse, priority: StreamPriority = .ordinary, opened: @Sendable (any EventSink) -> Void)
 
   /// The answer with `transform` applied to its response (a stream's head), whenever that
   /// is made.
   public func map(_ transform: @escaping @Sendable (HTTPResponse) -> HTTPResponse) -> HTTPAnswer {
     switch self {
     case .now(let response): .now(transform(response))
-    case .later(let work): .later { transform(await work()) }
-    case .stream(let head, let opened): .stream(head: transform(head), opened: opened)
+    case .later(let lane, let work): .later(lane: lane) { transform(await work()) }
+    case .stream(let head, let priority, let opened):
+      .stream(head: transform(head), priority: priority, opened: opened)
     }
   }
 
@@ -42,10 +45,30 @@ public enum HTTPAnswer: Sendable {
   public func response() async -> HTTPResponse {
     switch self {
     case .now(let response): response
-    case .later(let work): await work()
-    case .stream(let head, _): head
+    case .later(_, let work): await work()
+    case .stream(let head, _, _): head
     }
   }
+}
+
+/// Which threads make a later answer. Each lane has threads and a queue of its own, so
+/// work of one never waits behind another's: a live game's moves are not held up by a
+/// save of a big topic or a picture's upload.
+public enum ResponderLane: Sendable, Equatable, CaseIterable {
+  /// Pages, the library, results: most answers.
+  case standard
+  /// A live game's moves: small, bounded, and waited for by a class.
+  case live
+  /// Big bodies and heavy work (editor saves, picture uploads): bounded, and past its
+  /// bound a request is refused (503) rather than queued.
+  case bulk
+}
+
+/// Whether an event stream may use the room the server keeps for streams that must get
+/// through (a game's host) when ordinary streams have taken their share.
+public enum StreamPriority: Sendable, Equatable {
+  case ordinary
+  case reserved
 }
 
 /// Where an endless answer's bytes go: a client's connection (``HTTPServer``), or whatever

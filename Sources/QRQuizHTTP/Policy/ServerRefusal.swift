@@ -17,13 +17,15 @@ package enum ServerRefusal: Sendable, Equatable {
   case busy
   /// The server is stopping.
   case stopping
+  /// The server holds as many event streams as it may (in all, or from the address).
+  case tooManyStreams
 
   package var status: Int {
     switch self {
     case .headersTooLarge: 431
     case .twoContentLengths, .badContentLength, .noHost: 400
     case .bodyTooLarge: 413
-    case .busy, .stopping: 503
+    case .busy, .stopping, .tooManyStreams: 503
     }
   }
 
@@ -34,16 +36,18 @@ package enum ServerRefusal: Sendable, Equatable {
     case .badContentLength: "Content-Length is not a number\n"
     case .noHost: "an HTTP/1.1 request needs a Host header\n"
     case .bodyTooLarge: "request body too large\n"
-    case .busy: "the server is receiving too much at once; try again\n"
+    case .busy: "the server is receiving or making too much at once; try again\n"
     case .stopping: "the server is stopping\n"
+    case .tooManyStreams: "the server holds as many event streams as it may; try again\n"
     }
   }
 
   /// The answer, with `headers` (the server's on every answer) first.
   func response(headers: [(name: String, value: String)]) -> HTTPResponse {
-    HTTPResponse(
+    let retry: [(String, String)] = status == 503 ? [("Retry-After", "5")] : []
+    return HTTPResponse(
       status: status,
-      headers: headers + [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")],
+      headers: headers + [("Content-Type", "text/plain; charset=utf-8"), ("Connection", "close")] + retry,
       body: Array(message.utf8))
   }
 }

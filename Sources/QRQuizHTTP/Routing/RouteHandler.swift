@@ -3,7 +3,9 @@
 public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   enum Work: Sendable {
     case immediate(@Sendable (Context, Identity) -> HTTPResponse)
-    case deferred(@Sendable (Context, Identity) async -> HTTPResponse)
+    case deferred(ResponderLane, @Sendable (Context, Identity) async -> HTTPResponse)
+    /// Admitted and stamped on arrival, answered later on the lane.
+    case stamped(ResponderLane, @Sendable (Context, Identity) -> @Sendable () async -> HTTPResponse)
     case either(@Sendable (Context, Identity) -> HTTPAnswer)
   }
 
@@ -15,10 +17,26 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
     Self(work: .immediate(handler))
   }
 
-  /// From a task on the responder threads while the connection waits: anything that
+  /// From a task on the threads of `lane` while the connection waits: anything that
   /// reads or writes the disk, or whose work grows with the library or the request.
-  public static func deferred(_ handler: @escaping @Sendable (Context, Identity) async -> HTTPResponse) -> Self {
-    Self(work: .deferred(handler))
+  public static func deferred(
+    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context, Identity) async -> HTTPResponse
+  ) -> Self {
+    Self(work: .deferred(lane, handler))
+  }
+
+  /// As ``deferred(lane:_:)``, with what `stamp` gives when the request arrives (on the
+  /// server's own thread: the access is checked then too): a move's time is the time it
+  /// arrived, not the time its lane got to it.
+  public static func deferred<Stamp: Sendable>(
+    lane: ResponderLane, stampedBy stamp: @escaping @Sendable () -> Stamp,
+    _ handler: @escaping @Sendable (Context, Identity, Stamp) async -> HTTPResponse
+  ) -> Self {
+    Self(
+      work: .stamped(lane) { context, identity in
+        let stamped = stamp()
+        return { await handler(context, identity, stamped) }
+      })
   }
 
   /// At once when the answer is at hand (an image kept in memory), else deferred, or an
@@ -31,7 +49,10 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   var whereAnswered: String {
     switch work {
     case .immediate: "at once"
-    case .deferred: "on a responder thread"
+    case .deferred(.standard, _): "on a responder thread"
+    case .deferred(.live, _): "on the live games' threads"
+    case .deferred(.bulk, _): "on the bulk thread (bounded)"
+    case .stamped(let lane, _): lane == .live ? "timed on arrival, on the live games' threads" : "timed on arrival"
     case .either: "at once, from memory or as an event stream; else on a responder thread"
     }
   }
@@ -45,12 +66,17 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
       case .admitted(let identity): .now(handler(context, identity))
       case .answered(let response): .now(response)
       }
-    case .deferred(let handler):
-      .later {
+    case .deferred(let lane, let handler):
+      .later(lane: lane) {
         switch access.admit(context) {
         case .admitted(let identity): await handler(context, identity)
         case .answered(let response): response
         }
+      }
+    case .stamped(let lane, let handler):
+      switch access.admit(context) {
+      case .admitted(let identity): .later(lane: lane, handler(context, identity))
+      case .answered(let response): .now(response)
       }
     case .either(let handler):
       switch access.admit(context) {
@@ -67,9 +93,11 @@ extension RouteHandler where Identity == Anyone {
     Self(work: .immediate { context, _ in handler(context) })
   }
 
-  /// On a responder thread, for a public route.
-  public static func deferred(_ handler: @escaping @Sendable (Context) async -> HTTPResponse) -> Self {
-    Self(work: .deferred { context, _ in await handler(context) })
+  /// On the threads of `lane`, for a public route.
+  public static func deferred(
+    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context) async -> HTTPResponse
+  ) -> Self {
+    Self(work: .deferred(lane) { context, _ in await handler(context) })
   }
 
   /// At once or later, or a stream, for a public route.

@@ -13,6 +13,8 @@ final class HTTPEventStream: EventSink, @unchecked Sendable {
   private let lock = NSLock()
   private let connection: OpaquePointer
   private let streams: OpenStreams
+  /// Its place among the server's streams, given back when it is freed.
+  let place: StreamAdmission.Place
   private var backlog = StreamBacklog(limit: HTTPEventStream.backlogLimit)
   /// The connection is suspended, waiting for a write.
   private var suspended = false
@@ -21,9 +23,10 @@ final class HTTPEventStream: EventSink, @unchecked Sendable {
   /// libmicrohttpd is done with it: the client is gone, or the stream ended.
   private var finished = false
 
-  init(connection: OpaquePointer, streams: OpenStreams) {
+  init(connection: OpaquePointer, streams: OpenStreams, place: StreamAdmission.Place) {
     self.connection = connection
     self.streams = streams
+    self.place = place
   }
 
   @discardableResult
@@ -75,16 +78,29 @@ final class HTTPEventStream: EventSink, @unchecked Sendable {
   }
 }
 
-/// A server's open event streams: ended (their connections resumed) when it stops, since
-/// libmicrohttpd must not stop with a connection still suspended; a stream opened after
-/// that is ended at once.
+/// A server's open event streams, within their ``StreamAdmission``: ended (their
+/// connections resumed) when it stops, since libmicrohttpd must not stop with a connection
+/// still suspended; a stream opened after that is ended at once.
 final class OpenStreams: @unchecked Sendable {
   // Touched only under `lock`.
   private let lock = NSLock()
   private var streams: [ObjectIdentifier: HTTPEventStream] = [:]
+  private var admission: StreamAdmission
   private var stopping = false
   /// How many are open, for the stop to wait on.
   let count = WaitableCount()
+
+  init(admission: StreamAdmission) { self.admission = admission }
+
+  /// A place for a stream from `address`, or `nil` when the streams have their share.
+  func admit(from address: String, priority: StreamPriority) -> StreamAdmission.Place? {
+    lock.withLock { admission.admit(from: address, priority: priority) }
+  }
+
+  /// Gives back a place taken for a stream that was not opened after all.
+  func release(_ place: StreamAdmission.Place) {
+    lock.withLock { admission.release(place) }
+  }
 
   /// Keeps `stream` until libmicrohttpd frees it.
   func add(_ stream: HTTPEventStream) {
@@ -96,8 +112,13 @@ final class OpenStreams: @unchecked Sendable {
     if ended { stream.close() }
   }
 
+  /// Forgets a stream libmicrohttpd freed, and gives back its place.
   func remove(_ stream: HTTPEventStream) {
-    let removed = lock.withLock { streams.removeValue(forKey: ObjectIdentifier(stream)) != nil }
+    let removed = lock.withLock {
+      guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return false }
+      admission.release(stream.place)
+      return true
+    }
     if removed { count.decrement() }
   }
 

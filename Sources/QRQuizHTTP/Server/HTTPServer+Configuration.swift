@@ -11,6 +11,20 @@ extension HTTPServer {
     public var connectionLimit: Int
     /// Connections at once from one client address.
     public var connectionsPerAddress: Int
+    /// Event streams at once, in all (`nil`: three quarters of ``connectionLimit``, less
+    /// the reserved ones): the connections left always answer requests, however many
+    /// streams clients hold open. Past it a stream gets 503.
+    public var streamLimit: Int?
+    /// Event streams at once from one address (`nil`: half of ``connectionsPerAddress``, so
+    /// the address keeps connections for its requests).
+    public var streamsPerAddress: Int?
+    /// Event streams kept for those the responder marks ``StreamPriority/reserved`` (a
+    /// game's host), above ``streamLimit`` (`nil`: an eighth of ``connectionLimit``, at
+    /// most 64).
+    public var reservedStreams: Int?
+    /// Requests of the ``ResponderLane/bulk`` lane at once (being made or waiting for its
+    /// thread); more get 503.
+    public var bulkRequestLimit: Int
     /// Seconds a connection may be idle before it is closed.
     public var idleTimeout: Int
     /// Seconds to receive a whole request (request line, headers, body) from when the
@@ -38,7 +52,8 @@ extension HTTPServer {
     /// A configuration; the defaults suit a server on this machine for a few clients.
     public init(
       address: String = "127.0.0.1", port: Int = 8080, threads: Int = 2, connectionLimit: Int = 512,
-      connectionsPerAddress: Int = 128, idleTimeout: Int = 15, requestTimeout: Double = 10,
+      connectionsPerAddress: Int = 128, streamLimit: Int? = nil, streamsPerAddress: Int? = nil,
+      reservedStreams: Int? = nil, bulkRequestLimit: Int = 16, idleTimeout: Int = 15, requestTimeout: Double = 10,
       responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 16 * 1024,
       bodyLimit: Int = 1 << 20, bodyMemoryLimit: Int = 256 << 20,
       headersOnEveryAnswer: [(name: String, value: String)] = [],
@@ -49,6 +64,10 @@ extension HTTPServer {
       self.threads = threads
       self.connectionLimit = connectionLimit
       self.connectionsPerAddress = connectionsPerAddress
+      self.streamLimit = streamLimit
+      self.streamsPerAddress = streamsPerAddress
+      self.reservedStreams = reservedStreams
+      self.bulkRequestLimit = bulkRequestLimit
       self.idleTimeout = idleTimeout
       self.requestTimeout = requestTimeout
       self.responseTimeout = responseTimeout
@@ -70,4 +89,17 @@ extension HTTPServer.Configuration {
   /// libmicrohttpd answers 431 itself when headers overflow it, so between the two the
   /// server's own 431 (with its headers) comes first.
   var connectionMemory: Int { max(32768, effectiveHeaderLimit * 2) }
+}
+
+extension HTTPServer.Configuration {
+  /// The streams' shares in force: reserved and ordinary streams together take at most
+  /// three quarters of the connections (and an address's ordinary ones half of its share),
+  /// so a quarter is always left for requests.
+  var streamAdmission: StreamAdmission {
+    let connections = max(1, connectionLimit)
+    let reserved = reservedStreams ?? min(64, connections / 8)
+    let limit = streamLimit ?? max(1, connections * 3 / 4 - reserved)
+    return StreamAdmission(
+      limit: limit, perAddress: streamsPerAddress ?? max(1, connectionsPerAddress / 2), reserved: reserved)
+  }
 }

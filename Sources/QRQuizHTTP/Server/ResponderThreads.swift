@@ -1,6 +1,7 @@
 import Foundation
 
-/// The threads that run the server's responders: a task executor of their own.
+/// The threads that run the server's responders: a task executor of their own, one per
+/// ``ResponderLane``, so that the work of one lane never queues behind another's.
 ///
 /// Answers used to be made on Swift's shared cooperative pool, which has one thread per
 /// core. Anything in the process that blocks those threads (a synchronous wait in an app
@@ -9,19 +10,32 @@ import Foundation
 /// answering; its tasks' actor calls (default actors follow the task's executor
 /// preference) run here too.
 final class ResponderThreads: TaskExecutor, @unchecked Sendable {
-  /// One set for every server in the process: they live as long as it does, so a task
-  /// still running when its server stops always has a thread to finish on.
-  static let shared = ResponderThreads(count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+  /// One set per lane for every server in the process: they live as long as it does, so
+  /// a task still running when its server stops always has a thread to finish on.
+  static let shared = ResponderThreads(name: "responder", count: max(2, ProcessInfo.processInfo.activeProcessorCount))
+  /// A live game's moves: two threads, whatever else is busy.
+  static let live = ResponderThreads(name: "live", count: 2)
+  /// Big saves and uploads: one thread, so they take at most one core between them.
+  static let bulk = ResponderThreads(name: "bulk", count: 1)
+
+  /// The threads of `lane`.
+  static func of(_ lane: ResponderLane) -> ResponderThreads {
+    switch lane {
+    case .standard: shared
+    case .live: live
+    case .bulk: bulk
+    }
+  }
 
   // `jobs` is touched only while `condition` is locked.
   private let condition = NSCondition()
   private var jobs: [UnownedJob] = []
   private var nextJob = 0
 
-  private init(count: Int) {
+  private init(name: String, count: Int) {
     for number in 0..<count {
       let thread = Thread { [unowned self] in self.runJobs() }
-      thread.name = "qrquiz-responder-\(number)"
+      thread.name = "qrquiz-\(name)-\(number)"
       thread.start()
     }
   }

@@ -1,5 +1,6 @@
 internal import CQRQuizHTTP
 import Foundation
+import QRQuizLocking
 
 /// What a server's libmicrohttpd events need (``ServerHooks``): the responder, the limits
 /// and times requests are held to, the connections' deadlines, the bodies held, the
@@ -15,7 +16,11 @@ final class ServerState: Sendable {
   let watchdog = Watchdog()
   let bodies: BodyBudget
   let suspended = SuspendedRequests()
-  let streams = OpenStreams()
+  let streams: OpenStreams
+  /// Bulk-lane requests at most at once (being made or waiting for their thread).
+  let bulkLimit: Int
+  /// Bulk-lane requests now.
+  private let bulkInFlight = Locked(0)
   /// Requests begun whose answer is not sent yet (nor their connection closed).
   let openRequests = WaitableCount()
 
@@ -28,6 +33,8 @@ final class ServerState: Sendable {
       minimumRate: max(1, configuration.minimumRate))
     headersOnEveryAnswer = configuration.headersOnEveryAnswer
     bodies = BodyBudget(limit: max(1, configuration.bodyMemoryLimit))
+    streams = OpenStreams(admission: configuration.streamAdmission)
+    bulkLimit = max(1, configuration.bulkRequestLimit)
   }
 
   // MARK: Requests
@@ -94,9 +101,15 @@ final class ServerState: Sendable {
     switch responder.answer(request) {
     case .now(let response):
       return send(response, to: connection)
-    case .stream(let head, let opened):
-      let stream = HTTPEventStream(connection: connection, streams: streams)
+    case .stream(let head, let priority, let opened):
+      // Its place is taken before anything is made: past the streams' share the request
+      // is refused, and the connection goes back to answering requests.
+      guard let place = streams.admit(from: request.clientAddress, priority: priority) else {
+        return send(ServerRefusal.tooManyStreams.response(headers: headersOnEveryAnswer), to: connection)
+      }
+      let stream = HTTPEventStream(connection: connection, streams: streams, place: place)
       guard let made = NativeResponse(stream: stream, headers: head.headers) else {
+        streams.release(place)
         return send(ServerRefusal.stopping.response(headers: headersOnEveryAnswer), to: connection)
       }
       streams.add(stream)
@@ -108,14 +121,29 @@ final class ServerState: Sendable {
       let queued = CQRQuizHTTP_queue(connection, UInt32(clamping: head.status), made.pointer)
       opened(stream)
       return queued == .done
-    case .later(let work):
+    case .later(let lane, let work):
+      // The bulk lane is bounded: past it a request is refused, never queued for ever.
+      if lane == .bulk, !takeBulkPlace() {
+        return send(ServerRefusal.busy.response(headers: headersOnEveryAnswer), to: connection)
+      }
       guard let number = suspended.suspend(connection) else {
+        if lane == .bulk { bulkInFlight.withLock { $0 -= 1 } }
         return send(ServerRefusal.stopping.response(headers: headersOnEveryAnswer), to: connection)
       }
-      Task(executorPreference: ResponderThreads.shared) {
+      Task(executorPreference: ResponderThreads.of(lane)) {
         let response = await work()
+        if lane == .bulk { self.bulkInFlight.withLock { $0 -= 1 } }
         self.suspended.answer(number) { self.send(response, to: $0, resuming: true) }
       }
+      return true
+    }
+  }
+
+  /// Takes a place in the bulk lane, unless it is full.
+  private func takeBulkPlace() -> Bool {
+    bulkInFlight.withLock { count in
+      guard count < bulkLimit else { return false }
+      count += 1
       return true
     }
   }

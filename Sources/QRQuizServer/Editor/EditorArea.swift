@@ -29,7 +29,7 @@ final class EditorArea: Sendable {
       .get, "/api/topics/{name}", "a topic's JSON with its ETag", access: .anyone, .immediate(topicForEditing))
     router.add(
       .put, "/api/topics/{name}", "saves a topic: If-Match replaces, If-None-Match: * creates", access: site.editorAPI,
-      bodyLimit: Self.topicBodyLimit, .deferred(putTopic))
+      bodyLimit: Self.topicBodyLimit, .deferred(lane: .bulk, putTopic))
     router.add(
       .delete, "/api/topics/{name}", "deletes a topic (If-Match; kept as a version)", access: site.editorAPI,
       .deferred(deleteTopic))

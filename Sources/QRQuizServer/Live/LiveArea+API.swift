@@ -53,10 +53,12 @@ extension LiveArea {
     }
   }
 
-  /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers"}` → 202.
-  func answerLiveGame(_ context: RequestContext, _ player: Player) async -> HTTPResponse {
-    // The time the answer reached the handler, before anything else is done with it.
-    let now = games.clock.now()
+  /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers"}` → 202. `now` is
+  /// the time the answer arrived (read on the server's thread, before it waited for its
+  /// lane): what it scores by.
+  func answerLiveGame(_ context: RequestContext, _ player: Player, arrived now: QuizClock.Instant) async
+    -> HTTPResponse
+  {
     let question: Int
     let picks: [Int]
     do throws(JSONBody.Problem) {
@@ -103,7 +105,11 @@ extension LiveArea {
       ])
     let clock = games.clock
     let room = member.room
-    return .stream(head: head) { sink in room.subscribe(sink, as: audience, at: clock.now()) }
+    // The host's streams have room of their own: students' streams, however many, never
+    // keep the projector from the game.
+    return .stream(head: head, priority: audience == .host ? .reserved : .ordinary) { sink in
+      room.subscribe(sink, as: audience, at: clock.now())
+    }
   }
 
   /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase"}`

@@ -37,21 +37,21 @@ final class LiveArea: Sendable {
     router.add(.post, "/api/live", "makes a live game", access: site.teacherAPI, .deferred(createLiveGame))
     router.add(
       .post, "/api/live/{pin}/players", "joins a game: a nickname",
-      access: .anyone("anyone; attempts are limited per address"), .deferred(joinLiveGame))
+      access: .anyone("anyone; attempts are limited per address"), .deferred(lane: .live, joinLiveGame))
     router.add(.get, "/api/live/{pin}/events", "a game's event stream", access: member, .either(liveEvents))
     router.add(.get, "/api/live/{pin}/status", "who a secret is in a game", access: member, .immediate(liveStatus))
     router.add(
       .post, "/api/live/{pin}/answers", "a player's answer to the open question", access: playerMove,
-      .deferred(answerLiveGame))
+      .deferred(lane: .live, stampedBy: games.clock.now, answerLiveGame))
     router.add(
       .post, "/api/live/{pin}/next", "start, close the question, next, podium", access: hostMove,
-      .deferred(nextInLiveGame))
-    router.add(.post, "/api/live/{pin}/end", "the podium now", access: hostMove, .deferred(endLiveGame))
+      .deferred(lane: .live, nextInLiveGame))
+    router.add(.post, "/api/live/{pin}/end", "the podium now", access: hostMove, .deferred(lane: .live, endLiveGame))
     router.add(
-      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove, .deferred(kickFromLiveGame))
+      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove, .deferred(lane: .live, kickFromLiveGame))
     router.add(
       .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
-      .deferred(liveGameSettings))
+      .deferred(lane: .live, liveGameSettings))
     router.add(
       .get, "/api/live/{pin}/results.csv", "a game's results as CSV", access: hostDownload, .deferred(liveResultsCSV))
     router.add(

@@ -63,6 +63,10 @@ public final class LiveGames: Sendable {
     ticker?.start(self)
   }
 
+  /// Wakes the ticker: a game holds news back (joins, answers), to be sent within the
+  /// rooms' coalescing interval rather than at the ticker's next timed pass.
+  private var wakeTicker: @Sendable () -> Void { { [ticker] in ticker?.wake() } }
+
   /// The game with `pin`, over or not.
   func room(_ pin: String) -> LiveRoom? { rooms.withLock { $0.rooms[pin] } }
 
@@ -104,7 +108,7 @@ public final class LiveGames: Sendable {
     }
     let room = LiveRoom(
       game: LiveGame(setup: gameSetup), journal: journal, joinURL: joinURL(pin), now: now,
-      keepAliveInterval: keepAliveInterval, imageSource: imageSource)
+      keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
     rooms.withLock { $0.rooms[pin] = room }
     ticker?.wake()
     return room
@@ -130,7 +134,7 @@ public final class LiveGames: Sendable {
       }
       let room = LiveRoom(
         game: unfinished.game, journal: unfinished.journal, joinURL: joinURL(pin), now: now,
-        keepAliveInterval: keepAliveInterval, imageSource: imageSource)
+        keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
       rooms.withLock { $0.rooms[pin] = room }
       if unfinished.game.phase == .over { finish(room) }
     }

@@ -9,8 +9,9 @@ import QRQuizHTTP
 /// in the same order, and published to the streams that need it (an event stream's write
 /// only copies bytes to its connection: nothing here waits for a client). The caller then
 /// waits, without the lock, for the journal to make the move durable before it answers.
-/// News that comes in bursts (players joining, answers arriving) is sent at most
-/// ``coalescingInterval`` apart by the ticker (``tick(at:)``).
+/// News that comes in bursts (players joining, answers arriving) is sent by the ticker
+/// (``tick(at:)``), woken as soon as there is some: at most ``coalescingInterval`` after it
+/// happened, and at most that often.
 final class LiveRoom: @unchecked Sendable {
   // `game`, `streams` and the fields below them are touched only under `lock`.
   private let lock = NSLock()
@@ -37,15 +38,22 @@ final class LiveRoom: @unchecked Sendable {
   /// keep proxies and phones from closing it and to find clients that are gone (a
   /// suspended connection notices nothing until it is written to).
   let keepAliveInterval: Double
-  /// Streams one player may hold (tabs, reconnects before the old one is noticed gone).
-  static let streamsPerPlayer = 3
-  /// Streams of the host (the projector, the teacher's laptop, a phone).
-  static let hostStreams = 8
+  /// Streams one player may hold (a reconnect before the old one is noticed gone, a
+  /// second tab): a newer stream ends the oldest past it.
+  static let streamsPerPlayer = 2
+  /// Streams of the host (the projector, the teacher's laptop, a phone, a second
+  /// projector): a newer one ends the oldest past it.
+  static let hostStreams = 4
+
+  /// Called (without the lock) when news is held back for the ticker: it wakes the ticker,
+  /// which sends it within ``coalescingInterval`` instead of at its next timed pass.
+  private let newsPending: @Sendable () -> Void
 
   init(
     game: LiveGame, journal: LiveJournal?, joinURL: String, now: QuizClock.Instant, keepAliveInterval: Double = 10,
-    imageSource: @escaping @Sendable (String?) -> String?
+    imageSource: @escaping @Sendable (String?) -> String?, newsPending: @escaping @Sendable () -> Void = {}
   ) {
+    self.newsPending = newsPending
     self.keepAliveInterval = keepAliveInterval
     self.game = game
     self.journal = journal
@@ -112,7 +120,7 @@ final class LiveRoom: @unchecked Sendable {
   func join(
     name: String, browser: String?, at now: QuizClock.Instant
   ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
-    lock.withLock {
+    let result: Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> = lock.withLock {
       do throws(LiveGame.JoinRefusal) {
         let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make(), at: now)
         lastActivity = now
@@ -122,22 +130,27 @@ final class LiveRoom: @unchecked Sendable {
         return .failure(error)
       }
     }
+    if case .success = result { newsPending() }
+    return result
   }
 
   func answer(
     secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
   ) -> Result<Ticket, LiveGame.AnswerRefusal> {
-    lock.withLock {
+    let result: (Result<Ticket, LiveGame.AnswerRefusal>, held: Bool) = lock.withLock {
       do throws(LiveGame.AnswerRefusal) {
         let entries = try game.answer(secret: secret, question: question, picks: picks, at: now)
         lastActivity = now
         let ticket = record(entries)
+        // The last answer closes the question: sent at once; else the count is held back.
         if entries.count > 1 { publishState(at: now) } else { answersChanged = true }
-        return .success(ticket)
+        return (.success(ticket), entries.count == 1)
       } catch {
-        return .failure(error)
+        return (.failure(error), false)
       }
     }
+    if result.held { newsPending() }
+    return result.0
   }
 
   /// The host's `next`; the phase it led to.
@@ -329,6 +342,10 @@ final class LiveRoom: @unchecked Sendable {
 
   /// Streams open now.
   var streamCount: Int { lock.withLock { streams.count } }
+
+  /// The most streams the game holds: its players' (those not removed) and its host's.
+  /// A removed player's streams are ended with the removal.
+  var streamLimit: Int { lock.withLock { game.activeCount * Self.streamsPerPlayer + Self.hostStreams } }
 
   /// Ends every stream (the server stops, or the game is forgotten).
   func closeStreams() {

@@ -27,7 +27,7 @@ final class PicturesArea: Sendable {
       .either(picture))
     router.add(
       .post, "/api/images", "a question's picture: checked, upright, without metadata", access: site.editorAPI,
-      bodyLimit: BodyLimit(bytes: QuestionPicture.maximumUploadSize), .deferred(uploadPicture))
+      bodyLimit: BodyLimit(bytes: QuestionPicture.maximumUploadSize), .deferred(lane: .bulk, uploadPicture))
   }
 
   /// The page's source for a question's image: a picture the library stores, or an image
