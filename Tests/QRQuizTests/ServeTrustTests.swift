@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizLocking
 import Testing
 
 @testable import QRQuizServer
@@ -283,5 +284,112 @@ final class Counter: @unchecked Sendable {
       $0.name == "answered" && $0.data["answered"] == .number(1)
     }
     held.removeAll()
+  }
+}
+
+/// Live moves against the editor's heaviest work: big saves and picture uploads run on a
+/// lane of their own, so an answer never queues behind them.
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeLaneTests {
+  /// Sends `bytes` on a new connection, says so through `sent`, then reads the answer
+  /// (at most `timeout` seconds: a bound against a hang, not the test's measure).
+  static func exchange(port: Int, _ bytes: [UInt8], sent: DispatchSemaphore, timeout: Double) -> Int {
+    guard let socket = try? HTTPProbe.connect(port: port) else { return -1 }
+    defer { close(socket) }
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count <= 0 { break }
+      offset += count
+    }
+    sent.signal()
+    return (try? HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: timeout)))?.status ?? -1
+  }
+
+  static func request(_ method: String, _ path: String, port: Int, headers: [String: String], body: [UInt8])
+    -> [UInt8]
+  {
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    head += "Content-Length: \(body.count)\r\n\r\n"
+    return Array(head.utf8) + body
+  }
+
+  @Test func anAnswerIsAcknowledgedWhileBigSavesAndUploadsAreStillInFlight() throws {
+    let home = try TemporaryDirectory()
+    let (library, cache) = try LiveLibrary.make()
+    // A topic of 40,000 questions (2.5 MB, under the editor's limit), saved over itself.
+    let questions = (0..<40_000).map { number in
+      Topic.Question(question: "Question \(number)?", answers: ["Yes \(number)", "No"], correctAnswers: [0])
+    }
+    let big = Topic(options: .init(name: "Big"), sets: stride(from: 0, to: questions.count, by: 8).map {
+      Array(questions[$0..<min($0 + 8, questions.count)])
+    })
+    let bigJSON = Array(big.normalizedJSON.utf8)
+    try #require(bigJSON.count < 4 << 20, "\(bigJSON.count) bytes")
+    try Data(bigJSON).write(to: library.url.appendingPathComponent("Big.json"))
+    let server = try ServeProcess(
+      [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
+    let token = try #require(server.teacherToken)
+    let teacher = ["Authorization": "Bearer \(token)"]
+    func post(_ path: String, _ body: String, headers: [String: String] = [:]) throws -> (status: Int, json: JSONValue) {
+      let response = try server.request(
+        "POST", path, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Array(body.utf8))
+      return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
+    }
+    func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
+    let made = try post("/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, headers: teacher)
+    try #require(made.status == 201)
+    let pin = string(made.json["pin"])
+    let ada = string(try post("/api/live/\(pin)/players", #"{"name":"Ada"}"#).json["secret"])
+    #expect(try post("/api/live/\(pin)/next", #"{"secret":"\#(string(made.json["host"]))"}"#).status == 200)
+
+    // Two saves of the big topic and 30 uploads of a photo, all sent before the answer.
+    let photo = try Fixtures.bytes("jpeg/photo-gps-6.jpg")
+    let finished = Locked<[(what: String, status: Int)]>([])
+    let sent = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    var requests: [(String, [UInt8])] = []
+    for _ in 0..<2 {
+      requests.append(
+        (
+          "save",
+          Self.request(
+            "PUT", "/api/topics/Big", port: server.port,
+            headers: teacher.merging(["If-Match": "*", "Content-Type": "application/json"]) { $1 }, body: bigJSON)
+        ))
+    }
+    for _ in 0..<30 {
+      requests.append(
+        (
+          "upload",
+          Self.request(
+            "POST", "/api/images", port: server.port,
+            headers: teacher.merging(["Content-Type": "image/jpeg"]) { $1 }, body: photo)
+        ))
+    }
+    let port = server.port
+    for (what, bytes) in requests {
+      Thread.detachNewThread {
+        let status = Self.exchange(port: port, bytes, sent: sent, timeout: 300)
+        finished.withLock { $0.append((what, status)) }
+        done.signal()
+      }
+    }
+    for _ in requests { #expect(sent.wait(timeout: .now() + 60) == .success) }
+    let answer = try post("/api/live/\(pin)/answers", #"{"secret":"\#(ada)","question":0,"answers":[0]}"#)
+    finished.withLock { $0.append(("answer", answer.status)) }
+    #expect(answer.status == 202, "\(answer.json)")
+    for _ in requests { #expect(done.wait(timeout: .now() + 300) == .success) }
+
+    let order = finished.withLock { $0 }
+    let answered = try #require(order.firstIndex { $0.what == "answer" })
+    // The saves share one bulk thread: the second waits for the first. The answer, on the
+    // live lane, was acknowledged before the second save was done (before, both saves and
+    // the uploads filled the two responder threads and the answer waited behind them).
+    let saves = order.indices.filter { order[$0].what == "save" }
+    #expect(saves.count == 2 && answered < saves[1], "\(order.map(\.what))")
+    #expect(order.filter { $0.what == "save" }.allSatisfy { $0.status == 200 }, "\(order)")
+    // The bulk lane is bounded: an upload past it is refused at once, never queued.
+    #expect(order.filter { $0.what == "upload" }.allSatisfy { [201, 503].contains($0.status) }, "\(order)")
   }
 }
