@@ -32,10 +32,10 @@ import Testing
         "\(method) \(path) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nIf-None-Match: *\r\n"
         + "Content-Type: application/octet-stream\r\nExpect: 100-continue\r\nContent-Length: \(size)\r\n\r\n"
       _ = Array(head.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      let started = Date()
+      // Not a byte of the body is ever sent: a 413 at all means it came before the body
+      // (a server that waited for the body would answer nothing, and the read end empty).
       let response = try HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: 10))
       #expect(response.status == 413, "\(path): \(response.status)")
-      #expect(Date().timeIntervalSince(started) < 5)
     }
     // An image within the byte limit is taken; the editor's topic limit is the smaller one.
     let photo = try server.request(
