@@ -330,9 +330,11 @@ final class Counter: @unchecked Sendable {
     let questions = (0..<40_000).map { number in
       Topic.Question(question: "Question \(number)?", answers: ["Yes \(number)", "No"], correctAnswers: [0])
     }
-    let big = Topic(options: .init(name: "Big"), sets: stride(from: 0, to: questions.count, by: 8).map {
-      Array(questions[$0..<min($0 + 8, questions.count)])
-    })
+    let big = Topic(
+      options: .init(name: "Big"),
+      sets: stride(from: 0, to: questions.count, by: 8).map {
+        Array(questions[$0..<min($0 + 8, questions.count)])
+      })
     let bigJSON = Array(big.normalizedJSON.utf8)
     try #require(bigJSON.count < 4 << 20, "\(bigJSON.count) bytes")
     try Data(bigJSON).write(to: library.url.appendingPathComponent("Big.json"))
@@ -340,7 +342,8 @@ final class Counter: @unchecked Sendable {
       [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
     let token = try #require(server.teacherToken)
     let teacher = ["Authorization": "Bearer \(token)"]
-    func post(_ path: String, _ body: String, headers: [String: String] = [:]) throws -> (status: Int, json: JSONValue) {
+    func post(_ path: String, _ body: String, headers: [String: String] = [:]) throws -> (status: Int, json: JSONValue)
+    {
       let response = try server.request(
         "POST", path, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Array(body.utf8))
       return (response.status, (try? JSONParser.parse(response.body)) ?? .null)

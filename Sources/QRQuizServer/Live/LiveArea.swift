@@ -48,7 +48,8 @@ final class LiveArea: Sendable {
       .deferred(lane: .live, nextInLiveGame))
     router.add(.post, "/api/live/{pin}/end", "the podium now", access: hostMove, .deferred(lane: .live, endLiveGame))
     router.add(
-      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove, .deferred(lane: .live, kickFromLiveGame))
+      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove,
+      .deferred(lane: .live, kickFromLiveGame))
     router.add(
       .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
       .deferred(lane: .live, liveGameSettings))
