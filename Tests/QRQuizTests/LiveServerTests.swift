@@ -178,4 +178,77 @@ import Testing
     }
     #expect(report.console.isEmpty, "\(report.console)")
   }
+
+  /// Games left by a crash: journals written by an app on the same data folder, never
+  /// finished. Returns each game's PIN with a player's secret.
+  func journalsOfRunningGames(_ count: Int, players: Int) async throws -> [(pin: String, secret: String)] {
+    let archive = LiveArchive(directory: home.url.appendingPathComponent("data/qrquiz/live"))
+    let app = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)),
+      configuration: .init(publicURL: "http://127.0.0.1:8080", liveArchive: archive),
+      live: LiveGames(archive: archive, runsTicker: false))
+    app.reload()
+    let client = WebAppClient(app: app)
+    var games: [(pin: String, secret: String)] = []
+    for number in 0..<count {
+      let game = try app.startLiveGame(topic: "Capitals", set: 1)
+      var secret = ""
+      for player in 0..<players {
+        let joined = await client.request(
+          "POST", "/api/live/\(game.pin)/players", body: Array(#"{"name":"P\#(player)"}"#.utf8),
+          from: "10.0.\(number).\(player)")
+        if case .string(let text)? = try JSONParser.parse(joined.body)["secret"] { secret = text }
+      }
+      games.append((game.pin, secret))
+    }
+    return games
+  }
+
+  /// A free port on 127.0.0.1 (bound, then let go).
+  func freePort() throws -> Int {
+    let server = try HTTPServer(configuration: .init(port: 0), responder: Router())
+    defer { server.stop(timeout: 1) }
+    return server.port
+  }
+
+  @Test func theVeryFirstRequestAfterARestartFindsItsGameAndServeSaysWhatItResumed() async throws {
+    let games = try await journalsOfRunningGames(24, players: 12)
+    let port = try freePort()
+    let output = try TemporaryDirectory()
+    let process = Process()
+    process.executableURL = ProcessRunner.qrquiz
+    process.arguments = ["serve", library.url.path, "--cache-dir", cache.url.path, "--port", String(port)]
+    process.environment = home.qrquizEnvironment
+    let stdout = output.url.appendingPathComponent("stdout")
+    _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: stdout)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    // The phone of the game resumed last checks in as soon as the port takes a connection.
+    let (pin, secret) = games[games.count - 1]
+    let deadline = Date().addingTimeInterval(60)
+    var first: HTTPProbe.Response?
+    while first == nil, Date() < deadline, process.isRunning {
+      first = try? HTTPProbe.request(port: port, method: "GET", path: "/api/live/\(pin)/status?secret=\(secret)")
+    }
+    let answer = try #require(first, "the server never answered")
+    #expect(answer.status == 200, "the first request got \(answer.status): \(answer.text)")
+    #expect(answer.text.contains(#""role":"player""#))
+
+    var text = ""
+    while !text.contains("Press Ctrl-C"), Date() < deadline {
+      usleep(10_000)
+      text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+    }
+    for game in games {
+      #expect(
+        text.contains(
+          "Resumed live game \(game.pin.prefix(3)) \(game.pin.dropFirst(3)) of Capitals (Capitals): "
+            + "in the lobby, 12 players"), "\(text)")
+    }
+  }
 }

@@ -65,7 +65,7 @@ import Testing
   static func kinds(ofIdentity identity: String) -> Set<Kind>? {
     switch identity {
     case "Teacher", "Editor": [.teacher]
-    case "Host": [.host]
+    case "Host": [.host, .teacher]
     case "Player": [.player]
     case "GameMember": [.host, .player]
     default: nil

@@ -18,10 +18,15 @@ struct LiveCommand: ParsableCommand {
       a right answer comes, and a streak bonus), accuracy (1,000 per right answer) or app
       (+20 right, -10 wrong). A game stopped or crashed resumes when the server starts
       again. Each finished game's results are saved (JSON and CSV): --results lists them.
+      The library is the teacher's alone: students reach only their game, by its PIN.
+      --games lists the games running on a server (this computer's, on --port, or the one
+      at --url), with each host screen's address: it asks the server with the teacher's
+      token this computer keeps (the one qrquiz serve and qrquiz live print).
       """,
     examples: [
       "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
-      "qrquiz live quiz.json --port 9000", "qrquiz live --results",
+      "qrquiz live quiz.json --port 9000", "qrquiz live --results", "qrquiz live --games",
+      "qrquiz live --games --url http://192.168.1.20:8080",
     ])
 
   @Argument(.topic) var topic: String?
@@ -33,16 +38,24 @@ struct LiveCommand: ParsableCommand {
   var host = "0.0.0.0"
   @OptionGroup var server: ServerOptions
   @Flag("--results", help: "list the finished games' saved results, newest first, and exit") var results
+  @Flag("--games", help: "list the games running on the server, with their host screens, and exit") var games
+  @Option("--url", value: "URL", help: "the server --games asks (default: http://127.0.0.1:PORT)") var url: String?
 
   func validate() throws(CLIError) {
     try server.check()
     if let set, set < 1 { throw .usage("--set must be 1 or more, not \(set)") }
     if results, topic != nil { throw .usage("--results lists past games: give no topic with it") }
-    if !results, topic == nil { throw .usage("name the topic to play (or give --results)") }
+    if games, topic != nil || results { throw .usage("--games lists the running games: give no topic with it") }
+    if url != nil, !games { throw .usage("--url goes with --games") }
+    if let url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
+      throw .usage("--url must start with http:// or https://, not '\(url)'")
+    }
+    if !results, !games, topic == nil { throw .usage("name the topic to play (or give --results or --games)") }
   }
 
   func run() async throws -> ExitCode {
     if results { return listResults() }
+    if games { return try await RunningGamesList(url: url ?? "http://127.0.0.1:\(server.port)").print() }
     guard let topic else { return .usage }
     // A saved topic is played with the whole library served (more games from the teacher's
     // address); anything else is served alone.
@@ -55,7 +68,7 @@ struct LiveCommand: ParsableCommand {
     } else {
       (source, name) = (.files(served.paths), served.names[0])
     }
-    let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: false)
+    let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: false, isPrivate: true)
     let game: QuizWebApp.HostedGame
     do {
       game = try site.app.startLiveGame(
@@ -64,6 +77,7 @@ struct LiveCommand: ParsableCommand {
       site.server.stop(timeout: 1)
       throw CLIError(.invalidInput, "\(topic): \(error)")
     }
+    site.printResumedGames()
     printIntroduction(game, site: site)
     await site.runUntilStopped()
     return .success

@@ -20,7 +20,9 @@ struct ServeCommand: ParsableCommand {
       carry this machine's network address (--public-url overrides it). It prints the
       teacher's address, which opens live games (each topic's page gets "Host a live game")
       and, with --allow-edit, the topic creator (/new). Live games left unfinished by a
-      stop or a crash resume.
+      stop or a crash resume. While a live game of a topic runs, that topic (its page, JSON,
+      QR codes and plays) is the teacher's alone, so no phone reads the answer key; with
+      --private the whole library is, and students reach only their game, by PIN.
       """,
     examples: [
       "qrquiz serve", "qrquiz serve --host 0.0.0.0 --port 8080", "qrquiz serve quizzes/ --allow-edit",
@@ -34,6 +36,7 @@ struct ServeCommand: ParsableCommand {
   @Option("--host", value: "ADDRESS", help: "the address to listen on; 0.0.0.0 for the whole network")
   var host = "127.0.0.1"
   @Flag("--allow-edit", help: "enable the topic creator, for the teacher") var allowEdit
+  @Flag("--private", help: "the library for the teacher alone: students reach only the live games") var isPrivate
   @OptionGroup var server: ServerOptions
   @Flag("--routes", help: "print every address the server answers, as a Markdown table, and exit") var routes
 
@@ -46,9 +49,11 @@ struct ServeCommand: ParsableCommand {
     }
     let (source, served) = try await topicSource()
     defer { served?.removeCopies() }
-    let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: allowEdit)
+    let site = try SiteServer.start(
+      topics: source, host: host, options: server, allowEdit: allowEdit, isPrivate: isPrivate)
     let count = site.app.topicNames.count
     Console.line("Serving \(Plural.count(count, "topic")) at \(site.base)/")
+    site.printResumedGames()
     if !site.app.isPublicURLReachable { Console.line(SiteServer.unreachableWarning(publicURL: site.base)) }
     Console.line("Teacher's address (live games\(allowEdit ? ", creating topics" : "")): \(site.teacherAddress)")
     if allowEdit { Console.line("Create topics at \(site.base)/new?token=\(site.teacherToken)") }

@@ -37,11 +37,16 @@ struct SiteServer {
   /// `http://192.168.1.20:8080`, without a trailing slash.
   let base: String
   let teacherToken: String
+  /// The live games a previous run left, resumed.
+  let resumed: [LiveGames.RunningGame]
 
   /// Reads the topics, starts listening on `host`, resumes the live games a previous run
   /// left, and prints what was skipped.
+  ///
+  /// - Parameter isPrivate: whether the library is the teacher's alone (students reach
+  ///   only the live games, by PIN).
   static func start(
-    topics: QuizWebApp.Topics, host: String, options: ServerOptions, allowEdit: Bool
+    topics: QuizWebApp.Topics, host: String, options: ServerOptions, allowEdit: Bool, isPrivate: Bool = false
   ) throws -> SiteServer {
     // Caught from before the server listens: a Ctrl-C or SIGTERM that comes as soon as the
     // address is printed stops it like any later one.
@@ -69,7 +74,8 @@ struct SiteServer {
       topics: topics,
       configuration: .init(
         publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
-        liveArchive: LiveArchive(directory: Directories.live), isSecure: tls != nil))
+        liveArchive: LiveArchive(directory: Directories.live), isSecure: tls != nil, isPrivate: isPrivate,
+        holdsRequestsUntilResumed: true))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
     app.watchTopics()
     // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
@@ -96,8 +102,25 @@ struct SiteServer {
     // The port is known once listening (--port 0 picks one): before the address is shown.
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
     app.setPublicURL(base)
-    for problem in app.resumeLiveGames() { Console.error(problem) }
-    return SiteServer(app: app, server: server, base: base, teacherToken: token)
+    // Requests wait until the games are back (the app holds them): no phone gets 404 for its game.
+    let report = app.resumeLiveGames()
+    for problem in report.problems { Console.error(problem) }
+    return SiteServer(app: app, server: server, base: base, teacherToken: token, resumed: report.resumed)
+  }
+
+  /// Says which live games were resumed: PIN, topic, phase, players.
+  func printResumedGames() {
+    for game in resumed {
+      let phase =
+        switch game.phase {
+        case .lobby: "in the lobby"
+        case .open(let index, _), .closed(let index): "question \(index + 1) closed"
+        case .over: "over"
+        }
+      Console.line(
+        "Resumed live game \(game.pin.prefix(3)) \(game.pin.dropFirst(3)) of \(game.title) (\(game.topicName)): "
+          + "\(phase), \(Plural.count(game.players, "player")); host screen: \(base)/host/\(game.pin)")
+    }
   }
 
   /// The teacher's address: it signs the browser in as the teacher (live games, and the

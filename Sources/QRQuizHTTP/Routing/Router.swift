@@ -63,6 +63,16 @@ public struct Router<Context: Sendable>: HTTPResponder {
     return route
   }
 
+  /// The route `request` goes to, with the context its handler would get; `nil` when no
+  /// route takes it. For an app that decides something of every request before its route
+  /// does (what a visitor may see).
+  package func routed(_ request: HTTPRequest) -> (route: Route<Context>, context: Context)? {
+    guard case .route(let route, let parameters) = match(method: request.method, path: request.path) else {
+      return nil
+    }
+    return (route, makeContext(RouteRequest(request: request, parameters: parameters)))
+  }
+
   /// Whether the access of the route `request` goes to admits it, the handler not run;
   /// `nil` when no route takes it. What the route table's tests and the fuzz target check.
   package func admits(_ request: HTTPRequest) -> Bool? {

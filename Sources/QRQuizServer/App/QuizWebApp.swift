@@ -39,10 +39,18 @@ public final class QuizWebApp: HTTPResponder {
     public var liveArchive: LiveArchive?
     /// Whether the server runs HTTPS (cookies are then marked Secure).
     public var isSecure: Bool
+    /// Whether the library is the teacher's alone (`qrquiz live`, `serve --private`):
+    /// anyone else reaches only the live games, by PIN.
+    public var isPrivate: Bool
+    /// Whether requests wait until ``QuizWebApp/resumeLiveGames()`` has run: a server that
+    /// listens before it knows its port (and so its join addresses) still never answers a
+    /// phone 404 for a game it is about to resume.
+    public var holdsRequestsUntilResumed: Bool
 
     public init(
       publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
-      liveArchive: LiveArchive? = nil, isSecure: Bool = false
+      liveArchive: LiveArchive? = nil, isSecure: Bool = false, isPrivate: Bool = false,
+      holdsRequestsUntilResumed: Bool = false
     ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
       self.teacherToken = teacherToken
@@ -50,6 +58,8 @@ public final class QuizWebApp: HTTPResponder {
       self.imageCache = imageCache
       self.liveArchive = liveArchive
       self.isSecure = isSecure
+      self.isPrivate = isPrivate
+      self.holdsRequestsUntilResumed = holdsRequestsUntilResumed
     }
 
     /// The secret that opens the creator, when editing is allowed.
@@ -71,6 +81,7 @@ public final class QuizWebApp: HTTPResponder {
   let editor: EditorArea
   let liveArea: LiveArea
   private let router: Router<RequestContext>
+  private let resumeGate: ResumeGate
 
   /// - Parameter live: the live games (by default, kept in the configuration's archive,
   ///   on the system's clock).
@@ -80,13 +91,14 @@ public final class QuizWebApp: HTTPResponder {
       case .library(let library): ServedTopics(source: .library(library))
       case .files(let paths): ServedTopics(source: .files(paths))
       }
-    site = Site(configuration: configuration, topics: served)
+    resumeGate = ResumeGate(isOpen: !configuration.holdsRequestsUntilResumed)
+    let games = live ?? LiveGames(archive: configuration.liveArchive)
+    site = Site(configuration: configuration, topics: served, live: games)
     library = LibraryArea(site: site)
     pictures = PicturesArea(site: site)
     play = PlayArea(site: site, pictures: pictures)
     editor = EditorArea(site: site)
-    liveArea = LiveArea(
-      site: site, pictures: pictures, games: live ?? LiveGames(archive: configuration.liveArchive))
+    liveArea = LiveArea(site: site, pictures: pictures, games: games)
     router = Self.router(site: site, areas: library, play, pictures, editor, liveArea)
   }
 
@@ -137,8 +149,12 @@ public final class QuizWebApp: HTTPResponder {
   }
 
   /// Resumes the live games a previous run left unfinished (call once the public
-  /// address is set: their join addresses use it); a line per game that cannot be.
-  public func resumeLiveGames() -> [String] { liveArea.resumeGames() }
+  /// address is set: their join addresses use it), then answers the requests held until
+  /// then (``Configuration/holdsRequestsUntilResumed``).
+  public func resumeLiveGames() -> LiveGames.ResumeReport {
+    defer { resumeGate.open() }
+    return liveArea.resumeGames()
+  }
 
   /// The names of the topics served, as they appear in the site's addresses.
   public var topicNames: [String] { site.topics.all.map(\.name) }
@@ -173,7 +189,15 @@ public final class QuizWebApp: HTTPResponder {
   /// (`nil`: no route takes it): the fuzz target checks that no stranger is admitted.
   package func routeAdmits(_ request: HTTPRequest) -> Bool? { router.admits(request) }
 
-  public func answer(_ request: HTTPRequest) -> HTTPAnswer { router.answer(request) }
+  /// The answer to `request`: its route's, unless it would show a visitor who is not the
+  /// teacher an answer key that is not theirs to see (`QuizWebApp+Secrecy.swift`).
+  public func answer(_ request: HTTPRequest) -> HTTPAnswer {
+    resumeGate.wait()
+    if let routed = router.routed(request), let hidden = secrecyAnswer(routed.route, routed.context) {
+      return .now(SecurityHeaders.secured(hidden))
+    }
+    return router.answer(request)
+  }
 
   /// The body limit its route declares (a topic for the editor 4 MiB, a picture
   /// ``QuestionPicture/maximumUploadSize``, most routes 1 MiB); `nil` for a request no

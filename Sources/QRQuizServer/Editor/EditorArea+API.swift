@@ -14,7 +14,7 @@ extension EditorArea {
   func topicList(_ context: RequestContext) -> HTTPResponse {
     .json(
       .array(
-        site.topics.all.map { topic in
+        site.listedTopics(context).map { topic in
           .object([
             ("name", .string(topic.name)), ("title", .string(topic.title)),
             ("sets", .number(topic.setSizes.count)), ("questions", .number(topic.questionCount)),

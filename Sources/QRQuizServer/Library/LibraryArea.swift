@@ -41,7 +41,8 @@ final class LibraryArea: Sendable {
   /// grows with the library.
   func library(_ context: RequestContext) async -> HTTPResponse {
     if let signIn = site.teacherSignIn(context, returningTo: .library) { return signIn }
-    let all = site.topics.all
+    // A topic whose live game runs is the teacher's alone, and a private server's library too.
+    let all = site.listedTopics(context)
     var editing: Pages.EditingTools?
     if site.configuration.allowsEditing, context.isTeacher,
       case .library(let library) = site.topics.source
@@ -49,13 +50,15 @@ final class LibraryArea: Sendable {
       editing = Pages.EditingTools(csrf: site.formToken, removed: library.removedNames())
     }
     let pages = site.pages(context)
+    // The teacher's running games, each opened as host from here (from any browser).
+    let running = context.isTeacher ? pages.runningGames(site.live.running) : nil
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
-      return .html(pages.library(all, query: nil, total: all.count, editing: editing))
+      return .html(pages.library(all, query: nil, total: all.count, editing: editing, running: running))
     }
     let search = TextSearch(query)
     let shown = all.filter { search.matches(folded: $0.searchText) }
-    return .html(pages.library(shown, query: query, total: all.count, editing: editing))
+    return .html(pages.library(shown, query: query, total: all.count, editing: editing, running: running))
   }
 
   /// `/static/…`: the style sheet, the script, the icon.

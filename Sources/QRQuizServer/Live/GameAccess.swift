@@ -48,12 +48,15 @@ enum GameMember: Sendable {
 
 /// Access to a game's routes: the PIN finds the game (404 when none has it), its secret
 /// proves who calls. Where the secret travels is each route's: the JSON body of a move,
-/// `?secret=` for a stream, the host screen's cookie for its page.
+/// `?secret=` for a stream, the host screen's cookie for its page. The teacher (the token,
+/// or its cookie) is the host of every game: a host screen lost with its browser is opened
+/// again from another.
 extension LiveArea {
-  /// The host, by the `secret` of a move's JSON body; 403 for another secret.
+  /// The host, by the `secret` of a move's JSON body; 403 for another secret. The teacher too.
   var hostMove: Access<RequestContext, Host> {
-    Access("the host: `secret` in the JSON body") { [self] context in
+    Access("the host: `secret` in the JSON body; or the teacher (Bearer, or the cookie with JSON)") { [self] context in
       guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
+      if site.isTeacherWrite(context.credentials) { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
       let secret: String
       do throws(JSONBody.Problem) {
         secret = try context.credentials.bodySecret()
@@ -65,10 +68,12 @@ extension LiveArea {
     }
   }
 
-  /// The host, for a download: a Bearer token, `?secret=`, or the host screen's cookie.
+  /// The host, for a download: a Bearer token, `?secret=`, or the host screen's cookie;
+  /// or the teacher.
   var hostDownload: Access<RequestContext, Host> {
-    Access("the host: Bearer, `?secret=` or the host screen's cookie") { [self] context in
+    Access("the host: Bearer, `?secret=` or the host screen's cookie; or the teacher") { [self] context in
       guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
+      if context.isTeacher { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
       let secret = context.credentials.downloadSecret(pin: room.pin) ?? ""
       guard room.isHost(secret) else { return .answered(.apiError(403, "only the host can download the results")) }
       return .admitted(Host(room: room, secret: secret))
@@ -76,19 +81,23 @@ extension LiveArea {
   }
 
   /// The host screen: the host screen's cookie; `?secret=` keeps the secret in that
-  /// cookie and comes back without it (the projector never shows it). 404 and 403 pages.
+  /// cookie and comes back without it (the projector never shows it); or the teacher's
+  /// cookie. 404 and 403 pages.
   var hostScreen: Access<RequestContext, Host> {
-    Access("the host: the host screen's cookie (`?secret=` signs in)") { [self] context in
+    Access("the host: the host screen's cookie (`?secret=` signs in); or the teacher's cookie") { [self] context in
       guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGamePage(context)) }
+      if context.isTeacher, context.credentials.querySecret == nil {
+        return .admitted(Host(room: room, secret: room.setup.hostSecret))
+      }
       if let offered = context.credentials.querySecret {
-        guard room.isHost(offered) else { return .answered(site.notAllowed(context)) }
+        guard room.isHost(offered) else { return .answered(site.notAllowed(context, .notHostDetail)) }
         return .answered(
           .redirect(
             to: .host(room.pin),
             headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), offered, strict: true))]))
       }
       guard let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) else {
-        return .answered(site.notAllowed(context))
+        return .answered(site.notAllowed(context, .notHostDetail))
       }
       return .admitted(Host(room: room, secret: secret))
     }

@@ -21,6 +21,32 @@ extension LiveArea {
     }
   }
 
+  /// GET `/api/live`: the games not over, oldest first: `[{"pin", "topic", "title",
+  /// "phase", "question"?, "players", "started", "host_page"}]` (`started` in ISO 8601, UTC;
+  /// `host_page` opens the host screen in any browser, with the host's secret).
+  func runningGames(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
+    .json(
+      .array(
+        games.running.map { game in
+          var members: [(key: String, value: JSONValue)] = [
+            ("pin", .string(game.pin)), ("topic", .string(game.topicName)), ("title", .string(game.title)),
+          ]
+          members += Self.phaseMembers(game.phase)
+          members += [
+            ("players", .number(game.players)), ("started", .string(Self.isoTime(game.started))),
+            ("host_page", .string(games.room(game.pin).map(hostURL) ?? "")),
+          ]
+          return .object(members)
+        }))
+  }
+
+  /// `2026-12-02T04:05:06Z`.
+  static func isoTime(_ instant: QuizClock.Instant) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: instant.date)
+  }
+
   // MARK: Players
 
   /// POST `/api/live/PIN/players`: `{"name"}` → 201 `{"player", "secret"}`. Every attempt

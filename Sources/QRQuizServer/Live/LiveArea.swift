@@ -36,6 +36,9 @@ final class LiveArea: Sendable {
 
     router.add(.post, "/api/live", "makes a live game", access: site.teacherAPI, .deferred(createLiveGame))
     router.add(
+      .get, "/api/live", "the live games running: PIN, topic, phase, players, started", access: site.teacherRead,
+      .immediate(runningGames))
+    router.add(
       .post, "/api/live/{pin}/players", "joins a game: a nickname",
       access: .anyone("anyone; attempts are limited per address"), .deferred(lane: .live, joinLiveGame))
     router.add(.get, "/api/live/{pin}/events", "a game's event stream", access: member, .either(liveEvents))
@@ -59,8 +62,8 @@ final class LiveArea: Sendable {
       .get, "/api/live/{pin}/results.json", "the same as JSON", access: hostDownload, .deferred(liveResultsJSON))
   }
 
-  /// Resumes the games a previous run left unfinished; a line per game that cannot be.
-  func resumeGames() -> [String] {
+  /// Resumes the games a previous run left unfinished.
+  func resumeGames() -> LiveGames.ResumeReport {
     games.resume(joinURL: site.joinURL, imageSource: { [pictures] url in pictures.imageSource(for: url)?.value })
   }
 

@@ -73,6 +73,44 @@ public final class LiveGames: Sendable {
   /// Games not over.
   public var gamesInProgress: Int { rooms.withLock { $0.rooms.values.count { !$0.isOver } } }
 
+  /// A game not over, as the teacher's list shows it (`GET /api/live`, the library page,
+  /// `qrquiz live --games`, what `serve` says it resumed).
+  public struct RunningGame: Sendable {
+    /// Its PIN, six digits.
+    public let pin: String
+    /// The topic's name in the site's addresses.
+    public let topicName: String
+    /// The topic's title.
+    public let title: String
+    /// Lobby, a question open or closed.
+    public let phase: LiveGame.Phase
+    /// Players not kicked.
+    public let players: Int
+    /// When it was made.
+    public let started: QuizClock.Instant
+
+    init(_ game: LiveGame) {
+      pin = game.setup.pin
+      topicName = game.setup.topicName
+      title = game.setup.title
+      phase = game.phase
+      players = game.activeCount
+      started = game.setup.created
+    }
+  }
+
+  /// The games not over, oldest first.
+  public var running: [RunningGame] {
+    let rooms = rooms.withLock { Array($0.rooms.values) }
+    // Each room read once, under its own lock, with the games' lock not held (games → room).
+    return rooms.map(\.snapshot).filter { $0.phase != .over }.map(RunningGame.init)
+      .sorted { ($0.started, $0.pin) < ($1.started, $1.pin) }
+  }
+
+  /// The topics of the games not over (lobby, questions, until the podium): their answer
+  /// keys are the teacher's alone meanwhile (`docs/SERVE.md`).
+  var topicsInPlay: Set<String> { Set(running.map(\.topicName)) }
+
   /// Makes a game: a fresh PIN and host secret, its journal, and its room.
   ///
   /// - Parameter setup: the game's setup for a PIN and a host secret.
@@ -114,18 +152,27 @@ public final class LiveGames: Sendable {
     return room
   }
 
+  /// What ``resume(joinURL:imageSource:)`` did.
+  public struct ResumeReport: Sendable {
+    /// The games resumed that are not over, oldest first.
+    public var resumed: [RunningGame] = []
+    /// A line per journal that could not be resumed (skipped, or kept aside as
+    /// `PIN.damaged`, `PIN.2.damaged` …).
+    public var problems: [String] = []
+  }
+
   /// Resumes the games whose journals the archive holds (their server stopped or was
   /// killed): same PINs, secrets, scores and streaks; a question open when it stopped is
-  /// closed with the answers received before. Returns a line per journal that cannot be
-  /// resumed (skipped, or kept aside as `PIN.damaged`, `PIN.2.damaged` …).
+  /// closed with the answers received before.
   public func resume(
     joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
-  ) -> [String] {
-    guard let archive else { return [] }
+  ) -> ResumeReport {
+    guard let archive else { return ResumeReport() }
     let now = clock.now()
     // Journals that are not regular files are skipped, damaged ones kept aside (every
     // one of them), each said in `problems`.
     let found = archive.resumeUnfinished(at: now)
+    var resumed: [RunningGame] = []
     for unfinished in found.games {
       let pin = unfinished.game.setup.pin
       guard room(pin) == nil else {
@@ -136,10 +183,15 @@ public final class LiveGames: Sendable {
         game: unfinished.game, journal: unfinished.journal, joinURL: joinURL(pin), now: now,
         keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
       rooms.withLock { $0.rooms[pin] = room }
-      if unfinished.game.phase == .over { finish(room) }
+      if unfinished.game.phase == .over {
+        finish(room)
+      } else {
+        resumed.append(RunningGame(unfinished.game))
+      }
     }
     ticker?.wake()
-    return found.problems
+    return ResumeReport(
+      resumed: resumed.sorted { ($0.started, $0.pin) < ($1.started, $1.pin) }, problems: found.problems)
   }
 
   /// Saves a finished game's results and stops its journal; whether they were saved

@@ -50,6 +50,8 @@ public enum PagePhrase: String, PhraseBook {
   case liveRight, liveWrong, liveNoAnswer, livePointsWon, liveStanding, liveStandingHidden
   case liveFinalPlace, liveKicked, liveNameTaken, liveCannotJoin, liveBadName, liveTooManyTries
   case liveNetworkError, liveTooLate, liveNoSuchGame, liveYourPick
+  case liveRunningGames, liveRunningGame, liveInLobby, liveQuestionOpen, liveQuestionClosed, liveOpenAsHost
+  case notHostDetail, notTeacherDetail, wrongTokenDetail
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -205,6 +207,18 @@ public enum PagePhrase: String, PhraseBook {
     .liveNetworkError: "No answer from the server: check the Wi-Fi and try again.",
     .liveTooLate: "Too late: the question had closed.",
     .liveNoSuchGame: "No game has this PIN. Check it on the screen.",
+    .liveRunningGames: "Live games running",
+    .liveRunningGame:
+      "{title} · PIN {pin} · {phase} · {players, plural, one {# player} other {# players}} · started at {started}",
+    .liveInLobby: "in the lobby",
+    .liveQuestionOpen: "question {number} open",
+    .liveQuestionClosed: "question {number} closed",
+    .liveOpenAsHost: "Open its host screen",
+    .notHostDetail:
+      "Only the game's host can open its host screen: open it from the library page at the teacher's address (it lists the running games), or from the address qrquiz printed when the game started.",
+    .notTeacherDetail:
+      "Only the teacher can host a live game: open the teacher's address qrquiz printed when it started.",
+    .wrongTokenDetail: "This teacher's address is not this server's: use the one qrquiz printed when it last started.",
     .liveYourPick: "your answer",
     .liveRightAnswerWas: "Right: {answers}",
     .editTopic: "Edit {name}",
@@ -435,6 +449,19 @@ public enum PagePhrase: String, PhraseBook {
     .liveNetworkError: "El servidor no responde: revisa la wifi y vuelve a intentarlo.",
     .liveTooLate: "Demasiado tarde: la pregunta ya se había cerrado.",
     .liveNoSuchGame: "Ningún juego tiene este PIN. Compruébalo en la pantalla.",
+    .liveRunningGames: "Juegos en vivo en curso",
+    .liveRunningGame:
+      "{title} · PIN {pin} · {phase} · {players, plural, one {# jugador} other {# jugadores}} · empezó a las {started}",
+    .liveInLobby: "en la sala de espera",
+    .liveQuestionOpen: "pregunta {number} abierta",
+    .liveQuestionClosed: "pregunta {number} cerrada",
+    .liveOpenAsHost: "Abrir su pantalla de anfitrión",
+    .notHostDetail:
+      "Solo el anfitrión del juego puede abrir su pantalla: ábrela desde la biblioteca en la dirección del profesor (lista los juegos en curso), o desde la dirección que qrquiz mostró al empezar el juego.",
+    .notTeacherDetail:
+      "Solo el profesor puede organizar un juego en vivo: abre la dirección del profesor que qrquiz mostró al empezar.",
+    .wrongTokenDetail:
+      "Esta dirección del profesor no es la de este servidor: usa la que qrquiz mostró la última vez que empezó.",
     .liveYourPick: "tu respuesta",
     .liveRightAnswerWas: "Correcta: {answers}",
     .editTopic: "Editar {name}",

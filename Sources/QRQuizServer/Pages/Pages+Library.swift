@@ -12,7 +12,9 @@ extension Pages {
 
   /// `/`: every topic with its counts, or those matching `query`; with `editing`, each
   /// with Edit and Delete, and the deleted topics.
-  func library(_ topics: [ServedTopic], query: String?, total: Int, editing: EditingTools? = nil) -> HTML {
+  func library(
+    _ topics: [ServedTopic], query: String?, total: Int, editing: EditingTools? = nil, running: HTML? = nil
+  ) -> HTML {
     let items = topics.map { topic -> HTML in
       let tools: HTML? = editing.map { editing in
         """
@@ -45,6 +47,7 @@ extension Pages {
       title: text(.libraryTitle),
       """
       <h1>\(say(.libraryTitle))</h1>
+      \(running)
       <form class="search" method="get" action="/" role="search">
       <input type="search" name="q" value="\(query ?? "")" placeholder="\(text(.searchPlaceholder))" aria-label="\(text(.searchLabel))">
       <button type="submit">\(say(.searchButton))</button>

@@ -82,6 +82,9 @@ final class BrowserPlays: Sendable {
     plays.filter { $0.value.session.isOver }.min { $0.value.lastUsed < $1.value.lastUsed }?.key
   }
 
+  /// The topic of play `id`, if it is still there (the play is not touched).
+  func topicName(of id: String) -> String? { plays.withLock { $0[id]?.topicName } }
+
   /// Plays in progress and finished, in all.
   var count: Int { plays.withLock { $0.count } }
 

@@ -4,18 +4,21 @@ import QRQuizHTTP
 import QRQuizLocking
 
 /// What every area of the site shares, made once and passed to each: the configuration,
-/// the topics served, the address phones reach, the form token, the teacher's access
-/// (`TeacherAccess.swift`), and the pages in a request's language.
+/// the topics served, the live games (whose topics' answer keys are the teacher's alone
+/// while they run: `TopicSecrecy.swift`), the address phones reach, the form token, the
+/// teacher's access (`TeacherAccess.swift`), and the pages in a request's language.
 final class Site: Sendable {
   let configuration: QuizWebApp.Configuration
   let topics: ServedTopics
+  let live: LiveGames
   /// The token forms must carry back (with the teacher's cookie) to be accepted.
   let formToken = Secret.make()
   private let publicURLStore: Locked<String>
 
-  init(configuration: QuizWebApp.Configuration, topics: ServedTopics) {
+  init(configuration: QuizWebApp.Configuration, topics: ServedTopics, live: LiveGames) {
     self.configuration = configuration
     self.topics = topics
+    self.live = live
     publicURLStore = Locked(configuration.publicURL)
   }
 
@@ -52,9 +55,9 @@ final class Site: Sendable {
     .html(pages(context).error(.notFound, HTML.phrase(detail, in: context.language)), status: 404)
   }
 
-  /// A page saying the visitor is not the teacher.
-  func notAllowed(_ context: RequestContext) -> HTTPResponse {
-    .html(pages(context).error(.notAllowed, pages(context).say(.notAllowedDetail)), status: 403)
+  /// A 403 page saying what the visitor is not allowed (`detail`: by default, creating topics).
+  func notAllowed(_ context: RequestContext, _ detail: PagePhrase = .notAllowedDetail) -> HTTPResponse {
+    .html(pages(context).error(.notAllowed, pages(context).say(detail)), status: 403)
   }
 
   /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.

@@ -47,10 +47,26 @@ extension Site {
   /// page's form token in the form's `csrf` field; 403 pages otherwise.
   var teacherForm: Access<RequestContext, Teacher> {
     Access("the teacher: the cookie and the form's token") { [self] context in
-      guard context.isTeacher else { return .answered(notAllowed(context)) }
+      guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDetail)) }
       if let refusal = formTokenRefusal(context) { return .answered(refusal) }
       return .admitted(Teacher())
     }
+  }
+
+  /// The teacher, reading through the API: a Bearer token or the teacher's cookie (a read
+  /// changes nothing, and no other site's page can read what it answers). 401 without a
+  /// token, 403 with a wrong one.
+  var teacherRead: Access<RequestContext, Teacher> {
+    Access("the teacher: Bearer or the cookie") { [self] context in
+      if let refusal = teacherRefusal(context.credentials) { return .answered(refusal) }
+      return .admitted(Teacher())
+    }
+  }
+
+  /// Whether `credentials` carry the teacher's token as an API write must: a Bearer token,
+  /// or the cookie with a JSON body (which a form of another site cannot send).
+  func isTeacherWrite(_ credentials: Credentials) -> Bool {
+    isTeacher(credentials) && (credentials.bearer != nil || credentials.sendsJSON)
   }
 
   /// The teacher's editor pages: editing on, the cookie (`?token=` signs in first).
@@ -101,7 +117,7 @@ extension Site {
   func teacherSignIn(_ context: RequestContext, returningTo path: SitePath) -> HTTPResponse? {
     guard let offered = context.credentials.signInToken else { return nil }
     guard let token = configuration.teacherToken, Secret.matches(offered, token) else {
-      return notAllowed(context)
+      return notAllowed(context, .wrongTokenDetail)
     }
     return .redirect(to: path, headers: [("Set-Cookie", cookie(Credentials.teacherCookie, token, strict: true))])
   }

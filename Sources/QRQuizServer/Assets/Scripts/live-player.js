@@ -65,8 +65,10 @@ function startPlayer(page) {
       page.gone(say("liveKicked"));
     },
     online: (online) => page.tell(online ? "" : say("liveReconnecting")),
+    // A 404 is no verdict on the player (a server starting again answers it for a moment):
+    // the secret stays, and a reload finds the game. Only a 403 (no such player, or
+    // removed) or the podium forgets it.
     noSuchGame: () => {
-      kept.forget();
       page.gone(say("liveNoSuchGame"));
     },
     refused: () => {

@@ -1,0 +1,50 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// The live games running, on the teacher's library page: each with a link to its host
+/// screen, so a teacher whose projector's browser crashed (or who moved to another
+/// computer) opens it again with the teacher's cookie alone.
+extension Pages {
+  /// The section listing `games`; `nil` when there are none.
+  func runningGames(_ games: [LiveGames.RunningGame]) -> HTML? {
+    guard !games.isEmpty else { return nil }
+    let items = games.map { game -> HTML in
+      let line = say(
+        .liveRunningGame,
+        [
+          "title": .text(game.title), "pin": .text(game.pin), "phase": .text(phaseText(game.phase)),
+          "players": .number(game.players), "started": .text(Self.clockTime(game.started)),
+        ])
+      return """
+        <li><span>\(line)</span> <a href="\(SitePath.host(game.pin))">\(say(.liveOpenAsHost))</a></li>
+
+        """
+    }
+    return """
+      <section aria-labelledby="running-games-heading">
+      <h2 id="running-games-heading">\(say(.liveRunningGames))</h2>
+      <ul class="topics" id="running-games">
+      \(items)</ul>
+      </section>
+      """
+  }
+
+  /// A game's phase, for people: question numbers count from 1.
+  func phaseText(_ phase: LiveGame.Phase) -> String {
+    switch phase {
+    case .lobby: text(.liveInLobby)
+    case .open(let index, _): text(.liveQuestionOpen, ["number": .number(index + 1)])
+    case .closed(let index): text(.liveQuestionClosed, ["number": .number(index + 1)])
+    case .over: ""
+    }
+  }
+
+  /// `14:05`, in the server's time zone (the classroom's).
+  static func clockTime(_ instant: QuizClock.Instant) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "HH:mm"
+    return formatter.string(from: instant.date)
+  }
+}
