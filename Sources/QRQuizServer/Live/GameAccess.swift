@@ -51,20 +51,31 @@ enum GameMember: Sendable {
 /// `?secret=` for a stream, the host screen's cookie for its page. The teacher (the token,
 /// or its cookie) is the host of every game: a host screen lost with its browser is opened
 /// again from another.
+///
+/// PINs cannot be walked: every lookup that misses (a PIN no game has, a secret nobody in
+/// the game has) costs the address a try from the joins' own budget (``JoinLimiter``), and
+/// once it has none left every such lookup gets 429 with `Retry-After`, whatever the route,
+/// so a right PIN looks like a wrong one. A request that proves its secret costs nothing
+/// and is never refused: a player's reconnects and status checks, the host's moves.
 extension LiveArea {
   /// The host, by the `secret` of a move's JSON body; 403 for another secret. The teacher too.
   var hostMove: Access<RequestContext, Host> {
     Access("the host: `secret` in the JSON body; or the teacher (Bearer, or the cookie with JSON)") { [self] context in
-      guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
-      if site.isTeacherWrite(context.credentials) { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
-      let secret: String
-      do throws(JSONBody.Problem) {
-        secret = try context.credentials.bodySecret()
-      } catch {
-        return .answered(error.response)
+      admit(context, missing: noSuchGame) { room in
+        if site.isTeacherWrite(context.credentials) {
+          return .admitted(Host(room: room, secret: room.setup.hostSecret))
+        }
+        let secret: String
+        do throws(JSONBody.Problem) {
+          secret = try context.credentials.bodySecret()
+        } catch {
+          return .answered(error.response)
+        }
+        guard room.isHost(secret) else {
+          return .answered(missed(context, .apiError(403, "only the host can do this")))
+        }
+        return .admitted(Host(room: room, secret: secret))
       }
-      guard room.isHost(secret) else { return .answered(.apiError(403, "only the host can do this")) }
-      return .admitted(Host(room: room, secret: secret))
     }
   }
 
@@ -72,11 +83,14 @@ extension LiveArea {
   /// or the teacher.
   var hostDownload: Access<RequestContext, Host> {
     Access("the host: Bearer, `?secret=` or the host screen's cookie; or the teacher") { [self] context in
-      guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
-      if context.isTeacher { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
-      let secret = context.credentials.downloadSecret(pin: room.pin) ?? ""
-      guard room.isHost(secret) else { return .answered(.apiError(403, "only the host can download the results")) }
-      return .admitted(Host(room: room, secret: secret))
+      admit(context, missing: noSuchGame) { room in
+        if context.isTeacher { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
+        let secret = context.credentials.downloadSecret(pin: room.pin) ?? ""
+        guard room.isHost(secret) else {
+          return .answered(missed(context, .apiError(403, "only the host can download the results")))
+        }
+        return .admitted(Host(room: room, secret: secret))
+      }
     }
   }
 
@@ -85,48 +99,108 @@ extension LiveArea {
   /// cookie. 404 and 403 pages.
   var hostScreen: Access<RequestContext, Host> {
     Access("the host: the host screen's cookie (`?secret=` signs in); or the teacher's cookie") { [self] context in
-      guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGamePage(context)) }
-      if context.isTeacher, context.credentials.querySecret == nil {
-        return .admitted(Host(room: room, secret: room.setup.hostSecret))
+      admit(context, missing: noSuchGamePage(context)) { room in
+        if context.isTeacher, context.credentials.querySecret == nil {
+          return .admitted(Host(room: room, secret: room.setup.hostSecret))
+        }
+        if let offered = context.credentials.querySecret {
+          guard room.isHost(offered) else {
+            return .answered(missed(context, site.notAllowed(context, .notHostDetail)))
+          }
+          return .answered(
+            .redirect(
+              to: .host(room.pin),
+              headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), offered, strict: true))]))
+        }
+        guard let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) else {
+          return .answered(missed(context, site.notAllowed(context, .notHostDetail)))
+        }
+        return .admitted(Host(room: room, secret: secret))
       }
-      if let offered = context.credentials.querySecret {
-        guard room.isHost(offered) else { return .answered(site.notAllowed(context, .notHostDetail)) }
-        return .answered(
-          .redirect(
-            to: .host(room.pin),
-            headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), offered, strict: true))]))
-      }
-      guard let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) else {
-        return .answered(site.notAllowed(context, .notHostDetail))
-      }
-      return .admitted(Host(room: room, secret: secret))
     }
   }
 
   /// A player, by the `secret` of a move's JSON body; 403 for a secret no player has.
   var playerMove: Access<RequestContext, Player> {
     Access("a player: `secret` in the JSON body") { [self] context in
-      guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
-      let secret: String
-      do throws(JSONBody.Problem) {
-        secret = try context.credentials.bodySecret()
-      } catch {
-        return .answered(error.response)
+      admit(context, missing: noSuchGame) { room in
+        let secret: String
+        do throws(JSONBody.Problem) {
+          secret = try context.credentials.bodySecret()
+        } catch {
+          return .answered(error.response)
+        }
+        guard let player = room.player(secret: secret) else { return .answered(missed(context, Self.unknownSecret)) }
+        return .admitted(Player(room: room, player: player, secret: secret))
       }
-      guard let player = room.player(secret: secret) else { return .answered(Self.unknownSecret) }
-      return .admitted(Player(room: room, player: player, secret: secret))
     }
   }
 
   /// The host or a player, by `?secret=`; 403 for a secret nobody in the game has.
   var member: Access<RequestContext, GameMember> {
     Access("the host or a player: `?secret=`") { [self] context in
-      guard let room = games.room(context[parameter: "pin"]) else { return .answered(noSuchGame) }
-      let secret = context.credentials.querySecret ?? ""
-      if room.isHost(secret) { return .admitted(.host(Host(room: room, secret: secret))) }
-      guard let player = room.player(secret: secret) else { return .answered(Self.unknownSecret) }
-      return .admitted(.player(Player(room: room, player: player, secret: secret)))
+      admit(context, missing: noSuchGame) { room in
+        let secret = context.credentials.querySecret ?? ""
+        if room.isHost(secret) { return .admitted(.host(Host(room: room, secret: secret))) }
+        guard let player = room.player(secret: secret) else { return .answered(missed(context, Self.unknownSecret)) }
+        return .admitted(.player(Player(room: room, player: player, secret: secret)))
+      }
     }
+  }
+
+  /// What `then` decides for the game of the route's PIN; a PIN no game has is a miss
+  /// (`missing`, or 429 once the address has no try left).
+  private func admit<Identity>(
+    _ context: RequestContext, missing: HTTPResponse, _ then: (LiveRoom) -> Admission<Identity>
+  ) -> Admission<Identity> {
+    guard let room = games.room(context[parameter: "pin"]) else { return .answered(missed(context, missing)) }
+    return then(room)
+  }
+
+  /// The game of the route's PIN for a route open to anyone (a player's page, the join
+  /// code): a miss costs a try; once the address has none left, only a visitor who belongs
+  /// to the game (the teacher, its host's cookie, a player's browser) gets it, anyone else
+  /// 429 as for a wrong PIN.
+  func publicRoom(_ context: RequestContext) -> Result<LiveRoom, LookupRefused> {
+    guard let room = games.room(context[parameter: "pin"]) else {
+      return .failure(LookupRefused(response: missed(context, noSuchGamePage(context))))
+    }
+    if let wait = games.joinLimiter.wait(for: context.request.clientAddress, at: games.clock.now()),
+      !belongs(context, to: room)
+    {
+      return .failure(LookupRefused(response: tooManyTries(context, wait: wait)))
+    }
+    return .success(room)
+  }
+
+  /// A lookup answered without its game.
+  struct LookupRefused: Error {
+    var response: HTTPResponse
+  }
+
+  /// Whether the request comes from someone of `room`'s game: the teacher, the holder of
+  /// its host screen's cookie, or a browser a player joined from.
+  private func belongs(_ context: RequestContext, to room: LiveRoom) -> Bool {
+    if context.isTeacher { return true }
+    if let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) { return true }
+    guard let browser = context.credentials.browser else { return false }
+    return room.snapshot.players.contains { $0.browser == browser }
+  }
+
+  /// `miss`, the answer to a lookup that missed, once it has cost the address a try; 429
+  /// when it has none left.
+  func missed(_ context: RequestContext, _ miss: HTTPResponse) -> HTTPResponse {
+    guard let wait = games.joinLimiter.take(context.request.clientAddress, at: games.clock.now()) else { return miss }
+    return tooManyTries(context, wait: wait)
+  }
+
+  /// 429 with `Retry-After`: JSON for the API, the PIN form for a page.
+  func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
+    let retry = [(name: "Retry-After", value: String(Int(wait.rounded(.up)) + 1))]
+    guard context.request.path.hasPrefix("/api/") else {
+      return .html(site.pages(context).pinEntry(problem: .liveTooManyTries), status: 429, headers: retry)
+    }
+    return .apiError(429, "too many tries from this address: wait a moment", headers: retry)
   }
 
   /// The answer for a PIN no game has.

@@ -2,10 +2,12 @@ import Foundation
 import QRQuiz
 import QRQuizLocking
 
-/// Join attempts per client address, as a token bucket: a class behind one NAT (64 phones
-/// in a minute, a few typos) gets in; a script cannot fill a game with bots or walk
-/// through the PINs. Every attempt counts, accepted or not: a wrong PIN as much as a
-/// taken name.
+/// Join attempts and failed lookups by PIN per client address, as one token bucket: a
+/// class behind one NAT (64 phones in a minute, a few typos) gets in; a script cannot fill
+/// a game with bots or walk through the PINs. Every join attempt counts, accepted or not,
+/// and so does every lookup that misses (a PIN no game has, a secret nobody in the game
+/// has), whatever the route (`GameAccess.swift`); a player's own traffic, proven by their
+/// secret, costs nothing and is never refused.
 final class JoinLimiter: Sendable {
   /// Attempts an address may make at once.
   let burst: Double
@@ -43,6 +45,15 @@ final class JoinLimiter: Sendable {
       bucket.tokens -= 1
       buckets[address] = bucket
       return nil
+    }
+  }
+
+  /// Whether `address` has an attempt left at `now`, without taking it: `nil` when it has,
+  /// else the seconds until it will.
+  func wait(for address: String, at now: QuizClock.Instant) -> Double? {
+    buckets.withLock { buckets in
+      guard let bucket = buckets[address].map({ refilled($0, at: now) }), bucket.tokens < 1 else { return nil }
+      return (1 - bucket.tokens) / refillPerSecond
     }
   }
 

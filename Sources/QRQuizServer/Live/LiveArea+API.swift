@@ -54,9 +54,7 @@ extension LiveArea {
   func joinLiveGame(_ context: RequestContext) async -> HTTPResponse {
     let request = context.request
     if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
-      return .apiError(
-        429, "too many attempts to join from this address: wait a moment",
-        headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))])
+      return tooManyTries(context, wait: wait)
     }
     guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
     let name: String

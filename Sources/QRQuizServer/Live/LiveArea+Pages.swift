@@ -44,14 +44,10 @@ extension LiveArea {
   /// GET `/j/PIN`: a player's page. Gives the browser its identity (a banned player's
   /// browser stays out). A wrong PIN counts as a join attempt: PINs cannot be walked.
   func playerPage(_ context: RequestContext) -> HTTPResponse {
-    let request = context.request
-    guard let room = games.room(context[parameter: "pin"]) else {
-      if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
-        return .html(
-          site.pages(context).pinEntry(problem: .liveTooManyTries), status: 429,
-          headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))])
-      }
-      return .html(site.pages(context).pinEntry(problem: .liveNoSuchGame), status: 404)
+    let room: LiveRoom
+    switch publicRoom(context) {
+    case .success(let found): room = found
+    case .failure(let refused): return refused.response
     }
     var headers: [(name: String, value: String)] = []
     if context.credentials.browser == nil {
@@ -69,7 +65,11 @@ extension LiveArea {
   }
 
   private func joinCode(_ context: RequestContext, _ make: (SymbolSheet) throws -> HTTPResponse) -> HTTPResponse {
-    guard let room = games.room(context[parameter: "pin"]) else { return noSuchGamePage(context) }
+    let room: LiveRoom
+    switch publicRoom(context) {
+    case .success(let found): room = found
+    case .failure(let refused): return refused.response
+    }
     do {
       let matrix = try QRSymbolEncoder.encode(Array(room.joinURL.utf8), mode: .byte, level: .medium)
       return try make(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))

@@ -13,6 +13,8 @@ final class LiveArea: Sendable {
   let games: LiveGames
   /// Answers a question takes at most in a request.
   static let picksLimit = 256
+  /// How the routes open to anyone that look a game up by PIN say their limit.
+  static let lookupsLimited = "anyone; a wrong PIN counts as an attempt to join"
 
   init(site: Site, pictures: PicturesArea, games: LiveGames) {
     self.site = site
@@ -29,10 +31,11 @@ final class LiveArea: Sendable {
     router.add(.get, "/j", "asks a live game's PIN", access: .anyone, .immediate(pinPage))
     router.add(
       .get, "/j/{pin}", "a player's page of a live game: nickname, answers, score",
-      access: .anyone("anyone; a wrong PIN counts as an attempt to join"), .immediate(playerPage))
+      access: .anyone(Self.lookupsLimited), .immediate(playerPage))
     router.add(
-      .get, "/j/{pin}/qr.png", "the QR code of the game's join address", access: .anyone, .immediate(joinQRPNG))
-    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", access: .anyone, .immediate(joinQRSVG))
+      .get, "/j/{pin}/qr.png", "the QR code of the game's join address", access: .anyone(Self.lookupsLimited),
+      .immediate(joinQRPNG))
+    router.add(.get, "/j/{pin}/qr.svg", "the same, as SVG", access: .anyone(Self.lookupsLimited), .immediate(joinQRSVG))
 
     router.add(.post, "/api/live", "makes a live game", access: site.teacherAPI, .deferred(createLiveGame))
     router.add(
