@@ -251,4 +251,29 @@ import Testing
             + "in the lobby, 12 players"), "\(text)")
     }
   }
+
+  /// `qrquiz live --games`: the games of the server on this computer, asked with the
+  /// teacher's token this computer keeps; a server that is not there is said in one line.
+  @Test func liveGamesListsTheRunningGamesOfTheServerInTheTerminal() throws {
+    let server = try startServer()
+    let token = try #require(server.teacherToken)
+    let made = try post(
+      server, "/api/live", #"{"topic":"Capitals","set":1}"#, headers: ["Authorization": "Bearer \(token)"])
+    let pin = string(made.json["pin"])
+    _ = try post(server, "/api/live/\(pin)/players", #"{"name":"Ada"}"#)
+    let listed = try ProcessRunner.run(
+      ProcessRunner.qrquiz, ["live", "--games", "--port", String(server.port)], environment: home.qrquizEnvironment)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdoutText.contains("PIN \(pin)") && listed.stdoutText.contains("Capitals"), "\(listed.stdoutText)")
+    #expect(listed.stdoutText.contains("lobby") && listed.stdoutText.contains("1 player"), "\(listed.stdoutText)")
+    #expect(listed.stdoutText.contains("\(server.base)/host/\(pin)?secret="), "\(listed.stdoutText)")
+
+    let nobody = try ProcessRunner.run(
+      ProcessRunner.qrquiz, ["live", "--games", "--url", "http://127.0.0.1:1"], environment: home.qrquizEnvironment)
+    #expect(nobody.status == 4 && nobody.stderr.contains("no qrquiz server answers"), "\(nobody.stderr)")
+    #expect(nobody.stderr.split(separator: "\n").count == 1)
+    let misused = try ProcessRunner.run(
+      ProcessRunner.qrquiz, ["live", "Capitals", "--games"], environment: home.qrquizEnvironment)
+    #expect(misused.status == 2, "\(misused.stderr)")
+  }
 }

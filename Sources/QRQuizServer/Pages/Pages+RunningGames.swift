@@ -16,8 +16,11 @@ extension Pages {
           "title": .text(game.title), "pin": .text(game.pin), "phase": .text(phaseText(game.phase)),
           "players": .number(game.players), "started": .text(Self.clockTime(game.started)),
         ])
+      // Each link says its game to a screen reader: several games give several such links.
+      let label = text(.liveOpenAsHost) + ": " + game.title + ", PIN " + game.pin
       return """
-        <li><span>\(line)</span> <a href="\(SitePath.host(game.pin))">\(say(.liveOpenAsHost))</a></li>
+        <li><div>\(line)</div>
+        <div class="library-tools"><a href="\(SitePath.host(game.pin))" aria-label="\(label)">\(say(.liveOpenAsHost))</a></div></li>
 
         """
     }

@@ -40,7 +40,8 @@ def scheme(driver, name):
 
 
 report = {"violations": [], "pages": [], "console": []}
-MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player-question"}
+MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player-question", "library-running",
+              "host-refused"}
 
 # axe's callback form: its promise form, as the wrapper calls it, takes the options for a
 # context and never settles here.
@@ -139,6 +140,13 @@ try:
         phone.find_element(By.CSS_SELECTOR, "#join-form button").click()
         until(phone, "return !document.getElementById('lobby').hidden")
         check(phone, "player-lobby", language=language)
+        # The teacher's library lists the running game; the host screen refuses a phone.
+        visit(driver, "/")
+        check(driver, "library-running", language=language)
+        phone.get(base + "/host/" + pin)
+        check(phone, "host-refused", language=language)
+        phone.get(base + "/j/" + pin)
+        until(phone, "return !document.getElementById('lobby').hidden")
         driver.get(base + "/host/" + pin + "?secret=" + host)
         until(driver, "return !document.getElementById('lobby').hidden && document.querySelector('[data-field=names] li')")
         check(driver, "host-lobby", language=language)
