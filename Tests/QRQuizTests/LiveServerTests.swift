@@ -276,4 +276,23 @@ import Testing
       ProcessRunner.qrquiz, ["live", "Capitals", "--games"], environment: home.qrquizEnvironment)
     #expect(misused.status == 2, "\(misused.stderr)")
   }
+
+  /// A phone that gets 404 while it reconnects (another server answering on the port, for
+  /// a moment) keeps its player: once its own server is back, a reload finds Ada in the lobby.
+  @Test func aPhoneKeepsItsPlayerThroughA404WhileReconnecting() throws {
+    let other = try TemporaryDirectory()
+    let run = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", Fixtures.url("live_reconnect_check.py").path, ProcessRunner.qrquiz.path, library.url.path,
+        cache.url.path, home.path("data"), other.path("data"), String(try freePort()),
+      ], timeout: 300)
+    #expect(run.status == 0, "\(run.stderr)")
+    let report = try JSONParser.parse(run.stdout)
+    func text(_ key: String) -> String { if case .string(let text)? = report[key] { text } else { "" } }
+    #expect(text("joined").contains("qrquiz-live-"), "\(run.stdoutText)")
+    #expect(text("gone").contains("No game has this PIN"), "\(run.stdoutText)")
+    #expect(text("kept after 404") == text("joined"), "the page forgot its player on a 404: \(run.stdoutText)")
+    #expect(text("after reload") == "lobby" && text("lobby").contains("Ada"), "\(run.stdoutText)")
+  }
 }
