@@ -3,9 +3,9 @@ import QRQuizHTTP
 
 /// The answer keys kept from students (`docs/SERVE.md`, "Who sees the answer keys"),
 /// decided once for every request before its route answers, so a route added later is
-/// covered without a line of its own: a public one whose path names a topic (`{name}`) or a play in
-/// the browser (`/game/{id}`) answers a visitor who is not the teacher 404, as for a topic
-/// or a play that does not exist, while that topic's live game runs. 404 rather than 403:
+/// covered without a line of its own: a public one whose path names a topic (`{name}`) or
+/// a play in the browser (`/game/{id}`) answers a visitor who is not the teacher 404, as
+/// for a topic or a play that does not exist, while that topic's live game runs. 404, not 403:
 /// a phone learns nothing, not even that the topic is there and hidden. On a private server
 /// the visitor reaches only the games (by PIN, and the PIN form) and the site's furniture
 /// (style, script, icons, question pictures, the language and theme choice).
