@@ -205,6 +205,57 @@ import Testing
     #expect(past.headers["x-frame-options"] == "DENY" && past.headers["connection"] == "close")
   }
 
+  /// Holds every bulk request until released; answers other lanes at once.
+  struct BulkHolder: HTTPResponder {
+    let entered: DispatchSemaphore
+    let release: DispatchSemaphore
+
+    func answer(_ request: HTTPRequest) -> HTTPAnswer {
+      guard request.path == "/bulk" else { return .later(lane: .live) { HTTPResponse(status: 200) } }
+      return .later(lane: .bulk) {
+        entered.signal()
+        await withCheckedContinuation { continuation in
+          Thread.detachNewThread {
+            release.wait()
+            continuation.resume()
+          }
+        }
+        return HTTPResponse(status: 200)
+      }
+    }
+  }
+
+  /// The bulk lane's bound holds: with its places taken by requests that never finish,
+  /// the next bulk request is refused at once with 503 (never queued), while a live
+  /// request is still answered; once the held ones finish, their places are free again.
+  @Test func theBulkLaneRefusesPastItsPlacesAndNeverBlocksLiveMoves() throws {
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let server = try HTTPServer(
+      configuration: .init(port: 0, bulkRequestLimit: 3), responder: BulkHolder(entered: entered, release: release))
+    defer { server.stop(timeout: 0) }
+    let port = server.port
+    let statuses = StatusBox()
+    let held = DispatchSemaphore(value: 0)
+    for _ in 0..<3 {
+      Thread.detachNewThread {
+        statuses.append((try? HTTPProbe.request(port: port, method: "GET", path: "/bulk"))?.status ?? -1)
+        held.signal()
+      }
+    }
+    // The three places are taken once the lane has started each request.
+    for _ in 0..<3 { #expect(entered.wait(timeout: .now() + 30) == .success) }
+    let refused = try HTTPProbe.request(port: port, method: "GET", path: "/bulk")
+    #expect(refused.status == 503)
+    #expect(try HTTPProbe.request(port: port, method: "GET", path: "/live").status == 200)
+    #expect(statuses.values.isEmpty, "a held request finished before it was released")
+    for _ in 0..<3 { release.signal() }
+    for _ in 0..<3 { #expect(held.wait(timeout: .now() + 30) == .success) }
+    #expect(statuses.values == [200, 200, 200])
+    release.signal()
+    #expect(try HTTPProbe.request(port: port, method: "GET", path: "/bulk").status == 200)
+  }
+
   @Test func stoppingTwiceAndStoppingAnIdleServerAreHarmless() throws {
     let server = try HTTPServer(configuration: .init(port: 0), responder: Sleeper(entered: DispatchSemaphore(value: 0)))
     server.stop(timeout: 0)

@@ -355,7 +355,9 @@ final class Counter: @unchecked Sendable {
     let ada = string(try post("/api/live/\(pin)/players", #"{"name":"Ada"}"#).json["secret"])
     #expect(try post("/api/live/\(pin)/next", #"{"secret":"\#(string(made.json["host"]))"}"#).status == 200)
 
-    // Two saves of the big topic and 30 uploads of a photo, all sent before the answer.
+    // Two saves of the big topic and 14 uploads of a photo, all sent before the answer:
+    // together the bulk lane's 16 places, so none is refused whatever order they arrive in
+    // (with more, uploads arriving first could take the saves' places).
     let photo = try Fixtures.bytes("jpeg/photo-gps-6.jpg")
     let finished = Locked<[(what: String, status: Int)]>([])
     let sent = DispatchSemaphore(value: 0)
@@ -370,7 +372,7 @@ final class Counter: @unchecked Sendable {
             headers: teacher.merging(["If-Match": "*", "Content-Type": "application/json"]) { $1 }, body: bigJSON)
         ))
     }
-    for _ in 0..<30 {
+    for _ in 0..<14 {
       requests.append(
         (
           "upload",
@@ -401,7 +403,6 @@ final class Counter: @unchecked Sendable {
     let saves = order.indices.filter { order[$0].what == "save" }
     #expect(saves.count == 2 && answered < saves[1], "\(order.map(\.what))")
     #expect(order.filter { $0.what == "save" }.allSatisfy { $0.status == 200 }, "\(order)")
-    // The bulk lane is bounded: an upload past it is refused at once, never queued.
-    #expect(order.filter { $0.what == "upload" }.allSatisfy { [201, 503].contains($0.status) }, "\(order)")
+    #expect(order.filter { $0.what == "upload" }.allSatisfy { $0.status == 201 }, "\(order)")
   }
 }
