@@ -76,3 +76,48 @@ test("undo takes back the last line, clear all of them", () => {
   again.clear();
   assert.deepEqual([again.lines, again.selected], [[], null]);
 });
+
+/**
+ * A stroke from `from` to `to`, as the dialog makes it: it moves the chosen line when it
+ * starts on it, or draws a new one.
+ * @param {Drawing} drawing
+ * @param {{ x: number, y: number }} from
+ * @param {{ x: number, y: number }} to
+ */
+function stroke(drawing, from, to) {
+  const what = drawing.stroke(from);
+  if ("moves" in what) {
+    const line = what.moves;
+    Drawing.drag(line, { x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2 }, to.x - from.x, to.y - from.y);
+  } else {
+    drawing.end(drawing.begin(what.draws), to);
+  }
+}
+
+test("a triangle drawn as three strokes, each from the last one's end, is three lines that meet", () => {
+  const drawing = new Drawing("#1d2430");
+  stroke(drawing, { x: 100, y: 300 }, { x: 300, y: 300 });
+  // Each stroke starts a few pixels off the last end, as a finger does, and ends near the first.
+  stroke(drawing, { x: 304, y: 297 }, { x: 200, y: 120 });
+  stroke(drawing, { x: 197, y: 124 }, { x: 103, y: 296 });
+  assert.equal(drawing.lines.length, 3);
+  assert.deepEqual(drawing.lines.map(({ x1, y1, x2, y2 }) => [x1, y1, x2, y2]), [
+    [100, 300, 300, 300], [300, 300, 200, 120], [200, 120, 100, 300],
+  ]);
+});
+
+test("a stroke moves a line only when it starts on the line chosen first", () => {
+  const drawing = new Drawing("#1d2430");
+  stroke(drawing, { x: 0, y: 100 }, { x: 200, y: 100 });
+  const [line] = drawing.lines;
+  // From its middle, not chosen: a new line.
+  stroke(drawing, { x: 100, y: 100 }, { x: 100, y: 200 });
+  assert.equal(drawing.lines.length, 2);
+  assert.deepEqual([line.x1, line.y1], [0, 100]);
+  drawing.tap(line);
+  stroke(drawing, { x: 100, y: 100 }, { x: 110, y: 130 });
+  assert.equal(drawing.lines.length, 2);
+  assert.deepEqual([line.x1, line.y1, line.x2, line.y2], [10, 130, 210, 130]);
+  // Far from every end, a line is drawn where the finger is.
+  assert.deepEqual(drawing.snapped({ x: 500, y: 500 }, null), { x: 500, y: 500 });
+});

@@ -257,6 +257,19 @@ import Testing
       + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
   }
 
+  @Test func theDrawingSaysTheAppsHTTPSRuleOnlyOnAnHTTPServer() async throws {
+    let session = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
+    let plain = await client.request("GET", "/edit/Capitals", headers: session)
+    #expect(plain.status == 200 && plain.text.contains(#"id="drawing-https""#))
+    #expect(plain.text.contains("--tls-cert") && plain.text.contains("docs/SERVE.md"))
+    let secure = QuizWebApp(
+      topics: .library(stored),
+      configuration: .init(publicURL: "https://quiz.school.example", teacherToken: Self.token, allowsEditing: true))
+    secure.reload()
+    let page = await WebAppClient(app: secure).request("GET", "/edit/Capitals", headers: session)
+    #expect(page.status == 200 && !page.text.contains(#"id="drawing-https""#))
+  }
+
   @Test func theEditorPagesEscapeEveryTopicString() async throws {
     let session = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
     let page = await client.request("GET", "/edit/Hostile", headers: session)

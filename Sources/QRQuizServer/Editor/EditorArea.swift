@@ -46,7 +46,8 @@ final class EditorArea: Sendable {
   /// GET `/new`: an empty topic in the editor (with `?token=`, signs the teacher in first).
   func newTopicEditor(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
     .html(
-      site.pages(context).editor(name: nil, title: nil, csrf: site.formToken, reachable: site.isPublicURLReachable))
+      site.pages(context).editor(
+        name: nil, title: nil, csrf: site.formToken, reachable: site.isPublicURLReachable, secure: isSecure))
   }
 
   /// GET `/edit/NAME`: the topic in the editor; a removed topic's versions, to restore one.
@@ -62,8 +63,13 @@ final class EditorArea: Sendable {
     }
     return .html(
       site.pages(context).editor(
-        name: name, title: served?.title, csrf: site.formToken, reachable: site.isPublicURLReachable, removed: removed))
+        name: name, title: served?.title, csrf: site.formToken, reachable: site.isPublicURLReachable,
+        secure: isSecure, removed: removed))
   }
+
+  /// Whether the pictures added in the editor get an https address (the only ones the
+  /// Questions app loads).
+  private var isSecure: Bool { site.publicURL.lowercased().hasPrefix("https://") }
 
   /// POST `/edit/NAME/delete`: the library page's Delete (the topic is kept as a version).
   func deleteFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {

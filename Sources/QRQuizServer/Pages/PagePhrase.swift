@@ -34,6 +34,7 @@ public enum PagePhrase: String, PhraseBook {
   case pictureTooLarge, restoreVersion, viewVersion, restored, confirmDeleteTopic, confirmClearDrawing
   case confirmDeleteSet, unsavedChanges, savedVersion, noVersions, notDeleted, editLink
   case deleteLink, removedTopicsHeading
+  case questionDeleted, questionRestored, undoDelete, pictureNotHTTPS, drawingNotHTTPS
   // Errors.
   case notFound, nothingHere, noSuchTopic, noSuchSet, imageNotCached, methodNotAllowed, methodNotAllowedDetail
   case qrCodeFailed
@@ -244,7 +245,7 @@ public enum PagePhrase: String, PhraseBook {
     .versionsNote: "Every save keeps the version it replaces; any of them can be looked at and restored.",
     .drawingHeading: "Draw a picture",
     .drawingHelp:
-      "Drag to draw a line. Tap a line to colour or delete it; drag it to move it. Double-tap the blank canvas to clear it; long-press (or right-click) it to choose the pen's colour.",
+      "Drag to draw a line (started at another's end, they meet). Tap a line to choose it: colour it, delete it or drag it. Double-tap the blank canvas to clear it; long-press (or right-click) it for the pen's colour.",
     .selectedLine: "Selected line:",
     .deleteLine: "Delete the line",
     .penColour: "Pen:",
@@ -300,6 +301,13 @@ public enum PagePhrase: String, PhraseBook {
     .editLink: "Edit",
     .deleteLink: "Delete",
     .removedTopicsHeading: "Deleted topics (their versions are kept)",
+    .questionDeleted: "Question {number} of set {set} deleted.",
+    .questionRestored: "Question {number} of set {set} is back.",
+    .undoDelete: "Undo: put question {number} of set {set} back",
+    .drawingNotHTTPS:
+      "The Questions app loads only https pictures, and this server is http: the app shows the question without this drawing. For https: qrquiz serve --tls-cert … --tls-key …, or --public-url https://… behind a proxy (docs/SERVE.md).",
+    .pictureNotHTTPS:
+      "The Questions app loads only https pictures: in the app this question shows without its picture (this site's player and live games show it). This server's pictures are https when it is: start qrquiz serve with --tls-cert and --tls-key (and --public-url https://… if phones use another address): see docs/SERVE.md.",
   ]
 
   static let spanish: [PagePhrase: String] = [
@@ -487,7 +495,7 @@ public enum PagePhrase: String, PhraseBook {
     .versionsNote: "Cada vez que guardas se conserva la versión anterior; cualquiera se puede ver y restaurar.",
     .drawingHeading: "Dibujar una imagen",
     .drawingHelp:
-      "Arrastra para trazar una línea. Toca una línea para colorearla o borrarla; arrástrala para moverla. Toca dos veces el lienzo vacío para borrarlo todo; mantén pulsado (o clic derecho) para elegir el color del lápiz.",
+      "Arrastra para trazar una línea (si empieza en el extremo de otra, se unen). Toca una línea para elegirla: colóreala, bórrala o arrástrala. Toca dos veces el lienzo vacío para borrarlo; mantén pulsado (o clic derecho) para el color del lápiz.",
     .selectedLine: "Línea elegida:",
     .deleteLine: "Borrar la línea",
     .penColour: "Lápiz:",
@@ -543,5 +551,12 @@ public enum PagePhrase: String, PhraseBook {
     .editLink: "Editar",
     .deleteLink: "Borrar",
     .removedTopicsHeading: "Temas borrados (sus versiones se guardan)",
+    .questionDeleted: "Pregunta {number} de la serie {set} borrada.",
+    .questionRestored: "La pregunta {number} de la serie {set} ha vuelto.",
+    .undoDelete: "Deshacer: recuperar la pregunta {number} de la serie {set}",
+    .drawingNotHTTPS:
+      "La app Questions solo carga imágenes https, y este servidor es http: la app mostrará la pregunta sin este dibujo. Para https: qrquiz serve --tls-cert … --tls-key …, o --public-url https://… tras un proxy (docs/SERVE.md).",
+    .pictureNotHTTPS:
+      "La app Questions solo carga imágenes https: en la app esta pregunta se verá sin su imagen (el juego y los juegos en directo de este sitio sí la muestran). Las imágenes de este servidor son https cuando él lo es: arranca qrquiz serve con --tls-cert y --tls-key (y --public-url https://… si los móviles usan otra dirección): consulta docs/SERVE.md.",
   ]
 }

@@ -6,7 +6,11 @@ import QRQuizHTTP
 extension Pages {
   /// `/edit/NAME` (or `/new` when `name` is nil); `removed`: the topic was deleted, and the
   /// page offers its versions.
-  func editor(name: String?, title: String?, csrf: String, reachable: Bool, removed: Bool = false) -> HTML {
+  /// `secure`: the server's address is https (so are the pictures added here, which the
+  /// app loads only then).
+  func editor(
+    name: String?, title: String?, csrf: String, reachable: Bool, secure: Bool = false, removed: Bool = false
+  ) -> HTML {
     let heading: HTML = name == nil ? say(.newTopic) : say(.editTopic, ["name": .text(title ?? name ?? "")])
     let unreachable: HTML? =
       reachable
@@ -27,6 +31,7 @@ extension Pages {
       <div class="savebar" id="savebar" hidden>
       <div id="problems" class="problems" role="alert" hidden></div>
       <p id="status" role="status" aria-live="polite"></p>
+      <p id="undo-bar" hidden><button type="button" id="undo" class="secondary"></button></p>
       <div id="conflict" class="notice" role="alertdialog" aria-labelledby="conflict-text" hidden>
       <p id="conflict-text">\(say(.changedSinceOpened))</p>
       <button type="button" id="conflict-reload" class="secondary">\(say(.reloadTheirs))</button>
@@ -43,17 +48,24 @@ extension Pages {
       <ol id="version-list"></ol>
       </section>
       <dialog id="drawing" aria-labelledby="drawing-heading">
+      <div class="drawing-layout">
+      <div class="drawing-head">
       <h2 id="drawing-heading">\(say(.drawingHeading))</h2>
       <p class="muted" id="drawing-help">\(say(.drawingHelp))</p>
+      \(secure ? nil : "<p class=\"notice\" id=\"drawing-https\">\(say(.drawingNotHTTPS))</p>" as HTML)
+      </div>
       <canvas id="canvas" width="800" height="600" aria-describedby="drawing-help" role="img" aria-label="\(text(.drawingHeading))"></canvas>
+      <div class="drawing-tools">
       <div class="row" id="line-tools" hidden><span>\(say(.selectedLine))</span>
       \(colourButtons("line-colour"))
       <button type="button" id="line-delete" class="secondary">\(say(.deleteLine))</button></div>
-      <div class="row"><span>\(say(.penColour))</span>\(colourButtons("pen-colour"))</div>
+      <div class="row" id="pen-tools"><span>\(say(.penColour))</span>\(colourButtons("pen-colour"))</div>
       <p><button type="button" id="drawing-undo" class="secondary">\(say(.undoLine))</button>
       <button type="button" id="drawing-clear" class="secondary">\(say(.clearDrawing))</button>
       <button type="button" id="drawing-save">\(say(.useDrawing))</button>
       <button type="button" id="drawing-cancel" class="secondary">\(say(.cancel))</button></p>
+      </div>
+      </div>
       </dialog>
       </div>
       """)
@@ -78,6 +90,7 @@ extension Pages {
     .choosePicture, .drawPicture, .removePicture, .pictureAlt, .createdAt, .changedAt, .notYetSaved, .saving,
     .saved, .savedAs, .problemsFound, .nameTakenChooseAnother, .pageOutOfDate, .networkFailed, .uploading,
     .pictureTooLarge, .restoreVersion, .viewVersion, .restored, .confirmDeleteTopic, .confirmClearDrawing,
-    .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound,
+    .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound, .questionDeleted,
+    .questionRestored, .undoDelete, .pictureNotHTTPS,
   ]
 }

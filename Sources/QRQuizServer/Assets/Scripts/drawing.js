@@ -1,6 +1,8 @@
 "use strict";
-// The editor's drawing of straight lines, as values: which line a finger is on, a line
-// drawn, dragged, chosen, recoloured, deleted. No canvas here, so node's test runner checks
+// The editor's drawing of straight lines, as values: which line a finger is on, what a
+// stroke does (it draws a new line, unless it starts on the chosen line: that one moves),
+// a line drawn (its ends snapped to the ends near them, so a triangle closes), dragged,
+// chosen, recoloured, deleted. No canvas here, so node's test runner checks
 // it (Tests/PageScripts/drawing.test.js); editor-drawing.js paints it and takes the pointer.
 
 /** @typedef {{ x: number, y: number }} Point */
@@ -56,6 +58,42 @@ class Drawing {
   }
 
   /**
+   * What a stroke that starts at `start` does: it moves the chosen line when it starts on
+   * it (a line is tapped first, then dragged); anywhere else, an existing line's end
+   * included, it draws a new line, as a pen on paper does.
+   * @param {Point} start
+   * @returns {{ moves: Line } | { draws: Point }} the line moved, or where the new one starts
+   */
+  stroke(start) {
+    const chosen = this.selected;
+    if (chosen && distance(chosen, start) < reach) return { moves: chosen };
+    return { draws: this.snapped(start, null) };
+  }
+
+  /**
+   * `at`, or the end of a line (other than `except`) within reach of it: lines drawn from
+   * or to another's end meet it exactly.
+   * @param {Point} at
+   * @param {Line | null} except
+   * @returns {Point}
+   */
+  snapped(at, except) {
+    let best = at;
+    let nearest = reach;
+    for (const line of this.lines) {
+      if (line === except) continue;
+      for (const end of [{ x: line.x1, y: line.y1 }, { x: line.x2, y: line.y2 }]) {
+        const away = Math.hypot(end.x - at.x, end.y - at.y);
+        if (away < nearest) {
+          nearest = away;
+          best = end;
+        }
+      }
+    }
+    return best;
+  }
+
+  /**
    * A new line from `start`, in the pen's colour (``stretch`` gives it its far end).
    * @param {Point} start
    * @returns {Line}
@@ -64,6 +102,15 @@ class Drawing {
     const line = { x1: start.x, y1: start.y, x2: start.x, y2: start.y, colour: this.pen };
     this.lines.push(line);
     return line;
+  }
+
+  /**
+   * `line`'s far end at `at`, or at the end of another line within reach of it.
+   * @param {Line} line
+   * @param {Point} at
+   */
+  end(line, at) {
+    Drawing.stretch(line, this.snapped(at, line));
   }
 
   /**

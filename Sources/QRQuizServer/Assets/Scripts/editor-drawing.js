@@ -1,6 +1,7 @@
 "use strict";
 // The editor's drawing dialog (`#drawing`, Pages+Editor.swift): straight lines drawn with
-// a finger or the mouse, dragged, chosen to recolour or delete; held still on the blank
+// a finger or the mouse (every stroke a new line, from wherever it starts), chosen by a
+// tap to recolour, delete or drag; held still on the blank
 // canvas (or a right click), it offers the pen's colours; a double tap clears it. The
 // picture is handed over as a PNG.
 const { byId } = require("./page.js");
@@ -13,7 +14,9 @@ const { Drawing, isDrag } = require("./drawing.js");
  * A finger (or the mouse) on the canvas, from down to up.
  * @typedef {object} Gesture
  * @property {Point} start
- * @property {Line | null} line the line it started on
+ * @property {Line | null} line the line it started on (a tap chooses it)
+ * @property {Line | null} moving the chosen line, when it started on it (a drag moves it)
+ * @property {Point} from where the line it draws starts (snapped to a line's end)
  * @property {boolean} moved whether it became a drag
  * @property {number | null} timer the wait for a finger held still
  * @property {{ x1: number, y1: number, x2: number, y2: number } | null} origin where the dragged line was
@@ -79,7 +82,10 @@ class DrawingDialog {
         context.stroke();
       }
     }
+    // The colours act on the chosen line, else on the pen: one row of them at a time, so
+    // the dialog stays whole on a phone.
     byId("line-tools", HTMLElement).hidden = drawing.selected === null;
+    byId("pen-tools", HTMLElement).hidden = drawing.selected !== null;
   }
 
   /** The swatches pressed: the pen's colour, and the chosen line's. */
@@ -111,8 +117,11 @@ class DrawingDialog {
     this.canvas.setPointerCapture(event.pointerId);
     const start = this.point(event);
     const line = this.drawing.lineAt(start);
+    const stroke = this.drawing.stroke(start);
+    const moving = "moves" in stroke ? stroke.moves : null;
+    const from = "draws" in stroke ? stroke.draws : start;
     /** @type {Gesture} */
-    const gesture = { start, line, moved: false, timer: null, origin: null, drawing: null };
+    const gesture = { start, line, moving, from, moved: false, timer: null, origin: null, drawing: null };
     this.gesture = gesture;
     if (!line) {
       // Held still on the blank canvas: the pen's colours.
@@ -133,14 +142,18 @@ class DrawingDialog {
     if (!gesture.moved && !isDrag(gesture.start, at)) return;
     gesture.moved = true;
     if (gesture.timer !== null) window.clearTimeout(gesture.timer);
-    if (gesture.line) {
-      // Dragging a line moves it.
-      const line = gesture.line;
+    if (gesture.moving) {
+      // Dragging the chosen line moves it.
+      const line = gesture.moving;
       if (!gesture.origin) gesture.origin = { x1: line.x1, y1: line.y1, x2: line.x2, y2: line.y2 };
       Drawing.drag(line, gesture.origin, at.x - gesture.start.x, at.y - gesture.start.y);
     } else {
-      if (!gesture.drawing) gesture.drawing = this.drawing.begin(gesture.start);
-      Drawing.stretch(gesture.drawing, at);
+      // Anywhere else (another line's end too) a stroke draws a new line.
+      if (!gesture.drawing) {
+        gesture.drawing = this.drawing.begin(gesture.from);
+        this.drawing.tap(null);
+      }
+      this.drawing.end(gesture.drawing, at);
     }
     this.paint();
   }
@@ -152,6 +165,7 @@ class DrawingDialog {
     this.gesture = null;
     if (gesture.moved) {
       this.paint();
+      this.showSwatches();
       return;
     }
     // A tap on a line chooses it, to colour or delete it; two quick taps beside every

@@ -238,8 +238,13 @@ class TopicForm {
       build("input", { type: "file", accept: "image/*", capture, id: id + suffix, class: "visually-hidden",
         "data-upload": "true", "data-set": data.set, "data-question": data.question }),
       build("label", { for: id + suffix, class: "button secondary", text: label }));
+    // The app loads only https pictures: said where the picture is, as soon as it is added.
+    const note = question.imageURL && !isHTTPS(question.imageURL)
+      ? build("p", { class: "notice picture-note", text: say("pictureNotHTTPS") })
+      : null;
     return build("div", { class: "picture-tools", "data-path": path + ".imageURL" },
       preview,
+      note,
       build("div", { class: "tools" },
         upload("environment", say("takePhoto"), "-camera"),
         upload(null, say("choosePicture"), "-file"),
@@ -248,6 +253,14 @@ class TopicForm {
       TopicForm.row(say("imageURLLabel"), id + "-image",
         build("input", { type: "url", id: id + "-image", "data-path": path + ".imageURL", value: question.imageURL || "" })));
   }
+}
+
+/**
+ * Whether `url` is an https address (the only pictures the Questions app loads).
+ * @param {string} url
+ */
+function isHTTPS(url) {
+  return /^https:\/\//i.test(url.trim());
 }
 
 /**
@@ -260,4 +273,4 @@ function localTime(text) {
   return date.toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-module.exports = { TopicForm, localTime };
+module.exports = { TopicForm, isHTTPS, localTime };

@@ -5,12 +5,14 @@
 // each problem beside its field; a topic's earlier versions can be looked at and restored.
 const { build, byId, phrasesOf } = require("./page.js");
 const topics = require("./editor-topic.js");
-const { TopicForm, localTime } = require("./editor-form.js");
+const { TopicForm, isHTTPS, localTime } = require("./editor-form.js");
 const { ProblemList } = require("./editor-problems.js");
 const { DrawingDialog } = require("./editor-drawing.js");
 const { TopicsAPI } = require("./editor-api.js");
 
 /** @typedef {import("./editor-api.js").Answer} Answer */
+/** @typedef {import("./editor-topic.js").Question} Question */
+/** @typedef {{ set: Question[], index: number, question: Question }} Deleted a question deleted, and where it was */
 
 /** The largest picture the server takes, in bytes (and in megabytes, as it is said). */
 const maximumUpload = 8 * 1024 * 1024;
@@ -36,6 +38,13 @@ function startEditor(root) {
   let dirty = false;
   /** @type {Promise<Answer> | null} the save on its way: one at a time */
   let sending = null;
+  /**
+   * The question deleted last, to put back where it was (Undo, as a mail client offers it,
+   * rather than asking first).
+   * @type {Deleted | null}
+   */
+  let deleted = null;
+  const undoBar = byId("undo-bar", HTMLElement);
 
   /** @param {string} text */
   const tell = (text) => {
@@ -80,10 +89,48 @@ function startEditor(root) {
       return;
     }
     if (action === "set-delete" && !window.confirm(say("confirmDeleteSet", { number: at.set + 1 }))) return;
+    const question = action === "question-delete" ? topic.sets[at.set][at.question] : null;
     const done = topics.applyAction(topic, action, at);
     if (!done) return;
     changed();
     draw(done.focus);
+    if (question) offerUndo({ set: topic.sets[at.set], index: at.question, question }, at);
+    else if (deleted && !topic.sets.includes(deleted.set)) forgetUndo();
+  });
+
+  /**
+   * Says which question was deleted, with an Undo that puts it back (the focus on it, as
+   * the button pressed is gone).
+   * @param {Deleted} what
+   * @param {{ set: number, question: number }} at
+   */
+  function offerUndo(what, at) {
+    deleted = what;
+    const which = { number: at.question + 1, set: at.set + 1 };
+    // The button names what it undoes: the status line may say something else meanwhile.
+    byId("undo", HTMLButtonElement).textContent = say("undoDelete", which);
+    undoBar.hidden = false;
+    tell(say("questionDeleted", which));
+    byId("undo", HTMLButtonElement).focus();
+  }
+
+  /** Forgets the deleted question (the topic was read again: it has nowhere to go back to). */
+  function forgetUndo() {
+    deleted = null;
+    undoBar.hidden = true;
+  }
+
+  byId("undo", HTMLButtonElement).addEventListener("click", () => {
+    const what = deleted;
+    forgetUndo();
+    if (!what) return;
+    const setIndex = topic.sets.indexOf(what.set);
+    if (setIndex < 0) return;
+    const index = Math.min(what.index, what.set.length);
+    what.set.splice(index, 0, what.question);
+    changed();
+    draw(topics.questionId(setIndex, index) + "-text");
+    tell(say("questionRestored", { number: index + 1, set: setIndex + 1 }));
   });
 
   formElement.addEventListener("change", (event) => {
@@ -179,7 +226,8 @@ function startEditor(root) {
       await load(true);
       tell(created ? say("savedAs", { name }) : say("saved"));
       // Advice that did not stop the save (as qrquiz validate gives it), beside its fields.
-      const warnings = body.warnings || [];
+      // An http picture's advice is said beside the picture already (the note on https).
+      const warnings = (body.warnings || []).filter((warning) => !isSaidBesideItsPicture(warning));
       if (warnings.length) problems.show(warnings, warnings.length, true);
     } else if (result.status === 412 && !etag) {
       tell(say("nameTakenChooseAnother"));
@@ -193,6 +241,18 @@ function startEditor(root) {
     } else {
       tell(body.error || say(result.status === 403 ? "pageOutOfDate" : "networkFailed"));
     }
+  }
+
+  /**
+   * Whether `warning` is about a question's picture that is not https, which the note
+   * beside the picture says already.
+   * @param {import("./editor-api.js").Problem} warning
+   */
+  function isSaidBesideItsPicture(warning) {
+    const at = topics.parsePath(warning.path || "");
+    if (!at || at.key !== "imageURL") return false;
+    const question = (topic.sets[at.set] || [])[at.question];
+    return Boolean(question && question.imageURL && !isHTTPS(question.imageURL));
   }
 
   byId("save", HTMLButtonElement).addEventListener("click", () => save());
@@ -280,6 +340,7 @@ function startEditor(root) {
    */
   async function load(again) {
     if (!name) {
+      forgetUndo();
       topic = topics.prepared({ options: { name: "" }, sets: [[topics.blankQuestion(4)]] });
       etag = null;
       draw(again ? null : "option-name");
@@ -304,6 +365,7 @@ function startEditor(root) {
    * @param {Answer} result
    */
   function read(result) {
+    forgetUndo();
     topic = topics.prepared(result.body);
     etag = result.etag;
     dirty = false;

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""The editor as a teacher uses it the day before a lesson, in headless Chromium, printed
+as JSON: what each step showed, what axe-core found, what stuck out of the screen.
+
+usage: editor_lesson_check.py BASE_URL TOKEN PHOTO [--screenshots DIR]
+
+On the library of the live tests (Capitals: set 1 France / Spain / the cat, set 2 Peru),
+served over plain http with --allow-edit:
+- drawing: the dialog at 1280 × 720 and 390 × 844 (does it fit, buttons and all?); a
+  triangle drawn as three strokes, each starting at the last one's end (how many lines:
+  the canvas counted as Undo takes them back one by one);
+- undo: a question deleted, then put back with the keyboard (Enter on the Undo offered);
+- https: a photo uploaded: the note beside it, and what the save said about it.
+axe runs (serious and critical) over each state in both schemes, both widths, both
+languages."""
+import json
+import sys
+
+from axe_selenium_python import Axe
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser_support import chromium, screenshot, until, wider_than_the_screen
+
+base, token, photo = sys.argv[1], sys.argv[2], sys.argv[3]
+shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}},
+  (error, results) => done(error ? String(error) : results.violations.filter(v =>
+    v.impact === "serious" || v.impact === "critical").map(v => v.id + " " + v.nodes.map(n => n.target).join(" "))));
+"""
+
+# Whether the open dialog is whole on the screen: inside the window, nothing to scroll to,
+# every button in view.
+DIALOG_FITS = """
+const dialog = document.getElementById('drawing');
+const box = dialog.getBoundingClientRect();
+const out = [];
+if (box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5)
+  out.push('dialog ' + [box.left, box.top, box.right, box.bottom].map(Math.round) + ' of ' + innerWidth + 'x' + innerHeight);
+if (dialog.scrollHeight > dialog.clientHeight + 1) out.push('scrolls ' + dialog.scrollHeight + ' > ' + dialog.clientHeight);
+for (const element of dialog.querySelectorAll('button:not([hidden]), canvas')) {
+  if (element.closest('[hidden]')) continue;
+  const b = element.getBoundingClientRect();
+  if (b.bottom > innerHeight + 0.5 || b.right > innerWidth + 0.5) out.push((element.id || element.textContent) + ' out of view');
+}
+return out;
+"""
+
+# The canvas's dark pixels (the lines drawn in the pen's black).
+DARK_PIXELS = """
+const canvas = document.getElementById('canvas');
+const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+let dark = 0;
+for (let i = 0; i < data.length; i += 4) if (data[i] < 90 && data[i + 1] < 90 && data[i + 2] < 90) dark++;
+return dark;
+"""
+
+report = {"console": [], "axe": {}, "layout": {}}
+
+
+def scheme(driver, name):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": name}]})
+
+
+def axe(driver, state, size=None):
+    """axe over the page as it is now, at both widths and in both schemes."""
+    found = []
+    for width, height in ([size] if size else [(390, 844), (1280, 720)]):
+        driver.set_window_size(width, height)
+        for name in ("light", "dark"):
+            scheme(driver, name)
+            Axe(driver).inject()
+            result = driver.execute_async_script(RUN_AXE)
+            if isinstance(result, str):
+                raise RuntimeError(f"axe failed on {state}: {result}")
+            found += [f"{width} {name}: {violation}" for violation in result]
+    scheme(driver, "light")
+    report["axe"][state] = found
+
+
+def fit(driver, width, height):
+    """The page's viewport exactly `width` × `height` (a screen's, the browser full screen)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, "return innerWidth === arguments[0] && innerHeight === arguments[1]", width, height)
+
+
+def unfit(driver):
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def language(driver, code):
+    driver.get(base + "/")
+    driver.add_cookie({"name": "qrquiz_lang", "value": code, "path": "/"})
+
+
+def open_editor(driver, name):
+    driver.get(base + "/edit/" + name)
+    until(driver, "return !document.getElementById('editor').hidden && document.querySelector('#editor textarea')")
+
+
+def click(driver, selector):
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def save(driver):
+    """Saves and waits for the outcome: "saved", "problems" or "conflict"."""
+    driver.execute_script("document.getElementById('status').textContent = ''")
+    click(driver, "#save")
+    return until(driver, """
+      if (!document.getElementById('conflict').hidden) return 'conflict';
+      const problems = document.getElementById('problems');
+      if (!problems.hidden && !problems.classList.contains('advice')) return 'problems';
+      const status = document.getElementById('status').textContent;
+      return status.startsWith('Saved') ? 'saved' : false;""")
+
+
+def open_drawing(driver):
+    click(driver, '#q-1-0 [data-action="draw"]')
+    until(driver, "return document.getElementById('drawing').open")
+
+
+def strokes(driver, points):
+    """Strokes from each point to the next, as a mouse draws them (pressed, moved, let go)."""
+    canvas = driver.find_element(By.ID, "canvas")
+    width, height = driver.execute_script(
+        "const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", canvas)
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        start = (int(x1 * width - width / 2), int(y1 * height - height / 2))
+        ActionChains(driver).move_to_element_with_offset(canvas, *start).click_and_hold() \
+            .move_by_offset(int((x2 - x1) * width / 2), int((y2 - y1) * height / 2)) \
+            .move_by_offset(int((x2 - x1) * width / 2), int((y2 - y1) * height / 2)).release().perform()
+
+
+driver = chromium(1280, 720, script_timeout=60)
+try:
+    driver.get(base + "/?token=" + token)
+
+    # The drawing dialog: whole on a projector's screen and on a phone's.
+    open_editor(driver, "Capitals")
+    open_drawing(driver)
+    report["dialogFits"] = {}
+    for width, height in [(1280, 720), (1024, 768), (390, 844)]:
+        fit(driver, width, height)
+        report["dialogFits"][f"{width}x{height}"] = driver.execute_script(DIALOG_FITS)
+        screenshot(driver, shots, f"drawing-{width}")
+    unfit(driver)
+    driver.set_window_size(1280, 720)
+    # A triangle, each stroke from where the last one ended (a finger a few pixels off).
+    strokes(driver, [(0.2, 0.8), (0.8, 0.8)])
+    strokes(driver, [(0.805, 0.795), (0.5, 0.2)])
+    strokes(driver, [(0.498, 0.205), (0.2, 0.8)])
+    screenshot(driver, shots, "drawing-triangle")
+    report["darkAfterUndos"] = [driver.execute_script(DARK_PIXELS)]
+    for _ in range(3):
+        click(driver, "#drawing-undo")
+        report["darkAfterUndos"].append(driver.execute_script(DARK_PIXELS))
+    strokes(driver, [(0.2, 0.5), (0.8, 0.5)])
+    axe(driver, "drawing")
+    click(driver, "#drawing-cancel")
+
+    # A question deleted, and put back by the keyboard.
+    open_editor(driver, "Capitals")
+    before = driver.execute_script("return document.getElementById('q-0-1-text').value")
+    click(driver, '#q-0-1 [data-action="question-delete"]')
+    until(driver, "return !document.getElementById('undo-bar').hidden")
+    report["undoOffered"] = driver.execute_script(
+        "return [document.getElementById('status').textContent, document.getElementById('undo').textContent,"
+        " document.activeElement.id,"
+        " String(document.querySelectorAll('#q-0-0, #q-0-1, #q-0-2').length)]")
+    screenshot(driver, shots, "editor-undo")
+    axe(driver, "undo")
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    until(driver, "return document.getElementById('undo-bar').hidden")
+    report["undone"] = driver.execute_script(
+        "return [String(document.getElementById('q-0-1-text').value === arguments[0]), document.activeElement.id,"
+        " String(document.querySelectorAll('#q-0-2').length), document.getElementById('status').textContent]", before)
+
+    # A photo on a server without https: said beside it, not after the save.
+    driver.find_element(By.ID, "q-0-0-file").send_keys(photo)
+    until(driver, "return document.querySelector('#q-0-0 .picture-note')")
+    report["httpsNote"] = driver.find_element(By.CSS_SELECTOR, "#q-0-0 .picture-note").text
+    report["photoSave"] = save(driver)
+    report["afterSave"] = driver.execute_script(
+        "const p = document.getElementById('problems'); return p.hidden ? '' : p.textContent")
+    open_drawing(driver)
+    report["drawingNote"] = driver.execute_script(
+        "const n = document.getElementById('drawing-https'); return n && !n.hidden ? n.textContent : ''")
+    click(driver, "#drawing-cancel")
+    screenshot(driver, shots, "editor-https")
+    axe(driver, "https-note")
+    for width in (390, 320):
+        driver.set_window_size(width, 844)
+        report["layout"][f"editor@{width}"] = wider_than_the_screen(driver, skipping_hidden=True)
+
+    # In Spanish: the dialog, the Undo and the note.
+    language(driver, "es")
+    open_editor(driver, "Capitals")
+    open_drawing(driver)
+    axe(driver, "drawing (es)")
+    fit(driver, 1280, 720)
+    report["dialogFitsSpanish"] = driver.execute_script(DIALOG_FITS)
+    fit(driver, 390, 844)
+    report["dialogFitsSpanish"] += driver.execute_script(DIALOG_FITS)
+    screenshot(driver, shots, "drawing-es-390")
+    unfit(driver)
+    click(driver, "#drawing-cancel")
+    click(driver, '#q-0-1 [data-action="question-delete"]')
+    until(driver, "return !document.getElementById('undo-bar').hidden")
+    report["undoSpanish"] = driver.find_element(By.ID, "undo-bar").text
+    axe(driver, "undo (es)")
+    report["httpsNoteSpanish"] = driver.find_element(By.CSS_SELECTOR, "#q-0-0 .picture-note").text
+    scheme(driver, "dark")
+    driver.set_window_size(390, 844)
+    screenshot(driver, shots, "editor-es-dark")
+except Exception:
+    try:
+        print(f"--- {driver.current_url}\n" + driver.page_source[:4000], file=sys.stderr)
+    except Exception:
+        pass
+    raise
+finally:
+    try:
+        report["console"] += [entry["message"] for entry in driver.get_log("browser")]
+    except Exception:
+        pass
+    driver.quit()
+
+print(json.dumps(report))
