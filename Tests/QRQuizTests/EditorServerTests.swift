@@ -164,6 +164,8 @@ import Testing
     var photoSave: String
     var afterSave: String
     var drawingNote: String
+    var exports: [[String]]
+    var exportsSpanish: String
     var axe: [String: [String]]
     var layout: [String: [String]]
     var console: [String]
@@ -203,6 +205,15 @@ import Testing
     #expect(report.httpsNoteSpanish.contains("solo carga imágenes https"))
     #expect(report.photoSave == "saved")
     #expect(!report.afterSave.contains("https"), "\(report.afterSave)")
+    // The downloads (issue 31): every format, named after the topic, with what it cannot hold.
+    #expect(report.exports.map { $0[0] } == ["moodle-xml", "qti", "gift", "aiken"])
+    #expect(report.exports.map { $0[1] } == ["Capitals.xml", "Capitals.zip", "Capitals.gift", "Capitals.txt"])
+    for export in report.exports {
+      #expect(export[2] == "200" && export[3].hasPrefix("attachment; filename=\"Capitals."), "\(export)")
+    }
+    #expect(report.exports[0][4].hasSuffix("all its 4 questions"), "\(report.exports[0])")
+    #expect(report.exports[3][4].hasSuffix("3 of 4 questions") && report.exports[3][5].contains("Which are in Spain?"))
+    #expect(report.exportsSpanish == "Descargar para otro sistema")
     for (state, found) in report.axe.sorted(by: { $0.key < $1.key }) { #expect(found.isEmpty, "\(state): \(found)") }
     #expect(report.axe.count == 5)
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {

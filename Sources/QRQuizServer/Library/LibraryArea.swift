@@ -33,6 +33,12 @@ final class LibraryArea: Sendable {
       .get, "/t/{name}/link.png", "the QR code of the topic's JSON address", access: .anyone, .immediate(linkQRPNG))
     router.add(.get, "/t/{name}/link.svg", "the same, as SVG", access: .anyone, .immediate(linkQRSVG))
     router.add(
+      .get, "/t/{name}/export/{format}", "the topic as moodle-xml, qti, gift or aiken, to download (docs/EXPORT.md)",
+      access: site.teacherDownload, .deferred(exportedTopic))
+    router.add(
+      .get, "/api/topics/{name}/exports", "each export's download, and what its format cannot hold",
+      access: site.teacherDownload, .deferred(topicExports))
+    router.add(
       .get, "/t/{name}/present", "the address QR code, full screen, for a projector", access: .anyone,
       .immediate(presentPage))
   }

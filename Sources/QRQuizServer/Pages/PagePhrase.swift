@@ -35,6 +35,8 @@ public enum PagePhrase: String, PhraseBook {
   case confirmDeleteSet, unsavedChanges, savedVersion, noVersions, notDeleted, editLink
   case deleteLink, removedTopicsHeading
   case questionDeleted, questionRestored, undoDelete, pictureNotHTTPS, drawingNotHTTPS
+  case exportsHeading, exportsNote, exportMoodleXML, exportQTI, exportGIFT, exportAiken, exportAllQuestions
+  case exportSomeQuestions, exportNotesLabel
   // Errors.
   case notFound, nothingHere, noSuchTopic, noSuchSet, imageNotCached, methodNotAllowed, methodNotAllowedDetail
   case qrCodeFailed
@@ -304,6 +306,16 @@ public enum PagePhrase: String, PhraseBook {
     .questionDeleted: "Question {number} of set {set} deleted.",
     .questionRestored: "Question {number} of set {set} is back.",
     .undoDelete: "Undo: put question {number} of set {set} back",
+    .exportsHeading: "Download for another system",
+    .exportsNote:
+      "The saved topic, as qrquiz export writes it; this server's pictures are embedded in Moodle XML and QTI.",
+    .exportMoodleXML: "Moodle XML, for Moodle's question bank (Import › Moodle XML)",
+    .exportQTI: "QTI 3.0 package (zip), for Canvas New Quizzes and other LMSs that import QTI 3.0",
+    .exportGIFT: "GIFT text, for Moodle",
+    .exportAiken: "Aiken text (one right answer per question)",
+    .exportAllQuestions: "{count, plural, one {its # question} other {all its # questions}}",
+    .exportSomeQuestions: "{written} of {count, plural, one {# question} other {# questions}}",
+    .exportNotesLabel: "What this format cannot hold (in qrquiz export's words):",
     .drawingNotHTTPS:
       "The Questions app loads only https pictures, and this server is http: the app shows the question without this drawing. For https: qrquiz serve --tls-cert … --tls-key …, or --public-url https://… behind a proxy (docs/SERVE.md).",
     .pictureNotHTTPS:
@@ -554,6 +566,16 @@ public enum PagePhrase: String, PhraseBook {
     .questionDeleted: "Pregunta {number} de la serie {set} borrada.",
     .questionRestored: "La pregunta {number} de la serie {set} ha vuelto.",
     .undoDelete: "Deshacer: recuperar la pregunta {number} de la serie {set}",
+    .exportsHeading: "Descargar para otro sistema",
+    .exportsNote:
+      "El tema guardado, como lo escribe qrquiz export; las imágenes de este servidor van dentro en Moodle XML y QTI.",
+    .exportMoodleXML: "Moodle XML, para el banco de preguntas de Moodle (Importar › Moodle XML)",
+    .exportQTI: "Paquete QTI 3.0 (zip), para Canvas New Quizzes y otras plataformas que importan QTI 3.0",
+    .exportGIFT: "Texto GIFT, para Moodle",
+    .exportAiken: "Texto Aiken (una respuesta correcta por pregunta)",
+    .exportAllQuestions: "{count, plural, one {su pregunta} other {sus # preguntas}}",
+    .exportSomeQuestions: "{written} de {count, plural, one {# pregunta} other {# preguntas}}",
+    .exportNotesLabel: "Lo que este formato no puede guardar (en inglés, como lo dice qrquiz export):",
     .drawingNotHTTPS:
       "La app Questions solo carga imágenes https, y este servidor es http: la app mostrará la pregunta sin este dibujo. Para https: qrquiz serve --tls-cert … --tls-key …, o --public-url https://… tras un proxy (docs/SERVE.md).",
     .pictureNotHTTPS:

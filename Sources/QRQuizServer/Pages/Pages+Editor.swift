@@ -47,6 +47,11 @@ extension Pages {
       <p class="muted">\(say(.versionsNote))</p>
       <ol id="version-list"></ol>
       </section>
+      <section id="exports" class="card" aria-labelledby="exports-heading" hidden>
+      <h2 id="exports-heading">\(say(.exportsHeading))</h2>
+      <p class="muted">\(say(.exportsNote))</p>
+      <ul id="export-list" class="exports"></ul>
+      </section>
       <dialog id="drawing" aria-labelledby="drawing-heading">
       <div class="drawing-layout">
       <div class="drawing-head">
@@ -92,5 +97,7 @@ extension Pages {
     .pictureTooLarge, .restoreVersion, .viewVersion, .restored, .confirmDeleteTopic, .confirmClearDrawing,
     .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound, .questionDeleted,
     .questionRestored, .undoDelete, .pictureNotHTTPS,
+    .exportMoodleXML, .exportQTI, .exportGIFT, .exportAiken, .exportAllQuestions, .exportSomeQuestions,
+    .exportNotesLabel,
   ]
 }

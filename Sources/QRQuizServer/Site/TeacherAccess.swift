@@ -63,6 +63,15 @@ extension Site {
     }
   }
 
+  /// The teacher's downloads (a topic's exports, and their notes): the cookie or a Bearer
+  /// token; the page saying no otherwise. Editing need not be on.
+  var teacherDownload: Access<RequestContext, Teacher> {
+    Access("the teacher: the cookie or Bearer") { [self] context in
+      guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDetail)) }
+      return .admitted(Teacher())
+    }
+  }
+
   /// Whether `credentials` carry the teacher's token as an API write must: a Bearer token,
   /// or the cookie with a JSON body (which a form of another site cannot send).
   func isTeacherWrite(_ credentials: Credentials) -> Bool {

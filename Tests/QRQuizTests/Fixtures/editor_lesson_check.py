@@ -10,7 +10,9 @@ served over plain http with --allow-edit:
   triangle drawn as three strokes, each starting at the last one's end (how many lines:
   the canvas counted as Undo takes them back one by one);
 - undo: a question deleted, then put back with the keyboard (Enter on the Undo offered);
-- https: a photo uploaded: the note beside it, and what the save said about it.
+- https: a photo uploaded: the note beside it, and what the save said about it;
+- downloads: each export's link (fetched: its status and Content-Disposition), file name,
+  count of questions and notes.
 axe runs (serious and critical) over each state in both schemes, both widths, both
 languages."""
 import json
@@ -190,6 +192,17 @@ try:
     report["photoSave"] = save(driver)
     report["afterSave"] = driver.execute_script(
         "const p = document.getElementById('problems'); return p.hidden ? '' : p.textContent")
+    # The downloads: each format's link, its file name, what it cannot hold.
+    until(driver, "return !document.getElementById('exports').hidden")
+    report["exports"] = driver.execute_script("""
+      return Array.from(document.querySelectorAll('#export-list > li')).map(li => {
+        const link = li.querySelector('a');
+        const r = new XMLHttpRequest(); r.open('GET', link.getAttribute('href'), false); r.send();
+        return [li.dataset.format, link.getAttribute('download'), String(r.status),
+          r.getResponseHeader('Content-Disposition') || '', li.querySelector('.muted').textContent,
+          Array.from(li.querySelectorAll('details li')).map(n => n.textContent).join(' | ')];
+      });""")
+    screenshot(driver, shots, "editor-exports")
     open_drawing(driver)
     report["drawingNote"] = driver.execute_script(
         "const n = document.getElementById('drawing-https'); return n && !n.hidden ? n.textContent : ''")
@@ -217,6 +230,7 @@ try:
     report["undoSpanish"] = driver.find_element(By.ID, "undo-bar").text
     axe(driver, "undo (es)")
     report["httpsNoteSpanish"] = driver.find_element(By.CSS_SELECTOR, "#q-0-0 .picture-note").text
+    report["exportsSpanish"] = driver.find_element(By.ID, "exports-heading").text
     scheme(driver, "dark")
     driver.set_window_size(390, 844)
     screenshot(driver, shots, "editor-es-dark")

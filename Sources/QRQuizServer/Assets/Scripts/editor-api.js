@@ -10,6 +10,12 @@
 /** @typedef {{ version: string, saved: string }} Version */
 
 /**
+ * A format the topic can be downloaded in: its link, file name, the questions written
+ * and left out, and what the format cannot hold.
+ * @typedef {{ format: string, href: string, file: string, questions: number, leftOut: number, notes: string[] }} Export
+ */
+
+/**
  * An answer's JSON, as far as the editor reads it: an error's words, a saved topic's name
  * and advice, a refused one's problems, an uploaded picture's address.
  * @typedef {object} Body
@@ -19,6 +25,7 @@
  * @property {Problem[]} [warnings]
  * @property {Problem[]} [problems]
  * @property {number} [problemCount]
+ * @property {Export[]} [formats]
  */
 
 /**

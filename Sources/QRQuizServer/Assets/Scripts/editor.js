@@ -331,6 +331,38 @@ function startEditor(root) {
     }
   }
 
+  // MARK: Downloads
+
+  /** The phrase naming each export format. */
+  const formatNames = { "moodle-xml": "exportMoodleXML", qti: "exportQTI", gift: "exportGIFT", aiken: "exportAiken" };
+
+  /** The saved topic's downloads, each with what its format cannot hold. */
+  async function showExports() {
+    if (!name) return;
+    let result;
+    try {
+      result = await api.request("GET", TopicsAPI.topic(name, "exports"));
+    } catch (error) {
+      return;
+    }
+    if (result.status !== 200 || !result.body.formats) return;
+    byId("export-list", HTMLElement).replaceChildren(...result.body.formats.map((format) => {
+      const label = say(formatNames[/** @type {keyof typeof formatNames} */ (format.format)] || "exportGIFT");
+      const count = format.questions + format.leftOut;
+      const written = format.leftOut
+        ? say("exportSomeQuestions", { written: format.questions, count })
+        : say("exportAllQuestions", { count });
+      const link = build("a", { href: format.href, download: format.file, text: label });
+      const notes = format.notes.length
+        ? build("details", {}, build("summary", { text: say("exportNotesLabel") }),
+          build("ul", { lang: "en" }, format.notes.map((note) => build("li", { text: note }))))
+        : null;
+      return build("li", { "data-format": format.format }, link,
+        build("span", { class: "muted", text: " · " + format.file + " · " + written }), notes);
+    }));
+    byId("exports", HTMLElement).hidden = false;
+  }
+
   // MARK: Loading
 
   /**
@@ -358,6 +390,7 @@ function startEditor(root) {
     }
     read(result);
     await showVersions();
+    await showExports();
   }
 
   /**
