@@ -37,6 +37,8 @@ public enum PagePhrase: String, PhraseBook {
   case questionDeleted, questionRestored, undoDelete, pictureNotHTTPS, drawingNotHTTPS
   case exportsHeading, exportsNote, exportMoodleXML, exportQTI, exportGIFT, exportAiken, exportAllQuestions
   case exportSomeQuestions, exportNotesLabel
+  case versionViewHeading, versionSame, versionChanged, versionRemoved, versionNow, versionAdded, rightMark
+  case mergeHeading, mergeQuestion, keepMine, keepTheirs, mergeSave
   // Errors.
   case notFound, nothingHere, noSuchTopic, noSuchSet, imageNotCached, methodNotAllowed, methodNotAllowedDetail
   case qrCodeFailed
@@ -240,7 +242,7 @@ public enum PagePhrase: String, PhraseBook {
     .changedSinceOpened: "This topic changed since you opened it (someone else saved it). Your text is still here.",
     .reloadTheirs: "Load their version (lose my changes)",
     .keepEditing: "Keep editing",
-    .saveMineOver: "Save mine over theirs (theirs is kept as a version)",
+    .saveMineOver: "Save mine over theirs (their changes to other questions are kept)",
     .viewTopic: "View the topic",
     .deleteTopic: "Delete the topic",
     .versionsHeading: "Versions",
@@ -307,6 +309,18 @@ public enum PagePhrase: String, PhraseBook {
     .questionRestored: "Question {number} of set {set} is back.",
     .undoDelete: "Undo: put question {number} of set {set} back",
     .exportsHeading: "Download for another system",
+    .versionViewHeading: "The version saved {time}, against the topic now",
+    .versionSame: "(as now)",
+    .versionChanged: "(changed since)",
+    .versionRemoved: "(not in the topic now)",
+    .versionNow: "Now: {text}",
+    .versionAdded: "In the topic now, not in this version:",
+    .rightMark: "(right)",
+    .mergeHeading: "You both changed these questions: choose which to keep, then save.",
+    .mergeQuestion: "Question {number} of set {set}",
+    .keepMine: "Mine: {text}",
+    .keepTheirs: "Theirs: {text}",
+    .mergeSave: "Save with these choices",
     .exportsNote:
       "The saved topic, as qrquiz export writes it; this server's pictures are embedded in Moodle XML and QTI.",
     .exportMoodleXML: "Moodle XML, for Moodle's question bank (Import › Moodle XML)",
@@ -500,7 +514,7 @@ public enum PagePhrase: String, PhraseBook {
     .changedSinceOpened: "Este tema ha cambiado desde que lo abriste (otra persona lo guardó). Tu texto sigue aquí.",
     .reloadTheirs: "Cargar su versión (perder mis cambios)",
     .keepEditing: "Seguir editando",
-    .saveMineOver: "Guardar la mía encima (la suya se guarda como versión)",
+    .saveMineOver: "Guardar la mía encima (sus cambios en otras preguntas se conservan)",
     .viewTopic: "Ver el tema",
     .deleteTopic: "Borrar el tema",
     .versionsHeading: "Versiones",
@@ -567,6 +581,18 @@ public enum PagePhrase: String, PhraseBook {
     .questionRestored: "La pregunta {number} de la serie {set} ha vuelto.",
     .undoDelete: "Deshacer: recuperar la pregunta {number} de la serie {set}",
     .exportsHeading: "Descargar para otro sistema",
+    .versionViewHeading: "La versión guardada {time}, frente al tema de ahora",
+    .versionSame: "(como ahora)",
+    .versionChanged: "(cambiada desde entonces)",
+    .versionRemoved: "(ya no está en el tema)",
+    .versionNow: "Ahora: {text}",
+    .versionAdded: "En el tema de ahora, no en esta versión:",
+    .rightMark: "(correcta)",
+    .mergeHeading: "Los dos cambiasteis estas preguntas: elige cuál guardar y guarda.",
+    .mergeQuestion: "Pregunta {number} de la serie {set}",
+    .keepMine: "La mía: {text}",
+    .keepTheirs: "La suya: {text}",
+    .mergeSave: "Guardar con esta elección",
     .exportsNote:
       "El tema guardado, como lo escribe qrquiz export; las imágenes de este servidor van dentro en Moodle XML y QTI.",
     .exportMoodleXML: "Moodle XML, para el banco de preguntas de Moodle (Importar › Moodle XML)",

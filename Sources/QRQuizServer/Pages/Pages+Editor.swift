@@ -38,6 +38,11 @@ extension Pages {
       <button type="button" id="conflict-keep" class="secondary">\(say(.keepEditing))</button>
       <button type="button" id="conflict-overwrite" class="secondary">\(say(.saveMineOver))</button>
       </div>
+      <section id="merge" class="notice" aria-labelledby="merge-heading" hidden>
+      <h2 id="merge-heading">\(say(.mergeHeading))</h2>
+      <div id="merge-list"></div>
+      <p><button type="button" id="merge-save">\(say(.mergeSave))</button></p>
+      </section>
       <p><button type="button" id="save">\(say(.saveTopic))</button>
       <a class="button secondary" id="view" href="#" hidden>\(say(.viewTopic))</a>
       <button type="button" id="delete" class="secondary danger" hidden>\(say(.deleteTopic))</button></p>
@@ -46,6 +51,7 @@ extension Pages {
       <h2 id="versions-heading">\(say(.versionsHeading))</h2>
       <p class="muted">\(say(.versionsNote))</p>
       <ol id="version-list"></ol>
+      <div id="version-view" class="version-view" hidden></div>
       </section>
       <section id="exports" class="card" aria-labelledby="exports-heading" hidden>
       <h2 id="exports-heading">\(say(.exportsHeading))</h2>
@@ -98,6 +104,7 @@ extension Pages {
     .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound, .questionDeleted,
     .questionRestored, .undoDelete, .pictureNotHTTPS,
     .exportMoodleXML, .exportQTI, .exportGIFT, .exportAiken, .exportAllQuestions, .exportSomeQuestions,
-    .exportNotesLabel,
+    .exportNotesLabel, .versionViewHeading, .versionSame, .versionChanged, .versionRemoved, .versionNow,
+    .versionAdded, .rightMark, .mergeHeading, .mergeQuestion, .keepMine, .keepTheirs,
   ]
 }

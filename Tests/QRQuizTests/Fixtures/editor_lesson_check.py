@@ -11,6 +11,9 @@ served over plain http with --allow-edit:
   the canvas counted as Undo takes them back one by one);
 - undo: a question deleted, then put back with the keyboard (Enter on the Undo offered);
 - https: a photo uploaded: the note beside it, and what the save said about it;
+- merge: two teachers save; the second's "save mine over theirs" keeps the first's other
+  changes, and where both changed one question offers both (the first's is picked);
+- version: the newest kept version, readable, against the topic now;
 - downloads: each export's link (fetched: its status and Content-Disposition), file name,
   count of questions and notes.
 axe runs (serious and critical) over each state in both schemes, both widths, both
@@ -124,6 +127,20 @@ def save(driver):
       return status.startsWith('Saved') ? 'saved' : false;""")
 
 
+def type_into(driver, selector, text):
+    """Replaces a field's text as typing does (clear() alone fires no input event)."""
+    element = driver.find_element(By.CSS_SELECTOR, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.send_keys(Keys.CONTROL, "a")
+    element.send_keys(Keys.BACKSPACE)
+    element.send_keys(text)
+
+
+def topic_json(driver):
+    return driver.execute_script(
+        "const r = new XMLHttpRequest(); r.open('GET', '/t/Capitals.json', false); r.send(); return JSON.parse(r.responseText);")
+
+
 def open_drawing(driver):
     click(driver, '#q-1-0 [data-action="draw"]')
     until(driver, "return document.getElementById('drawing').open")
@@ -142,6 +159,7 @@ def strokes(driver, points):
 
 
 driver = chromium(1280, 720, script_timeout=60)
+second = None
 try:
     driver.get(base + "/?token=" + token)
 
@@ -213,6 +231,51 @@ try:
         driver.set_window_size(width, 844)
         report["layout"][f"editor@{width}"] = wider_than_the_screen(driver, skipping_hidden=True)
 
+    # Two teachers: the second's "save mine over theirs" keeps the first's other changes;
+    # where both changed one question, both are shown and one is picked.
+    second = chromium(1280, 720, script_timeout=60)
+    second.get(base + "/?token=" + token)
+    open_editor(driver, "Capitals")
+    open_editor(second, "Capitals")
+    type_into(driver, "#q-0-0-text", "First: capital of France?")
+    report["mergeFirstSave"] = save(driver)
+    type_into(second, "#q-0-2-text", "Second: what animal is this?")
+    report["mergeSecondSave"] = save(second)
+    click(second, "#conflict-overwrite")
+    until(second, "return document.getElementById('status').textContent.startsWith('Saved')")
+    report["merged"] = [q["question"] for q in topic_json(driver)["sets"][0]]
+    open_editor(driver, "Capitals")
+    type_into(driver, "#q-1-0-text", "First: capital of Peru?")
+    save(driver)
+    type_into(second, "#q-1-0-text", "Second: capital of Peru?")
+    type_into(second, "#q-0-1-text", "Second: which are in Spain?")
+    report["conflictSave"] = save(second)
+    click(second, "#conflict-overwrite")
+    until(second, "return !document.getElementById('merge').hidden")
+    report["mergeChoices"] = second.execute_script(
+        "return Array.from(document.querySelectorAll('#merge-list fieldset')).map(f =>"
+        " [f.querySelector('legend').textContent, ...Array.from(f.querySelectorAll('label')).map(l => l.textContent)])")
+    screenshot(second, shots, "editor-merge")
+    axe(second, "merge")
+    second.set_window_size(1280, 720)
+    click(second, "#merge-0-theirs")
+    click(second, "#merge-save")
+    until(second, "return document.getElementById('status').textContent.startsWith('Saved')")
+    saved = topic_json(driver)
+    report["afterMerge"] = [saved["sets"][0][1]["question"], saved["sets"][1][0]["question"]]
+
+    # A version, readable, against the topic now: the newest kept one.
+    open_editor(driver, "Capitals")
+    until(driver, "return document.querySelector('#version-list li button')")
+    click(driver, "#version-list li:first-child button")
+    until(driver, "return !document.getElementById('version-view').hidden")
+    report["versionView"] = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#version-view li[class^=version-]')).map(li =>"
+        " li.className + ' ' + li.querySelector('strong').textContent)")
+    report["versionFocus"] = driver.execute_script("return document.activeElement.id")
+    screenshot(driver, shots, "editor-version")
+    axe(driver, "version")
+
     # In Spanish: the dialog, the Undo and the note.
     language(driver, "es")
     open_editor(driver, "Capitals")
@@ -241,10 +304,12 @@ except Exception:
         pass
     raise
 finally:
-    try:
-        report["console"] += [entry["message"] for entry in driver.get_log("browser")]
-    except Exception:
-        pass
-    driver.quit()
+    for each in [driver, second]:
+        if each:
+            try:
+                report["console"] += [entry["message"] for entry in each.get_log("browser")]
+            except Exception:
+                pass
+            each.quit()
 
 print(json.dumps(report))

@@ -9,6 +9,7 @@ const { TopicForm, isHTTPS, localTime } = require("./editor-form.js");
 const { ProblemList } = require("./editor-problems.js");
 const { DrawingDialog } = require("./editor-drawing.js");
 const { TopicsAPI } = require("./editor-api.js");
+const versions = require("./editor-versions.js");
 
 /** @typedef {import("./editor-api.js").Answer} Answer */
 /** @typedef {import("./editor-topic.js").Question} Question */
@@ -35,6 +36,8 @@ function startEditor(root) {
   /** @type {string | null} the version read, for If-Match */
   let etag = null;
   let topic = topics.prepared(null);
+  /** @type {import("./editor-topic.js").Topic | null} the topic as it was read: what a merge starts from */
+  let opened = null;
   let dirty = false;
   /** @type {Promise<Answer> | null} the save on its way: one at a time */
   let sending = null;
@@ -267,9 +270,60 @@ function startEditor(root) {
   });
   byId("conflict-overwrite", HTMLButtonElement).addEventListener("click", async () => {
     if (!name) return;
-    const current = await api.request("GET", TopicsAPI.topic(name));
-    if (current.etag) save(current.etag);
+    let current;
+    try {
+      current = await api.request("GET", TopicsAPI.topic(name));
+    } catch (error) {
+      tell(say("networkFailed"));
+      return;
+    }
+    if (!current.etag || current.status !== 200) return;
+    const theirs = topics.prepared(current.body);
+    // Mine over theirs, question by question: their changes to the others stay.
+    const merged = versions.merge(opened || theirs, topic, theirs);
+    topic = merged.topic;
+    draw();
+    conflict.hidden = true;
+    if (merged.conflicts.length) chooseBetween(merged.conflicts, current.etag);
+    else save(current.etag);
   });
+
+  /**
+   * Where both changed the same question: each shown both ways, to keep one of them.
+   * @param {{ set: number, index: number, mine: Question, theirs: Question }[]} conflicts
+   * @param {string} theirs the ETag of their version, to save over
+   */
+  function chooseBetween(conflicts, theirs) {
+    const box = byId("merge", HTMLElement);
+    /** @param {Question} question */
+    const shown = (question) => question.question + " — " + question.answers
+      .map((answer, index) => (question.correctAnswers.includes(index) ? "✓ " : "") + answer).join(" · ");
+    byId("merge-list", HTMLElement).replaceChildren(...conflicts.map((item, number) => {
+      const group = "merge-" + number;
+      /** @param {string} side @param {string} phrase @param {Question} question */
+      const choice = (side, phrase, question) => build("div", { class: "row check" },
+        build("input", { type: "radio", name: group, id: group + "-" + side, value: side, checked: side === "mine" }),
+        build("label", { for: group + "-" + side, text: say(phrase, { text: shown(question) }) }));
+      return build("fieldset", { class: "card merge-choice" },
+        build("legend", { text: say("mergeQuestion", { number: item.index + 1, set: item.set + 1 }) }),
+        choice("mine", "keepMine", item.mine), choice("theirs", "keepTheirs", item.theirs));
+    }));
+    box.hidden = false;
+    const button = byId("merge-save", HTMLButtonElement);
+    button.onclick = () => {
+      conflicts.forEach((item, number) => {
+        const picked = document.querySelector('input[name="merge-' + number + '"]:checked');
+        if (picked instanceof HTMLInputElement && picked.value === "theirs") topic.sets[item.set][item.index] = item.theirs;
+      });
+      box.hidden = true;
+      draw();
+      save(theirs);
+    };
+    // The focus goes to the choices, whose heading says what to do.
+    tell("");
+    const first = box.querySelector("input");
+    if (first instanceof HTMLElement) first.focus();
+  }
   byId("delete", HTMLButtonElement).addEventListener("click", async () => {
     if (!name || !window.confirm(say("confirmDeleteTopic"))) return;
     const result = await api.request("DELETE", TopicsAPI.topic(name), undefined, { "If-Match": etag || "" });
@@ -304,8 +358,8 @@ function startEditor(root) {
     if (result.status !== 200) return;
     const list = byId("version-list", HTMLElement);
     list.replaceChildren(...result.list.slice().reverse().map((version) => {
-      const view = build("a", { href: TopicsAPI.topic(topicName, "versions", version.version), target: "_blank",
-        rel: "noopener", text: say("viewVersion") });
+      const view = build("button", { type: "button", class: "secondary", text: say("viewVersion") });
+      view.addEventListener("click", () => showVersion(topicName, version));
       const restore = build("button", { type: "button", class: "secondary", text: say("restoreVersion") });
       restore.addEventListener("click", () => restoreVersion(topicName, version.version));
       return build("li", {}, build("span", { text: say("savedVersion", { time: localTime(version.saved) }) + " " }),
@@ -313,6 +367,49 @@ function startEditor(root) {
     }));
     if (!result.list.length) list.replaceChildren(build("li", { class: "muted", text: say("noVersions") }));
     byId("versions", HTMLElement).hidden = false;
+  }
+
+  /**
+   * A saved version, readable: its questions and answers, each said to be the same as
+   * now, changed since, or gone; then the questions added since.
+   * @param {string} topicName
+   * @param {import("./editor-api.js").Version} version
+   */
+  async function showVersion(topicName, version) {
+    let result;
+    try {
+      result = await api.request("GET", TopicsAPI.topic(topicName, "versions", version.version));
+    } catch (error) {
+      tell(say("networkFailed"));
+      return;
+    }
+    if (result.status !== 200) {
+      tell(result.body.error || say("networkFailed"));
+      return;
+    }
+    const old = topics.prepared(result.body);
+    const { sets, added } = versions.compare(old, topic);
+    const marks = { same: "versionSame", changed: "versionChanged", removed: "versionRemoved" };
+    /** @param {Question} question */
+    const answers = (question) => build("ul", {}, question.answers.map((answer, index) =>
+      build("li", { text: answer + (question.correctAnswers.includes(index) ? " ✓ " + say("rightMark") : "") })));
+    const view = byId("version-view", HTMLElement);
+    view.replaceChildren(
+      build("h3", { id: "version-view-heading", tabindex: -1, text: say("versionViewHeading", { time: localTime(version.saved) }) }),
+      ...sets.map((questions, set) => build("section", {},
+        build("h4", { text: say("setLegend", { number: set + 1 }) + (old.options.setNames && old.options.setNames[set] ? ": " + old.options.setNames[set] : "") }),
+        build("ol", {}, questions.map((entry) => build("li", { class: "version-" + entry.status },
+          build("p", {}, build("strong", { text: entry.question.question }), " ",
+            build("span", { class: "version-mark", text: say(marks[entry.status]) })),
+          entry.status === "changed" && entry.current
+            ? build("p", { class: "muted", text: say("versionNow", { text: entry.current.question }) }) : null,
+          answers(entry.question)))))),
+      build("div", {}, added.length ? build("h4", { text: say("versionAdded") }) : null,
+        added.length ? build("ul", {}, added.map((at) => build("li", { text: at.question.question }))) : null),
+      build("p", {}, build("a", { href: TopicsAPI.topic(topicName, "versions", version.version), text: "JSON" })));
+    view.hidden = false;
+    const heading = document.getElementById("version-view-heading");
+    if (heading) heading.focus();
   }
 
   /**
@@ -400,6 +497,7 @@ function startEditor(root) {
   function read(result) {
     forgetUndo();
     topic = topics.prepared(result.body);
+    opened = JSON.parse(JSON.stringify(topic));
     etag = result.etag;
     dirty = false;
     draw();
