@@ -253,6 +253,37 @@ import Testing
     let logged = report.console.filter { !$0.contains("willReadFrequently") && !$0.contains("status of 412") }
     #expect(logged.isEmpty, "\(logged)")
   }
+
+  struct PrintedPage: Decodable {
+    var unwanted: [String]
+    var name: [String]
+    var codes: Int
+    var codesShown: Int
+    var background: String
+    var ink: String
+    var pdfPages: Int
+  }
+
+  /// Printing (issue 29 §16): the share and projector pages in the dark theme print the
+  /// topic's name and its QR codes on white, nothing else of the screen, on one page.
+  @Test func printingATopicGivesItsNameAndCodesOnWhite() throws {
+    let server = try startServer()
+    let run = try ProcessRunner.run(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", Fixtures.url("print_check.py").path, server.base, try #require(server.teacherToken), "Capitals"],
+      timeout: 120)
+    try #require(run.status == 0, "\(run.stderr)")
+    let report = try JSONDecoder().decode([String: PrintedPage].self, from: run.stdout)
+    #expect(report.keys.sorted() == ["present", "share"])
+    for (page, printed) in report.sorted(by: { $0.key < $1.key }) {
+      #expect(printed.unwanted.isEmpty, "\(page): \(printed.unwanted)")
+      #expect(printed.name == ["Capitals"], "\(page)")
+      #expect(printed.codes > 0 && printed.codesShown == printed.codes, "\(page): \(printed)")
+      #expect(printed.background == "rgb(255, 255, 255)" && printed.ink == "rgb(0, 0, 0)", "\(page): \(printed)")
+      #expect(printed.pdfPages == 1, "\(page): \(printed.pdfPages) pages")
+    }
+    #expect(report["share"]?.codes == 2)
+  }
 }
 
 /// Every page for every pupil: axe-core over each page in the light and the dark scheme, at

@@ -15,7 +15,7 @@ import Testing
   }
 
   @Test func theStyleSheetIsTheSiteTheLiveGamesAndTheEditorsFilesInThatOrder() throws {
-    let files = try ["Styles/base.css", "Styles/live.css", "Styles/editor.css"].map(Self.file)
+    let files = try ["Styles/base.css", "Styles/live.css", "Styles/editor.css", "Styles/print.css"].map(Self.file)
     #expect(Assets.styleSheet == files.joined())
     #expect(try Assets.icon == Self.file("icon.svg"))
     // CSS escapes a character as \HEX: "\u2713", as JavaScript writes it, is the letter u

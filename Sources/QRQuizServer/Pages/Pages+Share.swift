@@ -37,7 +37,7 @@ extension Pages {
       <figure class="card"><img id="topic-code" src="\(SitePath.topicQR(topic.name, .png))" alt="\(text(.topicCodeAlt))">
       <figcaption>\(appCode)</figcaption></figure>
       </div>
-      <p>\(say(.filesLabel)) <a href="\(SitePath.topicJSON(topic.name))">JSON</a> · <a href="\(SitePath.topicQR(topic.name, .png))">PNG</a> · \
+      <p class="files">\(say(.filesLabel)) <a href="\(SitePath.topicJSON(topic.name))">JSON</a> · <a href="\(SitePath.topicQR(topic.name, .png))">PNG</a> · \
       <a href="\(SitePath.topicQR(topic.name, .svg))">SVG</a> · <a href="\(SitePath.linkQR(topic.name, .svg))">\(say(.linkCodeSVG))</a></p>
       \(hostForm)
       """)
