@@ -151,3 +151,15 @@ test("a problem goes to the closest field that holds its path", () => {
   assert.equal(topics.fieldOfProblem(fields, "options.setNames"), 0);
   assert.equal(topics.fieldOfProblem(fields, "sets"), -1);
 });
+
+test("blank answers are said to be empty, not to duplicate each other", () => {
+  const problems = [
+    { kind: "emptyQuestion", path: "sets[0][0].question", message: "the question text is empty" },
+    { kind: "incorrectAnswersCount", path: "sets[0][0].answers[1]", message: "duplicates answer 1 (\"\")" },
+    { kind: "emptyAnswer", path: "sets[0][0].answers[0]", message: "the answer is empty or only whitespace" },
+    { kind: "emptyAnswer", path: "sets[0][0].answers[1]", message: "the answer is empty or only whitespace" },
+    { kind: "incorrectAnswersCount", path: "sets[0][1].answers[1]", message: "duplicates answer 1 (\"Paris\")" },
+  ];
+  assert.deepEqual(topics.withoutDuplicatesOfEmpty(problems).map((problem) => problem.path),
+    ["sets[0][0].question", "sets[0][0].answers[0]", "sets[0][0].answers[1]", "sets[0][1].answers[1]"]);
+});

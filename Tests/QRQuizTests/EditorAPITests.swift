@@ -270,6 +270,21 @@ import Testing
     #expect(page.status == 200 && !page.text.contains(#"id="drawing-https""#))
   }
 
+  @Test func theTeacherFindsHostAndEditWhereTheyLookAndSpanishNamesThemeApart() async throws {
+    let session = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
+    let library = await client.request("GET", "/", headers: session)
+    #expect(library.text.contains(#"<a href="/t/Capitals#host-form">Host a live game</a>"#))
+    #expect(library.text.contains(#"class="library-tools teacher-tools""#))
+    let share = await client.request("GET", "/t/Capitals", headers: session)
+    #expect(share.text.contains(#"id="edit-link" href="/edit/Capitals""#) && share.text.contains(#"id="host-form""#))
+    let visitor = await client.request("GET", "/t/Capitals")
+    #expect(!visitor.text.contains("edit-link") && !visitor.text.contains("teacher-tools"))
+    #expect(!(await client.request("GET", "/")).text.contains("#host-form"))
+    // In Spanish the header's theme is "Apariencia", and "Tema" is a topic only.
+    let spanish = await client.request("GET", "/", headers: ["Cookie": "qrquiz_lang=es"])
+    #expect(spanish.text.contains("<span>Apariencia:</span>") && !spanish.text.contains("Tema:"))
+  }
+
   @Test func theEditorPagesEscapeEveryTopicString() async throws {
     let session = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
     let page = await client.request("GET", "/edit/Hostile", headers: session)

@@ -153,6 +153,9 @@ import Testing
   }
 
   struct LessonReport: Decodable {
+    var libraryRows: [[String]]
+    var emptyNew: String
+    var emptyNewProblems: [String]
     var dialogFits: [String: [String]]
     var dialogFitsSpanish: [String]
     var darkAfterUndos: [Int]
@@ -192,6 +195,15 @@ import Testing
       ], timeout: 400)
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(LessonReport.self, from: run.stdout)
+    // Issue 29 §17: each topic offers the teacher a live game; Delete stays beside Edit at
+    // 1280 px; an empty new topic's problems say the answers are empty, not duplicates.
+    #expect(
+      report.libraryRows.count == 4 && report.libraryRows.allSatisfy { $0 == ["true", "true"] }, "\(report.libraryRows)"
+    )
+    #expect(report.emptyNew == "problems")
+    #expect(!report.emptyNewProblems.contains { $0.contains("duplicates") }, "\(report.emptyNewProblems)")
+    #expect(
+      report.emptyNewProblems.filter { $0.contains("the answer is empty") }.count == 4, "\(report.emptyNewProblems)")
     // The dialog is whole on a projector and on phones: nothing to scroll to.
     #expect(report.dialogFits.count == 3)
     for (size, offenders) in report.dialogFits.sorted(by: { $0.key < $1.key }) {
@@ -249,8 +261,11 @@ import Testing
       #expect(offenders.isEmpty, "\(page): \(offenders)")
     }
     // The check reads the canvas back often, which Chromium advises against; the two 412s
-    // are the conflicts made on purpose. Nothing else may be logged.
-    let logged = report.console.filter { !$0.contains("willReadFrequently") && !$0.contains("status of 412") }
+    // are the conflicts made on purpose, the 422 the empty topic. Nothing else may be logged.
+    let logged = report.console.filter {
+      !$0.contains("willReadFrequently") && !$0.contains("status of 412")
+        && !$0.contains("status of 422")
+    }
     #expect(logged.isEmpty, "\(logged)")
   }
 

@@ -33,7 +33,8 @@ extension LibraryArea {
         pages.share(
           topic, jsonURL: site.jsonURL(of: topic.name), symbols: try? topic.symbols(),
           reachable: site.isPublicURLReachable,
-          hostForm: context.isTeacher ? pages.hostForm(topic, csrf: site.formToken) : nil))
+          hostForm: context.isTeacher ? pages.hostForm(topic, csrf: site.formToken) : nil,
+          editable: site.configuration.allowsEditing && context.isTeacher))
     }
   }
 

@@ -60,11 +60,14 @@ final class LibraryArea: Sendable {
     let running = context.isTeacher ? pages.runningGames(site.live.running) : nil
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
-      return .html(pages.library(all, query: nil, total: all.count, editing: editing, running: running))
+      return .html(
+        pages.library(all, query: nil, total: all.count, editing: editing, running: running, hosting: context.isTeacher))
     }
     let search = TextSearch(query)
     let shown = all.filter { search.matches(folded: $0.searchText) }
-    return .html(pages.library(shown, query: query, total: all.count, editing: editing, running: running))
+    return .html(
+      pages.library(
+        shown, query: query, total: all.count, editing: editing, running: running, hosting: context.isTeacher))
   }
 
   /// `/static/…`: the style sheet, the script, the icon.

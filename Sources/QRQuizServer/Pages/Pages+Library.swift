@@ -12,22 +12,31 @@ extension Pages {
 
   /// `/`: every topic with its counts, or those matching `query`; with `editing`, each
   /// with Edit and Delete, and the deleted topics.
+  /// `running`: the teacher's running games; `hosting`: the visitor is the teacher, who may
+  /// start a live game of each topic.
   func library(
-    _ topics: [ServedTopic], query: String?, total: Int, editing: EditingTools? = nil, running: HTML? = nil
+    _ topics: [ServedTopic], query: String?, total: Int, editing: EditingTools? = nil, running: HTML? = nil,
+    hosting: Bool = false
   ) -> HTML {
     let items = topics.map { topic -> HTML in
-      let tools: HTML? = editing.map { editing in
+      let host: HTML? =
+        hosting ? "<a href=\"\(SitePath.topic(topic.name))#host-form\">\(say(.liveHostGame))</a>" : nil
+      // Edit and Delete kept together, so Delete never wraps away alone.
+      let edit: HTML? = editing.map { editing in
         """
-         · <a href="\(SitePath.edit(topic.name))">\(say(.editLink))</a> · \
+        <span class="edit-tools"><a href="\(SitePath.edit(topic.name))">\(say(.editLink))</a> · \
         <form method="post" action="\(SitePath.deleteTopic(topic.name))"><input type="hidden" name="csrf" value="\(editing.csrf)">\
         <input type="hidden" name="etag" value="\(topic.etag)"><button type="submit" class="secondary danger" \
-        aria-label="\(text(.deleteLink)) \(topic.title)">\(say(.deleteLink))</button></form>
+        aria-label="\(text(.deleteLink)) \(topic.title)">\(say(.deleteLink))</button></form></span>
         """
       }
+      // The teacher's tools on a row of their own (spaced, not dotted: a wrap leaves no stray dot).
+      let teacherTools: HTML? =
+        host == nil && edit == nil ? nil : "<div class=\"library-tools teacher-tools\">\(host)\(edit)</div>"
       return """
         <li><a class="name" href="\(SitePath.topic(topic.name))">\(topic.title)</a>
         <div class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</div>
-        <div class="library-tools"><a href="\(SitePath.play(topic.name))">\(say(.playLink))</a> · <a href="\(SitePath.topic(topic.name))">\(say(.shareLink))</a>\(tools)</div></li>
+        <div class="library-tools"><a href="\(SitePath.play(topic.name))">\(say(.playLink))</a> · <a href="\(SitePath.topic(topic.name))">\(say(.shareLink))</a></div>\(teacherTools)</li>
 
         """
     }

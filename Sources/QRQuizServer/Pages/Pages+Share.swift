@@ -5,8 +5,10 @@ extension Pages {
   /// `/t/NAME`: the QR code of the topic's JSON address (what the app scans to download
   /// it), the topic's own QR code(s), and links.
   /// `hostForm`: the teacher's form to start a live game of the topic.
+  /// `editable`: the teacher may edit the topic (the page links the editor).
   func share(
-    _ topic: ServedTopic, jsonURL: String, symbols: TopicQREncoder.Symbols?, reachable: Bool, hostForm: HTML? = nil
+    _ topic: ServedTopic, jsonURL: String, symbols: TopicQREncoder.Symbols?, reachable: Bool, hostForm: HTML? = nil,
+    editable: Bool = false
   ) -> HTML {
     let appCode: HTML
     switch symbols {
@@ -30,7 +32,8 @@ extension Pages {
       \(unreachable)
       <p class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</p>
       <p><a class="button" href="\(SitePath.play(topic.name))">\(say(.playInBrowser))</a>
-      <a class="button secondary" href="\(SitePath.present(topic.name))">\(say(.presentLink))</a></p>
+      <a class="button secondary" href="\(SitePath.present(topic.name))">\(say(.presentLink))</a>\
+      \(editable ? " <a class=\"button secondary\" id=\"edit-link\" href=\"\(SitePath.edit(topic.name))\">\(say(.editLink))</a>" as HTML : nil)</p>
       <div class="codes">
       <figure class="card"><img id="link-code" src="\(SitePath.linkQR(topic.name, .png))" alt="\(text(.linkCodeAlt))" width="330" height="330">
       <figcaption>\(say(.scanToDownload))<br><a id="json-url" href="\(SitePath.topicJSON(topic.name))">\(jsonURL)</a></figcaption></figure>

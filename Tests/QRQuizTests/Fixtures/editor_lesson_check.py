@@ -163,6 +163,23 @@ second = None
 try:
     driver.get(base + "/?token=" + token)
 
+    # Small things: the library's teacher tools at 1280 px (Delete beside Edit), and an
+    # empty new topic saved (only "the answer is empty", no duplicates of blanks).
+    driver.get(base + "/")
+    report["libraryRows"] = driver.execute_script("""
+      return Array.from(document.querySelectorAll('#topics > li')).map(li => {
+        const edit = li.querySelector('a[href^="/edit/"]'), remove = li.querySelector('button');
+        const host = li.querySelector('a[href$="#host-form"]');
+        return [String(Boolean(host)), String(Math.abs(edit.getBoundingClientRect().top - remove.getBoundingClientRect().top) < 12)];
+      });""")
+    screenshot(driver, shots, "library-teacher")
+    driver.get(base + "/new")
+    until(driver, "return !document.getElementById('editor').hidden")
+    report["emptyNew"] = save(driver)
+    report["emptyNewProblems"] = driver.execute_script(
+        "return [document.querySelector('#problems > p').textContent,"
+        " ...Array.from(document.querySelectorAll('#problems li')).map(li => li.textContent)]")
+
     # The drawing dialog: whole on a projector's screen and on a phone's.
     open_editor(driver, "Capitals")
     open_drawing(driver)

@@ -4,7 +4,7 @@
 
 /**
  * A problem of a topic the server refused or advised on, at a JSON path of it.
- * @typedef {{ path: string, message: string, location?: string }} Problem
+ * @typedef {{ path: string, message: string, location?: string, kind?: string }} Problem
  */
 
 /** @typedef {{ version: string, saved: string }} Version */

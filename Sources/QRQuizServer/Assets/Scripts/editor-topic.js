@@ -327,6 +327,19 @@ function fieldOfProblem(fields, path) {
 }
 
 /**
+ * A refused save's problems without "duplicates answer N" where that answer is empty: a
+ * new topic's blank answers all duplicate each other, and "the answer is empty" beside
+ * each says it already.
+ * @template {{ path: string, kind?: string }} P
+ * @param {P[]} problems
+ * @returns {P[]}
+ */
+function withoutDuplicatesOfEmpty(problems) {
+  const empty = new Set(problems.filter((problem) => problem.kind === "emptyAnswer").map((problem) => problem.path));
+  return problems.filter((problem) => !(problem.kind === "incorrectAnswersCount" && empty.has(problem.path)));
+}
+
+/**
  * @param {Set<number>} numbers
  * @returns {number[]}
  */
@@ -336,5 +349,5 @@ function sorted(numbers) {
 
 module.exports = {
   answerId, applyAction, applyTyping, blankQuestion, fieldOfProblem, fileName, moveToSet, outgoing, parsePath,
-  prepared, questionId, setNames,
+  prepared, questionId, setNames, withoutDuplicatesOfEmpty,
 };

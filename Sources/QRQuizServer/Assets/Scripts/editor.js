@@ -239,7 +239,9 @@ function startEditor(root) {
       tell("");
       byId("conflict-keep", HTMLButtonElement).focus();
     } else if (result.status === 422 && body.problems) {
-      problems.show(body.problems, body.problemCount || body.problems.length, false);
+      const shown = topics.withoutDuplicatesOfEmpty(body.problems);
+      const count = (body.problemCount || body.problems.length) - (body.problems.length - shown.length);
+      problems.show(shown, count, false);
       tell("");
     } else {
       tell(body.error || say(result.status === 403 ? "pageOutOfDate" : "networkFailed"));
