@@ -56,7 +56,7 @@ public enum PagePhrase: String, PhraseBook {
   case liveFinalPlace, liveKicked, liveNameTaken, liveCannotJoin, liveBadName, liveTooManyTries
   case liveNetworkError, liveTooLate, liveNoSuchGame, liveYourPick
   case liveRunningGames, liveRunningGame, liveInLobby, liveQuestionOpen, liveQuestionClosed, liveOpenAsHost
-  case notHostDetail, notTeacherDetail, wrongTokenDetail
+  case notHostDetail, notTeacherDetail, notTeacherDownloadDetail, wrongTokenDetail
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -223,6 +223,8 @@ public enum PagePhrase: String, PhraseBook {
       "Only the game's host can open its host screen: open it from the library page at the teacher's address (it lists the running games), or from the address qrquiz printed when the game started.",
     .notTeacherDetail:
       "Only the teacher can host a live game: open the teacher's address qrquiz printed when it started.",
+    .notTeacherDownloadDetail:
+      "Only the teacher can download a topic for another system: open the teacher's address qrquiz printed when it started.",
     .wrongTokenDetail: "This teacher's address is not this server's: use the one qrquiz printed when it last started.",
     .liveYourPick: "your answer",
     .liveRightAnswerWas: "Right: {answers}",
@@ -494,6 +496,8 @@ public enum PagePhrase: String, PhraseBook {
       "Solo el anfitrión del juego puede abrir su pantalla: ábrela desde la biblioteca en la dirección del profesor (lista los juegos en curso), o desde la dirección que qrquiz mostró al empezar el juego.",
     .notTeacherDetail:
       "Solo el profesor puede organizar un juego en vivo: abre la dirección del profesor que qrquiz mostró al empezar.",
+    .notTeacherDownloadDetail:
+      "Solo el profesor puede descargar un tema para otro sistema: abre la dirección del profesor que qrquiz mostró al empezar.",
     .wrongTokenDetail:
       "Esta dirección del profesor no es la de este servidor: usa la que qrquiz mostró la última vez que empezó.",
     .liveYourPick: "tu respuesta",

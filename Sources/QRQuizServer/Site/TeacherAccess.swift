@@ -67,7 +67,7 @@ extension Site {
   /// token; the page saying no otherwise. Editing need not be on.
   var teacherDownload: Access<RequestContext, Teacher> {
     Access("the teacher: the cookie or Bearer") { [self] context in
-      guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDetail)) }
+      guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDownloadDetail)) }
       return .admitted(Teacher())
     }
   }
