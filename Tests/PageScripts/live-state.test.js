@@ -120,6 +120,28 @@ test("a refused join says why, and anything unknown is a network problem", () =>
   assert.equal(state.joinProblem(429), "liveTooManyTries");
   assert.equal(state.joinProblem(0), "liveNetworkError");
   assert.equal(state.joinProblem(500), "liveNetworkError");
+  // A 403 says which: a banned student is told they were removed, not "locked or full".
+  assert.equal(state.joinProblem(403, "banned"), "liveBannedOut");
+  assert.equal(state.joinProblem(403, "locked"), "liveLockedOut");
+  assert.equal(state.joinProblem(403, "full"), "liveFull");
+  assert.equal(state.joinProblem(403), "liveCannotJoin");
+});
+
+test("a phone says what it sent: the answers with their numbers, or the number typed", () => {
+  const event = closedEvent();
+  assert.equal(state.pickedLine(event, [1, 3], say), 'liveYouPicked {"answers":"2. Paris · 4. Lille"}');
+  assert.equal(state.pickedLine(event, "32", say), 'liveYouPicked {"answers":"32"}');
+  assert.equal(state.pickedLine(event, [], say), null);
+  assert.equal(state.pickedLine(event, undefined, say), null);
+});
+
+test("a question asked as a number: its right number, bars of right and wrong, a typed verdict", () => {
+  const event = { ...closedEvent(), numeric: { value: "32", right: 3, wrong: 1 } };
+  assert.equal(state.rightAnswers(event, say), 'liveRightAnswerWas {"answers":"32"}');
+  assert.deepEqual(state.numericTally(event.numeric, say).map((row) => [row.right, row.count, row.width]),
+    [[true, 3, "100%"], [false, 1, "33%"]]);
+  assert.equal(state.verdict({ name: "Ana", answers: [], number: "31", right: false }, say).text, "liveWrong");
+  assert.equal(state.verdict({ name: "Ana", answers: [], number: null, right: false }, say).text, "liveNoAnswer");
 });
 
 test("reconnecting waits twice as long each time, up to 15 seconds", () => {

@@ -31,12 +31,19 @@ public struct LiveArchive: Sendable {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
   }
 
-  /// Saves a finished game's results (JSON and CSV, durable) and removes its journal.
+  /// Saves a finished game's results (JSON and CSV, durable) and removes its journal; a
+  /// game without results (``LiveGame/hasResults``: ended in the lobby before anyone
+  /// joined) leaves no files.
   ///
-  /// - Returns: the JSON file's address (the CSV beside it).
+  /// - Returns: the JSON file's address (the CSV beside it), or `nil` when there was
+  ///   nothing to save.
   /// - Throws: ``FileSystemError``.
   @discardableResult
-  public func saveResults(of game: LiveGame) throws(FileSystemError) -> URL {
+  public func saveResults(of game: LiveGame) throws(FileSystemError) -> URL? {
+    guard game.hasResults else {
+      unlink(journalURL(pin: game.setup.pin).path)
+      return nil
+    }
     try Directory.create(resultsDirectory)
     let base = resultsDirectory.appendingPathComponent(Self.fileStem(game.setup))
     let results = LiveResults(game)

@@ -7,9 +7,15 @@ extension LiveGame {
     case joined(id: Int, name: String, secret: String, browser: String?, at: QuizClock.Instant)
     /// An answer reached the server `at`; its time counts from the question's opening.
     case answered(id: Int, question: Int, picks: [Int], at: QuizClock.Instant)
+    /// A number typed for a question asked as a number (a case of its own, so journals
+    /// written before numbers were asked read as they did).
+    case typed(id: Int, question: Int, number: Double, at: QuizClock.Instant)
     case opened(question: Int, at: QuizClock.Instant)
     case closed(question: Int, at: QuizClock.Instant)
     case kicked(id: Int, ban: Bool, at: QuizClock.Instant)
+    /// The host lifted a kicked player's ban: the name and browser may join again (as a
+    /// new player; the removed one stays removed, with its answers).
+    case unbanned(id: Int, at: QuizClock.Instant)
     case locked(Bool, at: QuizClock.Instant)
     case scoresHidden(Bool, at: QuizClock.Instant)
     case over(at: QuizClock.Instant)
@@ -17,8 +23,10 @@ extension LiveGame {
     /// When it happened.
     public var time: QuizClock.Instant {
       switch self {
-      case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .opened(_, let time), .closed(_, let time),
-        .kicked(_, _, let time), .locked(_, let time), .scoresHidden(_, let time), .over(let time):
+      case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .typed(_, _, _, let time), .opened(_, let time),
+        .closed(_, let time),
+        .kicked(_, _, let time), .unbanned(_, let time), .locked(_, let time), .scoresHidden(_, let time),
+        .over(let time):
         time
       }
     }
@@ -40,7 +48,11 @@ extension LiveGame {
       standings.insert(0, at: standings.firstIndex { $0 < 0 } ?? standings.count)
     case .answered(let id, let question, let picks, let time):
       players[id - 1].answers[question] = Answer(
-        picks: picks, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
+        picks: picks, number: nil, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
+      answeredCount += 1
+    case .typed(let id, let question, let number, let time):
+      players[id - 1].answers[question] = Answer(
+        picks: [], number: number, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
       answeredCount += 1
     case .opened(let question, let time):
       phase = .open(question: question, openedAt: time)
@@ -60,11 +72,20 @@ extension LiveGame {
       activeCount -= 1
       if case .open(let question, _) = phase, player.answers[question] != nil { answeredCount -= 1 }
       if ban {
+        players[id - 1].isBanned = true
         bannedNames.insert(player.name.key)
         bannedSkeletons.insert(player.name.skeleton)
         if let browser = player.browser { bannedBrowsers.insert(browser) }
       }
       rankScores()
+    case .unbanned(let id, _):
+      guard players[id - 1].isBanned else { return }
+      players[id - 1].isBanned = false
+      // Rebuilt from the bans that remain: two banned players may share a skeleton.
+      let banned = players.filter(\.isBanned)
+      bannedNames = Set(banned.map(\.name.key))
+      bannedSkeletons = Set(banned.map(\.name.skeleton))
+      bannedBrowsers = Set(banned.compactMap(\.browser))
     case .locked(let locked, _): isLocked = locked
     case .scoresHidden(let hidden, _): scoresHidden = hidden
     case .over(let time):
@@ -85,8 +106,10 @@ extension LiveGame {
     let question = setup.questions[index]
     var tally = Array(repeating: 0, count: question.answers.count)
     for position in players.indices where !players[position].isRemoved {
-      var answer = players[position].answers[index] ?? Answer(picks: [], milliseconds: nil, outcome: nil, points: 0)
-      let outcome = question.judge(answer.picks, mandatory: setup.mandatory)
+      var answer =
+        players[position].answers[index] ?? Answer(picks: [], number: nil, milliseconds: nil, outcome: nil, points: 0)
+      let outcome =
+        answer.number.map(question.judge(number:)) ?? question.judge(answer.picks, mandatory: setup.mandatory)
       for pick in answer.picks { tally[pick] += 1 }
       var player = players[position]
       player.streak = outcome == .right ? player.streak + 1 : 0

@@ -83,10 +83,34 @@ extension LiveGame {
     }
     guard Set(picks).count == picks.count else { throw .invalidPicks("an answer is picked twice") }
     guard asked.isMultiple || picks.count == 1 else { throw .invalidPicks("this question takes one answer") }
-    var entries = [Entry.answered(id: player.id, question: question, picks: picks, at: now)]
-    apply(entries[0])
+    guard asked.numericAnswer == nil else { throw .invalidPicks("this question takes a number") }
+    return take(.answered(id: player.id, question: question, picks: picks, at: now), question: question)
+  }
+
+  /// Takes a player's number for the open question, asked as a number
+  /// (``LiveQuestion/numericAnswer``).
+  ///
+  /// - Returns: the answer's entry, and the question's closing entry when this was the
+  ///   last player to answer.
+  public mutating func answer(
+    secret: String, question: Int, number: Double, at now: QuizClock.Instant
+  ) throws(AnswerRefusal) -> [Entry] {
+    guard let player = player(secret: secret) else { throw .unknownPlayer }
+    guard case .open(let open, _) = phase, open == question, let deadline, now < deadline else { throw .notOpen }
+    if player.answers[question] != nil { throw .alreadyAnswered }
+    guard setup.questions[question].numericAnswer != nil else {
+      throw .invalidPicks("this question takes a pick of its answers, not a number")
+    }
+    guard number.isFinite else { throw .invalidPicks("the number is not finite") }
+    return take(.typed(id: player.id, question: question, number: number, at: now), question: question)
+  }
+
+  /// Applies an answer's entry, and closes the question when everyone has answered.
+  private mutating func take(_ answer: Entry, question: Int) -> [Entry] {
+    var entries = [answer]
+    apply(answer)
     if answeredCount >= activeCount {
-      entries.append(.closed(question: question, at: now))
+      entries.append(.closed(question: question, at: answer.time))
       apply(entries[1])
     }
     return entries
@@ -136,6 +160,21 @@ extension LiveGame {
     let checked = LivePlayerName(unchecked: name.trimmingCharacters(in: .whitespaces))
     guard let id = playerByName[checked.key] ?? playerBySkeleton[checked.skeleton] else { throw .noSuchPlayer }
     let entry = Entry.kicked(id: id, ban: ban, at: now)
+    apply(entry)
+    return entry
+  }
+
+  /// Lifts the ban of the banned player named `name` (compared loosely, as when kicking):
+  /// that name and browser may join again.
+  public mutating func unban(name: String, at now: QuizClock.Instant) throws(HostRefusal) -> Entry {
+    guard phase != .over else { throw .over }
+    let checked = LivePlayerName(unchecked: name.trimmingCharacters(in: .whitespaces))
+    guard
+      let player = players.last(where: {
+        $0.isBanned && ($0.name.key == checked.key || $0.name.skeleton == checked.skeleton)
+      })
+    else { throw .noSuchPlayer }
+    let entry = Entry.unbanned(id: player.id, at: now)
     apply(entry)
     return entry
   }

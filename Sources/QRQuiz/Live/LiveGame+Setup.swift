@@ -34,7 +34,9 @@ extension LiveGame.Setup {
         topic: topic, sampling: topic.topic.sets.map(\.count), totalScore: 0, seed: seed)
     }
     let questions = session.questions.map {
-      LiveQuestion(text: $0.text, answers: $0.answers, correct: Array($0.correctAnswers), imageURL: $0.imageURL)
+      LiveQuestion(
+        text: $0.text, answers: $0.answers, correct: Array($0.correctAnswers), imageURL: $0.imageURL,
+        numericAnswer: $0.numericAnswer)
     }
     return LiveGame.Setup(
       pin: pin, hostSecret: hostSecret, topicName: topicName, title: topic.name, setNumber: setNumber,

@@ -95,12 +95,17 @@ public struct LiveGame: Sendable, Equatable {
     public internal(set) var answers: [Answer?]
     /// Kicked out of the game.
     public internal(set) var isRemoved = false
+    /// Kicked out and kept out: neither the name nor the browser may join again, until the
+    /// host lifts the ban.
+    public internal(set) var isBanned = false
   }
 
   /// A player's answer to one question.
   public struct Answer: Sendable, Hashable {
-    /// The answers picked (none: unanswered).
+    /// The answers picked (none: unanswered, or a number typed).
     public var picks: [Int]
+    /// The number typed, for a question asked as a number (``LiveQuestion/numericAnswer``).
+    public var number: Double?
     /// Milliseconds from the question's opening to the answer reaching the server.
     public var milliseconds: Int?
     /// Right, wrong or unanswered; `nil` while the question is open.
@@ -176,6 +181,13 @@ public struct LiveGame: Sendable, Equatable {
     guard let id = playerBySecret[secret] else { return nil }
     return players[id - 1]
   }
+
+  /// Players kicked out for good, whose ban the host may lift.
+  public var bannedPlayers: [Player] { players.filter(\.isBanned) }
+
+  /// Whether the game has anything to keep as results: a game ended in the lobby before
+  /// anyone joined has none (a teacher who opened one by mistake finds no empty result).
+  public var hasResults: Bool { !players.isEmpty || questionsPlayed > 0 }
 
   /// Whether `secret` is the host's.
   public func isHost(_ secret: String) -> Bool { Secret.matches(secret, setup.hostSecret) }

@@ -109,8 +109,10 @@ extension LiveGame {
     case .answered(let id, let question, let picks, _):
       return players.indices.contains(id - 1) && questions.contains(question)
         && picks.allSatisfy(setup.questions[question].answers.indices.contains)
+    case .typed(let id, let question, let number, _):
+      return players.indices.contains(id - 1) && questions.contains(question) && number.isFinite
     case .opened(let question, _), .closed(let question, _): return questions.contains(question)
-    case .kicked(let id, _, _): return players.indices.contains(id - 1)
+    case .kicked(let id, _, _), .unbanned(let id, _): return players.indices.contains(id - 1)
     case .locked, .scoresHidden, .over: return true
     }
   }

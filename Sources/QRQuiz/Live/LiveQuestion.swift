@@ -7,23 +7,35 @@ public struct LiveQuestion: Sendable, Codable, Hashable {
   public var correct: [Int]
   /// The topic's image address, if any (served only from the image cache).
   public var imageURL: String?
+  /// When set, players type a number, right within its tolerance, instead of picking
+  /// one of ``answers`` (which stay for the app). A setup written before live games
+  /// asked numbers has none: its questions are asked as choices, as they were.
+  public var numericAnswer: NumericAnswer?
 
-  public init(text: String, answers: [String], correct: [Int], imageURL: String? = nil) {
+  public init(
+    text: String, answers: [String], correct: [Int], imageURL: String? = nil, numericAnswer: NumericAnswer? = nil
+  ) {
     self.text = text
     self.answers = answers
     self.correct = correct.sorted()
     self.imageURL = imageURL
+    self.numericAnswer = numericAnswer
   }
 
   /// The topic's question.
   public init(_ question: Topic.Question) {
     self.init(
       text: question.question, answers: question.answers, correct: question.mergedCorrectAnswers.map(Int.init),
-      imageURL: question.imageURL)
+      imageURL: question.imageURL, numericAnswer: question.numericAnswer)
   }
 
   /// Whether more than one answer is right, so a phone lets the player pick several.
-  public var isMultiple: Bool { correct.count > 1 }
+  public var isMultiple: Bool { numericAnswer == nil && correct.count > 1 }
+
+  /// Whether a typed `number` answers the question rightly.
+  public func judge(number: Double) -> LiveOutcome {
+    numericAnswer?.accepts(number) == true ? .right : .wrong
+  }
 
   /// Whether `picks` (distinct, in range) answer the question rightly: with the topic's
   /// `multipleCorrectAnswersAsMandatory`, exactly the right answers; without it, right

@@ -47,12 +47,17 @@ public struct LiveResults: Sendable {
         player.isRemoved ? "removed" : CSVText.cell(game.rank(of: player)),
       ]
       for index in playedQuestions {
-        guard let answer = player.answers[index], !answer.picks.isEmpty || answer.outcome != nil else {
+        guard let answer = player.answers[index], Self.isGiven(answer) else {
           cells += ["", "", "", ""]
           continue
         }
-        cells.append(answer.picks.map { String($0 + 1) }.joined(separator: "+"))
-        cells.append(CSVText.cell(texts(of: answer.picks, in: index).joined(separator: "; ")))
+        if let number = answer.number {
+          // A number typed: it is both the answer and its text.
+          cells += [CSVText.cell(Self.text(of: number)), CSVText.cell(Self.text(of: number))]
+        } else {
+          cells.append(answer.picks.map { String($0 + 1) }.joined(separator: "+"))
+          cells.append(CSVText.cell(texts(of: answer.picks, in: index).joined(separator: "; ")))
+        }
         cells.append(answer.milliseconds.map(Self.seconds) ?? "")
         cells.append(answer.outcome == nil ? "" : CSVText.cell(answer.points))
       }
@@ -119,15 +124,27 @@ public struct LiveResults: Sendable {
   }
 
   private func answerJSON(_ answer: LiveGame.Answer?, question: Int) -> JSONValue {
-    guard let answer, !answer.picks.isEmpty || answer.outcome != nil else { return .null }
-    return .object([
+    guard let answer, Self.isGiven(answer) else { return .null }
+    var members: [(key: String, value: JSONValue)] = [
       ("picks", .array(answer.picks.map(JSONValue.number))),
       ("texts", .array(texts(of: answer.picks, in: question).map(JSONValue.string))),
-      ("seconds", answer.milliseconds.map { .number(Double($0) / 1000) } ?? .null),
-      ("outcome", answer.outcome.map { .string($0.rawValue) } ?? .null),
-      ("points", answer.outcome == nil ? .null : .number(answer.points)),
-    ])
+    ]
+    if let number = answer.number { members.append(("number", .number(number))) }
+    return .object(
+      members + [
+        ("seconds", answer.milliseconds.map { .number(Double($0) / 1000) } ?? .null),
+        ("outcome", answer.outcome.map { .string($0.rawValue) } ?? .null),
+        ("points", answer.outcome == nil ? .null : .number(answer.points)),
+      ])
   }
+
+  /// Whether the player answered (or was scored): a pick, a number, or an outcome.
+  private static func isGiven(_ answer: LiveGame.Answer) -> Bool {
+    !answer.picks.isEmpty || answer.number != nil || answer.outcome != nil
+  }
+
+  /// A typed number as people write it: `32`, `1.5`, never `32.0`.
+  static func text(of number: Double) -> String { JSONValue.number(number).compactText }
 
   private func texts(of picks: [Int], in question: Int) -> [String] {
     let answers = game.setup.questions[question].answers

@@ -84,17 +84,27 @@ extension LiveArea {
     -> HTTPResponse
   {
     let question: Int
-    let picks: [Int]
+    let given: LiveRoom.Given
     do throws(JSONBody.Problem) {
       let body = try JSONBody(context.request.body)
       question = try body.required("question", body.integer)
-      picks = try body.required("answers") { key throws(JSONBody.Problem) in
-        try body.integers(key, limit: Self.picksLimit)
+      // A question asked as a number takes the text typed, read by the one rule
+      // `qrquiz play` uses (`1.5`, `-2`, `1e3`; a comma is not a decimal point).
+      if let typed = try body.string("number") {
+        guard let number = NumericAnswer.parse(typed) else {
+          return .apiError(422, "\"\(typed.prefix(40))\" is not a number (1969, -2, 1.5)", field: "number")
+        }
+        given = .number(number)
+      } else {
+        given = .picks(
+          try body.required("answers") { key throws(JSONBody.Problem) in
+            try body.integers(key, limit: Self.picksLimit)
+          })
       }
     } catch {
       return error.response
     }
-    switch player.room.answer(secret: player.secret, question: question, picks: picks, at: now) {
+    switch player.room.answer(secret: player.secret, question: question, given, at: now) {
     case .failure(let refusal):
       return switch refusal {
       case .unknownPlayer: Self.unknownSecret
@@ -165,10 +175,18 @@ extension HTTPResponse {
     switch refusal {
     case .invalidName(let problem): .apiError(422, "\(problem)", field: "name")
     case .nameTaken: .apiError(409, "another player has this name", field: "name")
-    case .locked: .apiError(403, "the game is locked: no new players")
-    case .banned: .apiError(403, "you cannot join this game")
-    case .full: .apiError(403, "the game is full")
+    case .locked: .joinForbidden("the game is locked: no new players", reason: "locked")
+    case .banned: .joinForbidden("the host removed you from this game", reason: "banned")
+    case .full: .joinForbidden("the game is full", reason: "full")
     case .over: .apiError(410, "the game is over")
     }
+  }
+}
+
+extension HTTPResponse {
+  /// A 403 for a join, with the `reason` a phone tells its player (a banned player is
+  /// told they were removed, not that the game is locked or full).
+  fileprivate static func joinForbidden(_ message: String, reason: String) -> HTTPResponse {
+    .json(.object([("error", .string(message)), ("reason", .string(reason))]), status: 403)
   }
 }

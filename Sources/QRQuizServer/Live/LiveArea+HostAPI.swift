@@ -22,6 +22,14 @@ extension LiveArea {
     }
   }
 
+  /// POST `/api/live/PIN/unban`: `{"secret", "name"}` → 200; 404 when no banned player
+  /// has this name.
+  func unbanInLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
+    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      room.unban(name: try body.required("name", body.string), at: now)
+    }
+  }
+
   /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
   func liveGameSettings(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
     await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in

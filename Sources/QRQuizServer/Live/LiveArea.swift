@@ -57,6 +57,9 @@ final class LiveArea: Sendable {
       .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove,
       .deferred(lane: .live, kickFromLiveGame))
     router.add(
+      .post, "/api/live/{pin}/unban", "lets a banned player join again", access: hostMove,
+      .deferred(lane: .live, unbanInLiveGame))
+    router.add(
       .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
       .deferred(lane: .live, liveGameSettings))
     router.add(

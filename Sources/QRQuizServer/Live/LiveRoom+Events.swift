@@ -14,7 +14,7 @@ extension LiveRoom {
     let imageSource: @Sendable (String?) -> String?
     /// The members every stream of this moment shares, as JSON text without its `}`.
     private var shared: String?
-    /// The players' event, when it is the same for all (with `answered` false and true).
+    /// The players' event, when it is the same for all (those who have not answered).
     private var playersAlike: [Bool: [UInt8]] = [:]
 
     init(
@@ -45,10 +45,14 @@ extension LiveRoom {
         let player = game.players[id - 1]
         if player.isRemoved { return Array("id: \(self.id)\nevent: kicked\ndata: {}\n\n".utf8) }
         if case .open(let index, _) = game.phase {
-          let answered = player.answers[index] != nil
-          if let alike = playersAlike[answered] { return alike }
-          let bytes = event(name, common, [("answered", .bool(answered))])
-          playersAlike[answered] = bytes
+          // A player who answered is told what they picked (a reloaded phone shows it
+          // again); those who did not all get the same bytes.
+          if let answer = player.answers[index] {
+            return event(name, common, [("answered", .bool(true)), ("you", Self.picked(player, answer))])
+          }
+          if let alike = playersAlike[false] { return alike }
+          let bytes = event(name, common, [("answered", .bool(false))])
+          playersAlike[false] = bytes
           return bytes
         }
         return event(name, common, playerMembers(player))
@@ -78,9 +82,12 @@ extension LiveRoom {
         return [("players", .number(game.activeCount))]
       case .open(let index, _):
         let question = setup.questions[index]
+        // A question asked as a number shows no choices (they are the app's).
+        let answers = question.numericAnswer == nil ? question.answers : []
         var members: [(key: String, value: JSONValue)] = [
           ("index", .number(index)), ("count", .number(setup.questions.count)), ("text", .string(question.text)),
-          ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
+          ("answers", .array(answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
+          ("numeric", .bool(question.numericAnswer != nil)),
           ("seconds", .number(setup.seconds)),
           ("remaining_ms", .number(Int((game.remaining(at: now) * 1000).rounded(.down)))),
         ]
@@ -88,11 +95,14 @@ extension LiveRoom {
         return members
       case .closed(let index):
         let question = setup.questions[index]
-        return [
+        var members: [(key: String, value: JSONValue)] = [
           ("index", .number(index)), ("count", .number(setup.questions.count)), ("text", .string(question.text)),
           ("answers", .array(question.answers.map(JSONValue.string))),
           ("correct", .array(question.correct.map(JSONValue.number))),
           ("tally", .array(game.tallies[index].map(JSONValue.number))),
+        ]
+        if let numeric = question.numericAnswer { members.append(("numeric", numericResult(numeric, index))) }
+        return members + [
           ("top", .array(game.scoresHidden ? [] : game.top(5).map(Self.standing))),
           ("hidden", .bool(game.scoresHidden)),
         ]
@@ -101,14 +111,38 @@ extension LiveRoom {
       }
     }
 
+    /// A closed question asked as a number: the right number (with its tolerance) and
+    /// how many typed a right and a wrong one.
+    private func numericResult(_ numeric: NumericAnswer, _ index: Int) -> JSONValue {
+      var right = 0
+      var wrong = 0
+      for player in game.players where !player.isRemoved {
+        switch player.answers[index]?.outcome {
+        case .right?: right += 1
+        case .wrong?: wrong += 1
+        case .unanswered?, nil: break
+        }
+      }
+      var value = JSONValue.number(numeric.value).compactText
+      if numeric.tolerance > 0 { value += " ± " + JSONValue.number(numeric.tolerance).compactText }
+      return .object([("value", .string(value)), ("right", .number(right)), ("wrong", .number(wrong))])
+    }
+
     private func hostMembers() -> [(key: String, value: JSONValue)] {
       let setup = game.setup
       var members: [(key: String, value: JSONValue)] = [("locked", .bool(game.isLocked))]
+      if game.phase != .over {
+        // Who the host may remove, and whose ban they may lift, at any time of the game.
+        members += [
+          ("names", .array(game.activePlayers.map { .string($0.name.text) })),
+          ("banned", .array(game.bannedPlayers.map { .string($0.name.text) })),
+        ]
+      }
       switch game.phase {
       case .lobby:
         // `players` is among the shared members already.
         members += [
-          ("hidden", .bool(game.scoresHidden)), ("names", .array(game.activePlayers.map { .string($0.name.text) })),
+          ("hidden", .bool(game.scoresHidden)),
           ("pin", .string(setup.pin)), ("join", .string(joinURL)), ("title", .string(setup.title)),
           ("count", .number(setup.questions.count)), ("scoring", .string(setup.scoring.rawValue)),
           ("seconds", .number(setup.seconds)),
@@ -143,6 +177,7 @@ extension LiveRoom {
             .object([
               ("name", .string(player.name.text)),
               ("answers", .array((answer?.picks ?? []).map(JSONValue.number))),
+              ("number", answer?.number.map { .string(JSONValue.number($0).compactText) } ?? .null),
               ("right", .bool(answer?.outcome == .right)), ("points", .number(answer?.points ?? 0)),
               ("score", .number(player.score)), ("rank", rank), ("streak", .number(player.streak)),
             ])
@@ -159,6 +194,14 @@ extension LiveRoom {
           )
         ]
       }
+    }
+
+    /// A player's own part while the question is open: their name and picks.
+    private static func picked(_ player: LiveGame.Player, _ answer: LiveGame.Answer) -> JSONValue {
+      .object([
+        ("name", .string(player.name.text)), ("answers", .array(answer.picks.map(JSONValue.number))),
+        ("number", answer.number.map { .string(JSONValue.number($0).compactText) } ?? .null),
+      ])
     }
 
     private static func standing(_ standing: LiveGame.Standing) -> JSONValue {

@@ -134,12 +134,29 @@ final class LiveRoom: @unchecked Sendable {
     return result
   }
 
+  /// A player's answer as sent: picks of the answers, or a number typed.
+  enum Given: Sendable {
+    case picks([Int])
+    case number(Double)
+  }
+
+  /// A player's picks of the open question's answers.
   func answer(
     secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
   ) -> Result<Ticket, LiveGame.AnswerRefusal> {
+    answer(secret: secret, question: question, .picks(picks), at: now)
+  }
+
+  func answer(
+    secret: String, question: Int, _ given: Given, at now: QuizClock.Instant
+  ) -> Result<Ticket, LiveGame.AnswerRefusal> {
     let result: (Result<Ticket, LiveGame.AnswerRefusal>, held: Bool) = lock.withLock {
       do throws(LiveGame.AnswerRefusal) {
-        let entries = try game.answer(secret: secret, question: question, picks: picks, at: now)
+        let entries =
+          switch given {
+          case .picks(let picks): try game.answer(secret: secret, question: question, picks: picks, at: now)
+          case .number(let number): try game.answer(secret: secret, question: question, number: number, at: now)
+          }
         lastActivity = now
         let ticket = record(entries)
         // The last answer closes the question: sent at once; else the count is held back.
@@ -167,6 +184,10 @@ final class LiveRoom: @unchecked Sendable {
     name: String, ban: Bool, at now: QuizClock.Instant
   ) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban, at: now)] }
+  }
+
+  func unban(name: String, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.unban(name: name, at: now)] }
   }
 
   /// The host locks the game to new players, or hides the scores until the podium (or

@@ -46,7 +46,7 @@ public enum PagePhrase: String, PhraseBook {
   case liveRightAnswerWas, liveCannotStart, liveLobbyHeading, liveJoinCodeAlt, liveJoinAt, livePINLabel, liveStart
   case liveEndQuestion, liveTopFive, liveScoresHidden, liveNext, livePodium, liveDownloadCSV
   case liveControls, liveLock, liveUnlock, liveHideScores, liveShowScores, liveEndGame
-  case liveKickLabel, liveBan, liveKick, liveNeedsScript, liveJoinHeading, liveNickname
+  case liveNeedsScript, liveJoinHeading, liveNickname
   case liveJoinButton, liveWaiting, livePickSeveral, liveSend, liveAnswerTaken, liveWaitNext
   case liveGameOver, liveJoinAnother, liveAllSets, liveHostGame, liveSetLabel, liveScoringLabel
   case liveScoringSpeed, liveScoringAccuracy, liveScoringApp, liveSecondsLabel, liveHostButton, liveSecondsEach
@@ -57,6 +57,10 @@ public enum PagePhrase: String, PhraseBook {
   case liveNetworkError, liveTooLate, liveNoSuchGame, liveYourPick
   case liveRunningGames, liveRunningGame, liveInLobby, liveQuestionOpen, liveQuestionClosed, liveOpenAsHost
   case notHostDetail, notTeacherDetail, notTeacherDownloadDetail, wrongTokenDetail
+  case livePickSome, liveYouPicked, liveLockedOut, liveFull, liveBannedOut, liveCancel
+  case liveEndConfirm, liveEndConfirmButton, livePlayersHeading, liveBannedHeading, liveNobodyBanned
+  case liveRemoveConfirm, liveRemoveButton, liveRemoveBanButton, liveUnbanConfirm, liveUnbanButton, liveUnbanDone
+  case liveRemoveName, liveUnbanName, liveNumberLabel, liveNotANumber, liveTypeOnPhone, liveRightCount, liveWrongCount
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -161,9 +165,6 @@ public enum PagePhrase: String, PhraseBook {
     .liveHideScores: "Hide the scores",
     .liveShowScores: "Show the scores",
     .liveEndGame: "End the game",
-    .liveKickLabel: "Remove a player",
-    .liveBan: "and ban",
-    .liveKick: "Remove",
     .liveNeedsScript: "A live game needs JavaScript: turn it on and reload.",
     .liveJoinHeading: "Join a live game",
     .liveNickname: "Your nickname (1–20 characters)",
@@ -227,6 +228,30 @@ public enum PagePhrase: String, PhraseBook {
       "Only the teacher can download a topic for another system: open the teacher's address qrquiz printed when it started.",
     .wrongTokenDetail: "This teacher's address is not this server's: use the one qrquiz printed when it last started.",
     .liveYourPick: "your answer",
+    .livePickSome: "More than one answer is right: pick one or more, then send. One wrong pick makes it wrong.",
+    .liveYouPicked: "Your answer: {answers}",
+    .liveLockedOut: "You cannot join: the teacher has locked the game.",
+    .liveFull: "You cannot join: the game is full.",
+    .liveBannedOut: "The host removed you from this game: you cannot join it again.",
+    .liveCancel: "Cancel",
+    .liveEndConfirm: "End the game now? The podium shows and no more questions are asked.",
+    .liveEndConfirmButton: "End the game",
+    .livePlayersHeading: "Players: choose a name to remove that player",
+    .liveBannedHeading: "Banned",
+    .liveNobodyBanned: "Nobody is banned.",
+    .liveRemoveConfirm: "Remove {name} from the game?",
+    .liveRemoveButton: "Remove",
+    .liveRemoveBanButton: "Remove and ban",
+    .liveUnbanConfirm: "Let {name} join again?",
+    .liveUnbanButton: "Let them join",
+    .liveUnbanDone: "{name} may join again.",
+    .liveRemoveName: "Remove {name}…",
+    .liveUnbanName: "Lift the ban of {name}…",
+    .liveNumberLabel: "Your answer (a number)",
+    .liveNotANumber: "Type a number, such as 1969, -2 or 1.5 (a point, not a comma).",
+    .liveTypeOnPhone: "Type the number on your phone",
+    .liveRightCount: "{count, plural, one {# right} other {# right}}",
+    .liveWrongCount: "{count, plural, one {# wrong} other {# wrong}}",
     .liveRightAnswerWas: "Right: {answers}",
     .editTopic: "Edit {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {# second left} other {# seconds left}}",
@@ -434,9 +459,6 @@ public enum PagePhrase: String, PhraseBook {
     .liveHideScores: "Ocultar las puntuaciones",
     .liveShowScores: "Mostrar las puntuaciones",
     .liveEndGame: "Terminar el juego",
-    .liveKickLabel: "Quitar a un jugador",
-    .liveBan: "y vetarlo",
-    .liveKick: "Quitar",
     .liveNeedsScript: "Un juego en vivo necesita JavaScript: actívalo y recarga la página.",
     .liveJoinHeading: "Únete a un juego en vivo",
     .liveNickname: "Tu apodo (de 1 a 20 caracteres)",
@@ -501,6 +523,31 @@ public enum PagePhrase: String, PhraseBook {
     .wrongTokenDetail:
       "Esta dirección del profesor no es la de este servidor: usa la que qrquiz mostró la última vez que empezó.",
     .liveYourPick: "tu respuesta",
+    .livePickSome:
+      "Hay más de una respuesta correcta: marca una o más y envía. Una marca equivocada la hace incorrecta.",
+    .liveYouPicked: "Tu respuesta: {answers}",
+    .liveLockedOut: "No puedes unirte: el profesor ha cerrado el juego.",
+    .liveFull: "No puedes unirte: el juego está lleno.",
+    .liveBannedOut: "El anfitrión te ha sacado de este juego: no puedes volver a unirte.",
+    .liveCancel: "Cancelar",
+    .liveEndConfirm: "¿Terminar el juego ahora? Se muestra el podio y no hay más preguntas.",
+    .liveEndConfirmButton: "Terminar el juego",
+    .livePlayersHeading: "Jugadores: elige un nombre para quitar a ese jugador",
+    .liveBannedHeading: "Vetados",
+    .liveNobodyBanned: "No hay nadie vetado.",
+    .liveRemoveConfirm: "¿Quitar a {name} del juego?",
+    .liveRemoveButton: "Quitar",
+    .liveRemoveBanButton: "Quitar y vetar",
+    .liveUnbanConfirm: "¿Dejar que {name} vuelva a unirse?",
+    .liveUnbanButton: "Dejar que se una",
+    .liveUnbanDone: "{name} puede volver a unirse.",
+    .liveRemoveName: "Quitar a {name}…",
+    .liveUnbanName: "Levantar el veto de {name}…",
+    .liveNumberLabel: "Tu respuesta (un número)",
+    .liveNotANumber: "Escribe un número, como 1969, -2 o 1.5 (con punto, no con coma).",
+    .liveTypeOnPhone: "Escribe el número en tu móvil",
+    .liveRightCount: "{count, plural, one {# acierto} other {# aciertos}}",
+    .liveWrongCount: "{count, plural, one {# fallo} other {# fallos}}",
     .liveRightAnswerWas: "Correcta: {answers}",
     .editTopic: "Editar {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {queda # segundo} other {quedan # segundos}}",

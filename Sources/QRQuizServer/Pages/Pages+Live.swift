@@ -51,15 +51,22 @@ extension Pages {
       <p><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
       <a class="button secondary" href="\(SitePath.liveResults(pin, "json"))" download>JSON</a></p>
       </section>
-      <details class="host-controls"><summary>\(say(.liveControls))</summary>
+      <details class="host-controls" id="host-controls"><summary>\(say(.liveControls))</summary>
       <p><button id="lock" type="button" class="secondary" aria-pressed="false">\(say(.liveLock))</button>
       <button id="hide" type="button" class="secondary" aria-pressed="false">\(say(.liveHideScores))</button>
       <button id="end" type="button" class="secondary">\(say(.liveEndGame))</button></p>
-      <form id="kick" class="row"><label for="kick-name">\(say(.liveKickLabel))</label>
-      <input id="kick-name" type="text" maxlength="40" autocomplete="off" required>
-      <label><input id="kick-ban" type="checkbox"> \(say(.liveBan))</label>
-      <button type="submit" class="secondary">\(say(.liveKick))</button></form>
+      <h2 id="roster-heading">\(say(.livePlayersHeading))</h2>
+      <ul class="names roster" data-field="roster" aria-labelledby="roster-heading"></ul>
+      <h2 id="banned-heading">\(say(.liveBannedHeading))</h2>
+      <ul class="names roster" data-field="banned" aria-labelledby="banned-heading"></ul>
+      <p class="muted" data-field="nobody-banned">\(say(.liveNobodyBanned))</p>
       </details>
+      <dialog id="confirm" aria-labelledby="confirm-text"><form method="dialog">
+      <p id="confirm-text"></p>
+      <p class="row"><button id="confirm-yes" value="yes"></button>
+      <button id="confirm-ban" value="ban" hidden>\(say(.liveRemoveBanButton))</button>
+      <button id="confirm-cancel" value="cancel" class="secondary">\(say(.liveCancel))</button></p>
+      </form></dialog>
       <p id="connection" class="muted" role="status" aria-live="polite"></p>
       </div>
       """)
@@ -98,10 +105,15 @@ extension Pages {
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       \(Self.questionHeader)
-      <p class="muted" data-field="multiple" hidden>\(say(.livePickSeveral))</p>
+      <p class="muted" data-field="multiple" hidden>\(say(setup.mandatory ? .livePickSeveral : .livePickSome))</p>
       <div class="live-answers buttons" data-field="answers" role="group" aria-labelledby="question-text"></div>
+      <form id="number-form" class="number-form" hidden>
+      <label for="number">\(say(.liveNumberLabel))</label>
+      <div class="row"><input id="number" type="text" inputmode="decimal" autocomplete="off" maxlength="40" required>
+      <button type="submit">\(say(.liveSend))</button></div>
+      </form>
       <p><button id="send" type="button" hidden>\(say(.liveSend))</button></p>
-      <p class="notice" data-field="taken" role="status" hidden>\(say(.liveAnswerTaken))</p>
+      <p class="notice" data-field="taken" role="status" hidden>\(say(.liveAnswerTaken)) <span data-field="picked"></span></p>
       <p class="problems" data-field="answer-error" role="alert" hidden></p>
       </section>
       <section id="closed" hidden aria-labelledby="verdict">
@@ -179,7 +191,9 @@ extension Pages {
   static let hostWords: [PagePhrase] = [
     .livePlayersCount, .liveQuestionOf, .liveAnsweredOf, .liveLock, .liveUnlock, .liveHideScores, .liveShowScores,
     .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
-    .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement,
+    .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
+    .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
+    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -187,5 +201,6 @@ extension Pages {
     .liveStanding, .liveStandingHidden, .liveFinalPlace, .liveKicked, .liveReconnecting, .liveNameTaken,
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
+    .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber,
   ]
 }

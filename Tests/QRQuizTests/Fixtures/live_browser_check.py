@@ -7,7 +7,9 @@ usage: live_browser_check.py BASE_URL HOST_URL PIN [--screenshots DIR]
 The game is Capitals' first set (tests' LiveLibrary): France (Paris), Spain (Madrid and
 Seville: both must be picked), the cat picture. Ada and Bob answer right, Cy wrong, Dee
 right. Bob's page is reloaded while question 2 is open, and answers after it. The host
-removes Dee during question 2, then plays on to the podium.
+removes and bans Dee by clicking her name during question 2 (a cancel first), Dee tries
+to join again, the phones show what they sent; "End the game" is cancelled once, then the
+host plays on to the podium.
 
 Report: what the host saw (names in the lobby, answered counts, the podium), each phone's
 verdicts and standings, Bob's score before and after the reload, what Dee saw when removed,
@@ -38,6 +40,13 @@ def click_answer(driver, label):
       const b = Array.from(document.querySelectorAll('#question [data-field=answers] button'))
         .find(b => b.querySelector('.label').textContent === arguments[0] && !b.disabled);
       if (b) { b.click(); return true; } return false;""", label)
+
+
+def picked_line(driver):
+    """Waits for the phone's "Your answer: …" line, and returns it."""
+    return until(driver, """
+      const line = document.querySelector('#question [data-field=picked]');
+      return !document.getElementById('question').hidden && line.textContent ? line.textContent : false;""")
 
 
 report = {"console": [], "layout": {}, "phones": {}}
@@ -92,16 +101,47 @@ try:
     bob.refresh()
     visible(bob, "question")
     report["phones"]["Bob"]["afterReload"] = text(bob, "#question [data-field=text]")
+    # The host removes Dee by her name, with a ban, after a question; a cancel first
+    # removes nobody.
     host.execute_script("document.querySelector('.host-controls').open = true")
-    host.find_element(By.ID, "kick-name").send_keys("dee")
-    host.find_element(By.CSS_SELECTOR, "#kick button[type=submit]").click()
+    dee_button = "#host-controls [data-field=roster] button[aria-label='Remove Dee…']"
+    until(host, "return !!document.querySelector(arguments[0])", dee_button)
+    host.find_element(By.CSS_SELECTOR, dee_button).click()
+    until(host, "return document.getElementById('confirm').open")
+    report["removeQuestion"] = text(host, "#confirm-text")
+    screenshot(host, shots, "live-host-remove")
+    host.find_element(By.ID, "confirm-cancel").click()
+    until(host, "return !document.getElementById('confirm').open")
+    report["afterCancel"] = len(host.find_elements(By.CSS_SELECTOR, "#host-controls [data-field=roster] li"))
+    host.find_element(By.CSS_SELECTOR, dee_button).click()
+    until(host, "return document.getElementById('confirm').open")
+    host.find_element(By.ID, "confirm-ban").click()
     visible(phones["Dee"], "gone")
     report["phones"]["Dee"]["removed"] = text(phones["Dee"], "#gone h1")
+    # Dee tries again: she is told she was removed, not that the game is locked or full.
+    phones["Dee"].get(base + "/j/" + pin)
+    visible(phones["Dee"], "join")
+    phones["Dee"].find_element(By.ID, "name").send_keys("Dee")
+    phones["Dee"].find_element(By.CSS_SELECTOR, "#join-form button").click()
+    until(phones["Dee"], "return !document.getElementById('join-error').hidden")
+    report["phones"]["Dee"]["rejoin"] = text(phones["Dee"], "#join-error")
+    until(host, "return document.querySelectorAll('#host-controls [data-field=banned] button').length === 1")
+    report["banned"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#host-controls [data-field=banned] button")]
     for name in ["Ada", "Bob", "Cy"]:
         phone = phones[name]
         for label in ["Madrid", "Seville"] if name != "Cy" else ["Madrid"]:
             click_answer(phone, label)
         phone.find_element(By.ID, "send").click()
+        if name == "Ada":
+            # The phone shows what it sent, and still does after a reload (the question is
+            # open until Bob and Cy answer).
+            report["phones"]["Ada"]["picked"] = picked_line(phone)
+            phone.refresh()
+            visible(phone, "question")
+            report["phones"]["Ada"]["pickedAfterReload"] = picked_line(phone)
+            report["phones"]["Ada"]["pickedMarked"] = [
+                element.text for element in phone.find_elements(By.CSS_SELECTOR, "#question button.answer.picked .label")]
+            screenshot(phone, shots, "live-phone-picked")
     for name in ["Ada", "Bob", "Cy"]:
         visible(phones[name], "closed")
         report["phones"][name]["verdicts"].append(text(phones[name], "#verdict"))
@@ -118,8 +158,16 @@ try:
         visible(phones[name], "question")
         click_answer(phones[name], label)
     visible(host, "closed")
+    # "End the game" asks first; cancelled, the game goes on.
+    host.find_element(By.ID, "end").click()
+    until(host, "return document.getElementById('confirm').open")
+    report["endQuestion"] = text(host, "#confirm-text")
+    host.find_element(By.ID, "confirm-cancel").click()
+    until(host, "return !document.getElementById('confirm').open")
+    report["afterEndCancelled"] = until(host, "return !document.getElementById('closed').hidden ? 'closed' : false")
     host.find_element(By.ID, "next").click()
     visible(host, "over")
+    report["controlsAtTheEnd"] = host.execute_script("return document.getElementById('host-controls').hidden")
     report["podium"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#over [data-field=podium] li")]
     screenshot(host, shots, "live-host-podium")
     for name in ["Ada", "Bob", "Cy"]:

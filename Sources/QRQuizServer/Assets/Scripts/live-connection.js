@@ -120,7 +120,7 @@ class GameConnection {
    * Posts `body` as JSON to `path` of the game's API.
    * @param {string} path
    * @param {object} body
-   * @returns {Promise<{ status: number, data: { error?: string, secret?: string } }>}
+   * @returns {Promise<{ status: number, data: { error?: string, reason?: string, secret?: string } }>}
    */
   async post(path, body) {
     const response = await fetch(this.api + path, {

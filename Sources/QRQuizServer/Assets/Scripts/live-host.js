@@ -1,8 +1,9 @@
 "use strict";
 // The projector's screen (`/host/PIN`): the lobby filling up, each question with its
 // countdown and how many answered, the results after it, the podium; and the host's
-// moves (next, end, lock, hide the scores, remove a player).
-const { byId, clear, required } = require("./page.js");
+// moves (next, end, lock, hide the scores, remove a player and lift a ban), the ones that
+// cannot be undone confirmed first.
+const { byId, clear } = require("./page.js");
 const { LivePage } = require("./live-page.js");
 const { GameConnection } = require("./live-connection.js");
 const state = require("./live-state.js");
@@ -30,13 +31,9 @@ function startHost(page) {
     lobby(data) {
       page.show("lobby");
       page.setField("lobby", "players", state.lobbyPlayers(data, say));
-      const list = page.field("lobby", "names", HTMLElement);
-      clear(list);
-      for (const name of data.names || []) {
-        const item = document.createElement("li");
-        item.textContent = name;
-        list.append(item);
-      }
+      // On the projector the names are the class's to read, and the teacher's to click:
+      // a name that should not be there is removed from where it is seen.
+      showNames(page.field("lobby", "names", HTMLElement), data.names || [], "liveRemoveName", askToRemove);
       showToggles(data);
     },
     question(data) {
@@ -51,6 +48,12 @@ function startHost(page) {
         LivePage.answer(item, state.answerFace(text, index));
         list.append(item);
       });
+      if (data.numeric === true) {
+        const item = document.createElement("li");
+        item.className = "answer typed";
+        item.textContent = say("liveTypeOnPhone");
+        list.append(item);
+      }
       showAnswered(data);
       page.startCountdown(data.remaining_ms);
       showToggles(data);
@@ -61,26 +64,8 @@ function startHost(page) {
       page.setField("closed", "text", data.text);
       const list = page.field("closed", "answers", HTMLElement);
       clear(list);
-      for (const answer of state.tallied(data)) {
-        const item = document.createElement("li");
-        LivePage.answer(item, answer);
-        if (answer.right) {
-          item.classList.add("right");
-          const mark = document.createElement("span");
-          mark.className = "mark";
-          mark.textContent = "\u2713 " + say("liveCorrectMark");
-          item.append(mark);
-        }
-        const count = document.createElement("span");
-        count.className = "count";
-        count.textContent = String(answer.count);
-        const bar = document.createElement("span");
-        bar.className = "bar";
-        bar.setAttribute("aria-hidden", "true");
-        bar.style.width = answer.width;
-        item.append(count, bar);
-        list.append(item);
-      }
+      if (typeof data.numeric === "object") showNumericResult(list, data.numeric);
+      else showTally(list, data);
       LivePage.standings(page.field("closed", "top", HTMLElement), data.top || []);
       page.field("closed", "hidden", HTMLElement).hidden = !data.hidden;
       byId("next", HTMLElement).textContent = state.nextLabel(data, say);
@@ -90,8 +75,64 @@ function startHost(page) {
       page.stopCountdown();
       page.show("over");
       LivePage.standings(page.field("over", "podium", HTMLElement), data.podium);
+      // Nothing can be locked, hidden, ended or removed any more.
+      byId("host-controls", HTMLElement).hidden = true;
+      if (dialog.open) dialog.close("cancel");
     },
   };
+
+  /**
+   * A closed question's answers as a bar chart: the right ones marked, the others dimmed.
+   * @param {HTMLElement} list
+   * @param {GameState} data
+   */
+  function showTally(list, data) {
+    for (const answer of state.tallied(data)) {
+      const item = document.createElement("li");
+      LivePage.answer(item, answer);
+      if (answer.right) {
+        item.classList.add("right");
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.textContent = "\u2713 " + say("liveCorrectMark");
+        item.append(mark);
+      }
+      const count = document.createElement("span");
+      count.className = "count";
+      count.textContent = String(answer.count);
+      const bar = document.createElement("span");
+      bar.className = "bar";
+      bar.setAttribute("aria-hidden", "true");
+      bar.style.width = answer.width;
+      item.append(count, bar);
+      list.append(item);
+    }
+  }
+
+  /**
+   * A question asked as a number, closed: the right number, then bars of right and wrong.
+   * @param {HTMLElement} list
+   * @param {{ value: string, right: number, wrong: number }} numeric
+   */
+  function showNumericResult(list, numeric) {
+    const item = document.createElement("li");
+    item.className = "answer right typed";
+    item.textContent = state.rightAnswers(/** @type {GameState} */ ({ numeric }), say);
+    list.append(item);
+    for (const row of state.numericTally(numeric, say)) {
+      const bar = document.createElement("li");
+      bar.className = "answer " + (row.right ? "answer-3 right" : "answer-0 dimmed");
+      const label = document.createElement("span");
+      label.className = "label";
+      label.textContent = row.label;
+      const fill = document.createElement("span");
+      fill.className = "bar";
+      fill.setAttribute("aria-hidden", "true");
+      fill.style.width = row.width;
+      bar.append(label, fill);
+      list.append(bar);
+    }
+  }
 
   /** @param {{ answered?: number | boolean, players?: number }} event */
   function showAnswered(event) {
@@ -99,8 +140,86 @@ function startHost(page) {
     if (line !== null) page.setField("question", "answered", line);
   }
 
+  /**
+   * `list` filled with a button per name; `ask` is what choosing one does.
+   * @param {HTMLElement} list
+   * @param {string[]} names
+   * @param {string} phrase the button's accessible name, with `{name}`
+   * @param {(name: string) => void} ask
+   */
+  function showNames(list, names, phrase, ask) {
+    clear(list);
+    for (const name of names) {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "name-button";
+      button.textContent = name;
+      button.setAttribute("aria-label", say(phrase, { name }));
+      button.addEventListener("click", () => ask(name));
+      item.append(button);
+      list.append(item);
+    }
+  }
+
+  /** The host's lists of players and of banned names, in every phase but the end. */
+  function showRoster(/** @type {GameState} */ data) {
+    if (data.names) showNames(page.field("host-controls", "roster", HTMLElement), data.names, "liveRemoveName", askToRemove);
+    if (data.banned) {
+      showNames(page.field("host-controls", "banned", HTMLElement), data.banned, "liveUnbanName", askToUnban);
+      page.field("host-controls", "nobody-banned", HTMLElement).hidden = data.banned.length > 0;
+    }
+  }
+
+  const dialog = byId("confirm", HTMLDialogElement);
+  const confirmYes = byId("confirm-yes", HTMLButtonElement);
+  const confirmBan = byId("confirm-ban", HTMLButtonElement);
+
+  /**
+   * Asks the host to confirm a move in a modal dialog (focus inside it, Escape cancels).
+   * @param {string} question
+   * @param {string} yes the confirming button's label
+   * @param {boolean} offerBan whether "Remove and ban" is offered too
+   * @returns {Promise<"yes" | "ban" | "cancel">}
+   */
+  function confirmMove(question, yes, offerBan) {
+    byId("confirm-text", HTMLElement).textContent = question;
+    confirmYes.textContent = yes;
+    confirmBan.hidden = !offerBan;
+    const opener = document.activeElement;
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => {
+        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        const value = dialog.returnValue;
+        resolve(value === "yes" || value === "ban" ? value : "cancel");
+      }, { once: true });
+      dialog.returnValue = "cancel";
+      dialog.showModal();
+      byId("confirm-cancel", HTMLButtonElement).focus();
+    });
+  }
+
+  /** @param {string} name */
+  async function askToRemove(name) {
+    const choice = await confirmMove(say("liveRemoveConfirm", { name }), say("liveRemoveButton"), true);
+    if (choice === "cancel") return;
+    const result = await post("/kick", { name, ban: choice === "ban" });
+    if (result.status === 200) page.tell(say("liveKickDone", { name }));
+    if (result.status === 404) page.tell(say("liveNoSuchPlayer"));
+  }
+
+  /** @param {string} name */
+  async function askToUnban(name) {
+    const choice = await confirmMove(say("liveUnbanConfirm", { name }), say("liveUnbanButton"), false);
+    if (choice === "cancel") return;
+    const result = await post("/unban", { name });
+    if (result.status === 200) page.tell(say("liveUnbanDone", { name }));
+    if (result.status === 404) page.tell(say("liveNoSuchPlayer"));
+  }
+
   /** @param {GameState} data */
   function showToggles(data) {
+    showRoster(data);
     const toggles = state.hostToggles(data, say);
     for (const [id, toggle] of /** @type {const} */ ([["lock", toggles.lock], ["hide", toggles.hide]])) {
       if (!toggle) continue;
@@ -111,14 +230,12 @@ function startHost(page) {
   }
 
   /**
-   * Posts a move with the host's secret, `button` disabled meanwhile; a refusal is said
-   * on the status line.
-   * @param {HTMLButtonElement} button
+   * Posts a move with the host's secret; a refusal is said on the status line.
    * @param {string} path
    * @param {object} [body]
+   * @returns {Promise<{ status: number, data: any }>}
    */
-  async function move(button, path, body) {
-    button.disabled = true;
+  async function post(path, body) {
     try {
       const result = await connection.post(path, { secret: connection.secret, ...body });
       if (result.status >= 400) {
@@ -129,52 +246,48 @@ function startHost(page) {
     } catch (error) {
       page.tell(say("liveRequestFailed"));
       return { status: 0, data: {} };
-    } finally {
-      button.disabled = false;
     }
   }
 
   /**
-   * A button that posts a move; `body` says what, from the button as it is pressed.
+   * A button that posts a move, disabled meanwhile; `body` says what, from the button as
+   * it is pressed.
    * @param {string} id
    * @param {string} path
    * @param {(button: HTMLButtonElement) => object} [body]
    */
   function onPress(id, path, body) {
     const button = byId(id, HTMLButtonElement);
-    button.addEventListener("click", () => move(button, path, body ? body(button) : undefined));
+    button.addEventListener("click", () => postWith(button, path, body ? body(button) : undefined));
+  }
+
+  /**
+   * Posts a move with `button` disabled meanwhile (no double press).
+   * @param {HTMLButtonElement} button
+   * @param {string} path
+   * @param {object} [body]
+   */
+  async function postWith(button, path, body) {
+    button.disabled = true;
+    try {
+      return await post(path, body);
+    } finally {
+      button.disabled = false;
+    }
   }
 
   /** @param {HTMLButtonElement} button */
   const pressedNow = (button) => button.getAttribute("aria-pressed") !== "true";
   for (const id of ["start", "next", "close"]) onPress(id, "/next");
-  onPress("end", "/end");
   onPress("lock", "/settings", (button) => ({ locked: pressedNow(button) }));
   onPress("hide", "/settings", (button) => ({ hide_scores: pressedNow(button) }));
 
-  const kick = byId("kick", HTMLFormElement);
-  const kickName = byId("kick-name", HTMLInputElement);
-  kick.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const name = kickName.value;
-    const ban = byId("kick-ban", HTMLInputElement).checked;
-    const result = await move(required(kick, "button", HTMLButtonElement), "/kick", { name, ban });
-    kicked(name, result.status);
+  // Ending the game cannot be undone: it asks first.
+  const endButton = byId("end", HTMLButtonElement);
+  endButton.addEventListener("click", async () => {
+    const choice = await confirmMove(say("liveEndConfirm"), say("liveEndConfirmButton"), false);
+    if (choice === "yes") await postWith(endButton, "/end");
   });
-
-  /**
-   * What removing `name` came to, as the server's `status` says.
-   * @param {string} name
-   * @param {number} status
-   */
-  function kicked(name, status) {
-    if (status === 200) {
-      page.tell(say("liveKickDone", { name }));
-      // Unless the host typed another name meanwhile.
-      if (kickName.value === name) kickName.value = "";
-    }
-    if (status === 404) page.tell(say("liveNoSuchPlayer"));
-  }
 
   connection.connect();
 }

@@ -52,6 +52,8 @@ function startPlayer(page) {
   const kept = new KeptPlayer(page.root.dataset.pin || "");
   const sendButton = byId("send", HTMLButtonElement);
   const answers = page.field("question", "answers", HTMLElement);
+  const numberForm = byId("number-form", HTMLFormElement);
+  const numberField = byId("number", HTMLInputElement);
   /** @type {GameState | null} */
   let shown = null;
   /** @type {Set<number>} */
@@ -95,6 +97,8 @@ function startPlayer(page) {
       page.field("question", "answer-error", HTMLElement).hidden = true;
       if (fresh) showAnswers(data);
       setTaken(data.answered === true);
+      // After a reload the server says what this phone picked.
+      if (data.answered === true && data.you) showPicked(data.you.number || data.you.answers || []);
       page.startCountdown(data.remaining_ms);
     },
     closed(data) {
@@ -125,6 +129,12 @@ function startPlayer(page) {
   function showAnswers(data) {
     picked = new Set();
     clear(answers);
+    page.setField("question", "picked", "");
+    // A question asked as a number: a field to type it in, no choices.
+    const numeric = data.numeric === true;
+    numberForm.hidden = !numeric;
+    answers.hidden = numeric;
+    numberField.value = "";
     data.answers.forEach((text, index) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -140,11 +150,30 @@ function startPlayer(page) {
   }
 
   /**
+   * Marks the answers sent (the others dimmed), or the number typed, and says them beside
+   * "Answer taken".
+   * @param {number[] | string} picks
+   */
+  function showPicked(picks) {
+    if (typeof picks === "string") numberField.value = picks;
+    for (const button of answers.querySelectorAll("button")) {
+      const chosen = typeof picks !== "string" && picks.includes(Number(button.getAttribute("data-index")));
+      button.classList.toggle("picked", chosen);
+      button.classList.toggle("not-picked", !chosen);
+      if (chosen) button.setAttribute("aria-current", "true");
+      else button.removeAttribute("aria-current");
+    }
+    page.setField("question", "picked", (shown && state.pickedLine(shown, picks, say)) || "");
+  }
+
+  /**
    * Whether the answer is in: the answers locked, and said so.
    * @param {boolean} taken
    */
   function setTaken(taken) {
     for (const button of answers.querySelectorAll("button")) button.disabled = taken;
+    numberField.disabled = taken;
+    required(numberForm, "button", HTMLButtonElement).disabled = taken;
     page.field("question", "taken", HTMLElement).hidden = !taken;
     if (taken) sendButton.hidden = true;
   }
@@ -166,9 +195,9 @@ function startPlayer(page) {
   }
 
   /**
-   * Sends the picks for the question on screen; a network failure is tried again (three
-   * times, while that question is still on screen).
-   * @param {number[]} picks
+   * Sends the picks (or the number typed) for the question on screen; a network failure
+   * is tried again (three times, while that question is still on screen).
+   * @param {number[] | string} picks
    * @param {number} attempt
    */
   async function send(picks, attempt) {
@@ -176,9 +205,10 @@ function startPlayer(page) {
     const index = shown.index;
     setTaken(true);
     page.field("question", "taken", HTMLElement).hidden = true;
+    const body = typeof picks === "string" ? { number: picks } : { answers: picks };
     let result;
     try {
-      result = await connection.post("/answers", { secret: connection.secret, question: index, answers: picks });
+      result = await connection.post("/answers", { secret: connection.secret, question: index, ...body });
     } catch (error) {
       if (attempt < 3 && shown && shown.index === index) {
         window.setTimeout(() => send(picks, attempt + 1), 800);
@@ -188,8 +218,16 @@ function startPlayer(page) {
       return;
     }
     const outcome = state.answerOutcome(result.status);
-    if (outcome === "taken") setTaken(true);
+    if (outcome === "taken") {
+      setTaken(true);
+      // A 409 means an earlier try got in: the stream's next state says what it held.
+      if (result.status === 202) showPicked(picks);
+    }
     else if (outcome === "late") problem(say("liveTooLate"), true);
+    else if (result.status === 422 && typeof picks === "string") {
+      problem(say("liveNotANumber"), false);
+      numberField.focus();
+    }
     else problem(say("liveRequestFailed"), false);
   }
 
@@ -214,6 +252,12 @@ function startPlayer(page) {
     page.show("join");
     byId("name", HTMLInputElement).focus();
   }
+
+  numberForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = numberField.value.trim();
+    if (typed !== "") send(typed, 0);
+  });
 
   sendButton.addEventListener("click", () => {
     if (picked.size > 0) send(state.picksToSend(picked), 0);
@@ -250,7 +294,7 @@ function startPlayer(page) {
       connection.follow(result.data.secret);
       return;
     }
-    joinError.textContent = say(state.joinProblem(result.status));
+    joinError.textContent = say(state.joinProblem(result.status, result.data && result.data.reason));
     joinError.hidden = false;
     nameField.focus();
   });

@@ -14,7 +14,8 @@
  * The player's own part of an event.
  * @typedef {object} You
  * @property {string} name
- * @property {number[]} [answers] closed: the answers picked
+ * @property {number[]} [answers] question (once answered), closed: the answers picked
+ * @property {string | null} [number] question (once answered), closed: the number typed
  * @property {boolean} [right] closed: whether they were right
  * @property {number} [points] closed: the points won
  * @property {number} [score]
@@ -28,7 +29,8 @@
  * host's members or the player's own (`you`).
  * @typedef {object} GameState
  * @property {number} [players] how many play
- * @property {string[]} [names] host, lobby: who has joined
+ * @property {string[]} [names] host: who plays (every phase but the end)
+ * @property {string[]} [banned] host: who was removed for good (every phase but the end)
  * @property {boolean} [locked] host: no one else may join
  * @property {boolean} [hidden] the scores are hidden until the end
  * @property {number} index the question's place, from 0 (question, closed)
@@ -36,6 +38,8 @@
  * @property {string} text the question
  * @property {string[]} answers
  * @property {boolean} [multiple] question: several answers may be picked
+ * @property {boolean | { value: string, right: number, wrong: number }} [numeric] question: asked as a
+ *   number (no answers shown); closed: the right number and how many typed a right and a wrong one
  * @property {number} remaining_ms question: the time left when the event was sent
  * @property {string} [image] question: its picture's address
  * @property {number | boolean} [answered] host: how many answered; a player: whether they did
@@ -91,6 +95,22 @@ function tallied(state) {
     count: state.tally[index],
     width: Math.round((100 * state.tally[index]) / most) + "%",
   }));
+}
+
+/**
+ * A closed question asked as a number, as bars: how many typed a right and a wrong one.
+ * @param {{ value: string, right: number, wrong: number }} numeric
+ * @param {Say} say
+ * @returns {{ label: string, right: boolean, count: number, width: string }[]}
+ */
+function numericTally(numeric, say) {
+  const most = Math.max(1, numeric.right, numeric.wrong);
+  return [
+    { label: say("liveRightCount", { count: numeric.right }), right: true, count: numeric.right,
+      width: Math.round((100 * numeric.right) / most) + "%" },
+    { label: say("liveWrongCount", { count: numeric.wrong }), right: false, count: numeric.wrong,
+      width: Math.round((100 * numeric.wrong) / most) + "%" },
+  ];
 }
 
 /**
@@ -154,7 +174,8 @@ function nextLabel(state, say) {
  */
 function verdict(you, say) {
   const right = you.right === true;
-  const phrase = (you.answers || []).length === 0 ? "liveNoAnswer" : right ? "liveRight" : "liveWrong";
+  const answered = (you.answers || []).length > 0 || typeof you.number === "string";
+  const phrase = !answered ? "liveNoAnswer" : right ? "liveRight" : "liveWrong";
   return { text: say(phrase), right };
 }
 
@@ -164,8 +185,24 @@ function verdict(you, say) {
  * @param {Say} say
  */
 function rightAnswers(state, say) {
+  if (typeof state.numeric === "object") return say("liveRightAnswerWas", { answers: state.numeric.value });
   const answers = state.correct.map((index) => index + 1 + ". " + state.answers[index]).join(" · ");
   return say("liveRightAnswerWas", { answers });
+}
+
+/**
+ * "Your answer: 2. Paris · 3. Lyon", for the answers a player picked, or the number
+ * typed (none: null).
+ * @param {GameState} state
+ * @param {number[] | string | null | undefined} picks
+ * @param {Say} say
+ * @returns {string | null}
+ */
+function pickedLine(state, picks, say) {
+  if (typeof picks === "string") return say("liveYouPicked", { answers: picks });
+  if (!picks || picks.length === 0) return null;
+  const answers = picks.map((index) => index + 1 + ". " + state.answers[index]).join(" · ");
+  return say("liveYouPicked", { answers });
 }
 
 /**
@@ -236,14 +273,20 @@ function answerOutcome(status) {
 }
 
 /**
- * The phrase that says why joining failed, by the server's status.
+ * The phrase that says why joining failed, by the server's status and, for a 403, its
+ * reason: a banned player is told they were removed, not that the game is locked or full.
  * @param {number} status
+ * @param {string} [reason]
  */
-function joinProblem(status) {
+function joinProblem(status, reason) {
+  if (status === 403) {
+    /** @type {Record<string, string>} */
+    const reasons = { banned: "liveBannedOut", locked: "liveLockedOut", full: "liveFull" };
+    return (reason && reasons[reason]) || "liveCannotJoin";
+  }
   /** @type {Record<number, string>} */
   const phrases = {
-    409: "liveNameTaken", 422: "liveBadName", 403: "liveCannotJoin", 410: "liveGameOver", 429: "liveTooManyTries",
-    404: "liveNoSuchGame",
+    409: "liveNameTaken", 422: "liveBadName", 410: "liveGameOver", 429: "liveTooManyTries", 404: "liveNoSuchGame",
   };
   return phrases[status] || "liveNetworkError";
 }
@@ -286,6 +329,6 @@ function countdown(left, warned, say) {
 
 module.exports = {
   answerFace, answerOutcome, answeredLine, countdown, countdownOpening, finalPlace, firstRetryDelay, hostToggles, isNewQuestion,
-  joinProblem, lobbyPlayers, nextLabel, nextRetryDelay, picksToSend, progress, ranked, rightAnswers, standingLine,
+  joinProblem, lobbyPlayers, nextLabel, nextRetryDelay, numericTally, pickedLine, picksToSend, progress, ranked, rightAnswers, standingLine,
   tallied, tapAnswer, verdict,
 };
