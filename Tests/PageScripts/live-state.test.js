@@ -30,9 +30,10 @@ test("equal scores share a rank, and the next rank counts everyone above", () =>
   assert.deepEqual(state.ranked([]), []);
 });
 
-test("an answer has a colour, a shape and a number, the eight colours and shapes in turn", () => {
-  assert.deepEqual(state.answerFace("Paris", 1), { colour: "answer-1", shape: "\u25C6", number: "2.", label: "Paris" });
-  assert.deepEqual(state.answerFace("x", 8), { colour: "answer-0", shape: "\u25B2", number: "9.", label: "x" });
+test("an answer has a colour, a shape and a letter, the eight colours and shapes in turn", () => {
+  assert.deepEqual(state.answerFace("Paris", 1), { colour: "answer-1", shape: "\u25C6", number: "B", label: "Paris" });
+  assert.deepEqual(state.answerFace("x", 8), { colour: "answer-0", shape: "\u25B2", number: "I", label: "x" });
+  assert.equal(state.answerLetter(26), "27");
 });
 
 test("a closed question's bars are scaled to the most picked answer, the right ones marked", () => {
@@ -77,8 +78,8 @@ test("a player's verdict: no answer, right, or wrong", () => {
   assert.deepEqual(state.verdict({ ...you, answers: [], right: false }, say), { text: "liveNoAnswer", right: false });
 });
 
-test("the right answers are listed with their numbers", () => {
-  assert.equal(state.rightAnswers(closedEvent(), say), 'liveRightAnswerWas {"answers":"2. Paris · 4. Lille"}');
+test("the right answers are listed with their letters", () => {
+  assert.equal(state.rightAnswers(closedEvent(), say), 'liveRightAnswerWas {"answers":"B. Paris · D. Lille"}');
 });
 
 test("a player's standing leaves the rank out while the host hides the scores", () => {
@@ -129,7 +130,7 @@ test("a refused join says why, and anything unknown is a network problem", () =>
 
 test("a phone says what it sent: the answers with their numbers, or the number typed", () => {
   const event = closedEvent();
-  assert.equal(state.pickedLine(event, [1, 3], say), 'liveYouPicked {"answers":"2. Paris · 4. Lille"}');
+  assert.equal(state.pickedLine(event, [1, 3], say), 'liveYouPicked {"answers":"B. Paris · D. Lille"}');
   assert.equal(state.pickedLine(event, "32", say), 'liveYouPicked {"answers":"32"}');
   assert.equal(state.pickedLine(event, [], say), null);
   assert.equal(state.pickedLine(event, undefined, say), null);

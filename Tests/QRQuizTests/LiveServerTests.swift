@@ -184,8 +184,8 @@ import Testing
     #expect(report.afterCancel == 4)
     #expect(report.banned == ["Dee"])
     #expect(report.phones["Dee"]?.rejoin == "The host removed you from this game: you cannot join it again.")
-    #expect(report.phones["Ada"]?.picked == "Your answer: 1. Madrid · 3. Seville")
-    #expect(report.phones["Ada"]?.pickedAfterReload == "Your answer: 1. Madrid · 3. Seville")
+    #expect(report.phones["Ada"]?.picked == "Your answer: A. Madrid · C. Seville")
+    #expect(report.phones["Ada"]?.pickedAfterReload == "Your answer: A. Madrid · C. Seville")
     #expect(report.phones["Ada"]?.pickedMarked == ["Madrid", "Seville"])
     // Ending asks first; after the end nothing is offered that no longer applies.
     #expect(report.endQuestion.hasPrefix("End the game now?"))

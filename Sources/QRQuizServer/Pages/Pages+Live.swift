@@ -41,6 +41,7 @@ extension Pages {
       <section id="closed" hidden aria-labelledby="closed-heading">
       <h1 id="closed-heading" class="live-question" data-field="text"></h1>
       <ol class="live-answers results" data-field="answers"></ol>
+      <p class="explanation" data-field="explanation" hidden></p>
       <div class="leaderboard"><h2>\(say(.liveTopFive))</h2><ol class="standings" data-field="top"></ol>
       <p class="muted" data-field="hidden" hidden>\(say(.liveScoresHidden))</p></div>
       <p><button id="next" type="button">\(say(.liveNext))</button></p>
@@ -120,6 +121,7 @@ extension Pages {
       <h1 id="verdict" class="verdict" data-field="verdict" tabindex="-1"></h1>
       <p class="score" data-field="points"></p>
       <p data-field="correct"></p>
+      <p class="explanation" data-field="explanation" hidden></p>
       <p data-field="standing"></p>
       <p class="muted">\(say(.liveWaitNext))</p>
       </section>
@@ -193,7 +195,7 @@ extension Pages {
     .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
     .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
-    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount,
+    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas,
   ]
 
   static let playerWords: [PagePhrase] = [

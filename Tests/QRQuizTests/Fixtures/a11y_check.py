@@ -150,6 +150,12 @@ try:
         driver.get(base + "/host/" + pin + "?secret=" + host)
         until(driver, "return !document.getElementById('lobby').hidden && document.querySelector('[data-field=names] li')")
         check(driver, "host-lobby", language=language)
+        # Removing a player asks first, in a modal dialog.
+        driver.find_element(By.CSS_SELECTOR, "#lobby [data-field=names] button").click()
+        until(driver, "return document.getElementById('confirm').open")
+        check(driver, "host-confirm", language=language)
+        driver.find_element(By.ID, "confirm-cancel").click()
+        until(driver, "return !document.getElementById('confirm').open")
         api("POST", f"/api/live/{pin}/next", {"secret": host})
         until(phone, "return !document.getElementById('question').hidden")
         until(driver, "return !document.getElementById('question').hidden")

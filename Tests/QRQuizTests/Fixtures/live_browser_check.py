@@ -91,7 +91,7 @@ try:
     screenshot(host, shots, "live-host-closed")
     screenshot(phones["Cy"], shots, "live-phone-closed")
     report["hostTop"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#closed [data-field=top] li")]
-    report["hostRightMarked"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#closed .answer.right .label")]
+    report["hostRightMarked"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#closed .column.right .label")]
 
     # Question 2: Bob's phone reloads while it is open; the host removes Dee.
     host.find_element(By.ID, "next").click()

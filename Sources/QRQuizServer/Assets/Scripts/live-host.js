@@ -67,6 +67,7 @@ function startHost(page) {
       if (typeof data.numeric === "object") showNumericResult(list, data.numeric);
       else showTally(list, data);
       LivePage.standings(page.field("closed", "top", HTMLElement), data.top || []);
+      page.showExplanation(data.explanation);
       page.field("closed", "hidden", HTMLElement).hidden = !data.hidden;
       byId("next", HTMLElement).textContent = state.nextLabel(data, say);
       showToggles(data);
@@ -89,22 +90,28 @@ function startHost(page) {
   function showTally(list, data) {
     for (const answer of state.tallied(data)) {
       const item = document.createElement("li");
-      LivePage.answer(item, answer);
-      if (answer.right) {
-        item.classList.add("right");
-        const mark = document.createElement("span");
-        mark.className = "mark";
-        mark.textContent = "\u2713 " + say("liveCorrectMark");
-        item.append(mark);
-      }
+      item.className = "column " + (answer.right ? "right" : "dimmed");
+      // The bar: its height the share of the most picked answer, its count above it.
+      const chart = document.createElement("div");
+      chart.className = "chart";
       const count = document.createElement("span");
       count.className = "count";
       count.textContent = String(answer.count);
       const bar = document.createElement("span");
-      bar.className = "bar";
+      bar.className = "bar " + answer.colour;
       bar.setAttribute("aria-hidden", "true");
-      bar.style.width = answer.width;
-      item.append(count, bar);
+      bar.style.setProperty("--share", answer.width);
+      chart.append(count, bar);
+      // Under it the answer as it was asked: colour, shape, letter and text.
+      const face = document.createElement("div");
+      LivePage.answer(face, answer);
+      item.append(chart, face);
+      if (answer.right) {
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.textContent = "\u2713 " + say("liveCorrectMark");
+        face.append(mark);
+      }
       list.append(item);
     }
   }
@@ -115,22 +122,29 @@ function startHost(page) {
    * @param {{ value: string, right: number, wrong: number }} numeric
    */
   function showNumericResult(list, numeric) {
-    const item = document.createElement("li");
-    item.className = "answer right typed";
-    item.textContent = state.rightAnswers(/** @type {GameState} */ ({ numeric }), say);
-    list.append(item);
     for (const row of state.numericTally(numeric, say)) {
-      const bar = document.createElement("li");
-      bar.className = "answer " + (row.right ? "answer-3 right" : "answer-0 dimmed");
+      const item = document.createElement("li");
+      item.className = "column " + (row.right ? "right" : "dimmed");
+      const chart = document.createElement("div");
+      chart.className = "chart";
+      const count = document.createElement("span");
+      count.className = "count";
+      count.textContent = String(row.count);
+      const bar = document.createElement("span");
+      bar.className = "bar " + (row.right ? "answer-3" : "answer-0");
+      bar.setAttribute("aria-hidden", "true");
+      bar.style.setProperty("--share", row.width);
+      chart.append(count, bar);
+      const face = document.createElement("div");
+      face.className = "answer " + (row.right ? "answer-3" : "answer-0");
       const label = document.createElement("span");
       label.className = "label";
-      label.textContent = row.label;
-      const fill = document.createElement("span");
-      fill.className = "bar";
-      fill.setAttribute("aria-hidden", "true");
-      fill.style.width = row.width;
-      bar.append(label, fill);
-      list.append(bar);
+      label.textContent = row.right
+        ? "\u2713 " + state.rightAnswers(/** @type {GameState} */ ({ numeric }), say) + " \u00b7 " + row.label
+        : "\u2717 " + row.label;
+      face.append(label);
+      item.append(chart, face);
+      list.append(item);
     }
   }
 

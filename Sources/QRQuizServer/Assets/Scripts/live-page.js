@@ -39,6 +39,16 @@ class LivePage {
   }
 
   /**
+   * A closed question's explanation (why the right answer is right), when it has one.
+   * @param {string | undefined} text
+   */
+  showExplanation(text) {
+    const line = this.field("closed", "explanation", HTMLElement);
+    line.textContent = text || "";
+    line.hidden = !text;
+  }
+
+  /**
    * Shows section `id` alone.
    * @param {string} id
    */

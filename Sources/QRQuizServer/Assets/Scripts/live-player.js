@@ -1,6 +1,6 @@
 "use strict";
 // A player's phone (`/j/PIN`): joining with a nickname, each question's answers as big
-// buttons (or their digits), the verdict and standing after it, the final place. The
+// buttons (or their letters or digits), the verdict and standing after it, the final place. The
 // player's secret is kept in the browser, so a reload or a locked phone loses nothing.
 const { byId, clear, required } = require("./page.js");
 const { LivePage } = require("./live-page.js");
@@ -111,6 +111,7 @@ function startPlayer(page) {
       page.setField("closed", "points", say("livePointsWon", { points: data.you.points || 0 }));
       page.setField("closed", "correct", state.rightAnswers(data, say));
       page.setField("closed", "standing", state.standingLine(data.you, say));
+      page.showExplanation(data.explanation);
       heading.focus();
     },
     over(data) {
@@ -205,6 +206,7 @@ function startPlayer(page) {
     const index = shown.index;
     setTaken(true);
     page.field("question", "taken", HTMLElement).hidden = true;
+    page.field("question", "answer-error", HTMLElement).hidden = true;
     const body = typeof picks === "string" ? { number: picks } : { answers: picks };
     let result;
     try {
@@ -263,12 +265,15 @@ function startPlayer(page) {
     if (picked.size > 0) send(state.picksToSend(picked), 0);
   });
 
-  // Answering with the keyboard: the digit of an answer picks it.
+  // Answering with the keyboard: the letter of an answer picks it, or its place's digit.
   document.addEventListener("keydown", (event) => {
     if (page.isHidden("question") || event.altKey || event.ctrlKey || event.metaKey) return;
     if (document.activeElement && document.activeElement.tagName === "INPUT") return;
-    if (!/^[1-9]$/.test(event.key)) return;
-    const button = answers.querySelector('button[data-index="' + (Number(event.key) - 1) + '"]');
+    let index = -1;
+    if (/^[1-9]$/.test(event.key)) index = Number(event.key) - 1;
+    else if (/^[a-z]$/i.test(event.key)) index = event.key.toUpperCase().charCodeAt(0) - 65;
+    if (index < 0) return;
+    const button = answers.querySelector('button[data-index="' + index + '"]');
     if (button instanceof HTMLButtonElement && !button.disabled) button.click();
   });
 

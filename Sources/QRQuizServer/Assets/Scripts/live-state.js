@@ -45,18 +45,28 @@
  * @property {number | boolean} [answered] host: how many answered; a player: whether they did
  * @property {number[]} correct closed: the right answers
  * @property {number[]} tally closed: how many picked each answer
+ * @property {string} [explanation] closed: why the right answer is right, if the topic says
  * @property {Standing[]} [top] closed: the top five (none while hidden)
  * @property {Standing[]} podium over: the top three
  * @property {You} you a player: their own part
  */
 
 /**
- * How an answer looks on every screen: colour, shape and number, never colour alone.
+ * How an answer looks on every screen: colour, shape and letter, never colour alone.
  * @typedef {{ colour: string, shape: string, number: string, label: string }} AnswerFace
  */
 
 /** The answers' shapes, in the order of their colours. */
 const shapes = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2B1F", "\u271A", "\u2B22"];
+
+/**
+ * The letter of the answer at `index`, as every screen names it: A, B, C … (past Z, its
+ * number).
+ * @param {number} index
+ */
+function answerLetter(index) {
+  return index < 26 ? String.fromCharCode(65 + index) : String(index + 1);
+}
 
 /**
  * The answer at `index` as it is shown.
@@ -65,7 +75,7 @@ const shapes = ["\u25B2", "\u25C6", "\u25CF", "\u25A0", "\u2605", "\u2B1F", "\u2
  * @returns {AnswerFace}
  */
 function answerFace(text, index) {
-  return { colour: "answer-" + (index % 8), shape: shapes[index % 8], number: index + 1 + ".", label: text };
+  return { colour: "answer-" + (index % 8), shape: shapes[index % 8], number: answerLetter(index), label: text };
 }
 
 /**
@@ -180,18 +190,18 @@ function verdict(you, say) {
 }
 
 /**
- * "The right answer was: 2. Paris · 3. Lyon".
+ * "The right answer was: B. Paris · C. Lyon".
  * @param {GameState} state
  * @param {Say} say
  */
 function rightAnswers(state, say) {
   if (typeof state.numeric === "object") return say("liveRightAnswerWas", { answers: state.numeric.value });
-  const answers = state.correct.map((index) => index + 1 + ". " + state.answers[index]).join(" · ");
+  const answers = state.correct.map((index) => answerLetter(index) + ". " + state.answers[index]).join(" · ");
   return say("liveRightAnswerWas", { answers });
 }
 
 /**
- * "Your answer: 2. Paris · 3. Lyon", for the answers a player picked, or the number
+ * "Your answer: B. Paris · C. Lyon", for the answers a player picked, or the number
  * typed (none: null).
  * @param {GameState} state
  * @param {number[] | string | null | undefined} picks
@@ -201,7 +211,7 @@ function rightAnswers(state, say) {
 function pickedLine(state, picks, say) {
   if (typeof picks === "string") return say("liveYouPicked", { answers: picks });
   if (!picks || picks.length === 0) return null;
-  const answers = picks.map((index) => index + 1 + ". " + state.answers[index]).join(" · ");
+  const answers = picks.map((index) => answerLetter(index) + ". " + state.answers[index]).join(" · ");
   return say("liveYouPicked", { answers });
 }
 
@@ -328,7 +338,7 @@ function countdown(left, warned, say) {
 }
 
 module.exports = {
-  answerFace, answerOutcome, answeredLine, countdown, countdownOpening, finalPlace, firstRetryDelay, hostToggles, isNewQuestion,
+  answerFace, answerLetter, answerOutcome, answeredLine, countdown, countdownOpening, finalPlace, firstRetryDelay, hostToggles, isNewQuestion,
   joinProblem, lobbyPlayers, nextLabel, nextRetryDelay, numericTally, pickedLine, picksToSend, progress, ranked, rightAnswers, standingLine,
   tallied, tapAnswer, verdict,
 };
