@@ -183,4 +183,35 @@ import Testing
     #expect(game.bannedPlayers.map(\.id) == [2])
     #expect(game.phase == .open(question: 0, openedAt: T.t(10)))
   }
+
+  @Test func aQuestionsOwnTimeIsItsDeadlineAndItsExplanationIsKept() throws {
+    let json = """
+      {"options": {"name": "Timed", "questionsInRandomOrder": false},
+       "sets": [[{"question": "Quick?", "answers": ["Yes", "No"], "correctAnswers": [0], "seconds": 8,
+                  "explanation": "Eight seconds only."},
+                 {"question": "Slow?", "answers": ["Yes", "No"], "correctAnswers": [1]},
+                 {"question": "Very long?", "answers": ["Yes", "No"], "correctAnswers": [1], "seconds": 3600}]]}
+      """
+    let topic = try TopicReader.topic(json: Data(json.utf8), source: "Timed.json", sourceName: "Timed.json")
+    let setup = try LiveGame.Setup.make(
+      topic: topic, topicName: "Timed", setNumber: 1, scoring: .speed, seconds: 20, pin: "123456",
+      hostSecret: String(repeating: "f", count: 32), created: T.t(0))
+    #expect(setup.questions.map(\.seconds) == [8, nil, 3600])
+    #expect((0..<3).map(setup.seconds(of:)) == [8, 20, 3600])
+    #expect(setup.questions[0].explanation == "Eight seconds only." && setup.questions[1].explanation == nil)
+    var game = LiveGame(setup: setup)
+    _ = try game.join(name: "Ada", browser: nil, secret: T.secret(1), at: T.t(1))
+    _ = try game.join(name: "Bob", browser: nil, secret: T.secret(2), at: T.t(1))
+    _ = try game.next(at: T.t(10))
+    #expect(game.deadline == T.t(18))
+    // Speed counts against the question's own 8 s: 4 s in is half the time, 750 points.
+    _ = try game.answer(secret: T.secret(1), question: 0, picks: [0], at: T.t(14))
+    #expect(game.closeIfDue(at: T.t(17.9)) == nil)
+    #expect(game.closeIfDue(at: T.t(18)) != nil)
+    #expect(game.players[0].score == 750)
+    _ = try game.next(at: T.t(20))
+    #expect(game.deadline == T.t(40))
+    // A setup written before questions had their own time plays every question alike.
+    #expect(LiveGame(setup: T.setup()).setup.questions.allSatisfy { $0.seconds == nil && $0.explanation == nil })
+  }
 }

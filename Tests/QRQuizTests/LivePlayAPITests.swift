@@ -7,7 +7,7 @@ import Testing
 /// What the phones and the projector need beyond the moves (issue 29 §10), through the
 /// API with the live API tests' app: a phone told what it picked (again after a reload),
 /// a ban lifted by the host and told to the one banned, a game ended before anyone joined
-/// leaving no result, and a question asked as a number.
+/// leaving no result, and a question asked as a number, with its own time and explanation.
 @Suite struct LivePlayAPITests {
   let api: LiveAPITests
 
@@ -79,7 +79,7 @@ import Testing
     let topic = """
       {"options": {"name": "Temperatures", "questionsInRandomOrder": false},
        "sets": [[{"question": "Water freezes at how many °F?", "answers": ["0", "32"], "correctAnswers": [1],
-                  "numericAnswer": {"value": 32}},
+                  "numericAnswer": {"value": 32}, "seconds": 15, "explanation": "32 °F is 0 °C."},
                  {"question": "Boiling point in °C?", "answers": ["100", "90"], "correctAnswers": [0]}]]}
       """
     try topic.write(to: api.library.url.appendingPathComponent("Temperatures.json"), atomically: true, encoding: .utf8)
@@ -95,6 +95,8 @@ import Testing
     let question = try #require(phone.events.last)
     // Not "1. 0, 2. 32": no choices at all, a number to type.
     #expect(question.data["numeric"] == .bool(true) && question.data["answers"] == .array([]))
+    // The question's own time, not the game's 20 s.
+    #expect(question.data["seconds"] == .number(15) && question.data["remaining_ms"] == .number(15000))
     #expect(await answer(pin, ada, 0, #""answers":[1]"#).status == 422)
     let comma = await answer(pin, ada, 0, #""number":"3,2""#)
     let commaField = try api.object(comma)["field"]
@@ -109,11 +111,13 @@ import Testing
     #expect(
       closed.data["numeric"]
         == .object([("value", .string("32")), ("right", .number(1)), ("wrong", .number(1))]))
+    #expect(closed.data["explanation"] == .string("32 °F is 0 °C."))
     let verdict = try #require(phone.events.last)
+    #expect(verdict.data["explanation"] == .string("32 °F is 0 °C."))
     #expect(verdict.data["you"]?["right"] == .bool(true) && verdict.data["you"]?["number"] == .string("32"))
     // The next question is asked with its choices again.
     #expect(await api.post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
-    #expect(phone.events.last?.data["numeric"] == .bool(false))
+    #expect(phone.events.last?.data["numeric"] == .bool(false) && phone.events.last?.data["seconds"] == .number(20))
     #expect(await answer(pin, ada, 1, #""number":"100""#).status == 422)
   }
 }

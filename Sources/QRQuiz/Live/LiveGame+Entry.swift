@@ -115,7 +115,8 @@ extension LiveGame {
       player.streak = outcome == .right ? player.streak + 1 : 0
       answer.outcome = outcome
       answer.points = setup.scoring.points(
-        for: outcome, elapsed: Double(answer.milliseconds ?? 0) / 1000, seconds: setup.seconds, streak: player.streak)
+        for: outcome, elapsed: Double(answer.milliseconds ?? 0) / 1000, seconds: setup.seconds(of: index),
+        streak: player.streak)
       player.score += answer.points
       switch outcome {
       case .right: player.correct += 1

@@ -3,12 +3,16 @@ import Foundation
 extension LiveGame.Setup {
   /// Seconds a question may be open.
   public static let secondsRange = 5.0...600.0
+  /// Seconds a question's own time may be (docs/FORMAT.md's `seconds`).
+  public static let questionSecondsRange = 1.0...3600.0
   /// Players a game may be made for.
   public static let maximumPlayersRange = 1...10_000
 
   /// The setup of a game of `topic`: set `setNumber`'s questions (1-based; `nil` for every
   /// set in turn), shuffled when the topic's `questionsInRandomOrder` says so (the app's
   /// default), answers in the file's order.
+  ///
+  /// A question with its own `seconds` is open that long; the others `seconds`.
   ///
   /// - Parameters:
   ///   - topic: the topic.
@@ -36,7 +40,8 @@ extension LiveGame.Setup {
     let questions = session.questions.map {
       LiveQuestion(
         text: $0.text, answers: $0.answers, correct: Array($0.correctAnswers), imageURL: $0.imageURL,
-        numericAnswer: $0.numericAnswer)
+        numericAnswer: $0.numericAnswer, seconds: $0.seconds.map(questionSecondsRange.clamped),
+        explanation: $0.explanation)
     }
     return LiveGame.Setup(
       pin: pin, hostSecret: hostSecret, topicName: topicName, title: topic.name, setNumber: setNumber,
@@ -44,4 +49,14 @@ extension LiveGame.Setup {
       maximumPlayers: min(max(maximumPlayers, maximumPlayersRange.lowerBound), maximumPlayersRange.upperBound),
       mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created)
   }
+}
+
+extension LiveGame.Setup {
+  /// Seconds question `index` is open: its own time, else the game's.
+  public func seconds(of index: Int) -> Double { questions[index].seconds ?? seconds }
+}
+
+extension ClosedRange where Bound == Double {
+  /// `value` brought into the range.
+  fileprivate func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, lowerBound), upperBound) }
 }

@@ -33,7 +33,7 @@ public struct LiveGame: Sendable, Equatable {
     /// The set played (1-based), or `nil` for every set in turn.
     public var setNumber: Int?
     public var scoring: LiveScoring
-    /// Seconds each question is open.
+    /// Seconds each question is open, unless it has its own (``LiveQuestion/seconds``).
     public var seconds: Double
     /// Players at most (kicked ones do not count).
     public var maximumPlayers: Int
@@ -172,8 +172,8 @@ public struct LiveGame: Sendable, Equatable {
 
   /// When the open question closes by itself.
   public var deadline: QuizClock.Instant? {
-    guard case .open(_, let openedAt) = phase else { return nil }
-    return openedAt + .seconds(setup.seconds)
+    guard case .open(let index, let openedAt) = phase else { return nil }
+    return openedAt + .seconds(setup.seconds(of: index))
   }
 
   /// The player holding `secret`, unless kicked.

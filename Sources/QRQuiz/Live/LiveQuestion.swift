@@ -11,22 +11,31 @@ public struct LiveQuestion: Sendable, Codable, Hashable {
   /// one of ``answers`` (which stay for the app). A setup written before live games
   /// asked numbers has none: its questions are asked as choices, as they were.
   public var numericAnswer: NumericAnswer?
+  /// Seconds this question is open, when the topic gives it its own time (Kahoot!'s
+  /// "Time limit"); else the game's ``LiveGame/Setup/seconds``.
+  public var seconds: Double?
+  /// Why the right answer is right, shown once the question closes.
+  public var explanation: String?
 
   public init(
-    text: String, answers: [String], correct: [Int], imageURL: String? = nil, numericAnswer: NumericAnswer? = nil
+    text: String, answers: [String], correct: [Int], imageURL: String? = nil, numericAnswer: NumericAnswer? = nil,
+    seconds: Double? = nil, explanation: String? = nil
   ) {
     self.text = text
     self.answers = answers
     self.correct = correct.sorted()
     self.imageURL = imageURL
     self.numericAnswer = numericAnswer
+    self.seconds = seconds
+    self.explanation = explanation
   }
 
   /// The topic's question.
   public init(_ question: Topic.Question) {
     self.init(
       text: question.question, answers: question.answers, correct: question.mergedCorrectAnswers.map(Int.init),
-      imageURL: question.imageURL, numericAnswer: question.numericAnswer)
+      imageURL: question.imageURL, numericAnswer: question.numericAnswer, seconds: question.seconds,
+      explanation: question.explanation)
   }
 
   /// Whether more than one answer is right, so a phone lets the player pick several.

@@ -19,6 +19,8 @@ extension QuizSession {
     public var numericAnswer: NumericAnswer?
     /// Why the right answer is right, shown after the verdict (a QRQuiz extension).
     public var explanation: String?
+    /// The time to answer it in a live game, when the topic sets one (a QRQuiz extension).
+    public var seconds: Double?
 
     /// How many picks the question takes before the player moves on.
     func requiredPicks(mandatory: Bool) -> Int { mandatory ? correctAnswers.count : 1 }
@@ -30,7 +32,8 @@ extension QuizSession.Question {
     self.init(
       text: question.question, answers: question.answers,
       correctAnswers: Set(question.mergedCorrectAnswers.map(Int.init)), imageURL: question.imageURL,
-      category: category, numericAnswer: question.numericAnswer, explanation: question.explanation)
+      category: category, numericAnswer: question.numericAnswer, explanation: question.explanation,
+      seconds: question.seconds)
   }
 }
 

@@ -88,7 +88,7 @@ extension LiveRoom {
           ("index", .number(index)), ("count", .number(setup.questions.count)), ("text", .string(question.text)),
           ("answers", .array(answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
           ("numeric", .bool(question.numericAnswer != nil)),
-          ("seconds", .number(setup.seconds)),
+          ("seconds", .number(setup.seconds(of: index))),
           ("remaining_ms", .number(Int((game.remaining(at: now) * 1000).rounded(.down)))),
         ]
         if let image = imageSource(question.imageURL) { members.append(("image", .string(image))) }
@@ -102,6 +102,7 @@ extension LiveRoom {
           ("tally", .array(game.tallies[index].map(JSONValue.number))),
         ]
         if let numeric = question.numericAnswer { members.append(("numeric", numericResult(numeric, index))) }
+        if let explanation = question.explanation { members.append(("explanation", .string(explanation))) }
         return members + [
           ("top", .array(game.scoresHidden ? [] : game.top(5).map(Self.standing))),
           ("hidden", .bool(game.scoresHidden)),
