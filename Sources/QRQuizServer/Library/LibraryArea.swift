@@ -61,7 +61,8 @@ final class LibraryArea: Sendable {
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
       return .html(
-        pages.library(all, query: nil, total: all.count, editing: editing, running: running, hosting: context.isTeacher))
+        pages.library(all, query: nil, total: all.count, editing: editing, running: running, hosting: context.isTeacher)
+      )
     }
     let search = TextSearch(query)
     let shown = all.filter { search.matches(folded: $0.searchText) }
