@@ -39,10 +39,28 @@ import Testing
     return (game.pin, game.hostSecret, secret)
   }
 
+  /// An assignment of Capitals with one student: its code and the student's secret.
+  func assignment() async throws -> (code: String, student: String) {
+    let due = Assignment.timestamp(QuizClock.now + .seconds(3600))
+    let made = await client.request(
+      "POST", "/api/assignments", headers: ["Authorization": "Bearer \(Self.token)"],
+      body: Array(#"{"topic":"Capitals","set":1,"due":"\#(due)"}"#.utf8))
+    guard case .string(let code)? = try JSONParser.parse(made.body)["code"] else {
+      throw CocoaError(.coderInvalidValue)
+    }
+    let joined = await client.request(
+      "POST", "/api/assignments/\(code)/students", body: Array(#"{"name":"Ada"}"#.utf8))
+    guard case .string(let secret)? = try JSONParser.parse(joined.body)["secret"] else {
+      throw CocoaError(.coderInvalidValue)
+    }
+    return (code, secret)
+  }
+
   /// `pattern` with its parts filled with things that exist.
-  func path(_ pattern: RoutePattern, pin: String) -> String {
+  func path(_ pattern: RoutePattern, pin: String, code: String = "") -> String {
     var path = pattern.description
-    for (name, value) in ["pin": pin, "name": "Capitals", "id": "1", "file": "style.css", "key": "0"] {
+    let parts = ["pin": pin, "code": code, "name": "Capitals", "id": "1", "file": "style.css", "key": "0"]
+    for (name, value) in parts {
       path = path.replacingOccurrences(of: "{\(name)}", with: value)
     }
     return path
@@ -50,7 +68,7 @@ import Testing
 
   /// Who a credential proves.
   enum Kind: CaseIterable {
-    case teacher, host, player
+    case teacher, host, player, student
   }
 
   /// The credentials a route may ask for, each as the request that carries it.
@@ -69,11 +87,12 @@ import Testing
     case "Host": [.host, .teacher]
     case "Player": [.player]
     case "GameMember": [.host, .player]
+    case "Student": [.student]
     default: nil
     }
   }
 
-  func credentials(pin: String, host: String, player: String) async -> [Credential] {
+  func credentials(pin: String, host: String, player: String, student: String) async -> [Credential] {
     let teacherCookie = "\(Credentials.teacherCookie)=\(Self.token)"
     let page = await client.request("GET", "/t/Capitals", headers: ["Cookie": teacherCookie])
     let csrf = page.text.components(separatedBy: #"name="csrf" value=""#).dropFirst().first?.prefix(32) ?? ""
@@ -88,18 +107,21 @@ import Testing
       Credential(kind: .host, query: "?secret=\(host)"),
       Credential(kind: .player, query: "?secret=\(player)"),
       Credential(kind: .player, body: #"{"secret":"\#(player)","question":0,"answers":[0]}"#),
+      Credential(kind: .student, query: "?secret=\(student)"),
+      Credential(kind: .student, body: #"{"secret":"\#(student)","index":0,"answers":[0]}"#),
     ]
   }
 
   @Test func everyRouteThatIsNotPublicRefusesWithoutItsCredentialAndAdmitsWithIt() async throws {
     let (pin, host, player) = try await game()
-    let credentials = await credentials(pin: pin, host: host, player: player)
+    let (code, student) = try await assignment()
+    let credentials = await credentials(pin: pin, host: host, player: player, student: student)
     let guarded = app.routes.filter { !$0.isPublic }
     #expect(guarded.count >= 19, "\(guarded.count) routes ask for a credential")
     // The game ends last: the host's other moves need it going.
     let ending = guarded.filter { $0.pattern.description.hasSuffix("/end") }
     for route in guarded.filter({ !$0.pattern.description.hasSuffix("/end") }) + ending {
-      let target = path(route.pattern, pin: pin)
+      let target = path(route.pattern, pin: pin, code: code)
       let method = route.method.rawValue
       let refused = await client.request(
         method, target + "?secret=\(Self.wrongSecret)", body: Array(#"{"secret":"\#(Self.wrongSecret)"}"#.utf8))
@@ -120,9 +142,10 @@ import Testing
   /// move, a host's secret nothing of the teacher's.
   @Test func eachCredentialOpensTheRoutesOfWhomItProvesAndNoOthers() async throws {
     let (pin, host, player) = try await game()
-    let credentials = await credentials(pin: pin, host: host, player: player)
+    let (code, student) = try await assignment()
+    let credentials = await credentials(pin: pin, host: host, player: player, student: student)
     for route in app.routes where !route.isPublic {
-      let target = path(route.pattern, pin: pin)
+      let target = path(route.pattern, pin: pin, code: code)
       let method = route.method.rawValue
       let kinds = try #require(Self.kinds(ofIdentity: route.identity), "\(method) \(target) proves \(route.identity)")
       var opened: Set<Kind> = []

@@ -29,6 +29,9 @@ enum Directories {
   /// Live games: journals of games in progress, results of finished ones.
   static var live: URL { data.appendingPathComponent("live") }
 
+  /// Assignments (homework), a journal each.
+  static var assignments: URL { data.appendingPathComponent("assignments") }
+
   /// Class rosters, a file per class.
   static var classes: URL { data.appendingPathComponent("classes") }
 

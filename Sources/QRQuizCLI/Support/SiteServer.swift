@@ -75,7 +75,8 @@ struct SiteServer {
       configuration: .init(
         publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
         liveArchive: LiveArchive(directory: Directories.live), isSecure: tls != nil, isPrivate: isPrivate,
-        holdsRequestsUntilResumed: true))
+        holdsRequestsUntilResumed: true, assignmentArchive: AssignmentArchive(directory: Directories.assignments),
+        classes: ClassRosterStore(directory: Directories.classes)))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
     app.watchTopics()
     // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
@@ -105,6 +106,7 @@ struct SiteServer {
     // Requests wait until the games are back (the app holds them): no phone gets 404 for its game.
     let report = app.resumeLiveGames()
     for problem in report.problems { Console.error(problem) }
+    for problem in app.resumeAssignments() { Console.error(problem) }
     return SiteServer(app: app, server: server, base: base, teacherToken: token, resumed: report.resumed)
   }
 

@@ -46,11 +46,16 @@ public final class QuizWebApp: HTTPResponder {
     /// listens before it knows its port (and so its join addresses) still never answers a
     /// phone 404 for a game it is about to resume.
     public var holdsRequestsUntilResumed: Bool
+    /// Where assignments are journaled (`DATA/assignments`); `nil` keeps them in memory only.
+    public var assignmentArchive: AssignmentArchive?
+    /// The teacher's classes (`qrquiz class`): an assignment for a class takes its roster's names.
+    public var classes: ClassRosterStore?
 
     public init(
       publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
       liveArchive: LiveArchive? = nil, isSecure: Bool = false, isPrivate: Bool = false,
-      holdsRequestsUntilResumed: Bool = false
+      holdsRequestsUntilResumed: Bool = false, assignmentArchive: AssignmentArchive? = nil,
+      classes: ClassRosterStore? = nil
     ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
       self.teacherToken = teacherToken
@@ -60,6 +65,8 @@ public final class QuizWebApp: HTTPResponder {
       self.isSecure = isSecure
       self.isPrivate = isPrivate
       self.holdsRequestsUntilResumed = holdsRequestsUntilResumed
+      self.assignmentArchive = assignmentArchive
+      self.classes = classes
     }
 
     /// The secret that opens the creator, when editing is allowed.
@@ -80,12 +87,16 @@ public final class QuizWebApp: HTTPResponder {
   let pictures: PicturesArea
   let editor: EditorArea
   let liveArea: LiveArea
+  let assignmentArea: AssignmentArea
   private let router: Router<RequestContext>
   private let resumeGate: ResumeGate
 
-  /// - Parameter live: the live games (by default, kept in the configuration's archive,
-  ///   on the system's clock).
-  public init(topics: Topics, configuration: Configuration, live: LiveGames? = nil) {
+  /// - Parameters:
+  ///   - live: the live games (by default, kept in the configuration's archive, on the
+  ///     system's clock).
+  ///   - assignments: the assignments (by default, kept in the configuration's archive, on
+  ///     the system's clock).
+  public init(topics: Topics, configuration: Configuration, live: LiveGames? = nil, assignments: Assignments? = nil) {
     let served =
       switch topics {
       case .library(let library): ServedTopics(source: .library(library))
@@ -99,14 +110,16 @@ public final class QuizWebApp: HTTPResponder {
     play = PlayArea(site: site, pictures: pictures)
     editor = EditorArea(site: site)
     liveArea = LiveArea(site: site, pictures: pictures, games: games)
-    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea)
+    assignmentArea = AssignmentArea(
+      site: site, pictures: pictures, assignments: assignments ?? Assignments(archive: configuration.assignmentArchive))
+    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea)
   }
 
   /// The site's route table: every area's routes, in the order of the route documentation,
   /// behind the security headers.
   private static func router(
     site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
-    _ live: LiveArea
+    _ live: LiveArea, _ assignments: AssignmentArea
   ) -> Router<RequestContext> {
     var router = Router { RequestContext($0, site: site) }
     router.middleware = [SecurityHeaders()]
@@ -121,6 +134,7 @@ public final class QuizWebApp: HTTPResponder {
     pictures.addRoutes(to: &router)
     editor.addRoutes(to: &router)
     live.addRoutes(to: &router)
+    assignments.addRoutes(to: &router)
     return router
   }
 
@@ -155,6 +169,10 @@ public final class QuizWebApp: HTTPResponder {
     defer { resumeGate.open() }
     return liveArea.resumeGames()
   }
+
+  /// Reads the assignments of the configuration's archive back; a line for each that
+  /// cannot be.
+  public func resumeAssignments() -> [String] { assignmentArea.resume() }
 
   /// The names of the topics served, as they appear in the site's addresses.
   public var topicNames: [String] { site.topics.all.map(\.name) }

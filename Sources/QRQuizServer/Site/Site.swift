@@ -11,6 +11,8 @@ final class Site: Sendable {
   let configuration: QuizWebApp.Configuration
   let topics: ServedTopics
   let live: LiveGames
+  /// Topics of assignments still open: hidden from all but the teacher (their answer keys).
+  let assignmentTopics = OpenAssignmentTopics()
   /// The token forms must carry back (with the teacher's cookie) to be accepted.
   let formToken = Secret.make()
   private let publicURLStore: Locked<String>

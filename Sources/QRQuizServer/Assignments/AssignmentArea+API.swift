@@ -1,0 +1,226 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// The assignments' API (`docs/ASSIGNMENTS.md`): JSON in and out. The teacher makes and
+/// reads; a student joins with a name, then reads their next question and answers it with
+/// their secret. Every move is journaled before it is acknowledged.
+extension AssignmentArea {
+  // MARK: The teacher
+
+  /// POST `/api/assignments` → 201 `{"code", "join", "due"}`.
+  func createAssignment(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    do throws(JSONBody.Problem) {
+      let request = try AssignmentRequest(try JSONBody(context.request.body))
+      let book = try makeAssignment(request)
+      return .json(summary(book), status: 201)
+    } catch {
+      return error.response
+    }
+  }
+
+  /// Makes the assignment `request` asks for.
+  func makeAssignment(_ request: AssignmentRequest) throws(JSONBody.Problem) -> AssignmentBook {
+    guard let topic = site.topics.topic(named: request.topic) else {
+      throw .init(status: 404, message: "no topic is named \(request.topic)", field: "topic")
+    }
+    var className: String?
+    if let name = request.className {
+      guard let store = site.configuration.classes else {
+        throw .init(status: 422, message: "this server keeps no classes", field: "class")
+      }
+      do throws(ClassRosterStore.Error) {
+        className = try store.roster(named: name).name.text
+      } catch {
+        throw .init(status: 422, message: error.description, field: "class")
+      }
+    }
+    let now = assignments.clock.now()
+    let due = QuizClock.Instant(request.due)
+    guard due > now else { throw .init(status: 422, message: "the due time is past", field: "due") }
+    let prepared: Assignment
+    do throws(Assignment.Problem) {
+      prepared = try Assignment.make(
+        topic: topic.topic, topicName: topic.name, code: "", due: due, className: className, setNumber: request.set,
+        attempts: request.attempts, scoring: request.scoring, maximumStudents: request.maximumStudents, created: now)
+    } catch {
+      throw .init(status: 422, message: error.description, field: request.set == nil ? "topic" : "set")
+    }
+    let book: AssignmentBook
+    do throws(Assignments.CreationFailure) {
+      book = try assignments.create { code in
+        var assignment = prepared
+        assignment.code = code
+        return assignment
+      }
+    } catch {
+      switch error {
+      case .tooMany:
+        throw .init(
+          status: 503, message: "the server keeps \(AssignmentArchive.maximumAssignments) assignments at most")
+      case .notSaved(let failure): throw .init(status: 503, message: "the assignment could not be saved: \(failure)")
+      }
+    }
+    site.assignmentTopics.hold(topic.name, until: due)
+    return book
+  }
+
+  /// An assignment as the teacher's list shows it.
+  func summary(_ book: AssignmentBook) -> JSONValue {
+    let assignment = book.assignment
+    let work = book.snapshot
+    return .object([
+      ("code", .string(book.code)), ("join", .string(joinURL(book.code))),
+      ("due", .string(Assignment.timestamp(assignment.due))), ("topic", .string(assignment.topicName)),
+      ("title", .string(assignment.title)), ("class", assignment.className.map(JSONValue.string) ?? .null),
+      ("set", assignment.setNumber.map(JSONValue.number) ?? .null), ("attempts", .number(assignment.attempts)),
+      ("scoring", .string(assignment.scoring.rawValue)), ("questions", .number(assignment.questions.count)),
+      ("students", .number(work.students.count)), ("open", .bool(assignment.isOpen(at: assignments.clock.now()))),
+    ])
+  }
+
+  /// GET `/api/assignments`: `{"assignments": […]}`, newest first.
+  func list(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
+    .json(.object([("assignments", .array(assignments.all.map(summary)))]))
+  }
+
+  /// GET `/api/assignments/CODE/results.csv`.
+  func resultsCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
+    let results = AssignmentResults(book.snapshot, roster: roster(book.assignment.className))
+    return .bytes(
+      Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
+      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-assignment-\(book.code).csv\"")])
+  }
+
+  /// GET `/api/assignments/CODE/results.json`.
+  func resultsJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
+    return .json(AssignmentResults(book.snapshot, roster: roster(book.assignment.className)).json)
+  }
+
+  // MARK: Students
+
+  /// POST `/api/assignments/CODE/students`: `{"name"}` → 201 `{"secret", "student"}`.
+  func join(_ context: RequestContext) async -> HTTPResponse {
+    let request = context.request
+    let now = assignments.clock.now()
+    if let wait = assignments.joinLimiter.take(request.clientAddress, at: now) {
+      return .apiError(
+        429, "too many attempts to join from this address: wait a moment",
+        headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))])
+    }
+    guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
+    let name: String
+    do throws(JSONBody.Problem) {
+      let body = try JSONBody(request.body)
+      name = try body.required("name", body.string)
+    } catch {
+      return error.response
+    }
+    let className = book.assignment.className
+    do throws(AssignmentBook.Failure<AssignmentWork.JoinRefusal>) {
+      let secret = try book.join(name: name, roster: roster(className), at: now)
+      return .json(.object([("secret", .string(secret))]), status: 201)
+    } catch {
+      switch error {
+      case .notSaved(let failure): return .apiError(503, "you could not be added: \(failure.reason)")
+      case .refused(let refusal):
+        let status =
+          switch refusal {
+          case .invalidName: 422
+          case .notOnRoster, .full: 403
+          case .nameTaken: 409
+          case .pastDue: 410
+          }
+        return .apiError(status, refusal.description, field: status == 410 ? nil : "name")
+      }
+    }
+  }
+
+  /// GET `/api/assignments/CODE/next?secret=S`: the student's next question, or their
+  /// result once the attempt is over or the due time has passed.
+  func next(_ context: RequestContext, _ student: Student) -> HTTPResponse {
+    let assignment = student.book.assignment
+    let now = assignments.clock.now()
+    let attempt = student.student.attempts[student.student.attempts.count - 1]
+    var common: [(key: String, value: JSONValue)] = [
+      ("name", .string(student.student.name.text)), ("title", .string(assignment.title)),
+      ("due", .string(Assignment.timestamp(assignment.due))),
+      ("seconds_left", .number(max(0, assignment.due.seconds(since: now)))),
+      ("questions", .number(assignment.questions.count)), ("attempt", .number(student.student.attempts.count)),
+      ("attempts", .number(assignment.attempts)),
+    ]
+    guard assignment.isOpen(at: now), attempt.answers.count < assignment.questions.count else {
+      let best = student.student.best
+      common += [
+        ("done", .bool(true)), ("score", .number(best.score)), ("correct", .number(best.correct)),
+        ("open", .bool(assignment.isOpen(at: now))),
+        ("can_retry", .bool(assignment.isOpen(at: now) && student.student.attempts.count < assignment.attempts)),
+      ]
+      return .json(.object(common))
+    }
+    let index = attempt.answers.count
+    let question = assignment.questions[index].question
+    common += [
+      ("done", .bool(false)), ("index", .number(index)), ("text", .string(question.text)),
+      ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
+      ("score", .number(attempt.score)),
+    ]
+    if let image = pictures.imageSource(for: question.imageURL) { common.append(("image", .string(image.value))) }
+    return .json(.object(common))
+  }
+
+  /// POST `/api/assignments/CODE/answers`: `{"secret", "index", "answers"}` → 200
+  /// `{"right", "correct", "explanation"?, "score"}`.
+  func answer(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
+    let now = assignments.clock.now()
+    let index: Int
+    let picks: [Int]
+    do throws(JSONBody.Problem) {
+      let body = try JSONBody(context.request.body)
+      index = try body.required("index", body.integer)
+      picks = try body.required("answers") { key throws(JSONBody.Problem) in
+        try body.integers(key, limit: Self.picksLimit)
+      }
+    } catch {
+      return error.response
+    }
+    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
+      let verdict = try student.book.answer(secret: student.secret, question: index, picks: picks, at: now)
+      var members: [(key: String, value: JSONValue)] = [
+        ("right", .bool(verdict.outcome == .right)), ("correct", .array(verdict.correct.map(JSONValue.number))),
+        ("score", .number(verdict.score)),
+      ]
+      if let explanation = verdict.explanation { members.append(("explanation", .string(explanation))) }
+      return .json(.object(members))
+    } catch {
+      return Self.response(error)
+    }
+  }
+
+  /// POST `/api/assignments/CODE/attempts`: `{"secret"}` → 201 `{"attempt"}`.
+  func retry(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
+    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
+      let number = try student.book.retry(secret: student.secret, at: assignments.clock.now())
+      return .json(.object([("attempt", .number(number))]), status: 201)
+    } catch {
+      return Self.response(error)
+    }
+  }
+
+  /// The answer to a refused or unsaved move.
+  static func response(_ failure: AssignmentBook.Failure<AssignmentWork.MoveRefusal>) -> HTTPResponse {
+    switch failure {
+    case .notSaved(let error): return .apiError(503, "the answer could not be saved: \(error.reason)")
+    case .refused(let refusal):
+      switch refusal {
+      case .unknownStudent: return unknownSecret
+      case .pastDue, .noAttemptsLeft: return .apiError(410, refusal.description)
+      case .alreadyAnswered, .attemptOver, .attemptNotOver: return .apiError(409, refusal.description)
+      case .noSuchQuestion, .notYet: return .apiError(422, refusal.description, field: "index")
+      case .invalidPicks: return .apiError(422, refusal.description, field: "answers")
+      }
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// Homework (`docs/ASSIGNMENTS.md`): the teacher assigns a topic with a due time, students
+/// join by the assignment's code with a name (their class's roster's, for a class) and
+/// play at their own pace with a secret of their own; the teacher reads the results. The
+/// API is JSON in and out (`AssignmentArea+API.swift`); owns the assignments.
+final class AssignmentArea: Sendable {
+  let site: Site
+  let pictures: PicturesArea
+  let assignments: Assignments
+  /// Answers a question takes at most in a request.
+  static let picksLimit = 256
+
+  init(site: Site, pictures: PicturesArea, assignments: Assignments) {
+    self.site = site
+    self.pictures = pictures
+    self.assignments = assignments
+    site.assignmentTopics.use(assignments.clock)
+  }
+
+  func addRoutes(to router: inout Router<RequestContext>) {
+    router.add(
+      .post, "/api/assignments", "assigns a topic: a due time, a class, a set, attempts", access: site.teacherAPI,
+      bodyLimit: .kibibytes(4), .deferred(createAssignment))
+    router.add(.get, "/api/assignments", "lists the assignments", access: site.teacherDownload, .immediate(list))
+    router.add(
+      .post, "/api/assignments/{code}/students", "joins an assignment: a name (the class's roster's)",
+      access: .anyone("anyone; attempts are limited per address"), bodyLimit: .kibibytes(4), .deferred(join))
+    router.add(
+      .get, "/api/assignments/{code}/next", "a student's next question, or their result", access: studentQuery,
+      .immediate(next))
+    router.add(
+      .post, "/api/assignments/{code}/answers", "a student's answer to their next question", access: studentMove,
+      bodyLimit: .kibibytes(16), .deferred(answer))
+    router.add(
+      .post, "/api/assignments/{code}/attempts", "a student starts another attempt", access: studentMove,
+      bodyLimit: .kibibytes(4), .deferred(retry))
+    router.add(
+      .get, "/api/assignments/{code}/results.csv", "an assignment's results as CSV", access: site.teacherDownload,
+      .deferred(resultsCSV))
+    router.add(
+      .get, "/api/assignments/{code}/results.json", "the same as JSON", access: site.teacherDownload,
+      .deferred(resultsJSON))
+  }
+
+  /// Reads the assignments a previous run left (every one, open or past due: they are the
+  /// results); a line for each that cannot be.
+  func resume() -> [String] {
+    let problems = assignments.resume()
+    for book in assignments.all { site.assignmentTopics.hold(book.assignment.topicName, until: book.assignment.due) }
+    return problems
+  }
+
+  /// The address students join at.
+  func joinURL(_ code: String) -> String { site.publicURL + SitePath.assignment(code).value }
+
+  /// The roster of the class `name`, if the server keeps classes and has it.
+  func roster(_ name: String?) -> ClassRoster? {
+    guard let name, let store = site.configuration.classes else { return nil }
+    return try? store.roster(named: name)
+  }
+}
+
+extension SitePath {
+  /// A student's page of an assignment.
+  static func assignment(_ code: String) -> SitePath { .segments("a", code) }
+}

@@ -1,0 +1,86 @@
+import QRQuiz
+import QRQuizLocking
+
+/// One assignment served: its students' work under a lock, and its journal. Every move is
+/// checked, written and flushed to the journal, and only then applied and acknowledged,
+/// all under the lock, so the work always equals the journal and nothing a student was
+/// told is lost by a crash.
+final class AssignmentBook: Sendable {
+  let assignment: Assignment
+  private let work: Locked<AssignmentWork>
+  /// `nil`: kept in memory only (a server without a data folder, tests).
+  private let journal: AssignmentJournal?
+
+  init(work: AssignmentWork, journal: AssignmentJournal?) {
+    assignment = work.assignment
+    self.work = Locked(work)
+    self.journal = journal
+  }
+
+  var code: String { assignment.code }
+
+  /// What students did so far.
+  var snapshot: AssignmentWork { work.withLock { $0 } }
+
+  /// Why a move failed: refused by the rules, or not saved.
+  enum Failure<Refusal: Error>: Error {
+    case refused(Refusal)
+    case notSaved(FileSystemError)
+  }
+
+  /// A student joins; returns their secret.
+  func join(name: String, roster: ClassRoster?, at now: QuizClock.Instant) throws(Failure<AssignmentWork.JoinRefusal>)
+    -> String
+  {
+    let secret = Secret.make()
+    try work.withLock { (work) throws(Failure<AssignmentWork.JoinRefusal>) in
+      let entry: AssignmentWork.Entry
+      do throws(AssignmentWork.JoinRefusal) {
+        entry = try work.join(name: name, secret: secret, roster: roster, at: now)
+      } catch {
+        throw Failure<AssignmentWork.JoinRefusal>.refused(error)
+      }
+      try save(entry, &work, refusing: AssignmentWork.JoinRefusal.self)
+    }
+    return secret
+  }
+
+  /// A student's answer, with its verdict once durable.
+  func answer(secret: String, question: Int, picks: [Int], at now: QuizClock.Instant) throws(Failure<
+    AssignmentWork.MoveRefusal
+  >) -> AssignmentWork.Verdict {
+    try work.withLock { (work) throws(Failure<AssignmentWork.MoveRefusal>) -> AssignmentWork.Verdict in
+      let move: (entry: AssignmentWork.Entry, verdict: AssignmentWork.Verdict)
+      do throws(AssignmentWork.MoveRefusal) {
+        move = try work.answer(secret: secret, question: question, picks: picks, at: now)
+      } catch {
+        throw Failure<AssignmentWork.MoveRefusal>.refused(error)
+      }
+      try save(move.entry, &work, refusing: AssignmentWork.MoveRefusal.self)
+      return move.verdict
+    }
+  }
+
+  /// A student starts another attempt; returns its number (from 1).
+  func retry(secret: String, at now: QuizClock.Instant) throws(Failure<AssignmentWork.MoveRefusal>) -> Int {
+    try work.withLock { (work) throws(Failure<AssignmentWork.MoveRefusal>) -> Int in
+      let entry: AssignmentWork.Entry
+      do throws(AssignmentWork.MoveRefusal) { entry = try work.retry(secret: secret, at: now) } catch {
+        throw Failure<AssignmentWork.MoveRefusal>.refused(error)
+      }
+      try save(entry, &work, refusing: AssignmentWork.MoveRefusal.self)
+      return work.student(secret: secret)?.attempts.count ?? 0
+    }
+  }
+
+  /// The student holding `secret`, as they are now.
+  func student(secret: String) -> AssignmentWork.Student? { work.withLock { $0.student(secret: secret) } }
+
+  /// Writes `entry` to the journal and waits for the disk, then applies it.
+  private func save<Refusal>(
+    _ entry: AssignmentWork.Entry, _ work: inout AssignmentWork, refusing: Refusal.Type
+  ) throws(Failure<Refusal>) {
+    do throws(FileSystemError) { try journal?.append(entry) } catch { throw .notSaved(error) }
+    work.apply(entry)
+  }
+}

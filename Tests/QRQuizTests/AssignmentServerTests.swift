@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import QRQuiz
+
+/// Assignments on a real `qrquiz serve` on 127.0.0.1: a class's roster from `qrquiz class`'s
+/// folder, a server killed (SIGKILL) just after acknowledging answers and started again,
+/// and a real deadline a few seconds away.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct AssignmentServerTests {
+  let home: TemporaryDirectory
+  let library: TemporaryDirectory
+  let cache: TemporaryDirectory
+
+  init() throws {
+    home = try TemporaryDirectory()
+    (library, cache) = try LiveLibrary.make()
+    let classes = ClassRosterStore(directory: home.url.appendingPathComponent("data/qrquiz/classes"))
+    try classes.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
+  }
+
+  func startServer() throws -> ServeProcess {
+    try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: home.qrquizEnvironment)
+  }
+
+  func post(_ server: ServeProcess, _ path: String, _ body: String, headers: [String: String] = [:]) throws
+    -> (status: Int, json: JSONValue)
+  {
+    let response = try server.request(
+      "POST", path, headers: ["Content-Type": "application/json"].merging(headers) { $1 }, body: Array(body.utf8))
+    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
+  }
+
+  func get(_ server: ServeProcess, _ path: String) throws -> JSONValue {
+    try JSONParser.parse(try server.request("GET", path).body)
+  }
+
+  func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
+
+  func assign(_ server: ServeProcess, dueIn seconds: Double, _ extra: String = "") throws -> String {
+    let token = try #require(server.teacherToken)
+    let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(seconds)))
+    let made = try post(
+      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)"\#(extra)}"#,
+      headers: ["Authorization": "Bearer \(token)"])
+    try #require(made.status == 201, "\(made.json)")
+    return string(made.json["code"])
+  }
+
+  @Test func aServerKilledAfterAcknowledgingAnswersLosesNoneOfThem() throws {
+    var server = try startServer()
+    let code = try assign(server, dueIn: 3600, #","class":"7B""#)
+    #expect(try post(server, "/api/assignments/\(code)/students", #"{"name":"Mallory"}"#).status == 403)
+    let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#)
+    let secret = string(joined.json["secret"])
+    for (index, picks) in [(0, "[0]"), (1, "[0,2]")] {
+      let answered = try post(
+        server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
+      #expect(answered.status == 200 && answered.json["right"] == .bool(true))
+    }
+    server.kill()
+    server = try startServer()
+    let next = try get(server, "/api/assignments/\(code)/next?secret=\(secret)")
+    #expect(next["index"] == .number(2) && next["score"] == .number(2000), "\(next)")
+    #expect(string(next["name"]) == "Ada Lovelace", "the roster's spelling")
+    #expect(server.errorText.isEmpty, "\(server.errorText)")
+  }
+
+  @Test func aRealDeadlineRefusesTheAnswersThatComeAfterIt() throws {
+    let server = try startServer()
+    let code = try assign(server, dueIn: 3)
+    let secret = string(try post(server, "/api/assignments/\(code)/students", #"{"name":"Ada"}"#).json["secret"])
+    // Waits for the server to say the assignment is over, bounded.
+    let deadline = Date().addingTimeInterval(30)
+    var result = try get(server, "/api/assignments/\(code)/next?secret=\(secret)")
+    while result["done"] != .bool(true), Date() < deadline {
+      usleep(100_000)
+      result = try get(server, "/api/assignments/\(code)/next?secret=\(secret)")
+    }
+    #expect(result["open"] == .bool(false), "\(result)")
+    let late = try post(
+      server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":0,"answers":[0]}"#)
+    #expect(late.status == 410)
+    #expect(try post(server, "/api/assignments/\(code)/students", #"{"name":"Alan"}"#).status == 410)
+  }
+}
