@@ -23,7 +23,7 @@ struct QRQuizCommand: ParsableCommand {
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
       GenerateCommand.self, SheetCommand.self,
-      ServeCommand.self, LiveCommand.self, ClassCommand.self, AnswerCardsCommand.self,
+      ServeCommand.self, LiveCommand.self, AssignCommand.self, ClassCommand.self, AnswerCardsCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

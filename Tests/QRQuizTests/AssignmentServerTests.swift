@@ -82,4 +82,40 @@ import Testing
     #expect(late.status == 410)
     #expect(try post(server, "/api/assignments/\(code)/students", #"{"name":"Alan"}"#).status == 410)
   }
+
+  @Test func anAssignmentMadeByTheCommandLineIsServedHidesItsTopicAndPrintsItsResults() throws {
+    let server = try startServer()
+    #expect(try server.request("GET", "/t/Capitals.json").status == 200)
+    let topics = home.url.appendingPathComponent("data/qrquiz/topics")
+    try FileManager.default.createDirectory(at: topics, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: Fixtures.url("live/Capitals.json"), to: topics.appendingPathComponent("Capitals.json"))
+    let environment = home.qrquizEnvironment
+    let made = try ProcessRunner.qrquiz(
+      ["assign", "Capitals", "--due", "2099-12-08 18:00", "--class", "7b", "--set", "1"], environment: environment)
+    #expect(made.status == 0, "\(made.stderr)")
+    let code = String(try #require(made.stdoutText.split(separator: " ").dropFirst().first).dropLast())
+    #expect(Assignment.isCode(code), "\(made.stdoutText)")
+    #expect(made.stdoutText.contains("/a/\(code)"))
+
+    // The running server finds it, and hides its topic from then on.
+    #expect(try server.request("GET", "/t/Capitals.json").status == 404)
+    let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"Ada Lovelace"}"#)
+    #expect(joined.status == 201)
+    let secret = string(joined.json["secret"])
+    let answered = try post(
+      server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":0,"answers":[0]}"#)
+    #expect(answered.status == 200)
+
+    let results = try ProcessRunner.qrquiz(["assign", "--results", code, "--csv"], environment: environment)
+    #expect(results.status == 0)
+    #expect(results.stdoutText.contains("Ada Lovelace,not done,1000,1,3,1"))
+    #expect(results.stdoutText.contains("Alan Turing,not started"))
+    let table = try ProcessRunner.qrquiz(["assign", "--results", code], environment: environment)
+    #expect(table.stdoutText.contains("Ada Lovelace\tnot done\tscore 1000\t1/3 right"))
+    let missing = try ProcessRunner.qrquiz(["assign", "--results", "ZZZZ2345"], environment: environment)
+    #expect(missing.status == 3 && missing.stderr.contains("no assignment has the code ZZZZ2345"))
+    let late = try ProcessRunner.qrquiz(["assign", "Capitals", "--due", "2001-01-01 10:00"], environment: environment)
+    #expect(late.status == 1 && late.stderr.contains("is past"))
+  }
 }

@@ -21,20 +21,26 @@ public final class AssignmentJournal: @unchecked Sendable {
   public static let sizeLimit = 256 << 20
 
   /// A new journal for `assignment` at `url` (which must not exist), its first line and
-  /// its name durable.
+  /// its name durable. It is written under a hidden name first and then linked to `url`
+  /// (which fails rather than replace a file), so a server reading the folder meanwhile
+  /// (`qrquiz assign` beside a running `qrquiz serve`) never finds it empty.
   ///
   /// - Throws: ``FileSystemError``.
   public init(creating url: URL, assignment: Assignment) throws(FileSystemError) {
-    try Directory.create(url.deletingLastPathComponent())
-    let descriptor = try RegularFile.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, operation: .create)
+    let folder = url.deletingLastPathComponent()
+    try Directory.create(folder)
+    let hidden = folder.appendingPathComponent(".\(url.lastPathComponent).\(Secret.randomHex(bytes: 4)).new").path
+    let descriptor = try RegularFile.open(hidden, O_RDWR | O_CREAT | O_EXCL | O_APPEND, operation: .create)
     let line = LiveJournal.encode(assignment) + [10]
     do throws(FileSystemError) {
       try AtomicFile.writeAll(line, to: descriptor, path: url.path)
       guard fsync(descriptor) == 0 else { throw FileSystemError.current(.write, url.path) }
-      try AtomicFile.syncFolder(url.deletingLastPathComponent().path)
+      guard link(hidden, url.path) == 0 else { throw FileSystemError.current(.create, url.path) }
+      unlink(hidden)
+      try AtomicFile.syncFolder(folder.path)
     } catch {
       close(descriptor)
-      unlink(url.path)
+      unlink(hidden)
       throw error
     }
     self.descriptor = descriptor

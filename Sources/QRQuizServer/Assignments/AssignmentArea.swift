@@ -17,7 +17,9 @@ final class AssignmentArea: Sendable {
     self.site = site
     self.pictures = pictures
     self.assignments = assignments
-    site.assignmentTopics.use(assignments.clock)
+    let topics = site.assignmentTopics
+    assignments.onFound.withLock { $0 = { topics.hold($0.topicName, until: $0.due) } }
+    topics.use(assignments.clock) { [assignments] in assignments.refreshIfChanged() }
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {

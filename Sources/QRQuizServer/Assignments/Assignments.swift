@@ -9,6 +9,11 @@ public final class Assignments: Sendable {
   let archive: AssignmentArchive?
   let clock: LiveClock
   private let books = Locked<[String: AssignmentBook]>([:])
+  /// The archive folder's modification time when last read: `qrquiz assign` adds journals
+  /// beside a running server, which reads them when the folder changes.
+  private let folderStamp = Locked<timespec?>(nil)
+  /// Told of each assignment found that way (its topic is hidden from then on).
+  let onFound = Locked<(@Sendable (Assignment) -> Void)?>(nil)
   /// Attempts to join, per address: a class joins in a burst, a guesser of names is slowed.
   let joinLimiter = JoinLimiter()
 
@@ -23,7 +28,37 @@ public final class Assignments: Sendable {
   /// The assignment of `code`.
   func book(_ code: String) -> AssignmentBook? {
     guard Assignment.isCode(code) else { return nil }
+    if let book = books.withLock({ $0[code] }) { return book }
+    refreshIfChanged()
     return books.withLock { $0[code] }
+  }
+
+  /// Reads the journals added to the archive since it was last read (by `qrquiz assign`),
+  /// when its folder changed, telling ``onFound`` of each.
+  func refreshIfChanged() {
+    guard let archive else { return }
+    var status = stat()
+    guard stat(archive.directory.path, &status) == 0 else { return }
+    let stamp = status.st_mtim
+    let changed = folderStamp.withLock { last -> Bool in
+      if let last, last.tv_sec == stamp.tv_sec, last.tv_nsec == stamp.tv_nsec { return false }
+      last = stamp
+      return true
+    }
+    guard changed else { return }
+    let known = books.withLock { Set($0.keys) }
+    let found = onFound.withLock { $0 }
+    for url in archive.scan().journals {
+      let code = String(url.lastPathComponent.dropLast(".jsonl".count))
+      guard !known.contains(code), let (work, journal) = try? AssignmentJournal.resume(url) else { continue }
+      let book = AssignmentBook(work: work, journal: journal)
+      let isNew = books.withLock { books -> Bool in
+        guard books[code] == nil, books.count < AssignmentArchive.maximumAssignments else { return false }
+        books[code] = book
+        return true
+      }
+      if isNew { found?(work.assignment) }
+    }
   }
 
   /// Every assignment, newest first.
@@ -64,6 +99,8 @@ public final class Assignments: Sendable {
   /// Reads the archive's assignments back; a line for each that cannot be.
   func resume() -> [String] {
     guard let archive else { return [] }
+    var status = stat()
+    if stat(archive.directory.path, &status) == 0 { folderStamp.withLock { $0 = status.st_mtim } }
     let resumption = archive.resumeAll()
     books.withLock { books in
       for (work, journal) in resumption.assignments where books.count < AssignmentArchive.maximumAssignments {

@@ -6,9 +6,15 @@ import QRQuizLocking
 /// hides a topic whose live game runs (`Site.assignmentTopics`).
 final class OpenAssignmentTopics: Sendable {
   private let state = Locked<(due: [String: QuizClock.Instant], clock: LiveClock)>(([:], .system))
+  /// Reads assignments made meanwhile by another process (`qrquiz assign`), before each check.
+  private let refresh = Locked<(@Sendable () -> Void)?>(nil)
 
-  /// Uses `clock` for "now" (the assignments' own, so a test's clock hides and shows alike).
-  func use(_ clock: LiveClock) { state.withLock { $0.clock = clock } }
+  /// Uses `clock` for "now" (the assignments' own, so a test's clock hides and shows
+  /// alike), and `refresh` to find assignments made by another process.
+  func use(_ clock: LiveClock, refresh: @escaping @Sendable () -> Void) {
+    state.withLock { $0.clock = clock }
+    self.refresh.withLock { $0 = refresh }
+  }
 
   /// Topic `name` is hidden until `due` at least.
   func hold(_ name: String, until due: QuizClock.Instant) {
@@ -20,7 +26,8 @@ final class OpenAssignmentTopics: Sendable {
 
   /// Whether topic `name` (its address name) has an assignment open now.
   func contains(_ name: String) -> Bool {
-    state.withLock { state in
+    refresh.withLock { $0 }?()
+    return state.withLock { state in
       guard let due = state.due[name] else { return false }
       return state.clock.now() < due
     }

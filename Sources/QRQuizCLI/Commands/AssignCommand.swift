@@ -1,0 +1,192 @@
+import Foundation
+import QRQuiz
+
+/// `qrquiz assign`: homework, a topic students play at their own pace until a due time.
+struct AssignCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    name: "assign",
+    synonyms: ["homework"],
+    abstract: "Assign a saved topic as homework with a due time, for a class or anyone with the link.",
+    discussion: """
+      Makes an assignment of TOPIC (a saved topic's name) in qrquiz serve's data folder and
+      prints its code, the address students open (http://ADDRESS:PORT/a/CODE on the server
+      qrquiz serve runs) and its QR code. With --class, only the names on that class's
+      roster (qrquiz class) may join. The due time is the server's clock: after it, nothing
+      is taken. --attempts lets a student play again (the best attempt counts); --scoring
+      accuracy gives 1,000 points a right answer, app the Questions app's +20 and -10.
+      While the assignment is open its topic is hidden from the library (its answers are
+      the answer key). --results CODE prints who has done it and their scores; --csv and
+      --json print the results as the teacher's page downloads them.
+      """,
+    examples: [
+      "qrquiz assign Capitals --due '2026-12-08 18:00' --class 7B",
+      "qrquiz assign Capitals --due 2026-12-08T18:00:00Z --set 2 --attempts 3",
+      "qrquiz assign --results K7M2QX9P", "qrquiz assign --results K7M2QX9P --csv > 7B-capitals.csv",
+      "qrquiz assign --list",
+    ])
+
+  @Argument(.topic) var topic: String?
+  @Option("--due", value: "TIME", help: "when it is due: '2026-12-08 18:00' (this computer's time zone) or ISO 8601")
+  var due: String?
+  @Option("--class", value: "NAME", help: "the class it is for (only its roster's names join)") var className: String?
+  @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
+  @Option("--attempts", value: "K", help: "attempts each student may make", range: 1...10) var attempts = 1
+  @Option("--scoring", help: "accuracy or app") var scoring = AssignmentScoring.accuracy
+  @Option("--public-url", value: "URL", help: "the server's address, for the join address (default: this computer's)")
+  var publicURL: String?
+  @Option("--results", value: "CODE", help: "print an assignment's results and exit") var results: String?
+  @Flag("--csv", help: "with --results: the results as CSV") var csv
+  @Flag("--json", help: "with --results: the results as JSON") var json
+  @Flag("--list", help: "list the assignments and exit") var list
+
+  func validate() throws(CLIError) {
+    if results != nil || list {
+      if topic != nil || due != nil { throw .usage("--results and --list read assignments: give no topic or --due") }
+    } else {
+      guard topic != nil else { throw .usage("name the topic to assign (or give --results CODE or --list)") }
+      guard due != nil else { throw .usage("say when it is due: --due '2026-12-08 18:00'") }
+    }
+    if (csv || json) && results == nil { throw .usage("--csv and --json go with --results CODE") }
+    if csv && json { throw .usage("give --csv or --json, not both") }
+    if let set, set < 1 { throw .usage("--set must be 1 or more, not \(set)") }
+    if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
+      throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
+    }
+  }
+
+  static var archive: AssignmentArchive { AssignmentArchive(directory: Directories.assignments) }
+
+  func run() async throws -> ExitCode {
+    if let results { return try printResults(code: results) }
+    if list { return listAssignments() }
+    guard let topic, let due else { return .usage }
+    guard let dueDate = Assignment.dueDate(due) else {
+      throw CLIError(.usage, "--due '\(due)' is not a date and time: write it as '2026-12-08 18:00' or ISO 8601")
+    }
+    let now = QuizClock.now
+    guard QuizClock.Instant(dueDate) > now else { throw CLIError(.invalidInput, "--due '\(due)' is past") }
+    let entry: TopicLibrary.Entry
+    do {
+      entry = try TopicSaving.library.find(topic)
+    } catch {
+      throw CLIError(.notFound, "\(error) (assign a saved topic: qrquiz topics lists them)")
+    }
+    var classText: String?
+    if let className {
+      do {
+        classText = try ClassCommand.store.roster(named: className).name.text
+      } catch {
+        throw CLIError(.notFound, "\(error)")
+      }
+    }
+    let archive = Self.archive
+    var code = Assignment.makeCode()
+    while archive.isTaken(code: code) { code = Assignment.makeCode() }
+    let assignment: Assignment
+    do {
+      assignment = try Assignment.make(
+        topic: entry.topic, topicName: entry.name, code: code, due: QuizClock.Instant(dueDate), className: classText,
+        setNumber: set, attempts: attempts, scoring: scoring, created: now)
+    } catch {
+      throw CLIError(.invalidInput, "\(topic): \(error)")
+    }
+    guard archive.scan().journals.count < AssignmentArchive.maximumAssignments else {
+      throw CLIError(
+        .outputFailed, "\(archive.directory.path) keeps \(AssignmentArchive.maximumAssignments) assignments at most")
+    }
+    do {
+      _ = try AssignmentJournal(creating: archive.journalURL(code: code), assignment: assignment)
+    } catch {
+      throw CLIError(.outputFailed, "cannot save the assignment: \(error)")
+    }
+    printIntroduction(assignment)
+    return .success
+  }
+
+  private func printIntroduction(_ assignment: Assignment) {
+    let base =
+      publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+      ?? "http://\(SiteServer.reachableHost(for: "0.0.0.0")):8080"
+    let join = "\(base)/a/\(assignment.code)"
+    let formatter = DateFormatter()
+    formatter.dateFormat = "EEEE d MMMM yyyy, HH:mm zzz"
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let who = assignment.className.map { "class \($0)" } ?? "anyone with the link"
+    Console.line(
+      "Assignment \(assignment.code): \(assignment.title), \(Plural.count(assignment.questions.count, "question")), "
+        + "for \(who), due \(formatter.string(from: assignment.due.date))")
+    Console.line("Students open \(join) (on the server qrquiz serve runs), or scan:")
+    if let matrix = try? QRSymbolEncoder.encode(Array(join.utf8), mode: .byte, level: .medium) {
+      Console.text(TerminalRenderer.text(matrix, margin: 2))
+    }
+    Console.line(
+      "Results: qrquiz assign --results \(assignment.code), or the teacher's page /assignments/\(assignment.code).")
+  }
+
+  private func listAssignments() -> ExitCode {
+    let (works, problems) = Self.archive.readAll()
+    for problem in problems { Console.error(problem) }
+    guard !works.isEmpty else {
+      Console.line("No assignments yet (they are kept in \(Self.archive.directory.path)).")
+      return .success
+    }
+    let now = QuizClock.now
+    for work in works.sorted(by: { $0.assignment.created > $1.assignment.created }) {
+      let assignment = work.assignment
+      Console.row([
+        assignment.code, assignment.title, assignment.className ?? "anyone",
+        "due " + Assignment.timestamp(assignment.due), assignment.isOpen(at: now) ? "open" : "closed",
+        Plural.count(work.students.count, "student"),
+      ])
+    }
+    return .success
+  }
+
+  private func printResults(code: String) throws -> ExitCode {
+    let code = code.uppercased()
+    guard Assignment.isCode(code) else {
+      throw CLIError(.usage, "'\(code)' is not an assignment's code (8 letters and digits)")
+    }
+    let work: AssignmentWork
+    do {
+      work = try AssignmentJournal.read(Self.archive.journalURL(code: code))
+    } catch {
+      if case .file(let failure) = error, failure.isNotFound {
+        throw CLIError(.notFound, "no assignment has the code \(code) (qrquiz assign --list lists them)")
+      }
+      throw CLIError(.invalidInput, "\(error)")
+    }
+    let roster = work.assignment.className.flatMap { try? ClassCommand.store.roster(named: $0) }
+    let results = AssignmentResults(work, roster: roster)
+    if csv {
+      Console.bytes(Array(results.csv.utf8))
+      return .success
+    }
+    if json {
+      Console.bytes(Array((results.json.compactText + "\n").utf8))
+      return .success
+    }
+    let assignment = work.assignment
+    let count = assignment.questions.count
+    Console.line("\(assignment.title): due \(Assignment.timestamp(assignment.due)), \(Plural.count(count, "question"))")
+    for row in results.rows {
+      guard let student = row.student else {
+        Console.row([row.name, "not started"])
+        continue
+      }
+      let best = student.best
+      Console.row([
+        row.name, row.isDone(questions: count) ? "done" : "not done", "score \(best.score)",
+        "\(best.correct)/\(count) right", Plural.count(student.attempts.count, "attempt"),
+      ])
+    }
+    if let hardest = results.questions.first, hardest.answered > 0 {
+      Console.line(
+        "Hardest: question \(hardest.index + 1), \(Int((hardest.share * 100).rounded()))% right: \(hardest.question.question.text)"
+      )
+    }
+    return .success
+  }
+}
+
+extension AssignmentScoring: ArgumentChoice {}
