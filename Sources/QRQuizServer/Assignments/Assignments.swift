@@ -4,7 +4,7 @@ import QRQuizLocking
 
 /// Every assignment of a server: made by the teacher, found by code, kept in the data
 /// folder's archive (`DATA/assignments`) and found again when the server starts. Bounded:
-/// ``AssignmentArchive/maximumAssignments`` in all.
+/// `AssignmentArchive.maximumAssignments` in all.
 public final class Assignments: Sendable {
   let archive: AssignmentArchive?
   let clock: LiveClock
@@ -34,7 +34,7 @@ public final class Assignments: Sendable {
   }
 
   /// Reads the journals added to the archive since it was last read (by `qrquiz assign`),
-  /// when its folder changed, telling ``onFound`` of each.
+  /// when its folder changed, telling `onFound` of each.
   func refreshIfChanged() {
     guard let archive else { return }
     var status = stat()
