@@ -26,7 +26,7 @@ final class AssignmentArea: Sendable {
     router.add(
       .post, "/api/assignments", "assigns a topic: a due time, a class, a set, attempts", access: site.teacherAPI,
       bodyLimit: .kibibytes(4), .deferred(createAssignment))
-    router.add(.get, "/api/assignments", "lists the assignments", access: site.teacherDownload, .immediate(list))
+    router.add(.get, "/api/assignments", "lists the assignments", access: site.teacherRead, .immediate(list))
     router.add(
       .post, "/api/assignments/{code}/students", "joins an assignment: a name (the class's roster's)",
       access: .anyone("anyone; attempts are limited per address"), bodyLimit: .kibibytes(4), .deferred(join))
@@ -40,10 +40,10 @@ final class AssignmentArea: Sendable {
       .post, "/api/assignments/{code}/attempts", "a student starts another attempt", access: studentMove,
       bodyLimit: .kibibytes(4), .deferred(retry))
     router.add(
-      .get, "/api/assignments/{code}/results.csv", "an assignment's results as CSV", access: site.teacherDownload,
+      .get, "/api/assignments/{code}/results.csv", "an assignment's results as CSV", access: site.teacherRead,
       .deferred(resultsCSV))
     router.add(
-      .get, "/api/assignments/{code}/results.json", "the same as JSON", access: site.teacherDownload,
+      .get, "/api/assignments/{code}/results.json", "the same as JSON", access: site.teacherRead,
       .deferred(resultsJSON))
   }
 

@@ -30,15 +30,6 @@ extension Site {
     return credentials.teacherCookie.map { Secret.matches($0, token) } ?? false
   }
 
-  /// The teacher, for a read (a GET: a download, a list): a Bearer token or the teacher's
-  /// cookie, which another site's page cannot send (SameSite=Strict), nor read the answer of.
-  var teacherDownload: Access<RequestContext, Teacher> {
-    Access("the teacher: Bearer, or the cookie") { [self] context in
-      if let refusal = teacherRefusal(context.credentials) { return .answered(refusal) }
-      return .admitted(Teacher())
-    }
-  }
-
   /// The teacher, by an API call: a Bearer token, or the teacher's cookie with a JSON
   /// body (which a form of another site cannot send). 401 without a token, 403 with a
   /// wrong one, 415 for the cookie without JSON.
