@@ -162,6 +162,11 @@ public final class QRCodeReader {
       }
     }
     if let partial { return Scan(symbols: Self.ordered(partial), pass: .located) }
+    // A code cropped at its own edge, with no quiet zone: located again in a light frame.
+    if passes.contains(.located), finders != nil, Self.isCroppedTight(binary), !deadline.hasPassed {
+      let symbols = readFramed(image, deadline: deadline)
+      if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: .located) }
+    }
     return Scan(symbols: [], pass: nil)
   }
 
