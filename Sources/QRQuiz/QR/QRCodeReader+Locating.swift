@@ -73,12 +73,14 @@ extension QRCodeReader {
     let dark = Self.merged(wide.census.patterns, narrow.census.patterns)
     let light = Self.merged(wide.census.lightOnDarkPatterns, narrow.census.lightOnDarkPatterns)
     var outcome = SymbolRectifier.Outcome()
-    if dark.count > max(wide.census.patterns.count, narrow.census.patterns.count) {
+    // Only worth a try when the two together hold a finder that neither held alone.
+    let supported = { (patterns: [FinderPatternScan.Pattern]) in patterns.count(where: { $0.rows >= 2 }) }
+    if dark.count > max(supported(wide.census.patterns), supported(narrow.census.patterns)) {
       outcome = SymbolRectifier(image: narrow.binary, gray: image, patterns: dark).read(
         decode: readGrid, deadline: deadline)
     }
     if outcome.symbols.isEmpty, !outcome.structuredAppend, !deadline.hasPassed,
-      light.count > max(wide.census.lightOnDarkPatterns.count, narrow.census.lightOnDarkPatterns.count)
+      light.count > max(supported(wide.census.lightOnDarkPatterns), supported(narrow.census.lightOnDarkPatterns))
     {
       outcome = SymbolRectifier(image: narrow.binary.inverted(), gray: image.inverted(), patterns: light)
         .read(decode: readGrid, deadline: deadline)
