@@ -85,14 +85,7 @@ public final class AssignmentJournal: @unchecked Sendable {
   ///
   /// - Throws: ``LiveJournal/ReadError``.
   public static func read(_ url: URL) throws(LiveJournal.ReadError) -> AssignmentWork {
-    let descriptor: Int32
-    do {
-      descriptor = try RegularFile.open(url.path, O_RDONLY, operation: .read)
-    } catch {
-      throw .file(error)
-    }
-    defer { close(descriptor) }
-    return try parse(LiveJournal.readAll(descriptor, path: url.path), path: url.path).work
+    try parse(LiveJournal.contents(of: url), path: url.path).work
   }
 
   private init(descriptor: Int32, url: URL, assignment: Assignment, length: Int) {

@@ -42,6 +42,12 @@ extension LiveJournal {
   ///
   /// - Throws: ``ReadError``.
   public static func read(_ url: URL) throws(ReadError) -> Replay {
+    try parse(try contents(of: url), path: url.path)
+  }
+
+  /// The bytes of the journal file at `url`, opened read-only without following a link or
+  /// waiting on a FIFO (the live games' journals and the assignments').
+  static func contents(of url: URL) throws(ReadError) -> [UInt8] {
     let descriptor: Int32
     do {
       descriptor = try RegularFile.open(url.path, O_RDONLY, operation: .read)
@@ -49,7 +55,7 @@ extension LiveJournal {
       throw .file(error)
     }
     defer { close(descriptor) }
-    return try parse(try readAll(descriptor, path: url.path), path: url.path)
+    return try readAll(descriptor, path: url.path)
   }
 
   /// The bytes of an open journal, from its start.
