@@ -230,11 +230,19 @@ import Testing
     return games
   }
 
-  /// A free port on 127.0.0.1 (bound, then let go).
+  /// A free port on 127.0.0.1 below the kernel's ephemeral range (32768–60999): every
+  /// other test server asks for port 0 and gets one in that range, so one of them can
+  /// never take this port between its check and the `serve` that binds it (a port the
+  /// kernel handed out and took back could be handed to a parallel test at once).
   func freePort() throws -> Int {
-    let server = try HTTPServer(configuration: .init(port: 0), responder: Router())
-    defer { server.stop(timeout: 1) }
-    return server.port
+    for _ in 0..<200 {
+      let port = Int.random(in: 20_000..<32_000)
+      if let server = try? HTTPServer(configuration: .init(port: port), responder: Router()) {
+        server.stop(timeout: 1)
+        return port
+      }
+    }
+    throw POSIXError(.EADDRINUSE)
   }
 
   @Test func theVeryFirstRequestAfterARestartFindsItsGameAndServeSaysWhatItResumed() async throws {
@@ -248,7 +256,9 @@ import Testing
     let stdout = output.url.appendingPathComponent("stdout")
     _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
     process.standardOutput = try FileHandle(forWritingTo: stdout)
-    process.standardError = FileHandle.nullDevice
+    let stderr = output.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: stderr)
     try process.run()
     defer {
       kill(process.processIdentifier, SIGKILL)
@@ -261,7 +271,8 @@ import Testing
     while first == nil, Date() < deadline, process.isRunning {
       first = try? HTTPProbe.request(port: port, method: "GET", path: "/api/live/\(pin)/status?secret=\(secret)")
     }
-    let answer = try #require(first, "the server never answered")
+    let answer = try #require(
+      first, "the server never answered: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
     #expect(answer.status == 200, "the first request got \(answer.status): \(answer.text)")
     #expect(answer.text.contains(#""role":"player""#))
 
