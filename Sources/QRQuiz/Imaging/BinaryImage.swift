@@ -13,6 +13,10 @@ public struct BinaryImage: Sendable, Hashable {
 }
 
 extension GrayImage {
+  /// ``binarized(radius:)``'s window half-width when none is given: about a sixteenth of
+  /// the shorter side, at least 4.
+  var defaultBinarizationRadius: Int { max(4, min(width, height) / 16) }
+
   /// Each pixel compared with the mean of the square window of `radius` around it (a
   /// small bias keeps flat light areas white): handles shadows and uneven light.
   ///
@@ -24,7 +28,7 @@ extension GrayImage {
   ///   the shorter side, wide enough to hold a finder pattern of a code that fills the
   ///   image.
   public func binarized(radius: Int? = nil) -> BinaryImage {
-    let radius = radius ?? max(4, min(width, height) / 16)
+    let radius = radius ?? defaultBinarizationRadius
     var bits = [UInt8](repeating: 0, count: width * height)
     guard width > 0, height > 0 else { return BinaryImage(width: width, height: height, bits: bits) }
     // Column c's sum over the window's rows lives at columnSums[c + radius + 1], with zeros

@@ -86,9 +86,10 @@ extension QRCodeReader {
         .read(decode: readGrid, deadline: deadline)
     }
     guard outcome.symbols.isEmpty, !outcome.structuredAppend, !deadline.hasPassed else { return outcome }
-    let wideRadius = Self.wideRadius(image)
-    let radius = Int((Double(wideRadius) * Double(Self.narrowRadius(image))).squareRoot())
-    guard radius > Self.narrowRadius(image), radius < wideRadius else { return outcome }
+    let wideRadius = image.defaultBinarizationRadius
+    let narrowRadius = Self.narrowRadius(image)
+    let radius = Int((Double(wideRadius) * Double(narrowRadius)).squareRoot())
+    guard radius > narrowRadius, radius < wideRadius else { return outcome }
     let middle = Self.view(image, scale: 1, radius: radius)
     guard !middle.census.isTruncated else { return outcome }
     return locate(in: middle, deadline: deadline)
@@ -109,9 +110,6 @@ extension QRCodeReader {
     }
     return kept
   }
-
-  /// The wide threshold window's half-width, `GrayImage.binarized(radius:)`'s default.
-  static func wideRadius(_ image: GrayImage) -> Int { max(4, min(image.width, image.height) / 16) }
 
   /// The narrow threshold window's half-width: about a hundredth of the shorter side
   /// (9 pixels for a 900-pixel photo), at least 4.
