@@ -116,6 +116,9 @@ class LivePage {
     clear(list);
     for (const row of ranked(rows)) {
       const item = document.createElement("li");
+      // The podium's step follows the rank, not the place in the list: two tied firsts
+      // both stand on the top step.
+      item.dataset.rank = String(row.rank);
       for (const [className, text] of [["rank", String(row.rank)], ["name", row.name], ["points", String(row.score)]]) {
         const part = document.createElement("span");
         part.className = className;
