@@ -97,18 +97,12 @@ import Testing
     let path = try topic(
       named: "slow.json",
       images: (0..<30).map { "/synthetic/\(50_000 + $0)/k\($0).png?delay=\($0 < 20 ? 150 : 2_000)" })
-    let process = Process()
-    process.executableURL = ProcessRunner.qrquiz
-    process.arguments = ["prefetch", path, "--allow-http"]
-    process.environment = environment
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try ChildProcess(ProcessRunner.qrquiz, ["prefetch", path, "--allow-http"], environment: environment)
     // Killed once the first image is in the cache: by progress, not after a pause.
     let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache/qrquiz")))
     let deadline = Date().addingTimeInterval(20)
     while cache.list().isEmpty, process.isRunning, Date() < deadline { usleep(5_000) }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.killNow()
     let survivors = cache.list()
     #expect(!survivors.isEmpty, "nothing was cached before the kill")
     #expect(survivors.count < 30)

@@ -125,12 +125,10 @@ import Testing
     let fifo = scratch.path("pipe")
     #expect(mkfifo(fifo, 0o600) == 0)
     let received = scratch.path("received.png")
-    let reader = Process()
-    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
-    reader.arguments = ["-c", "cat '\(fifo)' > '\(received)'"]
-    try reader.run()
+    let reader = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat '\(fifo)' > '\(received)'"])
+    defer { reader.killNow() }
     let result = try encodeSample(to: fifo)
-    reader.waitUntilExit()
+    #expect(reader.wait(atMost: 60), "nothing closed the FIFO")
     #expect(result.status == 0, "\(result.stderr)")
     var status = stat()
     #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
@@ -201,18 +199,13 @@ import Testing
     for round in 0..<20 {
       let first = try topicFile("a\(round).json", question: "first \(round)?", named: "Same \(round)")
       let second = try topicFile("b\(round).json", question: "second \(round)?", named: "Same \(round)")
-      let processes = [first, second].map { path -> (Process, URL) in
-        let process = Process()
-        process.executableURL = ProcessRunner.qrquiz
-        process.arguments = ["topics", "add", path]
-        process.environment = environment()
+      let processes = try [first, second].map { path -> (ChildProcess, URL) in
         let log = scratch.url.appendingPathComponent(UUID().uuidString)
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        process.standardError = try? FileHandle(forWritingTo: log)
+        let process = try ChildProcess(
+          ProcessRunner.qrquiz, ["topics", "add", path], environment: environment(), stderr: log)
         return (process, log)
       }
-      for (process, _) in processes { try process.run() }
-      for (process, _) in processes { process.waitUntilExit() }
+      for (process, _) in processes { #expect(process.wait(atMost: 60)) }
       let statuses = processes.map { $0.0.terminationStatus }.sorted()
       #expect(statuses == [0, 1], "round \(round): \(statuses)")
       let messages = try processes.map { try String(contentsOf: $0.1, encoding: .utf8) }.joined()

@@ -249,21 +249,12 @@ import Testing
     let games = try await journalsOfRunningGames(24, players: 12)
     let port = try freePort()
     let output = try TemporaryDirectory()
-    let process = Process()
-    process.executableURL = ProcessRunner.qrquiz
-    process.arguments = ["serve", library.url.path, "--cache-dir", cache.url.path, "--port", String(port)]
-    process.environment = home.qrquizEnvironment
     let stdout = output.url.appendingPathComponent("stdout")
-    _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: stdout)
     let stderr = output.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
-    process.standardError = try FileHandle(forWritingTo: stderr)
-    try process.run()
-    defer {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    let process = try ChildProcess(
+      ProcessRunner.qrquiz, ["serve", library.url.path, "--cache-dir", cache.url.path, "--port", String(port)],
+      environment: home.qrquizEnvironment, stdout: stdout, stderr: stderr)
+    defer { process.killNow() }
     // The phone of the game resumed last checks in as soon as the port takes a connection.
     let (pin, secret) = games[games.count - 1]
     let deadline = Date().addingTimeInterval(60)

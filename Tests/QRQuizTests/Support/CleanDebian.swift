@@ -105,20 +105,14 @@ final class CleanDebian {
 
 /// A long-running command (a server), its output in files, stopped with a signal.
 final class RunningCommand {
-  private let process = Process()
+  private let process: ChildProcess
   private let output: TemporaryDirectory
 
   init(_ executable: URL, _ arguments: [String]) throws {
     output = try TemporaryDirectory()
-    for name in ["stdout", "stderr"] {
-      _ = FileManager.default.createFile(atPath: output.path(name), contents: nil)
-    }
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = try FileHandle(forWritingTo: output.url.appendingPathComponent("stdout"))
-    process.standardError = try FileHandle(forWritingTo: output.url.appendingPathComponent("stderr"))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    process = try ChildProcess(
+      executable, arguments, stdout: output.url.appendingPathComponent("stdout"),
+      stderr: output.url.appendingPathComponent("stderr"))
   }
 
   deinit { kill() }
@@ -142,16 +136,12 @@ final class RunningCommand {
   /// Sends `number` and waits at most `seconds` for the command to end: its exit status, or
   /// nil when it is still running.
   func stop(with number: Int32, within seconds: Double) -> Int32? {
-    Glibc.kill(process.processIdentifier, number)
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
-    return process.isRunning ? nil : process.terminationStatus
+    process.send(number)
+    return process.wait(atMost: seconds) ? process.terminationStatus : nil
   }
 
-  /// SIGKILL (SIGTERM may be blocked: docs/platform-notes.md), if it still runs.
+  /// SIGKILL, if it still runs.
   func kill() {
-    guard process.isRunning else { return }
-    Glibc.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.killNow()
   }
 }

@@ -35,39 +35,23 @@ enum ProcessRunner {
     let scratch = try TemporaryDirectory()
     let outURL = scratch.url.appendingPathComponent("stdout")
     let errURL = scratch.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    if let stdin {
-      let inURL = scratch.url.appendingPathComponent("stdin")
-      try stdin.write(to: inURL)
-      process.standardInput = try FileHandle(forReadingFrom: inURL)
-    } else {
-      process.standardInput = FileHandle.nullDevice
-    }
-    try process.run()
-    // Bounded wait; SIGKILL because SIGTERM may be blocked (see docs/platform-notes.md).
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-      if Date() > deadline {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        // Which command, and what it had said, so a stall can be told from a hang.
-        let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-        let command = ([executable.path] + arguments).joined(separator: " ")
-        throw CocoaError(
-          .executableLoad,
-          userInfo: [
-            NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
-          ])
-      }
-      usleep(2_000)
+    let inURL = stdin == nil ? nil : scratch.url.appendingPathComponent("stdin")
+    if let stdin, let inURL { try stdin.write(to: inURL) }
+    let process = try ChildProcess(
+      executable, arguments, environment: environment, workingDirectory: workingDirectory,
+      stdin: inURL.map { .file($0) } ?? .null,
+      stdout: outURL, stderr: errURL)
+    // Bounded wait; SIGKILL, which a hung program cannot ignore.
+    guard process.wait(atMost: timeout) else {
+      process.killNow()
+      // Which command, and what it had said, so a stall can be told from a hang.
+      let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+      let command = ([executable.path] + arguments).joined(separator: " ")
+      throw CocoaError(
+        .executableLoad,
+        userInfo: [
+          NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
+        ])
     }
     return ProcessResult(
       status: process.terminationStatus,

@@ -10,27 +10,20 @@ final class ServeProcess {
   let editURL: String?
   /// What the server printed as it started.
   let startText: String
-  private let process: Process
+  private let process: ChildProcess
   private let output: TemporaryDirectory
 
   init(_ arguments: [String], environment: [String: String]? = nil) throws {
     output = try TemporaryDirectory()
     let outURL = output.url.appendingPathComponent("stdout")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: output.url.appendingPathComponent("stderr").path, contents: nil)
-    process = Process()
-    process.executableURL = ProcessRunner.qrquiz
-    process.arguments = ["serve", "--port", "0"] + arguments
-    if let environment { process.environment = environment }
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: output.url.appendingPathComponent("stderr"))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    process = try ChildProcess(
+      ProcessRunner.qrquiz, ["serve", "--port", "0"] + arguments, environment: environment, stdout: outURL,
+      stderr: output.url.appendingPathComponent("stderr"))
     let deadline = Date().addingTimeInterval(30)
     var text = ""
     while !text.contains("Press Ctrl-C") {
       guard Date() < deadline, process.isRunning else {
-        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.killNow()
         let said = (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
         throw CocoaError(
           .executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)\(said)"])
@@ -52,7 +45,7 @@ final class ServeProcess {
   /// The server's resident memory, now and at its peak, in megabytes (the kernel's VmRSS
   /// and VmHWM).
   var memory: (current: Double, peak: Double) {
-    let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+    let status = (try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8)) ?? ""
     func value(_ name: String) -> Double {
       let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
       return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
@@ -69,17 +62,14 @@ final class ServeProcess {
 
   /// Kills the server at once (SIGKILL: nothing of it runs after), as a crash would.
   func kill() {
-    Glibc.kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.killNow()
   }
 
   /// Sends the server `number` (SIGINT, SIGTERM) and waits at most `seconds` for it to end:
   /// its exit status, or nil when it is still running.
   func stop(with number: Int32, within seconds: Double) -> Int32? {
-    Glibc.kill(process.processIdentifier, number)
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning, Date() < deadline { usleep(10_000) }
-    return process.isRunning ? nil : process.terminationStatus
+    process.send(number)
+    return process.wait(atMost: seconds) ? process.terminationStatus : nil
   }
 
   /// The teacher's token, from the teacher's address it printed.

@@ -6,23 +6,19 @@ import QRQuiz
 final class TestServer {
   let root: TemporaryDirectory
   let port: Int
-  private let process: Process
+  private let process: ChildProcess
 
   init() throws {
     root = try TemporaryDirectory()
     let portFile = root.url.appendingPathComponent(".port").path
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", Fixtures.url("test_server.py").path, root.url.path, portFile]
-    // Not the test's own stdout/stderr: a server outliving a crashed test would hold
-    // them open and keep `swift test` waiting.
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    // Output to /dev/null, not the test's own stdout/stderr: a server outliving a crashed
+    // test would hold them open and keep `swift test` waiting.
+    process = try ChildProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", Fixtures.url("test_server.py").path, root.url.path, portFile])
     let deadline = Date().addingTimeInterval(20)
     while !FileManager.default.fileExists(atPath: portFile) {
       guard Date() < deadline, process.isRunning else {
-        kill(process.processIdentifier, SIGKILL)
+        process.killNow()
         throw CocoaError(.fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "test server did not start"])
       }
       usleep(10_000)
@@ -31,9 +27,7 @@ final class TestServer {
   }
 
   deinit {
-    // SIGTERM may be blocked in processes started from async code (docs/platform-notes.md).
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    process.killNow()
   }
 
   func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }

@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The tests' own way of starting programs keeps the promises the end-to-end tests rely on:
+/// a child hears SIGTERM even when started from async code, holds none of the tests'
+/// descriptors, and its status reads as `Process` gave it.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ChildProcessTests {
+  @Test func aChildStartedFromAsyncCodeEndsOnSIGTERM() async throws {
+    let child = try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), ["60"])
+    defer { child.killNow() }
+    #expect(child.isRunning)
+    child.send(SIGTERM)
+    #expect(child.wait(atMost: 30), "SIGTERM did not end the child")
+    #expect(child.endedBySignal)
+    #expect(child.terminationStatus == SIGTERM)
+  }
+
+  @Test func aChildHoldsNoDescriptorOfTheTests() throws {
+    let scratch = try TemporaryDirectory()
+    // A descriptor the tests hold open, not close-on-exec, as a pipe's end would be.
+    let held = open(scratch.path("held"), O_WRONLY | O_CREAT, 0o600)
+    defer { close(held) }
+    #expect(held > 2)
+    let listing = scratch.url.appendingPathComponent("fds")
+    let child = try ChildProcess(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "ls /proc/$$/fd"], stdout: listing)
+    #expect(child.wait(atMost: 30))
+    let descriptors = try String(contentsOf: listing, encoding: .utf8).split(separator: "\n")
+    // The shell's own 0, 1, 2 and what `ls` opens itself come after; nothing of ours.
+    #expect(!descriptors.contains(Substring(String(held))), "\(descriptors)")
+    #expect(child.terminationStatus == 0)
+  }
+
+  @Test func anExitCodeReadsAsItWasGiven() throws {
+    let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "exit 7"])
+    child.waitUntilExit()
+    #expect(!child.endedBySignal)
+    #expect(child.terminationStatus == 7)
+  }
+}
