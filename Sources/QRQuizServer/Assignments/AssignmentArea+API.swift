@@ -108,7 +108,7 @@ extension AssignmentArea {
     if let wait = assignments.joinLimiter.take(request.clientAddress, at: now) {
       return .apiError(
         429, "too many attempts to join from this address: wait a moment",
-        headers: [("Retry-After", String(Int(wait.rounded(.up)) + 1))])
+        headers: [HTTPResponse.retryAfter(wait)])
     }
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
     let name: String

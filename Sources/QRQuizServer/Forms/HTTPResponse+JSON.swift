@@ -20,4 +20,10 @@ extension HTTPResponse {
     if let field { members.append(("field", .string(field))) }
     return .json(.object(members), status: status, headers: headers)
   }
+
+  /// `Retry-After` for a limiter's `wait` in seconds: whole seconds rounded up, and one more,
+  /// so a client that waits exactly that long finds its budget back.
+  static func retryAfter(_ wait: Double) -> (name: String, value: String) {
+    ("Retry-After", String(Int(wait.rounded(.up)) + 1))
+  }
 }

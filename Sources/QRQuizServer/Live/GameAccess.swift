@@ -196,7 +196,7 @@ extension LiveArea {
 
   /// 429 with `Retry-After`: JSON for the API, the PIN form for a page.
   func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
-    let retry = [(name: "Retry-After", value: String(Int(wait.rounded(.up)) + 1))]
+    let retry = [HTTPResponse.retryAfter(wait)]
     guard context.request.path.hasPrefix("/api/") else {
       return .html(site.pages(context).pinEntry(problem: .liveTooManyTries), status: 429, headers: retry)
     }

@@ -109,7 +109,13 @@ public final class LiveGames: Sendable {
 
   /// The topics of the games not over (lobby, questions, until the podium): their answer
   /// keys are the teacher's alone meanwhile (`docs/SERVE.md`).
-  var topicsInPlay: Set<String> { Set(running.map(\.topicName)) }
+  ///
+  /// Asked on every request for a topic: each room's lock taken once for its phase, no
+  /// snapshot made and nothing sorted.
+  var topicsInPlay: Set<String> {
+    let rooms = rooms.withLock { Array($0.rooms.values) }
+    return Set(rooms.filter { !$0.isOver }.map(\.topicName))
+  }
 
   /// Makes a game: a fresh PIN and host secret, its journal, and its room.
   ///

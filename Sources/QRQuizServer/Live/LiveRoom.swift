@@ -30,6 +30,8 @@ final class LiveRoom: @unchecked Sendable {
   private let imageSource: @Sendable (String?) -> String?
 
   let pin: String
+  /// The topic's name in the site's addresses (the setup never changes: read without the lock).
+  let topicName: String
   private let hostSecret: String
 
   /// News that comes in bursts is sent at most this often (seconds).
@@ -60,6 +62,7 @@ final class LiveRoom: @unchecked Sendable {
     self.joinURL = joinURL
     self.imageSource = imageSource
     pin = game.setup.pin
+    topicName = game.setup.topicName
     hostSecret = game.setup.hostSecret
     lastWrite = now
     lastActivity = now
