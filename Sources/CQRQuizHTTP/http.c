@@ -22,6 +22,12 @@ struct CQRQuizHTTP_daemon {
   /// Copies of the PEM texts, kept as long as the daemon (libmicrohttpd keeps pointers).
   char *tls_certificate;
   char *tls_key;
+  /// Headers for the answers libmicrohttpd makes itself: a copy of the options' text,
+  /// split in place into names and values.
+  char *own_answer_text;
+  const char *own_answer_names[CQRQuizHTTP_own_answer_header_limit];
+  const char *own_answer_values[CQRQuizHTTP_own_answer_header_limit];
+  size_t own_answer_header_count;
 };
 
 // Connections and responses are libmicrohttpd's own, under the shim's names.
@@ -50,9 +56,10 @@ static void log_message(void *cls, const char *format, va_list arguments) {
 
 static void notify_connection(void *cls, struct MHD_Connection *connection, void **socket_context,
                               enum MHD_ConnectionNotificationCode code) {
-  (void)socket_context;
   CQRQuizHTTP_daemon *daemon = cls;
   if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+    // Where CQRQuizHTTP_queue_own_answer finds the daemon of a connection.
+    *socket_context = daemon;
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     daemon->hooks.connection_opened(daemon->hooks.context, shim_connection(connection),
                                     info != NULL ? info->connect_fd : -1);
@@ -92,7 +99,48 @@ static size_t unescape(void *cls, struct MHD_Connection *connection, char *text)
   return daemon->hooks.unescape(daemon->hooks.context, text);
 }
 
+enum MHD_Result CQRQuizHTTP_queue_own_answer(struct MHD_Connection *connection, unsigned int status,
+                                             struct MHD_Response *response) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  const CQRQuizHTTP_daemon *daemon = info != NULL ? info->socket_context : NULL;
+  for (size_t i = 0; daemon != NULL && i < daemon->own_answer_header_count; i++) {
+    if (MHD_get_response_header(response, daemon->own_answer_names[i]) == NULL) {
+      MHD_add_response_header(response, daemon->own_answer_names[i], daemon->own_answer_values[i]);
+    }
+  }
+  return MHD_queue_response(connection, status, response);
+}
+
 // MARK: The daemon
+
+/// Splits a copy of `text` ("Name: value" lines, each ended by "\n") into the daemon's
+/// headers for libmicrohttpd's own answers; 0 when out of memory.
+static int keep_own_answer_headers(CQRQuizHTTP_daemon *daemon, const char *text) {
+  if (text == NULL) return 1;
+  daemon->own_answer_text = strdup(text);
+  if (daemon->own_answer_text == NULL) return 0;
+  char *line = daemon->own_answer_text;
+  char *end;
+  while ((end = strchr(line, '\n')) != NULL && daemon->own_answer_header_count < CQRQuizHTTP_own_answer_header_limit) {
+    *end = '\0';
+    char *separator = strstr(line, ": ");
+    if (separator != NULL) {
+      *separator = '\0';
+      daemon->own_answer_names[daemon->own_answer_header_count] = line;
+      daemon->own_answer_values[daemon->own_answer_header_count] = separator + 2;
+      daemon->own_answer_header_count++;
+    }
+    line = end + 1;
+  }
+  return 1;
+}
+
+static void free_daemon(CQRQuizHTTP_daemon *daemon) {
+  free(daemon->tls_certificate);
+  free(daemon->tls_key);
+  free(daemon->own_answer_text);
+  free(daemon);
+}
 
 CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const CQRQuizHTTP_hooks *hooks,
                                       char *error, size_t error_size) {
@@ -103,6 +151,11 @@ CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const 
     return NULL;
   }
   daemon->hooks = *hooks;
+  if (!keep_own_answer_headers(daemon, options->own_answer_headers)) {
+    snprintf(error, error_size, "out of memory");
+    free_daemon(daemon);
+    return NULL;
+  }
 
   struct sockaddr_in6 ipv6;
   struct sockaddr_in ipv4;
@@ -121,7 +174,7 @@ CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const 
     flags |= MHD_USE_IPv6;
   } else {
     snprintf(error, error_size, "%s is not a numeric IPv4 or IPv6 address", options->address);
-    free(daemon);
+    free_daemon(daemon);
     return NULL;
   }
 
@@ -146,9 +199,7 @@ CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const 
     daemon->tls_key = strdup(options->tls_key);
     if (daemon->tls_certificate == NULL || daemon->tls_key == NULL) {
       snprintf(error, error_size, "out of memory");
-      free(daemon->tls_certificate);
-      free(daemon->tls_key);
-      free(daemon);
+      free_daemon(daemon);
       return NULL;
     }
     items[count++] = (struct MHD_OptionItem){MHD_OPTION_HTTPS_MEM_CERT, 0, daemon->tls_certificate};
@@ -169,9 +220,7 @@ CQRQuizHTTP_daemon *CQRQuizHTTP_start(const CQRQuizHTTP_options *options, const 
     } else {
       snprintf(error, error_size, "%s", saved != 0 ? strerror(saved) : "libmicrohttpd could not start");
     }
-    free(daemon->tls_certificate);
-    free(daemon->tls_key);
-    free(daemon);
+    free_daemon(daemon);
     return NULL;
   }
   return daemon;
@@ -185,9 +234,7 @@ uint16_t CQRQuizHTTP_port(CQRQuizHTTP_daemon *daemon) {
 void CQRQuizHTTP_stop(CQRQuizHTTP_daemon *daemon) {
   if (daemon == NULL) return;
   MHD_stop_daemon(daemon->daemon);
-  free(daemon->tls_certificate);
-  free(daemon->tls_key);
-  free(daemon);
+  free_daemon(daemon);
 }
 
 // MARK: Requests

@@ -11,6 +11,7 @@
   X(MHD_get_connection_info)                                                                        \
   X(MHD_get_connection_values)                                                                      \
   X(MHD_get_daemon_info)                                                                            \
+  X(MHD_get_response_header)                                                                        \
   X(MHD_queue_response)                                                                             \
   X(MHD_resume_connection)                                                                          \
   X(MHD_start_daemon)                                                                               \

@@ -23,6 +23,12 @@ CQRQuizHTTP_MICROHTTPD_FUNCTIONS(CQRQuizHTTP_DECLARE_POINTER)
 /// `error` (not installed, or too old).
 int CQRQuizHTTP_load_microhttpd(char *error, size_t error_size);
 
+/// What libmicrohttpd's own calls of MHD_queue_response reach once it is loaded (http.c):
+/// the answers it makes itself (431 for a head over the connection's memory, 400 for a
+/// request line it cannot read) get the daemon's headers on every answer, then are queued.
+enum MHD_Result CQRQuizHTTP_queue_own_answer(struct MHD_Connection *connection, unsigned int status,
+                                             struct MHD_Response *response);
+
 // From here on, a call of MHD_x is a call through its pointer.
 #define MHD_add_response_header (*CQRQuizHTTP_call_MHD_add_response_header)
 #define MHD_create_response_from_buffer (*CQRQuizHTTP_call_MHD_create_response_from_buffer)
@@ -31,6 +37,7 @@ int CQRQuizHTTP_load_microhttpd(char *error, size_t error_size);
 #define MHD_get_connection_info (*CQRQuizHTTP_call_MHD_get_connection_info)
 #define MHD_get_connection_values (*CQRQuizHTTP_call_MHD_get_connection_values)
 #define MHD_get_daemon_info (*CQRQuizHTTP_call_MHD_get_daemon_info)
+#define MHD_get_response_header (*CQRQuizHTTP_call_MHD_get_response_header)
 #define MHD_queue_response (*CQRQuizHTTP_call_MHD_queue_response)
 #define MHD_resume_connection (*CQRQuizHTTP_call_MHD_resume_connection)
 #define MHD_start_daemon (*CQRQuizHTTP_call_MHD_start_daemon)

@@ -30,6 +30,12 @@ import Testing
         head([host, ("content-length", bad)]).verdict(headerLimit: 4096, bodyLimit: 100) == .refuse(.badContentLength),
         "\(bad)")
     }
+    // Any Transfer-Encoding, with a length beside it or not: a body must come with its length.
+    for headers in [
+      [host, ("transfer-encoding", "chunked")], [host, ("content-length", "3"), ("transfer-encoding", "chunked")],
+    ] {
+      #expect(head(headers).verdict(headerLimit: 4096, bodyLimit: 100) == .refuse(.lengthRequired), "\(headers)")
+    }
     #expect(head([]).verdict(headerLimit: 4096, bodyLimit: 100) == .refuse(.noHost))
     #expect(head([], version: "HTTP/1.0").verdict(headerLimit: 4096, bodyLimit: 100) == .accept(declaredLength: nil))
     // The size: the request line and every header, as the limit counts them.
@@ -43,7 +49,7 @@ import Testing
   @Test func theServersOwnAnswersSayWhyCarryItsHeadersAndClose() {
     let refusals: [(ServerRefusal, Int)] = [
       (.headersTooLarge, 431), (.twoContentLengths, 400), (.badContentLength, 400), (.noHost, 400),
-      (.bodyTooLarge, 413), (.busy, 503), (.stopping, 503),
+      (.bodyTooLarge, 413), (.lengthRequired, 411), (.busy, 503), (.stopping, 503),
     ]
     for (refusal, status) in refusals {
       let response = refusal.response(headers: [("X-Frame-Options", "DENY")])

@@ -162,7 +162,17 @@ import Testing
         400
       ),
       ("GET / HTTP/1.1\r\n\r\n", 400),
-      (chunked, 413),
+      // Bodies without a Content-Length are refused before any of them is read.
+      (chunked, 411),
+      (
+        "POST /new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n\(String(repeating: "9", count: 40))\r\nabc\r\n",
+        411
+      ),
+      // Heads past the connection's memory, and a version it does not speak: libmicrohttpd
+      // answers these itself, and they carry the server's headers too.
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "x", count: 40 * 1024))\r\n\r\n", 431),
+      ("GET / HTTP/1.1\r\nHost: x\r\nX-Filler: \(String(repeating: "x", count: 2 << 20))\r\n\r\n", 431),
+      ("GET / HTTP/9.9\r\nHost: x\r\n\r\n", 505),
     ]
     for (request, status) in refusals {
       let response = try exchange(request)

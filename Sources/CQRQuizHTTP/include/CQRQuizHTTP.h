@@ -71,6 +71,9 @@ typedef struct CQRQuizHTTP_hooks {
   size_t (*unescape)(void *context, char *text);
 } CQRQuizHTTP_hooks;
 
+/// The most headers libmicrohttpd's own answers get (more are left out).
+enum { CQRQuizHTTP_own_answer_header_limit = 16 };
+
 /// How to listen.
 typedef struct CQRQuizHTTP_options {
   /// The numeric address to listen on (IPv4 or IPv6).
@@ -89,6 +92,9 @@ typedef struct CQRQuizHTTP_options {
   /// PEM certificate and key for HTTPS; both NULL for plain HTTP.
   const char *tls_certificate;
   const char *tls_key;
+  /// Headers for the answers libmicrohttpd makes itself (its 431 and 400): "Name: value"
+  /// lines, each ended by "\n", at most CQRQuizHTTP_own_answer_header_limit; or NULL.
+  const char *own_answer_headers;
 } CQRQuizHTTP_options;
 
 /// Loads libmicrohttpd (once) and starts a daemon whose events reach `hooks`; NULL on

@@ -12,6 +12,7 @@ package struct RequestHead: Sendable {
   /// Every `Content-Length` value, in order.
   package private(set) var contentLengths: [String] = []
   package private(set) var hasHost = false
+  package private(set) var hasTransferEncoding = false
 
   package init(method: String, path: String, version: String) {
     self.method = method
@@ -28,13 +29,14 @@ package struct RequestHead: Sendable {
     switch name {
     case "content-length": contentLengths.append(value)
     case "host": hasHost = true
+    case "transfer-encoding": hasTransferEncoding = true
     default: break
     }
   }
 
   /// What the server does with the request.
   package enum Verdict: Sendable, Equatable {
-    /// Reads it: a body of `declaredLength` bytes (`nil`: none declared, or chunked).
+    /// Reads it: a body of `declaredLength` bytes (`nil`: none declared).
     case accept(declaredLength: Int?)
     /// Answers it itself, and reads no more of it.
     case refuse(ServerRefusal)
@@ -44,6 +46,7 @@ package struct RequestHead: Sendable {
   package func verdict(headerLimit: Int, bodyLimit: Int) -> Verdict {
     if size > headerLimit { return .refuse(.headersTooLarge) }
     if contentLengths.count > 1 { return .refuse(.twoContentLengths) }
+    if hasTransferEncoding { return .refuse(.lengthRequired) }
     if version == "HTTP/1.1", !hasHost { return .refuse(.noHost) }
     guard let declared = contentLengths.first else { return .accept(declaredLength: nil) }
     guard let length = Self.length(declared) else { return .refuse(.badContentLength) }

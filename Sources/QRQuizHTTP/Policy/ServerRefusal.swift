@@ -11,6 +11,11 @@ package enum ServerRefusal: Sendable, Equatable {
   case badContentLength
   /// HTTP/1.1 without `Host`.
   case noHost
+  /// A body sent with `Transfer-Encoding` (chunked) rather than a `Content-Length`: no
+  /// browser or script of ours sends one, and refusing it before the body is read leaves
+  /// libmicrohttpd's own answers to chunk sizes it cannot read (its 413, without our
+  /// headers) and smuggling through `Transfer-Encoding` beside `Content-Length` no way in.
+  case lengthRequired
   /// The body is over its route's limit.
   case bodyTooLarge
   /// The server holds as many bodies as it may.
@@ -25,6 +30,7 @@ package enum ServerRefusal: Sendable, Equatable {
     case .headersTooLarge: 431
     case .twoContentLengths, .badContentLength, .noHost: 400
     case .bodyTooLarge: 413
+    case .lengthRequired: 411
     case .busy, .stopping, .tooManyStreams: 503
     }
   }
@@ -36,6 +42,7 @@ package enum ServerRefusal: Sendable, Equatable {
     case .badContentLength: "Content-Length is not a number\n"
     case .noHost: "an HTTP/1.1 request needs a Host header\n"
     case .bodyTooLarge: "request body too large\n"
+    case .lengthRequired: "send the body with a Content-Length, not a Transfer-Encoding\n"
     case .busy: "the server is receiving or making too much at once; try again\n"
     case .stopping: "the server is stopping\n"
     case .tooManyStreams: "the server holds as many event streams as it may; try again\n"

@@ -38,7 +38,8 @@ extension HTTPServer {
     /// Bytes for a request's line and headers; more gets 431.
     public var headerLimit: Int
     /// Bytes of request body, unless the responder says otherwise for a route; more gets
-    /// 413 (or, for a chunked body, a closed connection).
+    /// 413 before any of it is read. A body sent without a `Content-Length` (chunked) gets
+    /// 411, also before it is read.
     public var bodyLimit: Int
     /// Bytes of request bodies held at once, in all: each body is held whole before its
     /// route runs, so this is the most memory bodies take; past it, a request gets 503.

@@ -50,6 +50,17 @@ public final class HTTPServer: Sendable {
     guard (0...65535).contains(configuration.port) else {
       throw StartError(description: "port \(configuration.port) is not between 0 and 65535")
     }
+    // The headers of the answers libmicrohttpd makes itself, a line each (one holding a
+    // line's end is left out, as libmicrohttpd would).
+    let ownAnswerHeaders = configuration.headersOnEveryAnswer.filter {
+      !"\($0.name)\($0.value)".contains(where: \.isNewline)
+    }
+    guard ownAnswerHeaders.count <= Int(CQRQuizHTTP_own_answer_header_limit) else {
+      throw StartError(
+        description: "\(ownAnswerHeaders.count) headers on every answer; at most \(CQRQuizHTTP_own_answer_header_limit)"
+      )
+    }
+    let ownAnswerText = ownAnswerHeaders.map { "\($0.name): \($0.value)\n" }.joined()
     // Kept until the server is gone: libmicrohttpd's threads find it in every event.
     let state = Unmanaged.passRetained(ServerState(configuration: configuration, responder: responder))
     var hooks = ServerHooks.hooks(for: state)
@@ -57,13 +68,16 @@ public final class HTTPServer: Sendable {
     let started: OpaquePointer? = configuration.address.withCString { address in
       withOptionalCString(configuration.tls?.certificate) { certificate in
         withOptionalCString(configuration.tls?.key) { key in
-          var options = CQRQuizHTTP_options(
-            address: address, port: UInt16(configuration.port), threads: UInt32(max(1, configuration.threads)),
-            connection_limit: UInt32(max(1, configuration.connectionLimit)),
-            per_address_limit: UInt32(max(1, configuration.connectionsPerAddress)),
-            idle_timeout: UInt32(max(1, configuration.idleTimeout)),
-            connection_memory: configuration.connectionMemory, tls_certificate: certificate, tls_key: key)
-          return CQRQuizHTTP_start(&options, &hooks, &error, error.count)
+          ownAnswerText.withCString { headers in
+            var options = CQRQuizHTTP_options(
+              address: address, port: UInt16(configuration.port), threads: UInt32(max(1, configuration.threads)),
+              connection_limit: UInt32(max(1, configuration.connectionLimit)),
+              per_address_limit: UInt32(max(1, configuration.connectionsPerAddress)),
+              idle_timeout: UInt32(max(1, configuration.idleTimeout)),
+              connection_memory: configuration.connectionMemory, tls_certificate: certificate, tls_key: key,
+              own_answer_headers: headers)
+            return CQRQuizHTTP_start(&options, &hooks, &error, error.count)
+          }
         }
       }
     }
