@@ -9,7 +9,8 @@ extension LiveGame.Setup {
   public static let maximumPlayersRange = 1...10_000
 
   /// The setup of a game of `topic`: set `setNumber`'s questions (1-based; `nil` for every
-  /// set in turn), shuffled when the topic's `questionsInRandomOrder` says so (the app's
+  /// set in turn; a list's first set plays the list's sets in order as one quiz, see
+  /// ``ValidTopic/setsPlayed(from:)``), shuffled when the topic's `questionsInRandomOrder` says so (the app's
   /// default), answers in the file's order.
   ///
   /// A question with its own `seconds` is open that long; the others `seconds`.
@@ -32,7 +33,7 @@ extension LiveGame.Setup {
   ) throws(QuizSession.SetupError) -> LiveGame.Setup {
     let session: QuizSession
     if let setNumber {
-      session = try QuizSession(topic: topic, set: setNumber - 1, totalScore: 0, seed: seed)
+      session = try QuizSession(topic: topic, sets: topic.setsPlayed(from: setNumber), totalScore: 0, seed: seed)
     } else {
       session = try QuizSession(
         topic: topic, sampling: topic.topic.sets.map(\.count), totalScore: 0, seed: seed)
@@ -41,7 +42,7 @@ extension LiveGame.Setup {
       LiveQuestion(
         text: $0.text, answers: $0.answers, correct: Array($0.correctAnswers), imageURL: $0.imageURL,
         numericAnswer: $0.numericAnswer, seconds: $0.seconds.map(questionSecondsRange.clamped),
-        explanation: $0.explanation)
+        explanation: $0.explanation, set: $0.category + 1)
     }
     return LiveGame.Setup(
       pin: pin, hostSecret: hostSecret, topicName: topicName, title: topic.name, setNumber: setNumber,

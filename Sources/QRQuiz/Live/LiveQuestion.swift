@@ -16,10 +16,13 @@ public struct LiveQuestion: Sendable, Codable, Hashable {
   public var seconds: Double?
   /// Why the right answer is right, shown once the question closes.
   public var explanation: String?
+  /// The set it comes from (1-based): a game of a list plays several sets as one. A setup
+  /// written before games played lists has none.
+  public var set: Int?
 
   public init(
     text: String, answers: [String], correct: [Int], imageURL: String? = nil, numericAnswer: NumericAnswer? = nil,
-    seconds: Double? = nil, explanation: String? = nil
+    seconds: Double? = nil, explanation: String? = nil, set: Int? = nil
   ) {
     self.text = text
     self.answers = answers
@@ -28,6 +31,7 @@ public struct LiveQuestion: Sendable, Codable, Hashable {
     self.numericAnswer = numericAnswer
     self.seconds = seconds
     self.explanation = explanation
+    self.set = set
   }
 
   /// The topic's question.

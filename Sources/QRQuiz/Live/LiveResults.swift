@@ -98,7 +98,8 @@ public struct LiveResults: Sendable {
     let questions: [JSONValue] = playedQuestions.map { index in
       let question = setup.questions[index]
       return .object([
-        ("number", .number(index + 1)), ("text", .string(question.text)),
+        ("number", .number(index + 1)), ("set", question.set.map(JSONValue.number) ?? .null),
+        ("text", .string(question.text)),
         ("answers", .array(question.answers.map(JSONValue.string))),
         ("correct", .array(question.correct.map(JSONValue.number))),
         ("tally", .array(game.tallies[index].map(JSONValue.number))),

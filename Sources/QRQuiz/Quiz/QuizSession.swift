@@ -80,6 +80,29 @@ public struct QuizSession: Sendable {
       random: seed.map(SeededRandom.init(seed:)) ?? SeededRandom())
   }
 
+  /// A play of the consecutive sets `sets` (0-based) of `topic` as one quiz: every
+  /// question of each in order (shuffled as the topic says), each still of its own set.
+  ///
+  /// - Throws: ``SetupError``.
+  public init(topic: ValidTopic, sets range: ClosedRange<Int>, totalScore: Int, seed: UInt64? = nil)
+    throws(SetupError)
+  {
+    let sets = topic.topic.sets
+    guard !sets.isEmpty else { throw .noSets }
+    guard sets.indices.contains(range.lowerBound) else { throw .noSuchSet(range.lowerBound + 1, count: sets.count) }
+    guard sets.indices.contains(range.upperBound) else { throw .noSuchSet(range.upperBound + 1, count: sets.count) }
+    if range.count == 1 {
+      try self.init(topic: topic, set: range.lowerBound, totalScore: totalScore, seed: seed)
+      return
+    }
+    let chosen = range.flatMap { set in
+      sets[set].indices.map { Selection.Reference(set: UInt32(set), question: UInt32($0)) }
+    }
+    self.init(
+      topic: topic, selection: .sample(chosen), totalScore: totalScore,
+      random: seed.map(SeededRandom.init(seed:)) ?? SeededRandom())
+  }
+
   /// A quiz of `counts[i]` random questions from each set `i`, played as one: the main
   /// quiz of a multi-category app, with results per category. One count for a topic of
   /// several sets is a total, spread over the sets (``spread(_:over:)``).

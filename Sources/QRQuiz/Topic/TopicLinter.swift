@@ -72,7 +72,7 @@ public enum TopicLinter {
 
   /// Groups must be one per set, numbered from 0 in the sets' order, each group's sets
   /// next to each other (a list's runs follow one another).
-  private static func setGroupsProblem(_ groups: [Int], sets: Int) -> String? {
+  static func setGroupsProblem(_ groups: [Int], sets: Int) -> String? {
     if groups.count != sets { return "gives \(Plural.count(groups.count, "group")) for \(Plural.count(sets, "set"))" }
     var previous = -1
     for group in groups {

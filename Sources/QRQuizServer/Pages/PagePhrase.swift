@@ -50,6 +50,7 @@ public enum PagePhrase: String, PhraseBook {
   case liveJoinButton, liveWaiting, livePickSeveral, liveSend, liveAnswerTaken, liveWaitNext
   case liveGameOver, liveJoinAnother, liveAllSets, liveHostGame, liveSetLabel, liveScoringLabel
   case liveScoringSpeed, liveScoringAccuracy, liveScoringApp, liveSecondsLabel, liveHostButton, liveSecondsEach
+  case liveSecondsOwnKept
   case livePlayersCount, liveQuestionOf, liveAnsweredOf, liveReconnecting, liveNoPlayersYet, liveSeePodium
   case liveTimeUp, liveKickDone, liveNoSuchPlayer, liveCorrectMark, liveRequestFailed, liveYouAre
   case liveRight, liveWrong, liveNoAnswer, livePointsWon, liveStanding, liveStandingHidden
@@ -184,6 +185,7 @@ public enum PagePhrase: String, PhraseBook {
     .liveScoringAccuracy: "right answers (1,000 points each)",
     .liveScoringApp: "the app's points (+20 right, −10 wrong)",
     .liveSecondsLabel: "Seconds per question",
+    .liveSecondsOwnKept: "Questions with their own time keep it.",
     .liveHostButton: "Start a live game",
     .liveSecondsEach: "{seconds} s a question",
     .livePlayersCount: "Players: {players}",
@@ -478,6 +480,7 @@ public enum PagePhrase: String, PhraseBook {
     .liveScoringAccuracy: "aciertos (1000 puntos cada uno)",
     .liveScoringApp: "los puntos de la app (+20 acierto, −10 fallo)",
     .liveSecondsLabel: "Segundos por pregunta",
+    .liveSecondsOwnKept: "Las preguntas con su propio tiempo lo conservan.",
     .liveHostButton: "Empezar un juego en vivo",
     .liveSecondsEach: "{seconds} s por pregunta",
     .livePlayersCount: "Jugadores: {players}",

@@ -159,10 +159,13 @@ extension Pages {
 
   /// The topic page's form that starts a live game (for the teacher).
   func hostForm(_ topic: ServedTopic, csrf: String) -> HTML {
-    let sets = topic.setSizes.enumerated().map { index, size -> HTML in
-      "<option value=\"\(index + 1)\">\(topic.setName(index, in: language)) (\(size))</option>"
+    // A list's sets are one choice (its first set's number plays them in order).
+    let units = topic.topic.playableUnits
+    let sets = units.map { unit -> HTML in
+      let name = topic.topic.name(of: unit, in: language)
+      return "<option value=\"\(unit.number)\">\(name) (\(topic.topic.questionCount(of: unit)))</option>"
     }
-    let allSets: HTML? = topic.setSizes.count > 1 ? "<option value=\"\">\(say(.liveAllSets))</option>" : nil
+    let allSets: HTML? = units.count > 1 ? "<option value=\"\">\(say(.liveAllSets))</option>" : nil
     return """
       <form class="card" id="host-form" method="post" action="\(SitePath.hostForm)">
       <h2>\(say(.liveHostGame))</h2>
@@ -172,7 +175,8 @@ extension Pages {
       <option value="speed">\(say(.liveScoringSpeed))</option><option value="accuracy">\(say(.liveScoringAccuracy))</option>
       <option value="app">\(say(.liveScoringApp))</option></select></div>
       <div class="row"><label for="live-seconds">\(say(.liveSecondsLabel))</label>
-      <input id="live-seconds" name="seconds" type="number" min="5" max="600" value="20"></div>
+      <input id="live-seconds" name="seconds" type="number" min="5" max="600" value="20" aria-describedby="live-seconds-own"></div>
+      <p class="muted" id="live-seconds-own">\(say(.liveSecondsOwnKept))</p>
       <button type="submit">\(say(.liveHostButton))</button>
       </form>
       """

@@ -6,14 +6,16 @@ import QRQuizHTTP
 /// forms that post one action each, so a play works without script; the script only
 /// counts the time down on screen.
 extension Pages {
-  /// `/play/NAME`: the sets, each a link that starts a play.
+  /// `/play/NAME`: the playable units (a set, or the sets of one list as one), each a
+  /// link that starts a play.
   func setChoice(_ topic: ServedTopic) -> HTML {
-    let items = topic.setSizes.enumerated().map { index, size -> HTML in
-      """
-      <li><a class="name" href="\(SitePath.playSet(topic.name, index + 1))">\(topic.setName(index, in: language))</a>
-      <div class="muted">\(say(.questions, ["count": .number(size)]))</div></li>
+    let items = topic.topic.playableUnits.map { unit -> HTML in
+      let count = topic.topic.questionCount(of: unit)
+      return """
+        <li><a class="name" href="\(SitePath.playSet(topic.name, unit.number))">\(topic.topic.name(of: unit, in: language))</a>
+        <div class="muted">\(say(.questions, ["count": .number(count)]))</div></li>
 
-      """
+        """
     }
     return page(
       title: topic.title,

@@ -39,7 +39,7 @@ final class PlayArea: Sendable {
     return .html(site.pages(context).setChoice(topic))
   }
 
-  /// `/play/NAME/N`: a new play of set N, then its page.
+  /// `/play/NAME/N`: a new play of set N (a list's first set: the whole list), then its page.
   func startPlay(_ context: RequestContext) -> HTTPResponse {
     guard let topic = site.topics.topic(named: context[parameter: "name"]), let number = Int(context[parameter: "set"]),
       topic.setSizes.indices.contains(number - 1)
@@ -50,7 +50,7 @@ final class PlayArea: Sendable {
   private func start(_ topic: ServedTopic, set number: Int, _ context: RequestContext) -> HTTPResponse {
     let now = QuizClock.now
     do {
-      var session = try QuizSession(topic: topic.topic, set: number - 1, totalScore: 0)
+      var session = try QuizSession(topic: topic.topic, sets: topic.topic.setsPlayed(from: number), totalScore: 0)
       session.start(at: now)
       let play = BrowserPlays.Play(
         session: session, topicName: topic.name, set: number - 1, address: context.request.clientAddress, lastUsed: now)

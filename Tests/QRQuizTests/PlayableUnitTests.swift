@@ -1,0 +1,70 @@
+import Foundation
+import QRQuiz
+import Testing
+
+/// Which sets a front end offers and plays as one choice: a list's consecutive runs
+/// (`options.setGroups`) are one quiz in order; other sets stand alone.
+@Suite struct PlayableUnitTests {
+  /// Five sets: sets 1–3 one list (2, 4, 2 answers), set 4 alone, set 5 another list of one.
+  func topic(groups: String = #","setGroups":[0,0,0,1,2]"#, shuffled: Bool = false) throws -> ValidTopic {
+    func question(_ text: String, _ answers: Int) -> String {
+      let list = (1...answers).map { "\"\(text)-\($0)\"" }.joined(separator: ",")
+      return #"{"question":"\#(text)","answers":[\#(list)],"correct":0}"#
+    }
+    let json = """
+      {"options":{"name":"Lesson","questionsInRandomOrder":\(shuffled)\(groups)},"sets":[
+      [\(question("q1", 2)),\(question("q2", 2))],[\(question("q3", 4))],[\(question("q4", 2)),\(question("q5", 2))],
+      [\(question("other", 3))],[\(question("last", 2))]]}
+      """
+    return try TopicReader.topic(json: Data(json.utf8), source: "Lesson.json", sourceName: "Lesson.json")
+  }
+
+  @Test func aListsRunsAreOneUnitAndOtherSetsStandAlone() throws {
+    let topic = try topic()
+    #expect(topic.playableUnits.map(\.sets) == [0...2, 3...3, 4...4])
+    #expect(topic.playableUnits.map(\.number) == [1, 4, 5])
+    #expect(topic.playableUnits.map { topic.questionCount(of: $0) } == [5, 1, 1])
+    #expect(topic.name(of: topic.playableUnits[0]) == "Set 1")
+    #expect(topic.setsPlayed(from: 1) == 0...2)
+    #expect(topic.setsPlayed(from: 2) == 1...1, "a run of a list may still be asked for alone")
+  }
+
+  @Test func aTopicThatIsOneListIsNamedAfterTheTopic() throws {
+    let topic = try topic(groups: #","setGroups":[0,0,0,0,0]"#)
+    #expect(topic.playableUnits.map(\.sets) == [0...4])
+    #expect(topic.name(of: topic.playableUnits[0]) == "Lesson")
+  }
+
+  @Test(arguments: ["", #","setGroups":[0,0]"#, #","setGroups":[0,1,0,1,2]"#])
+  func withoutWellFormedGroupsEverySetStandsAlone(groups: String) throws {
+    #expect(try topic(groups: groups).playableUnits.map(\.sets) == [0...0, 1...1, 2...2, 3...3, 4...4])
+  }
+
+  @Test func aListIsPlayedInOrderWithEachQuestionOfItsOwnSet() throws {
+    let session = try QuizSession(topic: topic(), sets: 0...2, totalScore: 0, seed: 1)
+    #expect(session.questions.map(\.text) == ["q1", "q2", "q3", "q4", "q5"])
+    #expect(session.questions.map(\.category) == [0, 0, 1, 2, 2])
+    #expect(session.questions[2].answers.count == 4)
+  }
+
+  @Test func aLiveGameOfAListsFirstSetPlaysTheListAndSaysEachQuestionsSet() throws {
+    let setup = try LiveGame.Setup.make(
+      topic: topic(), topicName: "Lesson", setNumber: 1, pin: "123456", hostSecret: String(repeating: "f", count: 32),
+      created: LiveGameTests.t(0), seed: 1)
+    #expect(setup.questions.map(\.text) == ["q1", "q2", "q3", "q4", "q5"])
+    #expect(setup.questions.map(\.set) == [1, 1, 2, 3, 3])
+    let alone = try LiveGame.Setup.make(
+      topic: topic(), topicName: "Lesson", setNumber: 4, pin: "123456", hostSecret: String(repeating: "f", count: 32),
+      created: LiveGameTests.t(0), seed: 1)
+    #expect(alone.questions.map(\.text) == ["other"] && alone.questions.map(\.set) == [4])
+  }
+
+  @Test func aShuffledListStillAsksEveryQuestionOnce() throws {
+    let session = try QuizSession(topic: topic(shuffled: true), sets: 0...2, totalScore: 0, seed: 7)
+    #expect(session.questions.map(\.text).sorted() == ["q1", "q2", "q3", "q4", "q5"])
+  }
+
+  @Test func aRangeOutsideTheTopicIsRefused() throws {
+    #expect(throws: QuizSession.SetupError.self) { try QuizSession(topic: topic(), sets: 3...5, totalScore: 0) }
+  }
+}
