@@ -24,9 +24,21 @@ import Testing
     #expect(topic.playableUnits.map(\.sets) == [0...2, 3...3, 4...4])
     #expect(topic.playableUnits.map(\.number) == [1, 4, 5])
     #expect(topic.playableUnits.map { topic.questionCount(of: $0) } == [5, 1, 1])
-    #expect(topic.name(of: topic.playableUnits[0]) == "Set 1")
+    // Not "Set 1", which is only its first run.
+    #expect(topic.name(of: topic.playableUnits[0]) == "Questions 1–5")
+    #expect(topic.name(of: topic.playableUnits[0], in: .spanish) == "Preguntas 1–5")
+    #expect(topic.name(of: topic.playableUnits[1]) == "Set 4")
     #expect(topic.setsPlayed(from: 1) == 0...2)
     #expect(topic.setsPlayed(from: 2) == 1...1, "a run of a list may still be asked for alone")
+  }
+
+  @Test func aListIsNamedAfterItsListNotItsFirstRun() throws {
+    // As the importer names the runs of a named list, and of the list without a name.
+    let names =
+      #","setNames":["Geography: questions 1–2","Geography: question 3","Geography: questions 4–5","Other","Questions 1–1"]"#
+    let topic = try topic(groups: names + #","setGroups":[0,0,0,1,2]"#)
+    #expect(topic.name(of: topic.playableUnits[0]) == "Geography")
+    #expect(topic.name(of: topic.playableUnits[1]) == "Other")
   }
 
   @Test func aTopicThatIsOneListIsNamedAfterTheTopic() throws {

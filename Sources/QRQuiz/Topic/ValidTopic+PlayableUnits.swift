@@ -33,9 +33,19 @@ extension ValidTopic {
     playableUnits.first { $0.number == number }?.sets ?? (number - 1)...(number - 1)
   }
 
-  /// A unit's name: its first set's, or the topic's when the unit is the whole topic.
+  /// A unit's name: a set's own; for a list, the topic's when it is the whole topic, the
+  /// list's name when its runs carry one (the importer names them "Geography: questions
+  /// 1–3"), else the range of its questions ("Questions 1–7"): never its first run's name,
+  /// which counts only that run's questions.
   public func name(of unit: PlayableUnit, in language: Language = .english) -> String {
-    unit.isList && unit.sets.count == topic.sets.count ? name : setName(unit.sets.lowerBound, in: language)
+    guard unit.isList else { return setName(unit.sets.lowerBound, in: language) }
+    if unit.sets.count == topic.sets.count { return name }
+    if let first = topic.options?.setName(unit.sets.lowerBound), let colon = first.range(of: ": "),
+      colon.lowerBound > first.startIndex
+    {
+      return String(first[..<colon.lowerBound])
+    }
+    return QuizPhrase.listQuestions.text(in: language, ["count": .number(questionCount(of: unit))])
   }
 
   /// A unit's questions.

@@ -6,6 +6,8 @@ public enum QuizPhrase: String, PhraseBook {
   case sets, questions, answers, points
   /// The name of a set without one of its own (`options.setNames`).
   case setNumber
+  /// The name of a list of several sets without a name of its own.
+  case listQuestions
   case questionProgress
 
   // Verdicts and help, from QuizRules.
@@ -39,6 +41,7 @@ public enum QuizPhrase: String, PhraseBook {
     .answers: "{count, plural, one {# answer} other {# answers}}",
     .points: "{count, plural, one {# point} other {# points}}",
     .setNumber: "Set {number}",
+    .listQuestions: "Questions 1–{count}",
     .questionProgress: "Question {number}/{count}",
     .verdictRight: "Right! {points, plural, one {+# point} other {+# points}}",
     .verdictWrong: "Wrong. {points, plural, one {# point} other {# points}}",
@@ -88,6 +91,7 @@ public enum QuizPhrase: String, PhraseBook {
     .answers: "{count, plural, one {# respuesta} other {# respuestas}}",
     .points: "{count, plural, one {# punto} other {# puntos}}",
     .setNumber: "Serie {number}",
+    .listQuestions: "Preguntas 1–{count}",
     .questionProgress: "Pregunta {number}/{count}",
     .verdictRight: "¡Correcto! {points, plural, one {+# punto} other {+# puntos}}",
     .verdictWrong: "Incorrecto. {points, plural, one {# punto} other {# puntos}}",
