@@ -69,7 +69,10 @@ try:
     stop(server)
     server, _ = start(home)
     phone.refresh()
-    until(phone, "return !document.getElementById('lobby').hidden || !document.getElementById('join').hidden")
+    # The page shows the lobby under the kept name at once; the server's answer fills in
+    # the players (or, had it forgotten the player, the join form comes back).
+    until(phone, "return document.querySelector('#lobby [data-field=players]').textContent !== '' "
+                 "|| !document.getElementById('join').hidden")
     report["after reload"] = "lobby" if phone.execute_script("return !document.getElementById('lobby').hidden") \
         else "join"
     report["lobby"] = phone.find_element("css selector", "#lobby [data-field=name]").text

@@ -305,8 +305,14 @@ function startPlayer(page) {
   });
 
   const player = kept.read();
-  if (player && player.secret) connection.resume(player.secret);
-  else startJoining();
+  if (player && player.secret) {
+    // The lobby under the kept name while the game is looked up, not the join form: a
+    // student who saw that form after a reload would join a second time.
+    page.show("lobby");
+    page.setField("lobby", "name", say("liveYouAre", { name: String(player.name || "") }));
+    page.tell(say("liveReconnecting"));
+    connection.resume(player.secret);
+  } else startJoining();
 }
 
 module.exports = { startPlayer };
