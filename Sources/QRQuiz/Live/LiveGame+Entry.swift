@@ -12,6 +12,12 @@ extension LiveGame {
     case typed(id: Int, question: Int, number: Double, at: QuizClock.Instant)
     case opened(question: Int, at: QuizClock.Instant)
     case closed(question: Int, at: QuizClock.Instant)
+    /// A student of the game's class joined from a phone: from now on they answer with it,
+    /// and their card is no longer read.
+    case claimed(id: Int, secret: String, browser: String?, at: QuizClock.Instant)
+    /// A student's answer card was seen with answer `pick` up while the question was open:
+    /// the last answer seen before it closes counts, timed from when it was first seen.
+    case seen(id: Int, question: Int, pick: Int, at: QuizClock.Instant)
     case kicked(id: Int, ban: Bool, at: QuizClock.Instant)
     /// The host lifted a kicked player's ban: the name and browser may join again (as a
     /// new player; the removed one stays removed, with its answers).
@@ -24,7 +30,7 @@ extension LiveGame {
     public var time: QuizClock.Instant {
       switch self {
       case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .typed(_, _, _, let time), .opened(_, let time),
-        .closed(_, let time),
+        .closed(_, let time), .claimed(_, _, _, let time), .seen(_, _, _, let time),
         .kicked(_, _, let time), .unbanned(_, let time), .locked(_, let time), .scoresHidden(_, let time),
         .over(let time):
         time
@@ -37,7 +43,7 @@ extension LiveGame {
     switch entry {
     case .joined(let id, let name, let secret, let browser, _):
       let player = Player(
-        id: id, name: LivePlayerName(checked: name), secret: secret, browser: browser,
+        id: id, name: LivePlayerName(checked: name), secret: secret, browser: browser, card: nil,
         answers: Array(repeating: nil, count: setup.questions.count))
       players.append(player)
       playerBySecret[secret] = id
@@ -50,6 +56,17 @@ extension LiveGame {
       players[id - 1].answers[question] = Answer(
         picks: picks, number: nil, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
       answeredCount += 1
+    case .claimed(let id, let secret, let browser, _):
+      guard players[id - 1].secret.isEmpty, !players[id - 1].isRemoved else { return }
+      players[id - 1].secret = secret
+      players[id - 1].browser = browser
+      playerBySecret[secret] = id
+      cardHolderCount -= 1
+    case .seen(let id, let question, let pick, let time):
+      if players[id - 1].answers[question] == nil { answeredCount += 1 }
+      players[id - 1].answers[question] = Answer(
+        picks: [pick], number: nil, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0,
+        byCard: true)
     case .typed(let id, let question, let number, let time):
       players[id - 1].answers[question] = Answer(
         picks: [], number: number, milliseconds: milliseconds(toAnswer: question, at: time), outcome: nil, points: 0)
@@ -65,7 +82,8 @@ extension LiveGame {
       let player = players[id - 1]
       guard !player.isRemoved else { return }
       players[id - 1].isRemoved = true
-      playerBySecret[player.secret] = nil
+      if !player.secret.isEmpty { playerBySecret[player.secret] = nil }
+      if player.card != nil, player.secret.isEmpty { cardHolderCount -= 1 }
       // A journal of names checked by older rules may hold two with one skeleton.
       if playerByName[player.name.key] == id { playerByName[player.name.key] = nil }
       if playerBySkeleton[player.name.skeleton] == id { playerBySkeleton[player.name.skeleton] = nil }

@@ -51,6 +51,7 @@ extension LiveGame {
     name: String, browser: String?, secret: String, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> (Entry, Player) {
     if phase == .over { throw .over }
+    if let claim = try claimCard(name: name, browser: browser, secret: secret, at: now) { return claim }
     let checked: LivePlayerName
     do { checked = try LivePlayerName(name) } catch { throw .invalidName(error) }
     if bannedNames.contains(checked.key) || bannedSkeletons.contains(checked.skeleton)
@@ -106,10 +107,11 @@ extension LiveGame {
   }
 
   /// Applies an answer's entry, and closes the question when everyone has answered.
-  private mutating func take(_ answer: Entry, question: Int) -> [Entry] {
+  mutating func take(_ answer: Entry, question: Int) -> [Entry] {
     var entries = [answer]
     apply(answer)
-    if answeredCount >= activeCount {
+    // Cards held up may still change: a game with card holders waits for its time or its host.
+    if answeredCount >= activeCount, cardHolderCount == 0 {
       entries.append(.closed(question: question, at: answer.time))
       apply(entries[1])
     }

@@ -26,10 +26,13 @@ extension LiveGame.Setup {
   ///   - hostSecret: the host's secret.
   ///   - created: when the game is made.
   ///   - seed: the shuffle's seed; the same seed asks in the same order.
+  ///   - cardClass: the class whose students answer with answer cards, if any; its
+  ///     scanners get a secret of their own (``scannerSecret``), made here.
   /// - Throws: ``QuizSession/SetupError`` for a topic without sets or a set it lacks.
   public static func make(
     topic: ValidTopic, topicName: String, setNumber: Int?, scoring: LiveScoring = .speed, seconds: Double = 20,
-    maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: QuizClock.Instant, seed: UInt64? = nil
+    maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: QuizClock.Instant, seed: UInt64? = nil,
+    cardClass: LiveCardClass? = nil
   ) throws(QuizSession.SetupError) -> LiveGame.Setup {
     let session: QuizSession
     if let setNumber {
@@ -48,7 +51,8 @@ extension LiveGame.Setup {
       pin: pin, hostSecret: hostSecret, topicName: topicName, title: topic.name, setNumber: setNumber,
       scoring: scoring, seconds: min(max(seconds, secondsRange.lowerBound), secondsRange.upperBound),
       maximumPlayers: min(max(maximumPlayers, maximumPlayersRange.lowerBound), maximumPlayersRange.upperBound),
-      mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created)
+      mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created,
+      cardClass: cardClass, scannerSecret: cardClass.map { _ in Secret.make() })
   }
 }
 

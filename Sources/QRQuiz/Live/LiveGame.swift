@@ -43,11 +43,18 @@ public struct LiveGame: Sendable, Equatable {
     public var questions: [LiveQuestion]
     /// When the game was made (its ``QuizClock/Instant/date`` names the results' files).
     public var created: QuizClock.Instant
+    /// The class whose students answer with printed answer cards (`docs/CARDS.md`): each
+    /// is a player from the start. `nil` for a game of phones only (and every setup written
+    /// before cards came to live games).
+    public var cardClass: LiveCardClass?
+    /// The secret of the game's card scanners (the teacher's phone at `/scan/PIN`): it
+    /// reads cards into the game and does nothing else. Set when ``cardClass`` is.
+    public var scannerSecret: String?
 
     public init(
       pin: String, hostSecret: String, topicName: String, title: String, setNumber: Int?, scoring: LiveScoring,
       seconds: Double, maximumPlayers: Int, mandatory: Bool, questions: [LiveQuestion],
-      created: QuizClock.Instant
+      created: QuizClock.Instant, cardClass: LiveCardClass? = nil, scannerSecret: String? = nil
     ) {
       self.pin = pin
       self.hostSecret = hostSecret
@@ -60,6 +67,8 @@ public struct LiveGame: Sendable, Equatable {
       self.mandatory = mandatory
       self.questions = questions
       self.created = created
+      self.cardClass = cardClass
+      self.scannerSecret = scannerSecret
     }
   }
 
@@ -80,10 +89,13 @@ public struct LiveGame: Sendable, Equatable {
   public struct Player: Sendable, Identifiable, Hashable {
     public let id: Int
     public let name: LivePlayerName
-    /// The player's secret: every action of the player needs it.
-    public let secret: String
+    /// The player's secret: every action of the player needs it. Empty for a student of
+    /// the class who answers with their card and has not joined from a phone.
+    public internal(set) var secret: String
     /// The browser the player joined from (a cookie), to keep a banned one out.
-    public let browser: String?
+    public internal(set) var browser: String?
+    /// The number of the answer card the player holds: a student of the game's class.
+    public let card: Int?
     public internal(set) var score = 0
     /// Right answers in a row, up to the last closed question.
     public internal(set) var streak = 0
@@ -112,6 +124,8 @@ public struct LiveGame: Sendable, Equatable {
     public var outcome: LiveOutcome?
     /// The points it scored (streak bonus included); 0 while the question is open.
     public var points: Int
+    /// Read from the player's answer card (else given on a phone).
+    public var byCard = false
   }
 
   public let setup: Setup
@@ -139,6 +153,12 @@ public struct LiveGame: Sendable, Equatable {
   var bannedNames: Set<String> = []
   var bannedSkeletons: Set<String> = []
   var bannedBrowsers: Set<String> = []
+  /// Card players by card number.
+  var playerByCard: [Int: Int] = [:]
+  /// Students of the class answering with their card (not removed, not joined from a
+  /// phone): while any is, a question stays open until its time is up or the host closes
+  /// it, since a card held up may still change.
+  public internal(set) var cardHolderCount = 0
   /// Answers to the open question so far.
   public internal(set) var answeredCount = 0
   /// Players not kicked.
@@ -147,6 +167,7 @@ public struct LiveGame: Sendable, Equatable {
   public init(setup: Setup) {
     self.setup = setup
     tallies = Array(repeating: [], count: setup.questions.count)
+    addCardPlayers()
   }
 
   /// The game `entries` make from `setup` (a journal's, or those a journal made durable
@@ -191,4 +212,10 @@ public struct LiveGame: Sendable, Equatable {
 
   /// Whether `secret` is the host's.
   public func isHost(_ secret: String) -> Bool { Secret.matches(secret, setup.hostSecret) }
+
+  /// Whether `secret` is the game's card scanners' (a game without a class has none).
+  public func isScanner(_ secret: String) -> Bool {
+    guard let scanner = setup.scannerSecret else { return false }
+    return Secret.matches(secret, scanner)
+  }
 }

@@ -119,6 +119,11 @@ extension LiveGame {
       return players.indices.contains(id - 1) && questions.contains(question) && number.isFinite
     case .opened(let question, _), .closed(let question, _): return questions.contains(question)
     case .kicked(let id, _, _), .unbanned(let id, _): return players.indices.contains(id - 1)
+    case .claimed(let id, let secret, _, _):
+      return players.indices.contains(id - 1) && players[id - 1].card != nil && !secret.isEmpty
+    case .seen(let id, let question, let pick, _):
+      return players.indices.contains(id - 1) && players[id - 1].card != nil && questions.contains(question)
+        && setup.questions[question].answers.indices.contains(pick)
     case .locked, .scoresHidden, .over: return true
     }
   }

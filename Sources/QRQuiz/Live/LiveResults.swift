@@ -20,7 +20,8 @@ public struct LiveResults: Sendable {
   ///
   /// Two tables, one under the other with an empty row between, so a sort or a filter of
   /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:
-  /// - the players: `name,score,correct,wrong,unanswered,rank`, then for each question
+  /// - the players: `name,score,correct,wrong,unanswered,rank` (`name,card,score,…` in a
+  ///   game with a class answering by card), then for each question
   ///   played `Qn answer` (answer numbers from 1, `2+3` for several), `Qn answer text`
   ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
@@ -34,15 +35,21 @@ public struct LiveResults: Sendable {
     "\u{FEFF}" + playersTable + "\r\n" + questionsTable
   }
 
+  /// Whether the game had a class answering with cards: the results then say who holds
+  /// which card, and which answers were read from a card.
+  private var hasCards: Bool { game.setup.cardClass != nil }
+
   private var playersTable: String {
-    var header = ["name", "score", "correct", "wrong", "unanswered", "rank"]
+    var header = ["name"] + (hasCards ? ["card"] : []) + ["score", "correct", "wrong", "unanswered", "rank"]
     for number in playedQuestions.map({ $0 + 1 }) {
       header += ["Q\(number) answer", "Q\(number) answer text", "Q\(number) seconds", "Q\(number) points"]
     }
     var text = CSVText.row(header)
     for player in players {
-      var cells = [
-        CSVText.cell(player.name.text), CSVText.cell(player.score), CSVText.cell(player.correct),
+      var cells = [CSVText.cell(player.name.text)]
+      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "") }
+      cells += [
+        CSVText.cell(player.score), CSVText.cell(player.correct),
         CSVText.cell(player.wrong), CSVText.cell(player.unanswered),
         player.isRemoved ? "removed" : CSVText.cell(game.rank(of: player)),
       ]
@@ -107,7 +114,8 @@ public struct LiveResults: Sendable {
     }
     let players: [JSONValue] = players.map { player in
       .object([
-        ("name", .string(player.name.text)), ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
+        ("name", .string(player.name.text)), ("card", player.card.map(JSONValue.number) ?? .null),
+        ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
         ("removed", .bool(player.isRemoved)), ("score", .number(player.score)),
         ("correct", .number(player.correct)), ("wrong", .number(player.wrong)),
         ("unanswered", .number(player.unanswered)),
@@ -118,6 +126,7 @@ public struct LiveResults: Sendable {
       ("pin", .string(setup.pin)), ("topic", .string(setup.topicName)), ("title", .string(setup.title)),
       ("set", setup.setNumber.map(JSONValue.number) ?? .null), ("scoring", .string(setup.scoring.rawValue)),
       ("seconds", .number(setup.seconds)), ("created", .string(Self.timestamp(setup.created.date))),
+      ("class", setup.cardClass.map { .string($0.name) } ?? .null),
     ]
     members.append(("ended", game.ended.map { .string(Self.timestamp($0.date)) } ?? .null))
     members += [("questions", .array(questions)), ("players", .array(players))]
@@ -136,6 +145,7 @@ public struct LiveResults: Sendable {
         ("seconds", answer.milliseconds.map { .number(Double($0) / 1000) } ?? .null),
         ("outcome", answer.outcome.map { .string($0.rawValue) } ?? .null),
         ("points", answer.outcome == nil ? .null : .number(answer.points)),
+        ("by", .string(answer.byCard ? "card" : "phone")),
       ])
   }
 
