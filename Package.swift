@@ -5,7 +5,8 @@ import PackageDescription
 // - QRQuiz: topics, quiz rules, creation and import, QR codes in and out, images and
 //   their cache. Links libqrencode, zbar, libpng, libjpeg and zlib only; libcurl is loaded
 //   by the first download.
-// - QRQuizServer: the web app (its areas: library, play, editor, pictures, live) on the HTTP
+// - QRQuizServer: the web app (its areas: library, play, editor, pictures, live, whose games
+//   read answer cards through QRQuizCards) on the HTTP
 //   layer QRQuizHTTP, which it re-exports: the server on libmicrohttpd (loaded when a server
 //   starts), requests and responses, the router with each route's access and body limit,
 //   HTML values. QRQuizHTTP imports nothing of quizzes (the compiler keeps it so), as swift-nio
@@ -82,7 +83,8 @@ let package = Package(
     ),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
-      name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking"], plugins: ["EmbedPageAssets"]),
+      name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking", "QRQuizCards"],
+      plugins: ["EmbedPageAssets"]),
     .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"]),
     .target(
       name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),

@@ -15,28 +15,34 @@ import Testing
   static let token = String(repeating: "3c", count: 16)
   static let wrongSecret = String(repeating: "0", count: 32)
 
+  let classes: TemporaryDirectory
+
   init() throws {
     (library, cache) = try LiveLibrary.make()
+    classes = try TemporaryDirectory()
+    let store = ClassRosterStore(directory: classes.url)
+    try store.create(try ClassRoster(name: "7B", students: ["Grace", "Alan"]))
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token, allowsEditing: true,
-        imageCache: try ImageDiskCache(directory: cache.url)),
+        imageCache: try ImageDiskCache(directory: cache.url), classes: store),
       // Not a test of the limits: the wrong credentials walked here would spend a budget.
       live: LiveGames(archive: nil, joinBurst: 100_000, runsTicker: false))
     app.reload()
     client = WebAppClient(app: app)
   }
 
-  /// A game of Capitals with one player: its PIN, the host's secret and the player's.
-  func game() async throws -> (pin: String, host: String, player: String) {
-    let game = try app.startLiveGame(topic: "Capitals", set: 1)
+  /// A game of Capitals with a class answering by card and one player: its PIN, the
+  /// host's secret, the player's and the card scanners'.
+  func game() async throws -> (pin: String, host: String, player: String, scanner: String) {
+    let game = try app.startLiveGame(topic: "Capitals", set: 1, className: "7B")
     let joined = await client.request(
       "POST", "/api/live/\(game.pin)/players", body: Array(#"{"name":"Ada"}"#.utf8))
     guard case .string(let secret)? = try JSONParser.parse(joined.body)["secret"] else {
       throw CocoaError(.coderInvalidValue)
     }
-    return (game.pin, game.hostSecret, secret)
+    return (game.pin, game.hostSecret, secret, try #require(game.setup.scannerSecret))
   }
 
   /// An assignment of Capitals with one student: its code and the student's secret.
@@ -68,7 +74,7 @@ import Testing
 
   /// Who a credential proves.
   enum Kind: CaseIterable {
-    case teacher, host, player, student
+    case teacher, host, player, scanner, student
   }
 
   /// The credentials a route may ask for, each as the request that carries it.
@@ -79,20 +85,21 @@ import Testing
     var body = ""
   }
 
-  /// Whom the routes whose access proves `identity` are for. A new identity (the scanner
-  /// of answer cards) must be named here, with its credentials above.
+  /// Whom the routes whose access proves `identity` are for. A new identity must be named
+  /// here, with its credentials above.
   static func kinds(ofIdentity identity: String) -> Set<Kind>? {
     switch identity {
     case "Teacher", "Editor": [.teacher]
     case "Host": [.host, .teacher]
     case "Player": [.player]
     case "GameMember": [.host, .player]
+    case "CardScanner": [.host, .teacher, .scanner]
     case "Student": [.student]
     default: nil
     }
   }
 
-  func credentials(pin: String, host: String, player: String, student: String) async -> [Credential] {
+  func credentials(pin: String, host: String, player: String, scanner: String, student: String) async -> [Credential] {
     let teacherCookie = "\(Credentials.teacherCookie)=\(Self.token)"
     let page = await client.request("GET", "/t/Capitals", headers: ["Cookie": teacherCookie])
     let csrf = page.text.components(separatedBy: #"name="csrf" value=""#).dropFirst().first?.prefix(32) ?? ""
@@ -107,15 +114,17 @@ import Testing
       Credential(kind: .host, query: "?secret=\(host)"),
       Credential(kind: .player, query: "?secret=\(player)"),
       Credential(kind: .player, body: #"{"secret":"\#(player)","question":0,"answers":[0]}"#),
+      Credential(kind: .scanner, query: "?secret=\(scanner)"),
+      Credential(kind: .scanner, headers: ["Cookie": "\(Credentials.scannerCookie(pin))=\(scanner)"]),
       Credential(kind: .student, query: "?secret=\(student)"),
       Credential(kind: .student, body: #"{"secret":"\#(student)","index":0,"answers":[0]}"#),
     ]
   }
 
   @Test func everyRouteThatIsNotPublicRefusesWithoutItsCredentialAndAdmitsWithIt() async throws {
-    let (pin, host, player) = try await game()
+    let (pin, host, player, scanner) = try await game()
     let (code, student) = try await assignment()
-    let credentials = await credentials(pin: pin, host: host, player: player, student: student)
+    let credentials = await credentials(pin: pin, host: host, player: player, scanner: scanner, student: student)
     let guarded = app.routes.filter { !$0.isPublic }
     #expect(guarded.count >= 19, "\(guarded.count) routes ask for a credential")
     // The game ends last: the host's other moves need it going.
@@ -141,9 +150,9 @@ import Testing
   /// the routes of whom it proves, and none of another's: a player's secret no host's
   /// move, a host's secret nothing of the teacher's.
   @Test func eachCredentialOpensTheRoutesOfWhomItProvesAndNoOthers() async throws {
-    let (pin, host, player) = try await game()
+    let (pin, host, player, scanner) = try await game()
     let (code, student) = try await assignment()
-    let credentials = await credentials(pin: pin, host: host, player: player, student: student)
+    let credentials = await credentials(pin: pin, host: host, player: player, scanner: scanner, student: student)
     for route in app.routes where !route.isPublic {
       let target = path(route.pattern, pin: pin, code: code)
       let method = route.method.rawValue

@@ -15,6 +15,9 @@ extension QuizWebApp {
     public let hostURL: String
     /// What is played: the questions, the scoring, the time per question.
     public let setup: LiveGame.Setup
+    /// The scan page's address with the scanners' secret, for a game with a class: the
+    /// teacher's phone reads the room's answer cards there.
+    public let scanURL: String?
   }
 
   /// Why a game cannot be made: no such topic or set, too many games, a journal that
@@ -26,19 +29,22 @@ extension QuizWebApp {
 
   /// Makes a live game of the served topic `topic` (its name in the site's addresses).
   ///
-  /// - Parameter set: the set played (1-based); `nil` for every set in turn.
+  /// - Parameters:
+  ///   - set: the set played (1-based); `nil` for every set in turn.
+  ///   - className: the class whose students answer with answer cards (`qrquiz class`).
   /// - Throws: ``LiveGameRefusal``.
   public func startLiveGame(
-    topic: String, set: Int?, scoring: LiveScoring = .speed, seconds: Double = 20, maximumPlayers: Int = 1000
+    topic: String, set: Int?, scoring: LiveScoring = .speed, seconds: Double = 20, maximumPlayers: Int = 1000,
+    className: String? = nil
   ) throws(LiveGameRefusal) -> HostedGame {
     let request = LiveGameRequest(
-      topic: topic, set: set, scoring: scoring, seconds: seconds, maximumPlayers: maximumPlayers)
+      topic: topic, set: set, scoring: scoring, seconds: seconds, maximumPlayers: maximumPlayers, className: className)
     do {
       let room = try liveArea.makeLiveGame(request)
       let setup = room.setup
       return HostedGame(
         pin: room.pin, hostSecret: setup.hostSecret, joinURL: room.joinURL, hostURL: liveArea.hostURL(room),
-        setup: setup)
+        setup: setup, scanURL: liveArea.scanURL(room))
     } catch {
       throw LiveGameRefusal(description: error.message)
     }

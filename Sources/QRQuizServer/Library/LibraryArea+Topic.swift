@@ -33,7 +33,7 @@ extension LibraryArea {
         pages.share(
           topic, jsonURL: site.jsonURL(of: topic.name), symbols: try? topic.symbols(),
           reachable: site.isPublicURLReachable,
-          hostForm: context.isTeacher ? pages.hostForm(topic, csrf: site.formToken) : nil,
+          hostForm: context.isTeacher ? pages.hostForm(topic, csrf: site.formToken, classes: site.classNames) : nil,
           editable: site.configuration.allowsEditing && context.isTeacher))
     }
   }

@@ -31,8 +31,22 @@ struct Player: Sendable {
   }
 }
 
-/// Whoever follows a game: its host or one of its players (a scanner of answer cards will
-/// be a third).
+/// Whoever reads answer cards into a game: its host (the host screen's webcam, the
+/// teacher) or a phone holding the game's scanners' secret, which reads cards and does
+/// nothing else.
+struct CardScanner: Sendable {
+  /// The game.
+  let room: LiveRoom
+  /// Which of the two: each reads one frame at a time.
+  let role: LiveRoom.ScannerRole
+
+  fileprivate init(room: LiveRoom, role: LiveRoom.ScannerRole) {
+    self.room = room
+    self.role = role
+  }
+}
+
+/// Whoever follows a game: its host or one of its players.
 enum GameMember: Sendable {
   case host(Host)
   case player(Player)
@@ -118,6 +132,60 @@ extension LiveArea {
         return .admitted(Host(room: room, secret: secret))
       }
     }
+  }
+
+  /// A reader of answer cards: the host (a Bearer token or `?secret=` with the host's
+  /// secret; the teacher) or the scanners (the same with theirs). 403 for another secret.
+  var cardScanner: Access<RequestContext, CardScanner> {
+    Access("the host or the game's scanners: Bearer or `?secret=`; or the teacher") { [self] context in
+      admit(context, missing: noSuchGame) { room in
+        if site.isTeacherWrite(context.credentials) { return .admitted(CardScanner(room: room, role: .host)) }
+        let secret = context.credentials.bearer ?? context.credentials.querySecret ?? ""
+        if room.isHost(secret) { return .admitted(CardScanner(room: room, role: .host)) }
+        guard room.isScanner(secret) else {
+          return .answered(missed(context, .apiError(403, "only the host and the game's scanners read cards")))
+        }
+        return .admitted(CardScanner(room: room, role: .scanner))
+      }
+    }
+  }
+
+  /// The scan page: its cookie; `?secret=` (the scanners' or the host's) keeps the secret
+  /// in that cookie and comes back without it (a phone's history never shows it); or the
+  /// host screen's or the teacher's cookie. 404 and 403 pages.
+  var scannerScreen: Access<RequestContext, CardScanner> {
+    Access("the game's scanners: the scan page's cookie (`?secret=` signs in); or the host's or teacher's cookie") {
+      [self] context in
+      admit(context, missing: noSuchGamePage(context)) { room in
+        if context.isTeacher, context.credentials.querySecret == nil {
+          return .admitted(CardScanner(room: room, role: .scanner))
+        }
+        if let offered = context.credentials.querySecret {
+          guard room.isScanner(offered) || room.isHost(offered) else {
+            return .answered(missed(context, notScanner(context)))
+          }
+          return .answered(
+            .redirect(
+              to: .scan(room.pin),
+              headers: [("Set-Cookie", site.cookie(Credentials.scannerCookie(room.pin), offered, strict: true))]))
+        }
+        if let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) {
+          return .admitted(CardScanner(room: room, role: .host))
+        }
+        guard let secret = context.credentials.scannerCookie(pin: room.pin),
+          room.isScanner(secret) || room.isHost(secret)
+        else {
+          return .answered(missed(context, notScanner(context)))
+        }
+        return .admitted(CardScanner(room: room, role: .scanner))
+      }
+    }
+  }
+
+  /// The scan page's refusal of a secret that is not the game's scanners' or host's.
+  private func notScanner(_ context: RequestContext) -> HTTPResponse {
+    let pages = site.pages(context)
+    return .html(pages.error(CardPhrase.cardNotScanner, pages.say(CardPhrase.cardNotScannerDetail)), status: 403)
   }
 
   /// A player, by the `secret` of a move's JSON body; 403 for a secret no player has.

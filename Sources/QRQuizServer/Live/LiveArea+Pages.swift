@@ -12,7 +12,8 @@ extension LiveArea {
     let request = LiveGameRequest(
       topic: fields["topic"] ?? "", set: fields["set"].flatMap { Int($0) },
       scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:)) ?? .speed,
-      seconds: min(max(fields["seconds"].flatMap(Double.init) ?? 20, 5), 600), maximumPlayers: 1000)
+      seconds: min(max(fields["seconds"].flatMap(Double.init) ?? 20, 5), 600), maximumPlayers: 1000,
+      className: fields["class"].flatMap { $0.isEmpty ? nil : $0 })
     do throws(JSONBody.Problem) {
       let room = try makeLiveGame(request)
       return .redirect(

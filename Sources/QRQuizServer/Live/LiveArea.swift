@@ -11,6 +11,8 @@ final class LiveArea: Sendable {
   let site: Site
   let pictures: PicturesArea
   let games: LiveGames
+  /// Reads the frames of answer cards posted to the games.
+  let cardScanning = CardScanning()
   /// Answers a question takes at most in a request.
   static let picksLimit = 256
   /// How the routes open to anyone that look a game up by PIN say their limit.
@@ -62,6 +64,7 @@ final class LiveArea: Sendable {
     router.add(
       .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
       .deferred(lane: .live, liveGameSettings))
+    addCardRoutes(to: &router)
     router.add(
       .get, "/api/live/{pin}/results.csv", "a game's results as CSV", access: hostDownload, .deferred(liveResultsCSV))
     router.add(
@@ -86,13 +89,15 @@ final class LiveArea: Sendable {
     guard topic.questionCount > 0 else {
       throw .init(status: 422, message: "the topic has no questions", field: "topic")
     }
+    var cardClass: LiveCardClass?
+    if let className = request.className { cardClass = try self.cardClass(named: className) }
     // The questions are drawn first, so a set the topic lacks is refused before a PIN is taken.
     let prepared: LiveGame.Setup
     do {
       prepared = try LiveGame.Setup.make(
         topic: topic.topic, topicName: topic.name, setNumber: request.set, scoring: request.scoring,
         seconds: request.seconds, maximumPlayers: request.maximumPlayers, pin: "", hostSecret: "",
-        created: games.clock.now())
+        created: games.clock.now(), cardClass: cardClass)
     } catch {
       throw .init(status: 422, message: "\(error)", field: "set")
     }
@@ -112,6 +117,25 @@ final class LiveArea: Sendable {
     return room
   }
 
+  /// The class named `name` as a game's card players: 404 for no such class, 422 for one
+  /// without students.
+  private func cardClass(named name: String) throws(JSONBody.Problem) -> LiveCardClass {
+    guard let store = site.configuration.classes else {
+      throw .init(status: 404, message: "this server has no classes", field: "class")
+    }
+    let roster: ClassRoster
+    do {
+      roster = try store.roster(named: name)
+    } catch {
+      if case .notFound = error { throw .init(status: 404, message: "no class is named \(name)", field: "class") }
+      throw .init(status: 500, message: "\(error)", field: "class")
+    }
+    guard !roster.students.isEmpty else {
+      throw .init(status: 422, message: "class \(roster.name.text) has no students", field: "class")
+    }
+    return LiveCardClass(roster)
+  }
+
   /// The host screen's address, with the host's secret (the page keeps it in a cookie and
   /// drops it from the address).
   func hostURL(_ room: LiveRoom) -> String {
@@ -121,9 +145,13 @@ final class LiveArea: Sendable {
   /// The host's secret, the join address and the host screen's address.
   func hostCredentials(_ room: LiveRoom) -> JSONValue {
     let secret = room.setup.hostSecret
-    return .object([
+    var members: [(key: String, value: JSONValue)] = [
       ("pin", .string(room.pin)), ("host", .string(secret)), ("join", .string(room.joinURL)),
       ("host_page", .string(hostURL(room))),
-    ])
+    ]
+    if let scanner = room.setup.scannerSecret, let scanPage = scanURL(room) {
+      members += [("scanner", .string(scanner)), ("scan_page", .string(scanPage))]
+    }
+    return .object(members)
   }
 }

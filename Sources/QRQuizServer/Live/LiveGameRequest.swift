@@ -7,13 +7,16 @@ struct LiveGameRequest {
   var scoring: LiveScoring
   var seconds: Double
   var maximumPlayers: Int
+  /// The class whose students answer with answer cards, by name (`qrquiz class`).
+  var className: String?
 
-  init(topic: String, set: Int?, scoring: LiveScoring, seconds: Double, maximumPlayers: Int) {
+  init(topic: String, set: Int?, scoring: LiveScoring, seconds: Double, maximumPlayers: Int, className: String? = nil) {
     self.topic = topic
     self.set = set
     self.scoring = scoring
     self.seconds = seconds
     self.maximumPlayers = maximumPlayers
+    self.className = className
   }
 
   init(_ body: JSONBody) throws(JSONBody.Problem) {
@@ -32,5 +35,6 @@ struct LiveGameRequest {
     guard LiveGame.Setup.maximumPlayersRange.contains(maximumPlayers) else {
       throw .init(status: 422, message: "max_players must be between 1 and 10000", field: "max_players")
     }
+    className = try body.string("class")
   }
 }

@@ -65,7 +65,20 @@ extension LiveRoom {
       var members: [(key: String, value: JSONValue)] = []
       if let index = game.currentIndex { members.append(("index", .number(index))) }
       members += [("answered", .number(game.answeredCount)), ("players", .number(game.activeCount))]
+      members += cardMembers()
       return Self.line(id: id, "answered", JSONValue.object(members).compactText)
+    }
+
+    /// For the host of a game with a class, while a question is open: the cards held up
+    /// for it (`cards`: the students answering by card) and those seen (`seen`) — never
+    /// what they answered. Nothing otherwise.
+    private func cardMembers() -> [(key: String, value: JSONValue)] {
+      guard game.setup.cardClass != nil, case .open = game.phase else { return [] }
+      let holders = game.cardHolders
+      return [
+        ("cards", .array(holders.compactMap { $0.player.card.map(JSONValue.number) })),
+        ("seen", .array(holders.filter(\.seen).compactMap { $0.player.card.map(JSONValue.number) })),
+      ]
     }
 
     private mutating func sharedMembers() -> String {
@@ -134,10 +147,15 @@ extension LiveRoom {
       var members: [(key: String, value: JSONValue)] = [("locked", .bool(game.isLocked))]
       if game.phase != .over {
         // Who the host may remove, and whose ban they may lift, at any time of the game.
+        let active = game.activePlayers
         members += [
-          ("names", .array(game.activePlayers.map { .string($0.name.text) })),
+          ("names", .array(active.map { .string($0.name.text) })),
           ("banned", .array(game.bannedPlayers.map { .string($0.name.text) })),
         ]
+        // Each name's card, when the game has a class ("Ada · card 3" on the projector).
+        if game.setup.cardClass != nil {
+          members.append(("name_cards", .array(active.map { $0.card.map(JSONValue.number) ?? .null })))
+        }
       }
       switch game.phase {
       case .lobby:
@@ -153,6 +171,7 @@ extension LiveRoom {
           ("hidden", .bool(game.scoresHidden)), ("players", .number(game.activeCount)),
           ("answered", .number(game.answeredCount)),
         ]
+        members += cardMembers()
       case .closed:
         // `hidden` is among the shared members already.
         members += [("players", .number(game.activeCount)), ("answered", .number(game.answeredCount))]

@@ -24,6 +24,7 @@ final class LiveRoom: @unchecked Sendable {
   private var lastCoalescedSend: QuizClock.Instant
   private var lastWrite: QuizClock.Instant
   private var lastActivity: QuizClock.Instant
+  private var scanning: Set<ScannerRole> = []
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -87,6 +88,9 @@ final class LiveRoom: @unchecked Sendable {
   var setup: LiveGame.Setup { lock.withLock { game.setup } }
 
   func isHost(_ secret: String) -> Bool { Secret.matches(secret, hostSecret) }
+
+  /// Whether `secret` is the game's card scanners'.
+  func isScanner(_ secret: String) -> Bool { setup.scannerSecret.map { Secret.matches(secret, $0) } ?? false }
 
   /// The player holding `secret`, unless kicked.
   func player(secret: String) -> LiveGame.Player? { lock.withLock { game.player(secret: secret) } }
@@ -171,6 +175,44 @@ final class LiveRoom: @unchecked Sendable {
     }
     if result.held { newsPending() }
     return result.0
+  }
+
+  /// Who reads answer cards into the game: the host's screen (its webcam), or a phone
+  /// with the scanners' secret. Each reads one frame at a time.
+  enum ScannerRole: Hashable {
+    case host
+    case scanner
+  }
+
+  /// Takes `role`'s turn to read a frame; false while it is reading one.
+  func beginScan(_ role: ScannerRole) -> Bool { lock.withLock { scanning.insert(role).inserted } }
+
+  /// Ends `role`'s turn.
+  func endScan(_ role: ScannerRole) { _ = lock.withLock { scanning.remove(role) } }
+
+  /// Cards seen in one frame, each with the answer on top (0 for A): each taken by the
+  /// game or refused, what changed queued in the journal in that order.
+  func see(
+    _ cards: [(card: Int, pick: Int)], at now: QuizClock.Instant
+  ) -> (outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>], ticket: Ticket) {
+    let result: (outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>], ticket: Ticket) = lock.withLock {
+      var outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>] = []
+      for seen in cards {
+        do throws(LiveGame.SightingRefusal) {
+          outcomes.append(.success(try game.see(card: seen.card, pick: seen.pick, at: now)))
+        } catch {
+          outcomes.append(.failure(error))
+        }
+      }
+      let entries = outcomes.compactMap { try? $0.get().entry }
+      if !entries.isEmpty {
+        lastActivity = now
+        answersChanged = true
+      }
+      return (outcomes, record(entries))
+    }
+    if result.ticket.number != nil { newsPending() }
+    return result
   }
 
   /// The host's `next`; the phase it led to.

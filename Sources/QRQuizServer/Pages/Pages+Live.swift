@@ -9,6 +9,8 @@ extension Pages {
   func liveHost(_ setup: LiveGame.Setup, secret: String, joinURL: String, joinAddress: String, reachable: Bool) -> HTML
   {
     let pin = setup.pin
+    let hasCards = setup.cardClass != nil
+    let cardWords: HTML? = hasCards ? words(Self.hostCardWords) : nil
     let spacedPIN = String(pin.prefix(3)) + " " + String(pin.dropFirst(3))
     let unreachable: HTML? =
       reachable
@@ -17,7 +19,7 @@ extension Pages {
     return page(
       title: setup.title, pageClass: "live live-host", header: false, scripts: ["live.js"],
       """
-      <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords))>
+      <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords)) \(cardWords)>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>
       \(unreachable)
       <section id="lobby" aria-labelledby="lobby-heading">
@@ -37,6 +39,7 @@ extension Pages {
       <ol class="live-answers" data-field="answers"></ol>
       <p class="status"><span data-field="answered" aria-live="polite"></span>
       <button id="close" type="button" class="secondary">\(say(.liveEndQuestion))</button></p>
+      \(hasCards ? Self.cardGrid : nil)
       </section>
       <section id="closed" hidden aria-labelledby="closed-heading">
       <h1 id="closed-heading" class="live-question" data-field="text"></h1>
@@ -52,6 +55,7 @@ extension Pages {
       <p><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
       <a class="button secondary" href="\(SitePath.liveResults(pin, "json"))" download>JSON</a></p>
       </section>
+      \(hasCards ? cardPanel(pin: pin) : nil)
       <details class="host-controls" id="host-controls"><summary>\(say(.liveControls))</summary>
       <p><button id="lock" type="button" class="secondary" aria-pressed="false">\(say(.liveLock))</button>
       <button id="hide" type="button" class="secondary" aria-pressed="false">\(say(.liveHideScores))</button>
@@ -158,7 +162,7 @@ extension Pages {
   }
 
   /// The topic page's form that starts a live game (for the teacher).
-  func hostForm(_ topic: ServedTopic, csrf: String) -> HTML {
+  func hostForm(_ topic: ServedTopic, csrf: String, classes: [String] = []) -> HTML {
     // A list's sets are one choice (its first set's number plays them in order).
     let units = topic.topic.playableUnits
     let sets = units.map { unit -> HTML in
@@ -177,6 +181,7 @@ extension Pages {
       <div class="row"><label for="live-seconds">\(say(.liveSecondsLabel))</label>
       <input id="live-seconds" name="seconds" type="number" min="5" max="600" value="20" aria-describedby="live-seconds-own"></div>
       <p class="muted" id="live-seconds-own">\(say(.liveSecondsOwnKept))</p>
+      \(classChoice(classes))
       <button type="submit">\(say(.liveHostButton))</button>
       </form>
       """

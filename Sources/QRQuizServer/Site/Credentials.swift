@@ -22,6 +22,9 @@ struct Credentials: Sendable {
   /// The cookie that keeps the host screen's secret for game `pin`.
   static func hostCookie(_ pin: String) -> String { "qrquiz_host_\(pin)" }
 
+  /// The cookie that keeps the scan page's secret for game `pin`.
+  static func scannerCookie(_ pin: String) -> String { "qrquiz_scan_\(pin)" }
+
   private let request: HTTPRequest
 
   init(_ request: HTTPRequest) { self.request = request }
@@ -56,6 +59,9 @@ struct Credentials: Sendable {
 
   /// The host screen's cookie of game `pin`.
   func hostCookie(pin: String) -> String? { request.cookies[Self.hostCookie(pin)] }
+
+  /// The scan page's cookie of game `pin`.
+  func scannerCookie(pin: String) -> String? { request.cookies[Self.scannerCookie(pin)] }
 
   /// A game's secret in a JSON body's `secret`.
   ///

@@ -63,6 +63,10 @@ final class Site: Sendable {
   }
 
   /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
+  /// The teacher's classes' names (`qrquiz class`), in the order `qrquiz class list`
+  /// gives them; none when the server has no classes folder or it cannot be read.
+  var classNames: [String] { ((try? configuration.classes?.list()) ?? []).map(\.name.text) }
+
   func cookie(_ name: String, _ value: String, strict: Bool, path: String = "/") -> String {
     let secure = configuration.isSecure ? "; Secure" : ""
     return "\(name)=\(value); Path=\(path); Max-Age=2592000; HttpOnly; SameSite=\(strict ? "Strict" : "Lax")\(secure)"

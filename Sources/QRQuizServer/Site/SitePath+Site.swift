@@ -25,6 +25,7 @@ extension SitePath {
   static func join(_ pin: String) -> SitePath { .segments("j", pin) }
   static func joinQR(_ pin: String, _ format: ImageFile) -> SitePath { .segments("j", pin, "qr." + format.rawValue) }
   static func host(_ pin: String) -> SitePath { .segments("host", pin) }
+  static func scan(_ pin: String) -> SitePath { .segments("scan", pin) }
   static func liveAPI(_ pin: String) -> SitePath { .segments("api", "live", pin) }
   static func liveResults(_ pin: String, _ format: String) -> SitePath {
     .segments("api", "live", pin, "results." + format)

@@ -9,8 +9,8 @@ const { firstRetryDelay, nextRetryDelay } = require("./live-state.js");
  * @typedef {object} GameListener
  * @property {(name: "lobby" | "question" | "closed" | "over", state: import("./live-state.js").GameState) => void} state
  *   the game is at this point
- * @property {(event: { answered?: number, players?: number }) => void} progress
- *   the host's count of answers changed
+ * @property {(event: { answered?: number, players?: number, cards?: number[], seen?: number[] }) => void} progress
+ *   the host's count of answers changed (and, in a game with a class, the cards seen)
  * @property {() => void} kicked this player was removed
  * @property {(online: boolean) => void} online the stream dropped (false) or is back (true)
  * @property {() => void} noSuchGame the game is over and gone

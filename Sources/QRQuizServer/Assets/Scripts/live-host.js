@@ -7,6 +7,8 @@ const { byId, clear } = require("./page.js");
 const { LivePage } = require("./live-page.js");
 const { GameConnection } = require("./live-connection.js");
 const state = require("./live-state.js");
+const { playerLabel } = require("./card-state.js");
+const { startCards } = require("./live-cards.js");
 
 /** @typedef {import("./live-state.js").GameState} GameState */
 
@@ -16,9 +18,16 @@ const state = require("./live-state.js");
  */
 function startHost(page) {
   const say = page.say;
+  const cards = startCards(page, page.root.dataset.api || "", page.root.dataset.secret || "");
   const connection = new GameConnection(page.root.dataset.api || "", page.root.dataset.secret || null, {
-    state: (name, data) => screens[name](data),
-    progress: (event) => showAnswered(event),
+    state: (name, data) => {
+      cards.questionOpen(name === "question");
+      screens[name](data);
+    },
+    progress: (event) => {
+      showAnswered(event);
+      cards.show(event);
+    },
     kicked: () => page.gone(say("liveKicked")),
     online: (online) => page.tell(online ? "" : say("liveReconnecting")),
     noSuchGame: () => page.gone(say("liveNoSuchGame")),
@@ -33,7 +42,8 @@ function startHost(page) {
       page.setField("lobby", "players", state.lobbyPlayers(data, say));
       // On the projector the names are the class's to read, and the teacher's to click:
       // a name that should not be there is removed from where it is seen.
-      showNames(page.field("lobby", "names", HTMLElement), data.names || [], "liveRemoveName", askToRemove);
+      showNames(page.field("lobby", "names", HTMLElement), data.names || [], data.name_cards, "liveRemoveName",
+        askToRemove);
       showToggles(data);
     },
     question(data) {
@@ -55,6 +65,7 @@ function startHost(page) {
         list.append(item);
       }
       showAnswered(data);
+      cards.show(data);
       page.startCountdown(data.remaining_ms);
       showToggles(data);
     },
@@ -158,29 +169,33 @@ function startHost(page) {
    * `list` filled with a button per name; `ask` is what choosing one does.
    * @param {HTMLElement} list
    * @param {string[]} names
+   * @param {(number | null)[] | undefined} cardNumbers each name's answer card, in a game with a class
    * @param {string} phrase the button's accessible name, with `{name}`
    * @param {(name: string) => void} ask
    */
-  function showNames(list, names, phrase, ask) {
+  function showNames(list, names, cardNumbers, phrase, ask) {
     clear(list);
-    for (const name of names) {
+    names.forEach((name, index) => {
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
       button.className = "name-button";
-      button.textContent = name;
+      button.textContent = playerLabel(name, cardNumbers ? cardNumbers[index] : null, say);
       button.setAttribute("aria-label", say(phrase, { name }));
       button.addEventListener("click", () => ask(name));
       item.append(button);
       list.append(item);
-    }
+    });
   }
 
   /** The host's lists of players and of banned names, in every phase but the end. */
   function showRoster(/** @type {GameState} */ data) {
-    if (data.names) showNames(page.field("host-controls", "roster", HTMLElement), data.names, "liveRemoveName", askToRemove);
+    if (data.names) {
+      showNames(page.field("host-controls", "roster", HTMLElement), data.names, data.name_cards, "liveRemoveName",
+        askToRemove);
+    }
     if (data.banned) {
-      showNames(page.field("host-controls", "banned", HTMLElement), data.banned, "liveUnbanName", askToUnban);
+      showNames(page.field("host-controls", "banned", HTMLElement), data.banned, undefined, "liveUnbanName", askToUnban);
       page.field("host-controls", "nobody-banned", HTMLElement).hidden = data.banned.length > 0;
     }
   }

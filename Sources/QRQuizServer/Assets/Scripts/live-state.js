@@ -30,6 +30,9 @@
  * @typedef {object} GameState
  * @property {number} [players] how many play
  * @property {string[]} [names] host: who plays (every phase but the end)
+ * @property {(number | null)[]} [name_cards] host, a game with a class: each name's answer card
+ * @property {number[]} [cards] host, a game with a class, question: the cards held up
+ * @property {number[]} [seen] host, a game with a class, question: the cards seen for it
  * @property {string[]} [banned] host: who was removed for good (every phase but the end)
  * @property {boolean} [locked] host: no one else may join
  * @property {boolean} [hidden] the scores are hidden until the end

@@ -1,0 +1,97 @@
+"use strict";
+// What the pages show of answer cards (docs/CARDS.md) for the events and answers the
+// server sends, as plain values: no document, camera or network here, so node's test
+// runner checks it all (Tests/PageScripts/card-state.test.js). live-cards.js and
+// live-scanner.js put it on screen.
+
+/** @typedef {import("./page.js").Say} Say */
+
+/**
+ * The host's card members of a question's events: the cards held up and those seen.
+ * @typedef {{ cards?: number[], seen?: number[] }} CardEvent
+ */
+
+/**
+ * A card of the projector's grid.
+ * @typedef {{ card: number, seen: boolean, label: string }} GridCard
+ */
+
+/**
+ * The projector's grid for an open question: every card held up, in card order, seen or
+ * not yet (never what it answered); `null` when the event has no cards (a game without a
+ * class, or no question open).
+ * @param {CardEvent} event
+ * @param {Say} say
+ * @returns {{ cards: GridCard[], count: string, allSeen: boolean } | null}
+ */
+function cardGrid(event, say) {
+  if (!Array.isArray(event.cards)) return null;
+  const seen = new Set(event.seen || []);
+  const cards = event.cards.map((card) => {
+    const isSeen = seen.has(card);
+    return { card, seen: isSeen, label: say(isSeen ? "cardSeen" : "cardNotSeen", { card }) };
+  });
+  const seenCount = cards.filter((card) => card.seen).length;
+  const allSeen = cards.length > 0 && seenCount === cards.length;
+  const count = allSeen ? say("cardAllSeen") : say("cardSeenOf", { seen: seenCount, count: cards.length });
+  return { cards, count, allSeen };
+}
+
+/**
+ * A player as the host's lists show them: "Ada · card 3" for a student holding a card.
+ * @param {string} name
+ * @param {number | null | undefined} card
+ * @param {Say} say
+ */
+function playerLabel(name, card, say) {
+  return typeof card === "number" ? say("cardPlayerName", { name, card }) : name;
+}
+
+/**
+ * The answer to a photo posted from the scan page, as the page says it.
+ * @typedef {{ seen: { card: number, answer: string, name: string | null, new: boolean }[], ignored: number,
+ *   question: number | null }} ScanAnswer
+ */
+
+/**
+ * What the scan page says of a photo read: how many cards, how many new, what was ignored
+ * and, when no question is open, that nothing was counted.
+ * @param {ScanAnswer} answer
+ * @param {Say} say
+ * @returns {string[]} the lines, in order
+ */
+function scanSummary(answer, say) {
+  if (answer.seen.length === 0 && answer.ignored === 0) return [say("cardReadNone")];
+  const fresh = answer.seen.filter((card) => card.new).length;
+  const lines = [say("cardRead", { count: answer.seen.length, new: fresh })];
+  if (answer.question === null) lines.push(say("cardNotCounted"));
+  if (answer.ignored > 0) lines.push(say("cardIgnored", { count: answer.ignored }));
+  return lines;
+}
+
+/**
+ * The cards a photo showed, by number: "Seen: 1, 3, 12".
+ * @param {ScanAnswer} answer
+ * @param {Say} say
+ */
+function seenList(answer, say) {
+  if (answer.seen.length === 0) return "";
+  const numbers = answer.seen.map((card) => card.card).sort((a, b) => a - b);
+  return say("cardSeenList", { cards: numbers.join(", ") });
+}
+
+/**
+ * A frame's or photo's size once made small enough to send: at most `limit` pixels, the
+ * same shape (a 48 MP phone photo becomes 12 MP; a webcam frame stays as it is).
+ * @param {number} width
+ * @param {number} height
+ * @param {number} limit
+ * @returns {{ width: number, height: number }}
+ */
+function fittedSize(width, height, limit) {
+  if (width * height <= limit) return { width, height };
+  const scale = Math.sqrt(limit / (width * height));
+  return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
+}
+
+module.exports = { cardGrid, fittedSize, playerLabel, scanSummary, seenList };

@@ -1,0 +1,153 @@
+import Foundation
+import QRQuiz
+import QRQuizCards
+import QRQuizHTTP
+
+/// Answer cards in live games (`docs/CARDS.md`): a game made with a class has its
+/// students as card players; the host's screen (its webcam) or the teacher's phone at
+/// `/scan/PIN` posts frames, each read off the HTTP threads (``CardScanning``) and the
+/// cards it shows taken by the game, journaled before the answer counts. The projector
+/// shows which cards were seen, never what they answered.
+extension LiveArea {
+  /// The answer cards' routes.
+  func addCardRoutes(to router: inout Router<RequestContext>) {
+    router.add(
+      .get, "/scan/{pin}", "the teacher's phone reading the room's answer cards", access: scannerScreen,
+      .immediate(scanPage))
+    router.add(
+      .post, "/api/live/{pin}/scan", "a camera frame or photo of the room: the answer cards it shows",
+      access: cardScanner, bodyLimit: BodyLimit(bytes: CardScanning.frameLimits.maximumFileSize),
+      .deferred(lane: .live, stampedBy: games.clock.now, scanCards))
+    router.add(
+      .get, "/api/live/{pin}/cards", "the class's cards, and which are seen for the open question",
+      access: hostDownload, .immediate(seenCards))
+    router.add(
+      .get, "/api/live/{pin}/scanner.svg", "the QR code of the scan page's address, with the scanners' secret",
+      access: hostDownload, .immediate(scannerQRCode))
+  }
+
+  /// POST `/api/live/PIN/scan` (the body one PNG or JPEG; `?mirrored=1` for a mirror
+  /// image) → 200 `{"seen": [{"card", "answer", "name", "new"}], "ignored", "ms",
+  /// "question"}`. A card counts for the open question; `new` says it changed the
+  /// student's answer. 503 while this scanner's last frame is being read or every reader
+  /// is busy.
+  func scanCards(_ context: RequestContext, _ scanner: CardScanner, arrived now: QuizClock.Instant) async
+    -> HTTPResponse
+  {
+    let room = scanner.room
+    guard let cardClass = room.setup.cardClass else {
+      return .apiError(409, "this game has no class: start a game with a class to read answer cards")
+    }
+    if room.isOver { return .apiError(410, "the game is over") }
+    let busy = HTTPResponse.apiError(
+      503, "still reading the last frame: send the next one after it",
+      headers: [
+        HTTPResponse.retryAfter(1)
+      ])
+    guard room.beginScan(scanner.role) else { return busy }
+    defer { room.endScan(scanner.role) }
+    let mirrored = ["1", "true", "yes"].contains(context.request.query["mirrored"]?.lowercased() ?? "")
+    let reading: CardScanning.Reading
+    switch await cardScanning.read(context.request.body, mirrored: mirrored, cards: cardClass.cards) {
+    case .success(let read): reading = read
+    case .failure(.busy): return busy
+    case .failure(.unreadable(let error)): return Self.unreadableFrame(error)
+    }
+    let sightings = reading.scan.cards
+    let (outcomes, ticket) = room.see(sightings.map { ($0.card, $0.answer.index) }, at: now)
+    do {
+      try await room.waitUntilDurable(ticket, clock: games.clock)
+    } catch {
+      return .apiError(503, "the cards could not be saved: \(error.reason)")
+    }
+    let game = room.snapshot
+    var seen: [JSONValue] = []
+    var refused = 0
+    for (sighting, outcome) in zip(sightings, outcomes) {
+      let changed: Bool
+      switch outcome {
+      case .success(let result): changed = result.entry != nil
+      case .failure(.notOpen): changed = false
+      case .failure:
+        refused += 1
+        continue
+      }
+      seen.append(
+        .object([
+          ("card", .number(sighting.card)), ("answer", .string(sighting.answer.rawValue)),
+          ("name", game.player(card: sighting.card).map { .string($0.name.text) } ?? .null), ("new", .bool(changed)),
+        ]))
+    }
+    let question: JSONValue = if case .open(let index, _) = game.phase { .number(index) } else { .null }
+    return .json(
+      .object([
+        ("seen", .array(seen)), ("ignored", .number(reading.scan.ignored.total + refused)),
+        ("ms", .number((reading.milliseconds * 10).rounded() / 10)), ("question", question),
+      ]))
+  }
+
+  /// The answer to a frame that could not be read, as for a picture upload.
+  private static func unreadableFrame(_ error: AnswerCardScanner.Error) -> HTTPResponse {
+    switch error {
+    case .image(.fileTooLarge), .image(.tooManyPixels): .apiError(413, "\(error)")
+    case .image(.unsupportedFormat): .apiError(415, "\(error): send a PNG or JPEG frame")
+    case .image, .timeLimitExceeded: .apiError(422, "\(error)")
+    case .library(let library): .apiError(500, "this server cannot read answer cards: \(library)")
+    }
+  }
+
+  /// GET `/api/live/PIN/cards` (the host) → `{"class", "question", "cards": [{"card",
+  /// "name", "seen", "phone"}]}`: every student of the class in card order, whether their
+  /// card is seen for the open question, and whether they answer by phone instead.
+  func seenCards(_ context: RequestContext, _ host: Host) -> HTTPResponse {
+    let game = host.room.snapshot
+    guard let cardClass = game.setup.cardClass else {
+      return .apiError(409, "this game has no class: start a game with a class to read answer cards")
+    }
+    let open: Int? = if case .open(let index, _) = game.phase { index } else { nil }
+    let cards: [JSONValue] = game.players.compactMap { player in
+      guard let card = player.card, !player.isRemoved else { return nil }
+      let byPhone = !player.secret.isEmpty
+      return .object([
+        ("card", .number(card)), ("name", .string(player.name.text)),
+        ("seen", .bool(!byPhone && open.map { player.answers[$0] != nil } == true)), ("phone", .bool(byPhone)),
+      ])
+    }
+    return .json(
+      .object([
+        ("class", .string(cardClass.name)), ("question", open.map(JSONValue.number) ?? .null),
+        ("cards", .array(cards)),
+      ]))
+  }
+
+  /// The scan page's address with the scanners' secret (which the page moves into a
+  /// cookie and drops from the address).
+  func scanURL(_ room: LiveRoom) -> String? {
+    room.setup.scannerSecret.map { site.publicURL + SitePath.scan(room.pin).value + "?secret=" + $0 }
+  }
+
+  /// GET `/api/live/PIN/scanner.svg` (the host): the QR code of ``scanURL(_:)``, for the
+  /// teacher's phone to open; 409 for a game without a class.
+  func scannerQRCode(_ context: RequestContext, _ host: Host) -> HTTPResponse {
+    guard let address = scanURL(host.room) else {
+      return .apiError(409, "this game has no class: start a game with a class to read answer cards")
+    }
+    do {
+      let matrix = try QRSymbolEncoder.encode(Array(address.utf8), mode: .byte, level: .medium)
+      let svg = SVGRenderer.svg(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
+      return .bytes(Array(svg.utf8), type: "image/svg+xml", cache: "no-store")
+    } catch {
+      return .apiError(500, "the QR code could not be made: \(error)")
+    }
+  }
+
+  /// GET `/scan/PIN`: the teacher's phone taking photos of the room's cards.
+  func scanPage(_ context: RequestContext, _ scanner: CardScanner) -> HTTPResponse {
+    let setup = scanner.room.setup
+    guard let cardClass = setup.cardClass, let secret = setup.scannerSecret else {
+      let pages = site.pages(context)
+      return .html(pages.error(CardPhrase.cardNoClassTitle, pages.say(CardPhrase.cardNoClassDetail)), status: 409)
+    }
+    return .html(site.pages(context).liveScanner(setup, cardClass: cardClass, secret: secret))
+  }
+}

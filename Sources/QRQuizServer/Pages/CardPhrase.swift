@@ -1,0 +1,117 @@
+import QRQuiz
+
+/// The words of answer cards in live games (`docs/CARDS.md`): the host screen's card grid
+/// and scanning, the teacher's phone that scans, the class chosen for a game. A catalogue
+/// of its own beside ``PagePhrase``, as the feature's pages are its own.
+public enum CardPhrase: String, PhraseBook {
+  // Making a game with a class.
+  case cardClassLabel, cardNoClass, cardClassHelp
+  // The host screen.
+  case cardPlayerName, cardPanelHeading, cardPanelSummary, cardUseCamera, cardStopCamera, cardCameraHelp
+  case cardCameraOff, cardCameraOn, cardCameraFailed, cardCameraNeedsSecureAddress, cardUsePhone, cardPhoneHelp
+  case cardPhoneCodeAlt, cardGridLabel, cardSeenOf, cardSeen, cardNotSeen, cardAllSeen
+  // The teacher's phone.
+  case cardScanTitle, cardTakePhoto, cardScanHelp, cardReading, cardRead, cardReadNone, cardNotCounted
+  case cardIgnored, cardPhotoFailed, cardBusy, cardSeenList
+  // Refusals.
+  case cardNotScanner, cardNotScannerDetail, cardNoClassTitle, cardNoClassDetail
+
+  public static func catalogue(_ language: Language) -> [CardPhrase: String] {
+    switch language {
+    case .english: english
+    case .spanish: spanish
+    }
+  }
+
+  static let english: [CardPhrase: String] = [
+    .cardClassLabel: "Class with answer cards",
+    .cardNoClass: "None: phones only",
+    .cardClassHelp:
+      "The class's students answer by holding up their printed cards; students with phones can join under their own names.",
+    .cardPlayerName: "{name} · card {card}",
+    .cardPanelHeading: "Answer cards",
+    .cardPanelSummary: "Scan cards",
+    .cardUseCamera: "Use this computer's camera",
+    .cardStopCamera: "Stop the camera",
+    .cardCameraHelp:
+      "Point the camera at the class: while a question is open, every card it sees counts, and the last answer seen before the question closes is the one that counts.",
+    .cardCameraOff: "The camera is off.",
+    .cardCameraOn: "Reading cards from the camera.",
+    .cardCameraFailed: "The camera could not be opened: {reason}",
+    .cardCameraNeedsSecureAddress:
+      "Browsers open a camera only on https or on this computer's own address: scan with a phone instead.",
+    .cardUsePhone: "Scan with a phone",
+    .cardPhoneHelp:
+      "Open this code on your own phone: it takes photos of the room's cards. Anyone who opens it can read cards into the game, so close it once your phone has it.",
+    .cardPhoneCodeAlt: "QR code of the scan page for the teacher's phone",
+    .cardGridLabel: "Answer cards",
+    .cardSeenOf: "{seen} of {count, plural, one {# card} other {# cards}} seen",
+    .cardSeen: "card {card}: seen",
+    .cardNotSeen: "card {card}: not yet",
+    .cardAllSeen: "Every card is seen.",
+    .cardScanTitle: "Read the answer cards",
+    .cardTakePhoto: "Take a photo of the class",
+    .cardScanHelp:
+      "Take the photo from the front, with every card in it. A card counts for the open question; take another photo for the cards not yet seen, or of students who changed their answer.",
+    .cardReading: "Reading the photo…",
+    .cardRead: "{count, plural, one {# card read} other {# cards read}}, {new} new.",
+    .cardReadNone: "No card in this photo: come closer, or hold the phone steady.",
+    .cardNotCounted: "No question is open: cards are read but not counted.",
+    .cardIgnored:
+      "{count, plural, one {# card ignored} other {# cards ignored}}: not in the class, held between two letters, or answering by phone.",
+    .cardPhotoFailed: "The photo could not be read: {reason}",
+    .cardBusy: "Still reading the last photo: try again in a moment.",
+    .cardSeenList: "Seen: {cards}",
+    .cardNotScanner: "Not the scan page's address",
+    .cardNotScannerDetail:
+      "Only the teacher's phone reads the cards: open the code under “Scan with a phone” on the host screen.",
+    .cardNoClassTitle: "This game has no class",
+    .cardNoClassDetail: "Answer cards are read in a game started with a class.",
+  ]
+
+  static let spanish: [CardPhrase: String] = [
+    .cardClassLabel: "Clase con tarjetas de respuesta",
+    .cardNoClass: "Ninguna: solo móviles",
+    .cardClassHelp:
+      "El alumnado de la clase responde levantando su tarjeta impresa; quien tenga móvil puede unirse con su propio nombre.",
+    .cardPlayerName: "{name} · tarjeta {card}",
+    .cardPanelHeading: "Tarjetas de respuesta",
+    .cardPanelSummary: "Leer tarjetas",
+    .cardUseCamera: "Usar la cámara de este ordenador",
+    .cardStopCamera: "Apagar la cámara",
+    .cardCameraHelp:
+      "Apunta la cámara a la clase: mientras una pregunta está abierta, cuenta cada tarjeta que ve, y vale la última respuesta vista antes de que se cierre.",
+    .cardCameraOff: "La cámara está apagada.",
+    .cardCameraOn: "Leyendo tarjetas con la cámara.",
+    .cardCameraFailed: "No se pudo abrir la cámara: {reason}",
+    .cardCameraNeedsSecureAddress:
+      "Los navegadores solo abren la cámara en https o en la dirección de este mismo ordenador: lee las tarjetas con un móvil.",
+    .cardUsePhone: "Leer con un móvil",
+    .cardPhoneHelp:
+      "Abre este código en tu propio móvil: con él se hacen fotos de las tarjetas de la clase. Quien lo abra puede leer tarjetas en la partida, así que ciérralo cuando tu móvil lo tenga.",
+    .cardPhoneCodeAlt: "Código QR de la página de lectura para el móvil del docente",
+    .cardGridLabel: "Tarjetas de respuesta",
+    .cardSeenOf: "{seen} de {count, plural, one {# tarjeta vista} other {# tarjetas vistas}}",
+    .cardSeen: "tarjeta {card}: vista",
+    .cardNotSeen: "tarjeta {card}: aún no",
+    .cardAllSeen: "Se han visto todas las tarjetas.",
+    .cardScanTitle: "Leer las tarjetas de respuesta",
+    .cardTakePhoto: "Hacer una foto de la clase",
+    .cardScanHelp:
+      "Haz la foto desde delante, con todas las tarjetas dentro. Una tarjeta cuenta para la pregunta abierta; haz otra foto para las que aún no se han visto o para quien cambió de respuesta.",
+    .cardReading: "Leyendo la foto…",
+    .cardRead: "{count, plural, one {# tarjeta leída} other {# tarjetas leídas}}, {new} nuevas.",
+    .cardReadNone: "Ninguna tarjeta en esta foto: acércate o sujeta el móvil quieto.",
+    .cardNotCounted: "No hay ninguna pregunta abierta: las tarjetas se leen pero no cuentan.",
+    .cardIgnored:
+      "{count, plural, one {# tarjeta ignorada} other {# tarjetas ignoradas}}: de fuera de la clase, sostenidas entre dos letras o de quien responde con el móvil.",
+    .cardPhotoFailed: "No se pudo leer la foto: {reason}",
+    .cardBusy: "Aún se está leyendo la foto anterior: inténtalo de nuevo en un momento.",
+    .cardSeenList: "Vistas: {cards}",
+    .cardNotScanner: "No es la dirección de la página de lectura",
+    .cardNotScannerDetail:
+      "Solo el móvil del docente lee las tarjetas: abre el código de «Leer con un móvil» en la pantalla de la partida.",
+    .cardNoClassTitle: "Esta partida no tiene clase",
+    .cardNoClassDetail: "Las tarjetas de respuesta se leen en una partida iniciada con una clase.",
+  ]
+}
