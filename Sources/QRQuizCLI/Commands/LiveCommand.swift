@@ -22,9 +22,14 @@ struct LiveCommand: ParsableCommand {
       --games lists the games running on a server (this computer's, on --port, or the one
       at --url), with each host screen's address: it asks the server with the teacher's
       token this computer keeps (the one qrquiz serve and qrquiz live print).
+      --class NAME plays with a class made by qrquiz class: its students answer by holding
+      up their printed answer cards (qrquiz answer-cards print), read by the host screen's
+      camera or the teacher's phone at the scan address printed; students with phones may
+      still join, under their own names.
       """,
     examples: [
       "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
+      "qrquiz live Capitals --class 7B",
       "qrquiz live quiz.json --port 9000", "qrquiz live --results", "qrquiz live --games",
       "qrquiz live --games --url http://192.168.1.20:8080",
     ])
@@ -34,6 +39,8 @@ struct LiveCommand: ParsableCommand {
   @Option("--scoring", help: "speed, accuracy or app") var scoring = LiveScoring.speed
   @Option("--seconds", help: "seconds per question", range: 5...600) var seconds = 20
   @Option("--max-players", value: "N", help: "players at most", range: 1...10_000) var maximumPlayers = 1000
+  @Option("--class", value: "NAME", help: "a class (qrquiz class) whose students answer with answer cards")
+  var className: String?
   @Option("--host", value: "ADDRESS", help: "the address to listen on (default: the whole network)")
   var host = "0.0.0.0"
   @OptionGroup var server: ServerOptions
@@ -47,6 +54,7 @@ struct LiveCommand: ParsableCommand {
     if results, topic != nil { throw .usage("--results lists past games: give no topic with it") }
     if games, topic != nil || results { throw .usage("--games lists the running games: give no topic with it") }
     if url != nil, !games { throw .usage("--url goes with --games") }
+    if className != nil, results || games { throw .usage("--class goes with a game to start") }
     if let url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
       throw .usage("--url must start with http:// or https://, not '\(url)'")
     }
@@ -72,7 +80,8 @@ struct LiveCommand: ParsableCommand {
     let game: QuizWebApp.HostedGame
     do {
       game = try site.app.startLiveGame(
-        topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers)
+        topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers,
+        className: className)
     } catch {
       site.server.stop(timeout: 1)
       throw CLIError(.invalidInput, "\(topic): \(error)")
@@ -95,6 +104,13 @@ struct LiveCommand: ParsableCommand {
     }
     Console.line(game.joinURL)
     Console.line("Host screen (open it on the projector): \(game.hostURL)")
+    if let cardClass = setup.cardClass, let scanURL = game.scanURL {
+      Console.line(
+        "\(cardClass.name): \(Plural.count(cardClass.students.count, "student")) answer with cards "
+          + "\(cardClass.students.first?.card ?? 0)–\(cardClass.students.last?.card ?? 0); "
+          + "read them with the host screen's camera (Scan cards) or a phone at:")
+      Console.line(scanURL)
+    }
     if site.app.isPublicURLReachable {
       Console.line(
         host == "0.0.0.0" || host == "::"

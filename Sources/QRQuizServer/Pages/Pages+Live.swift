@@ -17,7 +17,8 @@ extension Pages {
       ? nil
       : "<p class=\"notice\" id=\"unreachable\">\(say(.unreachableAddress, markup: ["option": "<code>--host 0.0.0.0</code>"]))</p>"
     return page(
-      title: setup.title, pageClass: "live live-host", header: false, scripts: ["live.js"],
+      title: setup.title, pageClass: hasCards ? "live live-host has-cards" : "live live-host", header: false,
+      scripts: ["live.js"],
       """
       <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords)) \(cardWords)>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>

@@ -18,10 +18,9 @@ import json
 import sys
 import urllib.request
 
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from browser_support import chromium, screenshot, until
+from browser_support import axe_violations, chromium, screenshot, until
 
 base, token = sys.argv[1], sys.argv[2]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
@@ -43,16 +42,6 @@ report = {"violations": [], "pages": [], "console": []}
 MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player-question", "library-running",
               "host-refused"}
 
-# axe's callback form: its promise form, as the wrapper calls it, takes the options for a
-# context and never settles here.
-RUN_AXE = """
-const done = arguments[arguments.length - 1];
-axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}},
-  (error, results) => done(error ? String(error) : {violations: results.violations.map(v =>
-    ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => ({target: n.target}))}))}));
-"""
-
-
 def check(driver, page, ready=None, language="en"):
     """axe over the page now shown, in both schemes and at both widths."""
     report["pages"].append(page + ("" if language == "en" else " (es)"))
@@ -60,16 +49,9 @@ def check(driver, page, ready=None, language="en"):
         driver.set_window_size(width, 900)
         for name in ("light", "dark"):
             scheme(driver, name)
-            Axe(driver).inject()
-            results = driver.execute_async_script(RUN_AXE)
-            if isinstance(results, str):
-                raise RuntimeError(f"axe failed on {page}: {results}")
-            for violation in results["violations"]:
-                if violation.get("impact") in ("serious", "critical"):
-                    report["violations"].append({
-                        "page": page, "scheme": name, "width": width, "language": language, "rule": violation["id"],
-                        "impact": violation["impact"],
-                        "nodes": [node["target"] for node in violation["nodes"]][:5]})
+            for violation in axe_violations(driver, page):
+                report["violations"].append(
+                    dict(violation, page=page, scheme=name, width=width, language=language))
     if shots and page in MAIN_PAGES:
         # The main pages in the dark scheme (English) and in Spanish (light): a phone's width,
         # the projector's for the host's screens.

@@ -13,12 +13,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 WAIT = 40
 
 
-def chromium(width=1100, height=900, page_load_timeout=30, script_timeout=None):
-    """A headless Chromium window of `width` × `height`, logging the console."""
+def chromium(width=1100, height=900, page_load_timeout=30, script_timeout=None, arguments=()):
+    """A headless Chromium window of `width` × `height`, logging the console; `arguments`
+    are Chromium's own switches besides (a fake camera, say)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}",
-                     "--disable-gpu", "--hide-scrollbars"]:
+                     "--disable-gpu", "--hide-scrollbars", *arguments]:
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -69,3 +70,26 @@ def screenshot(driver, folder, name):
     if folder:
         os.makedirs(folder, exist_ok=True)
         driver.save_screenshot(os.path.join(folder, name + ".png"))
+
+
+# axe's callback form: its promise form, as the wrapper calls it, takes the options for a
+# context and never settles here.
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}},
+  (error, results) => done(error ? String(error) : {violations: results.violations.map(v =>
+    ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => ({target: n.target}))}))}));
+"""
+
+
+def axe_violations(driver, page):
+    """axe-core's serious and critical findings on the page shown now (axe 3.1: WCAG 2.0 A
+    and AA rules, and its best practices), each as {"rule", "impact", "nodes"}."""
+    from axe_selenium_python import Axe
+    Axe(driver).inject()
+    results = driver.execute_async_script(RUN_AXE)
+    if isinstance(results, str):
+        raise RuntimeError(f"axe failed on {page}: {results}")
+    return [{"rule": violation["id"], "impact": violation["impact"],
+             "nodes": [node["target"] for node in violation["nodes"]][:5]}
+            for violation in results["violations"] if violation.get("impact") in ("serious", "critical")]

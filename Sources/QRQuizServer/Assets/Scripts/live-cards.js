@@ -159,6 +159,8 @@ class CardCamera {
         method: "POST", cache: "no-store", body: frame,
         headers: { "Authorization": "Bearer " + this.secret, "Content-Type": "image/jpeg" },
       });
+      // A frame answered after the camera was stopped says nothing.
+      if (!this.running) return;
       if (response.status >= 400 && response.status !== 503) {
         const answer = await response.json().catch(() => ({}));
         this.status.textContent = this.say("cardCameraFailed", { reason: answer.error || String(response.status) });
