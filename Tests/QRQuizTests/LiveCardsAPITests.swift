@@ -183,6 +183,24 @@ import Testing
     #expect(await client.request("GET", "/api/live/\(pin)/cards?secret=\(scanner)").status == 403)
   }
 
+  @Test func aMirroredFrameGivesNoCardUnlessItIsSaidToBeMirrored() async throws {
+    let (pin, host, _) = try await makeGame()
+    #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    let placements = [
+      Placement(card: 1, answer: .b, centre: CardPoint(x: 300, y: 360), side: 240),
+      Placement(card: 2, answer: .c, centre: CardPoint(x: 900, y: 360), side: 240, lean: 12),
+    ]
+    let mirror = try CardPhotos.jpeg(CardPhotos.photo(width: 1280, height: 720, placements).mirrored())
+    let unknowing = await scan(pin, mirror, as: host)
+    #expect(unknowing.status == 200)
+    #expect(array(try object(unknowing)["seen"]).isEmpty, "a mirror image read as cards: \(unknowing.text)")
+    #expect(try #require(app.live.room(pin)).snapshot.answeredCount == 0)
+    let knowing = await post("/api/live/\(pin)/scan?mirrored=1", mirror, headers: ["Authorization": "Bearer \(host)"])
+    let seen = array(try object(knowing)["seen"])
+    #expect(seen.map { $0["card"] } == [.number(1), .number(2)])
+    #expect(seen.map { $0["answer"] } == [.string("B"), .string("C")])
+  }
+
   @Test func aGameWithoutAClassReadsNoCards() async throws {
     let made = await post("/api/live", #"{"topic":"Capitals","set":1}"#, headers: Self.teacher)
     let body = try object(made)
