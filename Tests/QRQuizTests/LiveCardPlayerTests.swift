@@ -163,5 +163,65 @@ import Testing
       LiveResults(LiveGame(setup: T.setup())).csv.hasPrefix("\u{FEFF}name,score,"), "no card column without a class")
   }
 
+  /// Class 7B with Ada on twice the time and Grace scored without speed.
+  static func accommodatedSetup() -> LiveGame.Setup {
+    var setup = T.setup()
+    setup.cardClass = LiveCardClass(
+      name: "7B",
+      students: [
+        .init(card: 1, name: "Ada Lovelace", timeFactor: 2), .init(card: 2, name: "Alan Turing"),
+        .init(card: 3, name: "Grace Hopper", noSpeedScoring: true),
+      ])
+    return setup
+  }
+
+  @Test func extraTimeIsTheStudentsOwnDeadlineAndTheirSpeedIsScoredAgainstIt() throws {
+    var game = LiveGame(setup: Self.accommodatedSetup())
+    let (_, ada) = try game.join(name: "Ada Lovelace", browser: nil, secret: T.secret(1), at: T.t(0))
+    let (_, alan) = try game.join(name: "Alan Turing", browser: nil, secret: T.secret(2), at: T.t(0))
+    _ = try game.next(at: T.t(100))
+    #expect(game.remaining(at: T.t(105)) == 15, "the projector counts down the question's own 20 s")
+    #expect(game.remaining(for: ada, at: T.t(105)) == 35)
+    // Past 20 s: too late for Alan, not for Ada, and the question is not closed by time yet.
+    #expect(throws: LiveGame.AnswerRefusal.notOpen) {
+      try game.answer(secret: alan.secret, question: 0, picks: [0], at: T.t(125))
+    }
+    #expect(game.closeIfDue(at: T.t(125)) == nil)
+    _ = try game.answer(secret: ada.secret, question: 0, picks: [0], at: T.t(130))
+    // Ada answered: nobody's time is left (Grace holds her card, but has no extra time).
+    #expect(game.closeIfDue(at: T.t(130.001)) == .closed(question: 0, at: T.t(130.001)))
+    // 30 s of her 40: round(1000 × (1 − 0.75 / 2)) = 625, as 15 s of 20 would score for Alan.
+    #expect(game.players[0].answers[0]?.points == 625)
+  }
+
+  @Test func aStudentScoredWithoutSpeedGetsTheWholeOfARightAnswer() throws {
+    var game = LiveGame(setup: Self.accommodatedSetup())
+    _ = try game.next(at: T.t(100))
+    _ = try game.see(card: 3, pick: 0, at: T.t(115))
+    _ = try game.see(card: 2, pick: 0, at: T.t(115))
+    _ = try game.next(at: T.t(116))
+    #expect(game.players[2].answers[0]?.points == 1000, "Grace, no speed scoring")
+    #expect(game.players[1].answers[0]?.points == 625, "Alan, 15 s of 20")
+  }
+
+  @Test func aCardHeldWithExtraTimeKeepsTheQuestionOpenUntilItsOwnDeadline() throws {
+    var game = LiveGame(setup: Self.accommodatedSetup())
+    _ = try game.next(at: T.t(100))
+    _ = try game.see(card: 1, pick: 1, at: T.t(105))
+    // Seen, but still held up: Ada may turn it until her 40 s are up.
+    #expect(game.closeIfDue(at: T.t(125)) == nil)
+    #expect(try game.see(card: 1, pick: 0, at: T.t(130)) == .changed(.seen(id: 1, question: 0, pick: 0, at: T.t(130))))
+    #expect(throws: LiveGame.SightingRefusal.notOpen) { try game.see(card: 2, pick: 0, at: T.t(130)) }
+    #expect(game.closeIfDue(at: T.t(140)) == .closed(question: 0, at: T.t(140)))
+  }
+
+  @Test func extraTimeOutOfBoundsInAJournalIsBroughtBack() {
+    var setup = T.setup()
+    setup.cardClass = LiveCardClass(
+      name: "7B", students: [.init(card: 1, name: "Ada", timeFactor: 1000), .init(card: 2, name: "Bo", timeFactor: -3)])
+    let game = LiveGame(setup: setup)
+    #expect(game.players.map(\.timeFactor) == [4, 1])
+  }
+
   enum CardTestError: Error { case noAnswers }
 }

@@ -9,10 +9,17 @@ public struct LiveCardClass: Sendable, Codable, Hashable {
     public var card: Int
     /// The student's name as the roster gives it.
     public var name: String
+    /// How many times as long each question runs for the student (extra time), when more
+    /// than once: their own deadline, and the time their speed is scored against.
+    public var timeFactor: Double?
+    /// The student's right answers score as if given at once: no speed points lost.
+    public var noSpeedScoring: Bool?
 
-    public init(card: Int, name: String) {
+    public init(card: Int, name: String, timeFactor: Double? = nil, noSpeedScoring: Bool? = nil) {
       self.card = card
       self.name = name
+      self.timeFactor = timeFactor
+      self.noSpeedScoring = noSpeedScoring
     }
   }
 

@@ -41,7 +41,9 @@ extension LiveGame {
   public mutating func see(card: Int, pick: Int, at now: QuizClock.Instant) throws(SightingRefusal) -> Sighting {
     guard let id = playerByCard[card], !players[id - 1].isRemoved else { throw .notInGame }
     guard players[id - 1].secret.isEmpty else { throw .answersByPhone }
-    guard case .open(let question, _) = phase, let deadline, now < deadline else { throw .notOpen }
+    guard case .open(let question, _) = phase, let deadline = deadline(for: players[id - 1]), now < deadline else {
+      throw .notOpen
+    }
     let asked = setup.questions[question]
     guard asked.numericAnswer == nil else { throw .askedAsNumber }
     guard asked.answers.indices.contains(pick) else { throw .noSuchAnswer }
@@ -70,9 +72,13 @@ extension LiveGame {
   mutating func addCardPlayers() {
     for student in setup.cardClass?.students ?? [] {
       let id = players.count + 1
-      let player = Player(
+      var player = Player(
         id: id, name: LivePlayerName(checked: student.name), secret: "", browser: nil, card: student.card,
         answers: Array(repeating: nil, count: setup.questions.count))
+      // Extra time within the rosters' own bounds, whatever a journal edited by hand says.
+      player.timeFactor = min(max(student.timeFactor ?? 1, 1), 4)
+      player.noSpeedScoring = student.noSpeedScoring ?? false
+      if player.timeFactor > 1 { playersWithExtraTime.append(id) }
       players.append(player)
       playerByCard[student.card] = id
       playerByName[player.name.key] = id
@@ -98,4 +104,9 @@ extension LiveGame {
     apply(entry)
     return (entry, players[id - 1])
   }
+}
+
+extension LiveGame.Player {
+  /// Whether the player answers by holding up their card (not from a phone).
+  public var isHoldingCard: Bool { card != nil && secret.isEmpty }
 }

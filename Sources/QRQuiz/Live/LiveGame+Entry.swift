@@ -132,9 +132,11 @@ extension LiveGame {
       var player = players[position]
       player.streak = outcome == .right ? player.streak + 1 : 0
       answer.outcome = outcome
+      // Extra time stretches the time speed is scored against; no speed scoring counts a
+      // right answer as given at once.
+      let elapsed = player.noSpeedScoring ? 0 : Double(answer.milliseconds ?? 0) / 1000
       answer.points = setup.scoring.points(
-        for: outcome, elapsed: Double(answer.milliseconds ?? 0) / 1000, seconds: setup.seconds(of: index),
-        streak: player.streak)
+        for: outcome, elapsed: elapsed, seconds: setup.seconds(of: index) * player.timeFactor, streak: player.streak)
       player.score += answer.points
       switch outcome {
       case .right: player.correct += 1

@@ -75,7 +75,8 @@ extension LiveGame {
     secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
   ) throws(AnswerRefusal) -> [Entry] {
     guard let player = player(secret: secret) else { throw .unknownPlayer }
-    guard case .open(let open, _) = phase, open == question, let deadline, now < deadline else { throw .notOpen }
+    guard case .open(let open, _) = phase, open == question, let deadline = deadline(for: player), now < deadline
+    else { throw .notOpen }
     if player.answers[question] != nil { throw .alreadyAnswered }
     let asked = setup.questions[question]
     guard !picks.isEmpty else { throw .invalidPicks("no answer picked") }
@@ -97,7 +98,8 @@ extension LiveGame {
     secret: String, question: Int, number: Double, at now: QuizClock.Instant
   ) throws(AnswerRefusal) -> [Entry] {
     guard let player = player(secret: secret) else { throw .unknownPlayer }
-    guard case .open(let open, _) = phase, open == question, let deadline, now < deadline else { throw .notOpen }
+    guard case .open(let open, _) = phase, open == question, let deadline = deadline(for: player), now < deadline
+    else { throw .notOpen }
     if player.answers[question] != nil { throw .alreadyAnswered }
     guard setup.questions[question].numericAnswer != nil else {
       throw .invalidPicks("this question takes a pick of its answers, not a number")

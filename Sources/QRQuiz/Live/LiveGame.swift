@@ -96,6 +96,11 @@ public struct LiveGame: Sendable, Equatable {
     public internal(set) var browser: String?
     /// The number of the answer card the player holds: a student of the game's class.
     public let card: Int?
+    /// How many times as long each question runs for the player (a student of the class
+    /// with extra time): their own deadline, and the time their speed is scored against.
+    public internal(set) var timeFactor = 1.0
+    /// The player's right answers score as if given at once.
+    public internal(set) var noSpeedScoring = false
     public internal(set) var score = 0
     /// Right answers in a row, up to the last closed question.
     public internal(set) var streak = 0
@@ -155,6 +160,8 @@ public struct LiveGame: Sendable, Equatable {
   var bannedBrowsers: Set<String> = []
   /// Card players by card number.
   var playerByCard: [Int: Int] = [:]
+  /// Players with extra time, by id: a question stays open until their deadlines too.
+  var playersWithExtraTime: [Int] = []
   /// Students of the class answering with their card (not removed, not joined from a
   /// phone): while any is, a question stays open until its time is up or the host closes
   /// it, since a card held up may still change.
@@ -185,16 +192,38 @@ public struct LiveGame: Sendable, Equatable {
     }
   }
 
-  /// Seconds the open question has left at `now` (0 when none is open).
+  /// Seconds the open question has left at `now` for everyone without extra time (0 when
+  /// none is open): the projector's countdown.
   public func remaining(at now: QuizClock.Instant) -> Double {
-    guard let deadline else { return 0 }
+    guard case .open(let index, let openedAt) = phase else { return 0 }
+    return max(0, (openedAt + .seconds(setup.seconds(of: index))).seconds(since: now))
+  }
+
+  /// Seconds the open question has left at `now` for `player` (more with extra time).
+  public func remaining(for player: Player, at now: QuizClock.Instant) -> Double {
+    guard let deadline = deadline(for: player) else { return 0 }
     return max(0, deadline.seconds(since: now))
   }
 
-  /// When the open question closes by itself.
+  /// When the open question closes for `player`: its time, times theirs.
+  public func deadline(for player: Player) -> QuizClock.Instant? {
+    guard case .open(let index, let openedAt) = phase else { return nil }
+    return openedAt + .seconds(setup.seconds(of: index) * player.timeFactor)
+  }
+
+  /// When the open question closes by itself: its time, or later while a player with
+  /// extra time may still answer (one who has not, or holds a card that may still turn).
   public var deadline: QuizClock.Instant? {
     guard case .open(let index, let openedAt) = phase else { return nil }
-    return openedAt + .seconds(setup.seconds(of: index))
+    var closing = openedAt + .seconds(setup.seconds(of: index))
+    for id in playersWithExtraTime {
+      let player = players[id - 1]
+      guard !player.isRemoved, player.answers[index] == nil || player.isHoldingCard,
+        let own = deadline(for: player)
+      else { continue }
+      closing = max(closing, own)
+    }
+    return closing
   }
 
   /// The player holding `secret`, unless kicked.

@@ -50,6 +50,16 @@ extension LiveRoom {
           if let answer = player.answers[index] {
             return event(name, common, [("answered", .bool(true)), ("you", Self.picked(player, answer))])
           }
+          // A student with extra time is told their own time left, and only they are.
+          if player.timeFactor > 1 {
+            let left = Int((game.remaining(for: player, at: now) * 1000).rounded(.down))
+            return event(
+              name, common,
+              [
+                ("answered", .bool(false)),
+                ("you", .object([("name", .string(player.name.text)), ("remaining_ms", .number(left))])),
+              ])
+          }
           if let alike = playersAlike[false] { return alike }
           let bytes = event(name, common, [("answered", .bool(false))])
           playersAlike[false] = bytes

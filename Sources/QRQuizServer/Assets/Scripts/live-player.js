@@ -99,7 +99,8 @@ function startPlayer(page) {
       setTaken(data.answered === true);
       // After a reload the server says what this phone picked.
       if (data.answered === true && data.you) showPicked(data.you.number || data.you.answers || []);
-      page.startCountdown(data.remaining_ms);
+      // A student with extra time counts down to their own deadline.
+      page.startCountdown(data.you && typeof data.you.remaining_ms === "number" ? data.you.remaining_ms : data.remaining_ms);
     },
     closed(data) {
       page.stopCountdown();

@@ -22,6 +22,7 @@
  * @property {number | null} [rank] null while the host hides the scores
  * @property {number} [streak] closed: right answers in a row
  * @property {number} [correct] over: right answers in all
+ * @property {number} [remaining_ms] question, a student with extra time: the time left to them
  */
 
 /**
