@@ -87,6 +87,80 @@ import Testing
     #expect(!ranOut)
   }
 
+  /// A topic whose questions have their own times (`seconds`): Q0 10 s, Q1 none, Q2 4 s,
+  /// each with an explanation, in the file's order.
+  func timedTopic(setSeconds: Double? = nil) throws -> ValidTopic {
+    let questions = [10.0, nil, 4].enumerated().map { index, seconds in
+      Topic.Question(
+        question: "Q\(index)", answers: ["A0", "A1", "A2"], correctAnswers: [0], seconds: seconds,
+        explanation: "Because Q\(index).")
+    }
+    let options = Topic.Options(timePerSetInSeconds: setSeconds, questionsInRandomOrder: false)
+    return try ValidTopic(Topic(options: options, sets: [questions]), defaultName: "T")
+  }
+
+  @Test func aQuestionsOwnTimeClosesItUnansweredAndThePlayGoesOn() throws {
+    var session = try session(try timedTopic())
+    session.showQuestion(at: start)
+    #expect(session.remainingQuestionTime(at: start + .seconds(4)) == 6)
+    // Shown again (a reload) later: its time is the one it had.
+    session.showQuestion(at: start + .seconds(4))
+    #expect(session.checkQuestionTime(at: start + .seconds(9.9)) == nil)
+    let closedNow = session.checkQuestionTime(at: start + .seconds(10))
+    let closed = try #require(closedNow)
+    #expect(closed.question.text == "Q0" && closed.timeRanOut && !closed.isRight && closed.picks.isEmpty)
+    #expect(session.score == 0 && session.position == 1 && !session.isOver)
+    // Q1 has no time of its own: nothing closes it.
+    session.showQuestion(at: start + .seconds(20))
+    #expect(session.remainingQuestionTime(at: start + .seconds(20)) == nil)
+    #expect(session.checkQuestionTime(at: start + .seconds(1e6)) == nil)
+    _ = try session.pick(0, at: start + .seconds(1e6))
+    // A pick after Q2's 4 s is too late: refused, the question closed, no points.
+    session.showQuestion(at: start + .seconds(1e6))
+    #expect(throws: QuizSession.Error.questionTimeRanOut) { _ = try session.pick(0, at: start + .seconds(1e6 + 4.5)) }
+    #expect(session.isOver && session.correct == 1 && session.wrong == 0 && session.score == 20)
+    let result = try #require(session.result)
+    #expect(!result.timeRanOut, "the set itself did not run out")
+    #expect(result.answered.map(\.timeRanOut) == [true, false, true])
+    #expect(result.incorrect.map(\.question.text) == ["Q0", "Q2"])
+  }
+
+  @Test func aQuestionNeverShownWithItsOwnTimeHasNoneAsInTheApp() throws {
+    // The terminal player plays by the app's rules: one timer a set, none a question.
+    var session = try session(try timedTopic())
+    #expect(session.remainingQuestionTime(at: start + .seconds(60)) == nil)
+    #expect(session.checkQuestionTime(at: start + .seconds(60)) == nil)
+    _ = try session.pick(0, at: start + .seconds(60))
+    #expect(session.correct == 1)
+  }
+
+  @Test func theCountdownShownIsTheSoonerOfTheSetsAndTheQuestions() throws {
+    var session = try session(try timedTopic(setSeconds: 12))
+    #expect(session.timeToAnswer(at: start + .seconds(1)) == 11)
+    session.showQuestion(at: start + .seconds(1))
+    #expect(session.timeToAnswer(at: start + .seconds(2)) == 9)
+    _ = try session.pick(0, at: start + .seconds(5))
+    session.showQuestion(at: start + .seconds(6))
+    #expect(session.timeToAnswer(at: start + .seconds(6)) == 6, "Q1 has no own time: the set's")
+    // The set's time ends the set, not only the question.
+    #expect(session.checkQuestionTime(at: start + .seconds(12)) == nil)
+    #expect(session.isOver && session.result?.timeRanOut == true)
+  }
+
+  @Test func aRepeatGivesTheFirstQuestionItsTimeAgainWhenItIsShown() throws {
+    var session = try session(try timedTopic())
+    session.showQuestion(at: start)
+    _ = try session.pick(1, at: start + .seconds(1))
+    session.showQuestion(at: start + .seconds(2))
+    _ = try session.pick(1, at: start + .seconds(3))
+    session.showQuestion(at: start + .seconds(4))
+    _ = session.checkQuestionTime(at: start + .seconds(8))
+    #expect(session.canRepeat)
+    session.repeatSet(at: start + .seconds(100))
+    session.showQuestion(at: start + .seconds(100))
+    #expect(session.remainingQuestionTime(at: start + .seconds(100)) == 10)
+  }
+
   @Test(arguments: [(125.0, "2:05"), (60.0, "1:00"), (59.96, "59.9"), (9.8, "9.8"), (0.04, "0.0")])
   func theCountdownShowsSecondsAboveAMinuteAndTenthsBelow(_ seconds: Double, _ text: String) {
     #expect(QuizRules.countdown(seconds) == text)

@@ -36,6 +36,9 @@ extension QuizSession {
     case over
     /// The time ran out just now: the set is over.
     case timeRanOut
+    /// The question's own time ran out just now: it is closed, unanswered, and the play
+    /// moved on.
+    case questionTimeRanOut
     /// No answer has this number.
     case noSuchAnswer(Int)
     /// This answer was picked already.
@@ -58,6 +61,7 @@ extension QuizSession {
       switch self {
       case .over: QuizPhrase.refusedOver.text(in: language)
       case .timeRanOut: QuizPhrase.timeRanOut.text(in: language)
+      case .questionTimeRanOut: QuizPhrase.questionTimeRanOut.text(in: language)
       case .noSuchAnswer(let number): QuizPhrase.refusedNoSuchAnswer.text(in: language, ["answer": .number(number + 1)])
       case .alreadyPicked(let number):
         QuizPhrase.refusedAlreadyPicked.text(in: language, ["answer": .number(number + 1)])

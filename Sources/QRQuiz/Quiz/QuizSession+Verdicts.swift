@@ -60,5 +60,7 @@ extension QuizSession {
     public var typedNumber: Double?
     /// Whether it was answered right: every pick correct (or the number within tolerance).
     public var isRight: Bool
+    /// Whether the question's own time (`seconds`) ran out before it was answered.
+    public var timeRanOut = false
   }
 }

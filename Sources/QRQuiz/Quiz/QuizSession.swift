@@ -60,6 +60,9 @@ public struct QuizSession: Sendable {
   private let scoreBeforeSet: Int
   private var random: SeededRandom
   private var startedAt: QuizClock.Instant?
+  /// When the current question was shown, for its own time (`seconds`); `nil` until a
+  /// front end that keeps question times shows it (``showQuestion(at:)``).
+  private var questionShownAt: QuizClock.Instant?
 
   // MARK: Starting
 
@@ -170,6 +173,17 @@ public struct QuizSession: Sendable {
   /// Starts (or restarts) the countdown at `now`.
   public mutating func start(at now: QuizClock.Instant) { startedAt = now }
 
+  /// Starts the current question's own countdown at `now`, when it has one (a question's
+  /// `seconds`, a QRQuiz extension: the app's only timer is the set's) and it has not
+  /// started yet: a page shown again keeps the time it had. A front end that keeps
+  /// question times calls it whenever it shows a question (the first, each one after a
+  /// verdict, the first of a repeat); a question never shown this way has no time of its
+  /// own, as in the app.
+  public mutating func showQuestion(at now: QuizClock.Instant) {
+    guard !isOver, questionShownAt == nil else { return }
+    questionShownAt = now
+  }
+
   // MARK: Playing
 
   /// Whether the set is over.
@@ -191,6 +205,19 @@ public struct QuizSession: Sendable {
     return max(0, limit - now.seconds(since: startedAt))
   }
 
+  /// Seconds left at `now` to answer the current question by its own time (`seconds`);
+  /// `nil` when it has none, or was not shown with ``showQuestion(at:)``.
+  public func remainingQuestionTime(at now: QuizClock.Instant) -> Double? {
+    guard let questionShownAt, let limit = currentQuestion?.seconds, limit > 0 else { return nil }
+    return max(0, limit - now.seconds(since: questionShownAt))
+  }
+
+  /// The countdown a front end shows while a question is asked: the sooner of the set's
+  /// time and the question's own; `nil` when neither runs.
+  public func timeToAnswer(at now: QuizClock.Instant) -> Double? {
+    [remainingTime(at: now), remainingQuestionTime(at: now)].compactMap { $0 }.min()
+  }
+
   /// Ends the set if its time ran out by `now`; true when it did (now or before).
   @discardableResult
   public mutating func checkTime(at now: QuizClock.Instant) -> Bool {
@@ -200,7 +227,21 @@ public struct QuizSession: Sendable {
     position = questions.count
     picks = []
     hidden = []
+    questionShownAt = nil
     return true
+  }
+
+  /// Closes the current question if its own time ran out by `now` (and the set's did not):
+  /// it counts as not answered right, no points, with the picks it had (every one of
+  /// them already scored), and the play moves on. Returns it when it closed now.
+  @discardableResult
+  public mutating func checkQuestionTime(at now: QuizClock.Instant) -> Answered? {
+    guard !checkTime(at: now), let question = currentQuestion, let remaining = remainingQuestionTime(at: now),
+      remaining <= 0
+    else { return nil }
+    let played = Answered(question: question, picks: picks, typedNumber: nil, isRight: false, timeRanOut: true)
+    finishQuestion(played)
+    return played
   }
 
   /// Picks answer `answer` (0-based) of the current question.
@@ -268,6 +309,7 @@ public struct QuizSession: Sendable {
 
   private mutating func current(at now: QuizClock.Instant) throws(Error) -> Question? {
     if checkTime(at: now) { throw isOver && timeRanOut ? .timeRanOut : .over }
+    if checkQuestionTime(at: now) != nil { throw .questionTimeRanOut }
     return currentQuestion
   }
 
@@ -287,6 +329,7 @@ public struct QuizSession: Sendable {
     picks = []
     hidden = []
     helpOnQuestion = 0
+    questionShownAt = nil
   }
 
   // MARK: Ending
@@ -327,6 +370,7 @@ public struct QuizSession: Sendable {
     picks = []
     hidden = []
     helpOnQuestion = 0
+    questionShownAt = nil
     order = (0..<UInt32(selection.count)).map { $0 }
     if options.questionsInRandomOrder { order.shuffle(using: &random) }
     start(at: now)

@@ -14,7 +14,7 @@ public enum QuizPhrase: String, PhraseBook {
   case verdictRight, verdictWrong, answerTaken, picksLeft, helpHidAnswer, helpButton
 
   // The end of a set.
-  case timeRanOut, setFinished, questionsRight, pickCounts, playAgain, repeatsLeft
+  case timeRanOut, questionTimeRanOut, setFinished, questionsRight, pickCounts, playAgain, repeatsLeft
 
   // Moves QuizSession refuses.
   case refusedOver, refusedNoSuchAnswer, refusedAlreadyPicked, refusedHidden, refusedHelpNotOffered
@@ -50,6 +50,7 @@ public enum QuizPhrase: String, PhraseBook {
     .helpHidAnswer: "Help hid answer {answer} ({points} points).",
     .helpButton: "Help ({points} points)",
     .timeRanOut: "Time ran out.",
+    .questionTimeRanOut: "Time's up for this question.",
     .setFinished: "Set finished.",
     .questionsRight: "{right}/{count} questions right",
     .pickCounts: "{correct} correct, {wrong} wrong, {help} help",
@@ -100,6 +101,7 @@ public enum QuizPhrase: String, PhraseBook {
     .helpHidAnswer: "La ayuda ocultó la respuesta {answer} ({points} puntos).",
     .helpButton: "Ayuda ({points} puntos)",
     .timeRanOut: "Se acabó el tiempo.",
+    .questionTimeRanOut: "Se acabó el tiempo de esta pregunta.",
     .setFinished: "Serie terminada.",
     .questionsRight: "{right}/{count} preguntas acertadas",
     .pickCounts: "{correct} correctas, {wrong} incorrectas, {help} ayudas",

@@ -14,7 +14,8 @@ public enum PagePhrase: String, PhraseBook {
   // Playing.
   case pickASet, timeLeft, scoreLabel, yourAnswer, answerButton, otherSets, cannotPlay, playOver, playOverDetail
   case tooManyPlays, tooManyPlaysDetail, serverFull, serverFullDetail
-  case nextQuestion, seeResult, reviewTitle, yourAnswerWas, correctAnswerWas, noAnswer, everyQuestionRight
+  case nextQuestion, seeResult, explanationLabel, reviewTitle, yourAnswerWas, correctAnswerWas, noAnswer,
+    everyQuestionRight
   // The creator.
   case newTopic, topicLegend, nameLabel
   case secondsPerSetLabel, randomOrderOption, helpOption, verdictsOption, mandatoryOption, setLegend
@@ -109,6 +110,7 @@ public enum PagePhrase: String, PhraseBook {
     .playOver: "This play is over",
     .playOverDetail: "It ended or was not used for hours. Start the set again from its topic.",
     .nextQuestion: "Next question",
+    .explanationLabel: "Why:",
     .seeResult: "See the result",
     .reviewTitle: "Questions to look at again",
     .yourAnswerWas: "Your answer: {answer}",
@@ -404,6 +406,7 @@ public enum PagePhrase: String, PhraseBook {
     .playOver: "Esta partida ha terminado",
     .playOverDetail: "Terminó o lleva horas sin usarse. Empieza la serie otra vez desde su tema.",
     .nextQuestion: "Siguiente pregunta",
+    .explanationLabel: "Por qué:",
     .seeResult: "Ver el resultado",
     .reviewTitle: "Preguntas para repasar",
     .yourAnswerWas: "Tu respuesta: {answer}",

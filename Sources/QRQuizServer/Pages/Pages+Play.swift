@@ -63,13 +63,9 @@ extension Pages {
       <button class="secondary" type="submit" name="action" value="help">\
       \(say(.helpButton, ["points": .number(QuizRules.pointsForHelp)]))</button>
       """ : nil
-    let clock: HTML? = session.remainingTime(at: now).map { seconds in
-      """
-      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))" \
-      data-announce="\(PagePhrase.catalogue(language)[.secondsLeftAnnouncement] ?? "")">\(Int(seconds.rounded(.up))) s</b>\
-      <span class="visually-hidden" id="time-announcement" aria-live="polite"></span></span>
-      """
-    }
+    // The sooner of the set's time and the question's own: the page reloads at zero and
+    // the server says what ran out.
+    let clock = countdown(session.timeToAnswer(at: now))
     let image: HTML? = imageSource.map { "<img src=\"\($0)\" alt=\"\">" }
     let progress = say(
       .questionProgress, ["number": .number(session.position + 1), "count": .number(session.questions.count)])
@@ -113,13 +109,17 @@ extension Pages {
           return "<li class=\"\(kind)\">\(text)\(mark)</li>\n"
         })
     }
-    let clock: HTML? = session.remainingTime(at: now).map { seconds in
-      """
-      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))" \
-      data-announce="\(PagePhrase.catalogue(language)[.secondsLeftAnnouncement] ?? "")">\(Int(seconds.rounded(.up))) s</b>\
-      <span class="visually-hidden" id="time-announcement" aria-live="polite"></span></span>
-      """
-    }
+    // The set's time runs on while the verdict is read; the next question's own time starts
+    // when it is shown.
+    let clock = countdown(session.remainingTime(at: now))
+    let verdict: HTML? =
+      answered.timeRanOut
+      ? "<p class=\"verdict wrong\" id=\"verdict\">\(QuizPhrase.questionTimeRanOut.text(in: language))</p>"
+      : message(play)
+    let explanation: HTML? = question.explanation.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .flatMap { text in
+        text.isEmpty ? nil : "<p class=\"explanation\" id=\"explanation\"><b>\(say(.explanationLabel))</b> \(text)</p>"
+      }
     let progress = say(
       .questionProgress, ["number": .number(session.position), "count": .number(session.questions.count)])
     return page(
@@ -130,7 +130,8 @@ extension Pages {
       <h1 id="question">\(question.text)</h1>
       <ul class="answered" id="answers">
       \(answers)</ul>
-      \(message(play))
+      \(verdict)
+      \(explanation)
       <form method="post" action="\(SitePath.game(id))">
       <button type="submit" name="action" value="next" id="next" autofocus>\(say(session.isOver ? .seeResult : .nextQuestion))</button>
       </form>
@@ -207,6 +208,18 @@ extension Pages {
       <ol class="review">
       \(items)</ol></div>
       """
+  }
+
+  /// The countdown of a play's page from `seconds` left (none without a timer): the
+  /// script counts it down and reloads the page at zero.
+  private func countdown(_ seconds: Double?) -> HTML? {
+    seconds.map { seconds in
+      """
+      <span>\(say(.timeLeft)) <b data-seconds-left="\(String(format: "%.1f", seconds))" \
+      data-announce="\(PagePhrase.catalogue(language)[.secondsLeftAnnouncement] ?? "")">\(Int(seconds.rounded(.up))) s</b>\
+      <span class="visually-hidden" id="time-announcement" aria-live="polite"></span></span>
+      """
+    }
   }
 
   func message(_ play: BrowserPlays.Play) -> HTML? {

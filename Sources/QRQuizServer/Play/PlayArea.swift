@@ -5,7 +5,8 @@ import QRQuizHTTP
 /// Playing in the browser: `/play/NAME` (choose a set), `/play/NAME/N` (start set N),
 /// `/game/ID` (the play: GET shows it, POST acts on it, then the page is shown again).
 /// The rules are QuizSession's; the pages only show what it decided. Owns the plays in
-/// progress.
+/// progress. Time is the server's one clock (the live games' ``LiveClock``), read once per
+/// request.
 final class PlayArea: Sendable {
   let site: Site
   let pictures: PicturesArea
@@ -48,7 +49,7 @@ final class PlayArea: Sendable {
   }
 
   private func start(_ topic: ServedTopic, set number: Int, _ context: RequestContext) -> HTTPResponse {
-    let now = QuizClock.now
+    let now = site.live.clock.now()
     do {
       var session = try QuizSession(topic: topic.topic, sets: topic.topic.setsPlayed(from: number), totalScore: 0)
       session.start(at: now)
@@ -71,8 +72,18 @@ final class PlayArea: Sendable {
   /// GET `/game/ID`: the question, or the result once the set is over.
   func showGame(_ context: RequestContext) -> HTTPResponse {
     let id = context[parameter: "id"]
-    let now = QuizClock.now
+    let now = site.live.clock.now()
     let page = plays.update(id, now: now) { play -> HTML in
+      if !play.showingAnswered {
+        if play.session.checkQuestionTime(at: now) != nil {
+          // Its own time ran out: the question is shown closed, with "Time's up".
+          play.showingAnswered = true
+          play.message = nil
+        } else {
+          // The question's own time starts when it is first shown, not on a reload.
+          play.session.showQuestion(at: now)
+        }
+      }
       _ = play.session.checkTime(at: now)
       let image = pictures.imageSource(for: play.session.currentQuestion?.imageURL)
       let pages = site.pages(context)
@@ -91,7 +102,7 @@ final class PlayArea: Sendable {
   /// POST `/game/ID`: one move, then the play's page again.
   func moveInGame(_ context: RequestContext) -> HTTPResponse {
     let id = context[parameter: "id"]
-    let now = QuizClock.now
+    let now = site.live.clock.now()
     let fields = FormBody.parse(context.request.body)
     let found = plays.update(id, now: now) { play -> Bool in
       move(&play, fields, now: now)
@@ -135,6 +146,10 @@ final class PlayArea: Sendable {
         play.session.start(at: now)
         play.message = nil
       }
+    } catch QuizSession.Error.questionTimeRanOut {
+      // Too late for this question: it is shown closed, with "Time's up".
+      play.showingAnswered = true
+      play.message = nil
     } catch {
       play.message = .refused(error)
     }
