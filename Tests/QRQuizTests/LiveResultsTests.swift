@@ -85,20 +85,52 @@ import Testing
     #expect(blank == 5)
     #expect(
       rows[6] == [
-        "question", "text", "right answer", "right answer text", "right", "wrong", "unanswered", "answer 1",
+        "question", "set", "text", "right answer", "right answer text", "right", "wrong", "unanswered", "answer 1",
         "picked 1", "answer 2", "picked 2", "answer 3", "picked 3",
       ])
     #expect(
       rows[7] == [
-        "1", "¿Qué río pasa por Sevilla?", "1", "Guadalquivir", "2", "1", "1", "Guadalquivir", "2", "Río Tajo", "0",
+        "1", "", "¿Qué río pasa por Sevilla?", "1", "Guadalquivir", "2", "1", "1", "Guadalquivir", "2", "Río Tajo", "0",
         "'=1+1", "1",
       ])
     #expect(
       rows[8] == [
-        "2", "'=SUM(A1) is a formula?", "2+3", "'@home; Yes, \"quoted\"", "1", "0", "2", "'-5", "0", "'@home", "1",
+        "2", "", "'=SUM(A1) is a formula?", "2+3", "'@home; Yes, \"quoted\"", "1", "0", "2", "'-5", "0", "'@home", "1",
         "Yes, \"quoted\"", "1",
       ])
     #expect(rows.count == 9)
+  }
+
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func eachQuestionSaysItsSetAsTheJSONDoes() throws {
+    // A list of three runs played as one quiz (sets 1–3), as an imported spreadsheet is.
+    let setup = try LiveGame.Setup.make(
+      topic: PlayableUnitTests().topic(), topicName: "Lesson", setNumber: 1, scoring: .accuracy, pin: "123456",
+      hostSecret: String(repeating: "f", count: 32), created: Game.t(0), seed: 1)
+    var game = LiveGame(setup: setup)
+    _ = try game.join(name: "Chloé", browser: nil, secret: Game.secret(1), at: Game.t(0))
+    // Zoë never answers: no question closes before the host closes it.
+    _ = try game.join(name: "Zoë", browser: nil, secret: Game.secret(2), at: Game.t(0))
+    for question in setup.questions.indices {
+      _ = try game.next(at: Game.t(Double(question * 10)))
+      _ = try game.answer(secret: Game.secret(1), question: question, picks: [0], at: Game.t(Double(question * 10 + 1)))
+      _ = try game.next(at: Game.t(Double(question * 10 + 2)))
+    }
+    _ = try game.end(at: Game.t(100))
+    let results = LiveResults(game)
+    #expect(Array(results.csv.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF], "a UTF-8 byte-order mark")
+    let rows = try Self.spreadsheetRows(results.csv)
+    let header = try #require(rows.firstIndex { $0.first == "question" })
+    #expect(Array(rows[header].prefix(3)) == ["question", "set", "text"])
+    let questions = rows[(header + 1)...]
+    #expect(questions.map { $0[1] } == ["1", "1", "2", "3", "3"])
+    #expect(questions.map { $0[2] } == ["q1", "q2", "q3", "q4", "q5"])
+    guard case .array(let asked)? = results.json["questions"] else {
+      return #expect(Bool(false), "no questions in \(results.json.compactText)")
+    }
+    #expect(
+      asked.map { $0["set"] ?? .null } == questions.map { JSONValue.number(Double($0[1]) ?? -1) },
+      "the JSON's sets, the same")
+    #expect(rows.first { $0.first == "Chloé" }?[5] == "1")
   }
 
   @Test func theJSONHasTheSameQuestionsPlayersAndTexts() throws {

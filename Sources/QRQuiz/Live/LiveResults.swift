@@ -26,8 +26,10 @@ public struct LiveResults: Sendable {
   ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
   ///   answers they gave.
-  /// - the questions: `question,text,right answer,right answer text,right,wrong,
-  ///   unanswered`, then each answer's text and how many picked it (`answer 1,picked 1,…`).
+  /// - the questions: `question,set,text,right answer,right answer text,right,wrong,
+  ///   unanswered`, then each answer's text and how many picked it (`answer 1,picked 1,…`);
+  ///   `set` is the topic's set the question came from (from 1, as the JSON's `"set"`: a
+  ///   list played as one quiz spans several), empty when the game does not know it.
   ///
   /// The questions' texts are a table of their own rather than a row under the header:
   /// a second row of texts would be taken for a player by every sort, filter and sum.
@@ -75,14 +77,14 @@ public struct LiveResults: Sendable {
 
   private var questionsTable: String {
     let widest = playedQuestions.map { game.setup.questions[$0].answers.count }.max() ?? 0
-    var header = ["question", "text", "right answer", "right answer text", "right", "wrong", "unanswered"]
+    var header = ["question", "set", "text", "right answer", "right answer text", "right", "wrong", "unanswered"]
     for number in (0..<widest).map({ $0 + 1 }) { header += ["answer \(number)", "picked \(number)"] }
     var text = CSVText.row(header)
     for index in playedQuestions {
       let question = game.setup.questions[index]
       let outcomes = outcomes(of: index)
       var cells = [
-        CSVText.cell(index + 1), CSVText.cell(question.text),
+        CSVText.cell(index + 1), question.set.map { CSVText.cell($0) } ?? "", CSVText.cell(question.text),
         question.correct.map { String($0 + 1) }.joined(separator: "+"),
         CSVText.cell(texts(of: question.correct, in: index).joined(separator: "; ")),
         CSVText.cell(outcomes[.right, default: 0]), CSVText.cell(outcomes[.wrong, default: 0]),
