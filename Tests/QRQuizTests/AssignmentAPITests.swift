@@ -116,6 +116,31 @@ import Testing
     #expect(await get("/api/assignments/NOSUCH23/next?secret=\(secret)").status == 404)
   }
 
+  @Test func aListsFirstSetIsAssignedAndPlayedAsOneQuiz() async throws {
+    // A spreadsheet's list, split in three runs by answer count, then a set of its own.
+    let topic = try PlayableUnitTests().topic()
+    _ = try TopicLibrary(directory: library.url).save(topic, name: "Lesson")
+    app.reload()
+    let made = await post(
+      "/api/assignments", #"{"topic":"Lesson","set":1,"due":"\#(due(in: 3600))"}"#, headers: Self.teacher)
+    try #require(made.status == 201, "\(made.json)")
+    let code = string(made.json["code"])
+    let secret = try await join(code, "Ada")
+    var asked: [String] = []
+    var answers: [Int] = []
+    for index in 0..<10 {
+      let next = await get("/api/assignments/\(code)/next?secret=\(secret)")
+      guard next.json["done"] == .bool(false) else { break }
+      #expect(next.json["questions"] == .number(5) && next.json["index"] == .number(index))
+      asked.append(string(next.json["text"]))
+      if case .array(let choices)? = next.json["answers"] { answers.append(choices.count) }
+      #expect(await answer(code, secret, index, [0]).json["right"] == .bool(true))
+    }
+    #expect(asked == ["q1", "q2", "q3", "q4", "q5"] && answers == [2, 2, 4, 2, 2])
+    let done = await get("/api/assignments/\(code)/next?secret=\(secret)")
+    #expect(done.json["done"] == .bool(true) && done.json["correct"] == .number(5))
+  }
+
   @Test func theDeadlineRefusesLateJoinsAndAnswersWith410() async throws {
     let code = try await assign(dueIn: 60)
     let secret = try await join(code, "Ada")

@@ -223,6 +223,37 @@ import Testing
     #expect(archive.isTaken(code: "BAD23456") && !archive.isTaken(code: "NEW23456"))
   }
 
+  /// A topic imported from one spreadsheet list: three runs (2, 4 and 2 answers) of one
+  /// list, then a set of its own.
+  static func listTopic() throws -> ValidTopic { try PlayableUnitTests().topic() }
+
+  @Test func aListsFirstSetAssignsTheWholeListInOrderAsOneQuiz() throws {
+    let list = try Assignment.make(
+      topic: Self.listTopic(), topicName: "Lesson", code: "ABCD2345", due: Self.t(60), className: nil, setNumber: 1,
+      created: Self.t(0))
+    #expect(list.questions.map(\.question.text) == ["q1", "q2", "q3", "q4", "q5"])
+    #expect(list.questions.map(\.question.set) == [1, 1, 2, 3, 3])
+    #expect(list.questions.map(\.question.answers.count) == [2, 2, 4, 2, 2])
+    // A set of its own, or one run asked for by its number, is played alone.
+    let alone = try Assignment.make(
+      topic: Self.listTopic(), topicName: "Lesson", code: "ABCD2345", due: Self.t(60), className: nil, setNumber: 4,
+      created: Self.t(0))
+    #expect(alone.questions.map(\.question.text) == ["other"])
+    let run = try Assignment.make(
+      topic: Self.listTopic(), topicName: "Lesson", code: "ABCD2345", due: Self.t(60), className: nil, setNumber: 2,
+      created: Self.t(0))
+    #expect(run.questions.map(\.question.text) == ["q3"])
+    // A student plays it through, question after question, and the results say each set.
+    var work = AssignmentWork(assignment: list)
+    try Self.join(&work, "Ada", 1)
+    for question in list.questions.indices { try Self.answer(&work, 1, question, [0]) }
+    let results = AssignmentResults(work, roster: nil)
+    #expect(results.rows.first?.isDone(questions: 5) == true)
+    guard case .array(let questions)? = results.json["questions"] else { throw CocoaError(.coderInvalidValue) }
+    #expect(questions.compactMap { $0["set"] }.count == 5)
+    #expect(results.csv.contains("\r\nquestion,set,text,"))
+  }
+
   // MARK: Results
 
   @Test func resultsListTheRosterHardestQuestionFirstAndGuardFormulas() throws {
@@ -241,7 +272,7 @@ import Testing
     #expect(csv.hasPrefix("\u{FEFF}name,done,score"))
     #expect(csv.contains("\"'=HYPERLINK(\"\"x\"\")\",done,2000"))
     #expect(csv.contains("Grace,not started"))
-    #expect(csv.contains("2,Which are in Spain?,Madrid; Seville,0,2,0.00"))
+    #expect(csv.contains("2,1,Which are in Spain?,Madrid; Seville,0,2,0.00"))
     guard case .array(let students)? = results.json["students"] else { throw CocoaError(.coderInvalidValue) }
     #expect(students.count == 3 && students[2]["started"] == .bool(false))
   }

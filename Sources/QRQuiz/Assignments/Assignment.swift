@@ -17,7 +17,8 @@ public struct Assignment: Sendable, Codable, Hashable {
   public var due: QuizClock.Instant
   /// The class it is given to (only its roster's names may join), or `nil` for anyone.
   public var className: String?
-  /// The set played (1-based), or `nil` for every set in turn.
+  /// The set played (1-based; a list's first set: the whole list), or `nil` for every set
+  /// in turn.
   public var setNumber: Int?
   /// Attempts each student may make (the best one counts).
   public var attempts: Int
@@ -97,7 +98,8 @@ public struct Assignment: Sendable, Codable, Hashable {
   }
 
   /// The assignment of `topic`: set `setNumber`'s questions (1-based; `nil` for every set
-  /// in turn), shuffled once when the topic's `questionsInRandomOrder` says so, so every
+  /// in turn; a list's first set assigns the list's sets in order as one quiz, as live
+  /// games and the web player play it: ``ValidTopic/setsPlayed(from:)``), shuffled once when the topic's `questionsInRandomOrder` says so, so every
   /// student answers the same questions in the same order and the questions can be
   /// compared.
   ///
@@ -113,7 +115,7 @@ public struct Assignment: Sendable, Codable, Hashable {
     let session: QuizSession
     do {
       if let setNumber {
-        session = try QuizSession(topic: topic, set: setNumber - 1, totalScore: 0, seed: seed)
+        session = try QuizSession(topic: topic, sets: topic.setsPlayed(from: setNumber), totalScore: 0, seed: seed)
       } else {
         session = try QuizSession(topic: topic, sampling: topic.topic.sets.map(\.count), totalScore: 0, seed: seed)
       }
@@ -162,7 +164,7 @@ public struct AssignmentQuestion: Sendable, Codable, Hashable {
     self.init(
       question: LiveQuestion(
         text: question.text, answers: question.answers, correct: Array(question.correctAnswers),
-        imageURL: question.imageURL),
+        imageURL: question.imageURL, set: question.category + 1),
       explanation: question.explanation)
   }
 }

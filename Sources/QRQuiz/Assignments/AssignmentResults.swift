@@ -71,8 +71,9 @@ public struct AssignmentResults: Sendable {
   /// The CSV a spreadsheet opens (BOM, RFC 4180, every text cell guarded against formulas,
   /// as ``LiveResults/csv`` is): the students (`name,done,score,correct,questions,attempts,
   /// seconds,finished`, then each question's answer text and `right`/`wrong`), an empty
-  /// row, then the questions, hardest first (`question,text,right answer,right,answered,
-  /// share`, then each answer's text and how many picked it).
+  /// row, then the questions, hardest first (`question,set,text,right answer,right,answered,
+  /// share`, then each answer's text and how many picked it; `set` is the topic's set the
+  /// question came from, as the JSON's `"set"`).
   public var csv: String {
     let assignment = work.assignment
     var header = ["name", "done", "score", "correct", "questions", "attempts", "seconds", "finished"]
@@ -104,12 +105,13 @@ public struct AssignmentResults: Sendable {
     }
     text += "\r\n"
     let widest = assignment.questions.map(\.question.answers.count).max() ?? 0
-    var questionHeader = ["question", "text", "right answer", "right", "answered", "share"]
+    var questionHeader = ["question", "set", "text", "right answer", "right", "answered", "share"]
     for number in (0..<widest).map({ $0 + 1 }) { questionHeader += ["answer \(number)", "picked \(number)"] }
     text += CSVText.row(questionHeader)
     for summary in questions {
       var cells = [
-        CSVText.cell(summary.index + 1), CSVText.cell(summary.question.question.text),
+        CSVText.cell(summary.index + 1), summary.question.question.set.map { CSVText.cell($0) } ?? "",
+        CSVText.cell(summary.question.question.text),
         CSVText.cell(texts(summary.question.question.correct, of: summary.index).joined(separator: "; ")),
         CSVText.cell(summary.right), CSVText.cell(summary.answered), String(format: "%.2f", summary.share),
       ]
@@ -146,7 +148,9 @@ public struct AssignmentResults: Sendable {
     }
     let questions: [JSONValue] = questions.map { summary in
       .object([
-        ("number", .number(summary.index + 1)), ("text", .string(summary.question.question.text)),
+        ("number", .number(summary.index + 1)),
+        ("set", summary.question.question.set.map(JSONValue.number) ?? .null),
+        ("text", .string(summary.question.question.text)),
         ("answers", .array(summary.question.question.answers.map(JSONValue.string))),
         ("correct", .array(summary.question.question.correct.map(JSONValue.number))),
         ("right", .number(summary.right)), ("answered", .number(summary.answered)),
