@@ -109,3 +109,42 @@ test("an undated question changed on both sides is one question: a conflict", ()
   assert.equal(conflicts.length, 1);
   assert.deepEqual(topic.sets[0].map((q) => q.question), ["Mine: Peru?", "Chile?"]);
 });
+
+test("a new question where an undated one was deleted is not that question: no conflict", () => {
+  /** @returns {import("../../Sources/QRQuizServer/Assets/Scripts/editor-topic.js").Topic} */
+  const undated = () => ({ options: {}, sets: [[
+    { question: "Capital of Peru?", answers: ["Lima", "Quito", "Bogotá"], correctAnswers: [0] },
+    { question: "Pluto is a planet.", answers: ["True", "False"], correctAnswers: [1] },
+    { question: "Chile?", answers: ["Santiago", "Lima"], correctAnswers: [0] }]] });
+  // They deleted Peru and Pluto and wrote new questions in their places (the server dated
+  // them); I changed both.
+  const theirs = undated();
+  theirs.sets[0][0] = { question: "Capital of Ecuador?", answers: ["Quito", "Guayaquil", "Cuenca"], correctAnswers: [0],
+    created: "2026-03-01T10:00:00Z" };
+  theirs.sets[0][1] = { question: "The Moon is a star.", answers: ["True", "False"], correctAnswers: [1],
+    created: "2026-03-01T10:00:00Z" };
+  const mine = undated();
+  mine.sets[0][0].question = "What is the capital of Peru?";
+  mine.sets[0][1].question = "Pluto is a dwarf planet.";
+  mine.sets[0][1].correctAnswers = [0];
+  const { topic, conflicts } = merge(undated(), mine, theirs);
+  assert.deepEqual(conflicts, []);
+  // Deleted by them, changed by me: kept as changed; their new questions join the set.
+  assert.deepEqual(topic.sets[0].map((q) => q.question), ["What is the capital of Peru?", "Pluto is a dwarf planet.",
+    "Chile?", "Capital of Ecuador?", "The Moon is a star."]);
+  // The other way round: I replaced them, they changed them.
+  const swapped = merge(undated(), theirs, mine);
+  assert.deepEqual(swapped.conflicts, []);
+  assert.equal(swapped.topic.sets[0].length, 5);
+});
+
+test("an undated question edited in place is still that question: its text and a common word", () => {
+  /** @returns {import("../../Sources/QRQuizServer/Assets/Scripts/editor-topic.js").Topic} */
+  const undated = () => ({ options: {}, sets: [[
+    { question: "Pluto is a planet.", answers: ["True", "False"], correctAnswers: [1] }]] });
+  const mine = undated();
+  mine.sets[0][0].question = "Pluto is a planet of the Sun.";
+  const theirs = undated();
+  Object.assign(theirs.sets[0][0], { question: "Pluto is a planet?", created: "2026-03-01T10:00:00Z" });
+  assert.equal(merge(undated(), mine, theirs).conflicts.length, 1, "both changed the same question");
+});

@@ -38,11 +38,36 @@ function sameQuestion(one, other) {
 /** @typedef {{ question: Question, set: number, index: number }} Placed a question, and where it is */
 
 /**
+ * The words of `text` that say something: lower case, three letters or more.
+ * @param {string} text
+ */
+function wordsOf(text) {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3));
+}
+
+/**
+ * Whether `other`, found at the place of `original` with another text, is `original`
+ * edited rather than a new question put where a deleted one was. An edit of the text
+ * keeps the answers (an edit of the answers keeps the text, and is paired by its text
+ * already); two answers (true/false, yes/no) are too common to tell, so their texts must
+ * also share a word. Taking a new question for an edited one made a false conflict when
+ * the other teacher had changed the deleted one.
+ * @param {Question} other
+ * @param {Question} original
+ */
+function editedInPlace(other, original) {
+  if (canonical(other.answers) !== canonical(original.answers)) return false;
+  if (original.answers.length > 2) return true;
+  const words = wordsOf(original.question);
+  return [...wordsOf(other.question)].some((word) => words.has(word));
+}
+
+/**
  * The questions of `base` and of each of `others`, by keys they share: a question of
  * another version gets the key of the base question it is — the same `created` (the
  * server's date, which its saves keep); else, among the rest, the same text; else the
- * same place (a question saved before the editor dated questions, then changed, is
- * dated anew) — or a key of its own.
+ * same place with the marks of an edit (a question saved before the editor dated
+ * questions, then changed, is dated anew: ``editedInPlace``) — or a key of its own.
  * @param {Topic} base
  * @param {Topic[]} others
  * @returns {{ base: Map<string, Placed>, others: Map<string, Placed>[] }}
@@ -69,7 +94,8 @@ function keysOf(base, others) {
     });
     pair((at, original) => Boolean(at.question.created) && at.question.created === original.question.created);
     pair((at, original) => at.question.question === original.question.question);
-    pair((at, original) => at.set === original.set && at.index === original.index);
+    pair((at, original) => at.set === original.set && at.index === original.index &&
+      editedInPlace(at.question, original.question));
     /** @type {Map<string, Placed>} */
     const map = new Map();
     entries.forEach((at, position) => map.set(keys[position] || "n" + side + ":" + position, at));
