@@ -146,6 +146,28 @@ import Testing
     #expect(await client.request("GET", "/api/topics/Nothing/exports", headers: Self.teacher).status == 404)
   }
 
+  @Test func theNotesSpeakTheLanguageOfTheEditorsPage() async throws {
+    for (headers, language) in [
+      (["Accept-Language": "es-ES,es;q=0.9"], Language.spanish),
+      (["Accept-Language": "es", "Cookie": "\(RequestContext.languageCookie)=en"], .english),
+    ] {
+      let answer = await client.request(
+        "GET", "/api/topics/Capitals/exports", headers: Self.teacher.merging(headers) { $1 })
+      let body = try JSONParser.parse(answer.body)
+      #expect(body["language"] == .string(language.rawValue))
+      guard case .array(let formats)? = body["formats"] else {
+        return #expect(Bool(false), "no formats: \(answer.text)")
+      }
+      for (format, entry) in zip(ExportFormat.allCases, formats) {
+        let notes = try expected("Capitals", format).notes.map { JSONValue.string($0.text(in: language)) }
+        #expect(entry["notes"] == .array(notes), "\(format)")
+      }
+    }
+    let spanish = await client.request(
+      "GET", "/api/topics/Capitals/exports", headers: Self.teacher.merging(["Accept-Language": "es"]) { $1 })
+    #expect(spanish.text.contains("se omite: Aiken admite una sola respuesta correcta por pregunta"), "\(spanish.text)")
+  }
+
   @Test func aTeacherDownloadsWithoutEditingOn() async throws {
     let plain = QuizWebApp(
       topics: .library(stored), configuration: .init(publicURL: "http://192.168.1.20:8080", teacherToken: Self.token))

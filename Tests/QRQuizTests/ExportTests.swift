@@ -134,7 +134,35 @@ import Testing
       exported.notes.contains(
         .questionLeftOut(
           QuestionReference(set: 0, question: 0, text: "Pick the eleven"),
-          why: "Moodle's grades cannot share 100% between 11 right answers")))
+          why: .gradesCannotShare(rightAnswers: 11))))
+    #expect(
+      exported.notes.map(\.description).contains(
+        "set 1, question 1 (\"Pick the eleven\"): left out: Moodle's grades cannot share 100% between 11 right answers")
+    )
+  }
+
+  @Test func everyNoteIsSaidInSpanishToo() throws {
+    var notes: [ExportNote] = []
+    for format in ExportFormat.allCases {
+      notes += TopicExporter.export(Self.awkward, to: format).notes
+      notes += TopicExporter.export(try Fixtures.sampleValidTopic("Social"), to: format).notes
+    }
+    #expect(notes.count > 20)
+    for note in notes {
+      let spanish = note.text(in: .spanish)
+      #expect(spanish != note.description, "\(note)")
+      #expect(
+        !spanish.contains("not kept") && !spanish.contains("left out") && !spanish.contains(" set "), "\(spanish)")
+    }
+    let said = notes.map { $0.text(in: .spanish) }
+    #expect(said.contains("explanation: no se conserva: Aiken no tiene sitio para ella (2 preguntas la tenían)"))
+    #expect(
+      said.contains(
+        "serie 1, pregunta 2 («Which are gas giants?»): se omite: Aiken admite una sola respuesta correcta por pregunta"
+      ))
+    #expect(
+      said.contains("las series: no se conserva: Aiken guarda una sola lista: las 3 series se escriben una tras otra"))
+    #expect(ExportNote.charactersReplaced(count: 1).text(in: .spanish).hasPrefix("1 carácter de control que XML"))
   }
 
   @Test func aikenLeavesOutWhatItCannotHoldAndSaysSo() throws {

@@ -28,6 +28,7 @@ import Testing
     try Self.check(QuizPhrase.self)
     try Self.check(PagePhrase.self)
     try Self.check(TerminalPhrase.self)
+    try Self.check(ExportPhrase.self)
   }
 
   @Test(arguments: [

@@ -5,17 +5,13 @@
 /// written one after another (said), and what is lost is said.
 enum AikenExporter {
   static func export(_ topic: ValidTopic) -> TopicExporter.Exported {
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: "Aiken")
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .aiken)
     if topic.topic.sets.count > 1 {
-      notes.append(
-        .notKept(
-          what: "the sets",
-          why: "Aiken holds one list: the \(topic.topic.sets.count) sets are written one after another"))
+      notes.append(.notKept(.sets(count: topic.topic.sets.count), format: .aiken))
     }
     let pictures = topic.topic.questions.filter { $0.imageURL != nil }.count
     if pictures > 0 {
-      notes.append(
-        .notKept(what: "imageURL", why: "Aiken has no pictures (\(Plural.count(pictures, "question")) had one)"))
+      notes.append(.notKept(.pictures(questions: pictures), format: .aiken))
     }
     var text = ""
     for (setIndex, set) in topic.topic.sets.enumerated() {
@@ -26,7 +22,7 @@ enum AikenExporter {
           continue
         }
         if question.numericAnswer != nil {
-          notes.append(.questionChanged(reference, how: "written as its choices: Aiken has no typed numbers"))
+          notes.append(.questionChanged(reference, how: .choicesNoTypedNumbers))
         }
         text += question.question.split(whereSeparator: \.isNewline).joined(separator: "\n") + "\n"
         for (answerIndex, answer) in question.answers.enumerated() { text += "\(letter(answerIndex)). \(answer)\n" }
@@ -37,18 +33,16 @@ enum AikenExporter {
   }
 
   /// Why Aiken cannot hold the question and read it back the same.
-  private static func problem(_ question: Topic.Question) -> String? {
-    if question.mergedCorrectAnswers.count > 1 { return "Aiken has one right answer a question" }
-    if question.answers.count > 26 { return "Aiken has answers A to Z" }
-    if question.answers.contains(where: { $0.contains(where: \.isNewline) }) {
-      return "Aiken has answers of one line"
-    }
+  private static func problem(_ question: Topic.Question) -> ExportNote.LeftOut? {
+    if question.mergedCorrectAnswers.count > 1 { return .severalRightAnswers }
+    if question.answers.count > 26 { return .moreThan26Answers }
+    if question.answers.contains(where: { $0.contains(where: \.isNewline) }) { return .answerOfSeveralLines }
     let lines = question.question.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-      return "Aiken reads a blank line as the end of a question"
+      return .blankLineInQuestion
     }
     if lines.contains(where: { isAnswerLike($0) }) {
-      return "a line of its text reads as an answer or an ANSWER: line"
+      return .lineReadsAsAnswer
     }
     return nil
   }

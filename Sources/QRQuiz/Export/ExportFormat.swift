@@ -9,6 +9,16 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
   /// Aiken text (one right answer per question).
   case aiken
 
+  /// The format's own name, as its users write it in any language: "Moodle XML".
+  public var name: String {
+    switch self {
+    case .moodleXML: "Moodle XML"
+    case .qti: "QTI"
+    case .gift: "GIFT"
+    case .aiken: "Aiken"
+    }
+  }
+
   /// The usual file name extension.
   public var fileExtension: String {
     switch self {

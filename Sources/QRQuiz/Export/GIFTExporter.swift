@@ -8,7 +8,7 @@
 /// and `\` are escaped, line breaks written `\n`.
 enum GIFTExporter {
   static func export(_ topic: ValidTopic) -> TopicExporter.Exported {
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: "GIFT", keeps: ["explanation"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .gift, keeps: ["explanation"])
     let mandatory = topic.topic.options?.multipleCorrectAnswersAsMandatory == true
     var text = "// \(oneLine(topic.name)), written by qrquiz\n\n"
     for (setIndex, set) in topic.topic.sets.enumerated() {
@@ -31,13 +31,9 @@ enum GIFTExporter {
   }
 
   /// Why GIFT cannot hold the question, read back as the same.
-  private static func problem(_ question: Topic.Question) -> String? {
-    if question.answers.contains(where: { $0.hasPrefix("%") }) {
-      return "GIFT reads an answer that starts with % as a weight"
-    }
-    if question.answers.contains(where: { $0.contains("->") }) {
-      return "GIFT reads an answer with -> as a matching question"
-    }
+  private static func problem(_ question: Topic.Question) -> ExportNote.LeftOut? {
+    if question.answers.contains(where: { $0.hasPrefix("%") }) { return .answerStartsWithPercent }
+    if question.answers.contains(where: { $0.contains("->") }) { return .answerWithArrow }
     return nil
   }
 
@@ -65,7 +61,7 @@ enum GIFTExporter {
         }.joined()
     }
     if question.numericAnswer != nil {
-      notes.append(.questionChanged(reference, how: "written as its choices: not every choice is a number"))
+      notes.append(.questionChanged(reference, how: .choicesNotAllNumbers))
     }
     if question.answers == ["True", "False"], right.count == 1 { return right.contains(0) ? "T\n" : "F\n" }
     if mandatory, right.count > 1,

@@ -12,13 +12,10 @@ import Foundation
 enum MoodleXMLExporter {
   static func export(_ topic: ValidTopic, pictures: (String) -> ExportPicture?) -> TopicExporter.Exported {
     var xml = XMLBuilder()
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: "Moodle XML", keeps: ["explanation"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .moodleXML, keeps: ["explanation"])
     let hasSeveralRight = topic.topic.questions.contains { $0.mergedCorrectAnswers.count > 1 }
     if hasSeveralRight, topic.topic.options?.multipleCorrectAnswersAsMandatory != true {
-      notes.append(
-        .notKept(
-          what: "multipleCorrectAnswersAsMandatory false",
-          why: "a Moodle question with several right answers asks for every one of them"))
+      notes.append(.notKept(.anyRightAnswer, format: .moodleXML))
     }
     xml.element("quiz") { xml in
       for (setIndex, set) in topic.topic.sets.enumerated() {
@@ -48,12 +45,10 @@ enum MoodleXMLExporter {
       type = "truefalse"
     } else {
       if question.numericAnswer != nil {
-        notes.append(.questionChanged(reference, how: "written as its choices: not every choice is a number"))
+        notes.append(.questionChanged(reference, how: .choicesNotAllNumbers))
       }
       guard let shares = Grades.shares(right: right.count, wrong: question.answers.count - right.count) else {
-        notes.append(
-          .questionLeftOut(
-            reference, why: "Moodle's grades cannot share 100% between \(right.count) right answers"))
+        notes.append(.questionLeftOut(reference, why: .gradesCannotShare(rightAnswers: right.count)))
         return
       }
       type = "multichoice"

@@ -39,32 +39,20 @@ public enum TopicExporter {
 
   /// The notes every format that holds questions only (not a quiz's settings) makes for
   /// the topic's options and QRQuiz's keys: what is set, and would be lost.
-  static func settingsNotKept(_ topic: Topic, format: String, keeps: Set<String> = []) -> [ExportNote] {
-    var notes: [ExportNote] = []
+  static func settingsNotKept(_ topic: Topic, format: ExportFormat, keeps: Set<String> = []) -> [ExportNote] {
     let options = topic.options ?? Topic.Options()
-    func note(_ key: String, _ isSet: Bool, _ why: String) {
-      if isSet, !keeps.contains(key) { notes.append(.notKept(what: key, why: why)) }
-    }
-    note(
-      "timePerSetInSeconds", options.timePerSetInSeconds.map { $0 > 0 } ?? false,
-      "\(format) holds questions, not a quiz's timer (set it in the quiz)")
-    note(
-      "questionsInRandomOrder", options.questionsInRandomOrder != nil,
-      "\(format) holds no question order setting (set it in the quiz)")
-    note(
-      "helpButtonEnabled", options.helpButtonEnabled != nil, "\(format) has no help that hides a wrong answer")
-    note(
-      "showCorrectIncorrectAnswer", options.showCorrectIncorrectAnswer != nil,
-      "\(format) leaves when to show the verdict to the quiz")
-    note(
-      "setGroups", options.setGroups != nil, "\(format) has no way to say that sets are parts of one list")
     let timed = topic.questions.filter { $0.seconds != nil }.count
-    note("seconds", timed > 0, "\(format) has no time per question (\(Plural.count(timed, "question")) had one)")
     let explained = topic.questions.filter { $0.explanation != nil }.count
-    note(
-      "explanation", explained > 0,
-      "\(format) has no place for it (\(Plural.count(explained, "question")) had one)")
-    return notes
+    let settings: [(key: String, isSet: Bool, setting: ExportNote.Setting)] = [
+      ("timePerSetInSeconds", options.timePerSetInSeconds.map { $0 > 0 } ?? false, .timePerSet),
+      ("questionsInRandomOrder", options.questionsInRandomOrder != nil, .questionOrder),
+      ("helpButtonEnabled", options.helpButtonEnabled != nil, .help),
+      ("showCorrectIncorrectAnswer", options.showCorrectIncorrectAnswer != nil, .verdicts),
+      ("setGroups", options.setGroups != nil, .setGroups),
+      ("seconds", timed > 0, .seconds(questions: timed)),
+      ("explanation", explained > 0, .explanation(questions: explained)),
+    ]
+    return settings.filter { $0.isSet && !keeps.contains($0.key) }.map { .notKept($0.setting, format: format) }
   }
 
   /// The sets' categories as Moodle and GIFT name them: `$course$/top/TOPIC/SET`, each name's

@@ -54,7 +54,7 @@ struct ExportCommand: ParsableCommand {
     let exported = TopicExporter.export(topic, to: format) { pictures.picture(for: $0) }
     for note in exported.notes {
       let hint = if case .pictureLinked = note { " (qrquiz prefetch caches pictures)" } else { "" }
-      Console.error("\(self.topic): \(note)\(hint)")
+      Console.error("\(self.topic): \(note.text(in: TerminalWords.current.language))\(hint)")
     }
     let leftOut = exported.notes.filter {
       if case .questionLeftOut = $0 { return true }

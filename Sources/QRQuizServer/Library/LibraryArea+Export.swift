@@ -22,7 +22,8 @@ extension LibraryArea {
   }
 
   /// GET `/api/topics/NAME/exports`: each format's download and what it leaves out:
-  /// `{"formats": [{"format", "href", "file", "questions", "leftOut", "notes": […]}]}`.
+  /// `{"language", "formats": [{"format", "href", "file", "questions", "leftOut", "notes": […]}]}`,
+  /// the notes in the language of the editor's page (its cookie, else the browser's).
   func topicExports(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let topic = site.topics.topic(named: context[parameter: "name"]) else {
       return .apiError(404, "no topic is named \(context[parameter: "name"])")
@@ -36,10 +37,12 @@ extension LibraryArea {
         ("format", .string(format.rawValue)), ("href", .string(SitePath.export(topic.name, format).value)),
         ("file", .string(Self.fileName(topic.title, format: format))),
         ("questions", .number(topic.questionCount - leftOut)), ("leftOut", .number(leftOut)),
-        ("notes", .array(exported.notes.map { .string($0.description) })),
+        ("notes", .array(exported.notes.map { .string($0.text(in: context.language)) })),
       ])
     }
-    return .json(.object([("formats", .array(formats))]), headers: [("Cache-Control", "no-store")])
+    return .json(
+      .object([("language", .string(context.language.rawValue)), ("formats", .array(formats))]),
+      headers: [("Cache-Control", "no-store")])
   }
 
   /// `topic` in `format`, with the pictures this server has embedded.

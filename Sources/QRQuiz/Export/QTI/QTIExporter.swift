@@ -25,15 +25,12 @@ enum QTIExporter {
 
   static func export(_ topic: ValidTopic, pictures: (String) -> ExportPicture?) -> TopicExporter.Exported {
     var zip = ZipWriter()
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: "QTI", keeps: ["seconds"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .qti, keeps: ["seconds"])
     var replaced = 0
     if topic.topic.questions.contains(where: { $0.mergedCorrectAnswers.count > 1 }),
       topic.topic.options?.multipleCorrectAnswersAsMandatory != true
     {
-      notes.append(
-        .notKept(
-          what: "multipleCorrectAnswersAsMandatory false",
-          why: "QTI's match_correct scoring asks for every right answer and no other"))
+      notes.append(.notKept(.anyRightAnswer, format: .qti))
     }
     var sections: [(title: String, items: [Item])] = []
     for (setIndex, set) in topic.topic.sets.enumerated() {
@@ -55,7 +52,7 @@ enum QTIExporter {
           }
         }
         if question.numericAnswer != nil {
-          notes.append(.questionChanged(reference, how: "asked as its choices (the typed number is not kept)"))
+          notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
         }
         let xml = QTIItem.xml(question, identifier: identifier, title: reference.text, picture: source)
         replaced += xml.escaper.replaced

@@ -26,6 +26,7 @@
  * @property {Problem[]} [problems]
  * @property {number} [problemCount]
  * @property {Export[]} [formats]
+ * @property {string} [language] the language the exports' notes are in (`en`, `es`)
  */
 
 /**

@@ -445,6 +445,8 @@ function startEditor(root) {
       return;
     }
     if (result.status !== 200 || !result.body.formats) return;
+    // The notes are in the language the API was asked in: the page's.
+    const language = result.body.language || null;
     byId("export-list", HTMLElement).replaceChildren(...result.body.formats.map((format) => {
       const label = say(formatNames[/** @type {keyof typeof formatNames} */ (format.format)] || "exportGIFT");
       const count = format.questions + format.leftOut;
@@ -454,7 +456,7 @@ function startEditor(root) {
       const link = build("a", { href: format.href, download: format.file, text: label });
       const notes = format.notes.length
         ? build("details", {}, build("summary", { text: say("exportNotesLabel") }),
-          build("ul", { lang: "en" }, format.notes.map((note) => build("li", { text: note }))))
+          build("ul", { lang: language }, format.notes.map((note) => build("li", { text: note }))))
         : null;
       return build("li", { "data-format": format.format }, link,
         build("span", { class: "muted", text: " · " + format.file + " · " + written }), notes);
