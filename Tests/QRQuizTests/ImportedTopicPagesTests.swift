@@ -6,7 +6,8 @@ import Testing
 
 /// A topic imported from a spreadsheet on the site's pages: played in the browser with
 /// each question's own time (decided by the server's `QuizSession`, "Time's up" when it
-/// runs out) and its explanation with the verdict. In process, on a clock the test moves.
+/// runs out) and its explanation with the verdict; a list of sets counted as the one quiz
+/// it is. In process, on a clock the test moves.
 @Suite struct ImportedTopicPagesTests {
   let library: TemporaryDirectory
   let clock = ManualClock()
@@ -78,5 +79,32 @@ import Testing
     let result = await page(game)
     #expect(result.contains("id=\"score\">20 points") && result.contains("1/3 questions right"), "\(result)")
     #expect(result.contains("Pluto is a planet.") && result.contains("Your answer: none"))
+  }
+
+  @Test func aTopicThatIsOneListIsCountedAsItsQuestions() async throws {
+    let lists = PlayableUnitTests()
+    // As files, as the library keeps them (a save refuses a second topic of the same questions).
+    for (name, topic) in [
+      ("OneList", try lists.topic(groups: #","setGroups":[0,0,0,0,0]"#)), ("Mixed", try lists.topic()),
+    ] {
+      try Data(topic.topic.normalizedJSON.utf8).write(to: library.url.appendingPathComponent("\(name).json"))
+    }
+    let stored = TopicLibrary(directory: library.url)
+    let app = QuizWebApp(topics: .library(stored), configuration: .init(publicURL: "http://127.0.0.1:8080"))
+    app.reload()
+    let client = WebAppClient(app: app)
+    // Five sets that are one list: one choice, read as a quiz of 7 questions.
+    let one = await client.request("GET", "/t/OneList").text
+    #expect(one.contains("<p class=\"muted\">7 questions</p>"), "\(one)")
+    #expect(!one.contains("5 sets"))
+    let spanish = await client.request("GET", "/t/OneList", headers: ["Accept-Language": "es"]).text
+    #expect(spanish.contains("<p class=\"muted\">7 preguntas</p>"))
+    // A list of three runs, then two sets of their own: three choices.
+    let library = await client.request("GET", "/").text
+    #expect(library.contains("3 sets, 7 questions") && library.contains(">7 questions</div>"), "\(library)")
+    let choices = await client.request("GET", "/play/Mixed").text
+    #expect(choices.components(separatedBy: "<li><a class=\"name\"").count - 1 == 3)
+    // A topic of one set of its own (Planets) is counted as before.
+    #expect(library.contains("1 set, 3 questions"))
   }
 }

@@ -35,7 +35,7 @@ extension Pages {
         host == nil && edit == nil ? nil : "<div class=\"library-tools teacher-tools\">\(host)\(edit)</div>"
       return """
         <li><a class="name" href="\(SitePath.topic(topic.name))">\(topic.title)</a>
-        <div class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</div>
+        <div class="muted">\(setSummary(topic.topic))</div>
         <div class="library-tools"><a href="\(SitePath.play(topic.name))">\(say(.playLink))</a> · <a href="\(SitePath.topic(topic.name))">\(say(.shareLink))</a></div>\(teacherTools)</li>
 
         """

@@ -30,7 +30,7 @@ extension Pages {
       """
       <h1>\(topic.title)</h1>
       \(unreachable)
-      <p class="muted">\(setSummary(sets: topic.setSizes.count, questions: topic.questionCount))</p>
+      <p class="muted">\(setSummary(topic.topic))</p>
       <p><a class="button" href="\(SitePath.play(topic.name))">\(say(.playInBrowser))</a>
       <a class="button secondary" href="\(SitePath.present(topic.name))">\(say(.presentLink))</a>\
       \(editable ? " <a class=\"button secondary\" id=\"edit-link\" href=\"\(SitePath.edit(topic.name))\">\(say(.editLink))</a>" as HTML : nil)</p>

@@ -101,9 +101,15 @@ struct Pages {
       """)
   }
 
-  /// "2 sets, 7 questions".
-  func setSummary(sets: Int, questions: Int) -> HTML {
-    "\(say(.sets, ["count": .number(sets)])), \(say(.questions, ["count": .number(questions)]))"
+  /// "2 sets, 7 questions", counted as `/play/NAME` offers them to choose from: the runs
+  /// of one list (an imported spreadsheet split by answer count) are one; a topic that is
+  /// one such list says only its questions, as a teacher reads a quiz ("9 questions", not
+  /// "6 sets" with one choice).
+  func setSummary(_ topic: ValidTopic) -> HTML {
+    let units = topic.playableUnits
+    let questions = say(.questions, ["count": .number(topic.topic.questions.count)])
+    if units.count == 1, units[0].isList { return questions }
+    return "\(say(.sets, ["count": .number(units.count)])), \(questions)"
   }
 
   /// The words a script needs, as `data-w-NAME` attributes: each phrase's template as the
