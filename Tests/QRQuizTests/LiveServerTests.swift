@@ -141,6 +141,7 @@ import Testing
     var hostRightMarked: [String]
     var hostImage: String
     var podium: [String]
+    var podiumSteps: [[String]]
     var removeQuestion: String
     var afterCancel: Int
     var banned: [String]
@@ -157,8 +158,8 @@ import Testing
     let server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
-      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":120}"#, headers: ["Authorization": "Bearer \(token)"]
-    )
+      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":120,"scoring":"accuracy"}"#,
+      headers: ["Authorization": "Bearer \(token)"])
     let pin = string(made.json["pin"])
     let run = try ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/env"),
@@ -193,6 +194,12 @@ import Testing
     #expect(report.controlsAtTheEnd)
     #expect(report.hostImage.hasPrefix("/img/"))
     #expect(report.podium.count == 3 && report.podium.allSatisfy { !$0.contains("Dee") }, "\(report.podium)")
+    // Accuracy scoring: Ada and Bob, right three times, are tied for first and stand on the
+    // same step, both labelled 1; Cy, third, stands lower.
+    let steps = Dictionary(uniqueKeysWithValues: report.podiumSteps.map { ($0[0], Array($0.dropFirst())) })
+    let (ada, bobsStep, cy) = (steps["Ada"] ?? [], steps["Bob"] ?? [], steps["Cy"] ?? [])
+    #expect(ada.count == 3 && ada == bobsStep && ada[0] == "1", "\(report.podiumSteps)")
+    #expect(cy.first == "3" && (Int(cy.last ?? "") ?? 0) < (Int(ada.last ?? "") ?? 0), "\(report.podiumSteps)")
     #expect(report.phones["Cy"]?.place?.hasPrefix("Place 3, with 0 points") == true, "\(report.phones)")
     #expect(report.resultsLink == "\(server.base)/api/live/\(pin)/results.csv")
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {

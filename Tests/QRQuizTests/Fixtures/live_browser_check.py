@@ -5,13 +5,13 @@ browser (its own cookies and storage), and prints what each saw as JSON.
 usage: live_browser_check.py BASE_URL HOST_URL PIN [--screenshots DIR]
 
 The game is Capitals' first set (tests' LiveLibrary): France (Paris), Spain (Madrid and
-Seville: both must be picked), the cat picture. Ada and Bob answer right, Cy wrong, Dee
-right. Bob's page is reloaded while question 2 is open, and answers after it. The host
+Seville: both must be picked), the cat picture, scored by accuracy. Ada and Bob answer
+right (tied for first), Cy wrong, Dee right. Bob's page is reloaded while question 2 is open, and answers after it. The host
 removes and bans Dee by clicking her name during question 2 (a cancel first), Dee tries
 to join again, the phones show what they sent; "End the game" is cancelled once, then the
 host plays on to the podium.
 
-Report: what the host saw (names in the lobby, answered counts, the podium), each phone's
+Report: what the host saw (names in the lobby, answered counts, the podium and its steps), each phone's
 verdicts and standings, Bob's score before and after the reload, what Dee saw when removed,
 elements wider than the screen (phones at 390 and 320 px, the projector at 1280), and every
 console message (script errors, Content-Security-Policy violations), which should be none."""
@@ -169,6 +169,14 @@ try:
     visible(host, "over")
     report["controlsAtTheEnd"] = host.execute_script("return document.getElementById('host-controls').hidden")
     report["podium"] = [element.text for element in host.find_elements(By.CSS_SELECTOR, "#over [data-field=podium] li")]
+    # Where each stands: its name, rank, and its step's top and height on the screen (two
+    # players tied stand on one step: the same height, the same top).
+    report["podiumSteps"] = host.execute_script("""
+      return Array.from(document.querySelectorAll('#over [data-field=podium] li')).map(li => {
+        const step = li.querySelector('.rank').getBoundingClientRect();
+        return [li.querySelector('.name').textContent, li.dataset.rank, String(Math.round(step.top)),
+          String(Math.round(step.height))];
+      });""")
     screenshot(host, shots, "live-host-podium")
     for name in ["Ada", "Bob", "Cy"]:
         visible(phones[name], "over")
