@@ -177,6 +177,7 @@ import Testing
     var versionFocus: String
     var exports: [[String]]
     var exportsSpanish: String
+    var exportNotesSpanish: [String]
     var axe: [String: [String]]
     var layout: [String: [String]]
     var console: [String]
@@ -204,8 +205,9 @@ import Testing
     #expect(!report.emptyNewProblems.contains { $0.contains("duplicates") }, "\(report.emptyNewProblems)")
     #expect(
       report.emptyNewProblems.filter { $0.contains("the answer is empty") }.count == 4, "\(report.emptyNewProblems)")
-    // The dialog is whole on a projector and on phones: nothing to scroll to.
-    #expect(report.dialogFits.count == 3)
+    // The dialog is whole on a projector and on phones, upright and on their side: nothing
+    // to scroll to.
+    #expect(report.dialogFits.count == 4 && report.dialogFits["844x390"] != nil)
     for (size, offenders) in report.dialogFits.sorted(by: { $0.key < $1.key }) {
       #expect(offenders.isEmpty, "\(size): \(offenders)")
     }
@@ -255,8 +257,14 @@ import Testing
     #expect(report.exports[0][4].hasSuffix("all its 4 questions"), "\(report.exports[0])")
     #expect(report.exports[3][4].hasSuffix("3 of 4 questions") && report.exports[3][5].contains("Which are in Spain?"))
     #expect(report.exportsSpanish == "Descargar para otro sistema")
+    // Their notes too, in Spanish and marked so (they were English, lang="en").
+    #expect(report.exportNotesSpanish.first == "es", "\(report.exportNotesSpanish)")
+    #expect(
+      report.exportNotesSpanish.contains {
+        $0.hasPrefix("serie 1, pregunta 2 («Second: which are in Spain?»): se omite: Aiken admite una sola respuesta")
+      }, "\(report.exportNotesSpanish)")
     for (state, found) in report.axe.sorted(by: { $0.key < $1.key }) { #expect(found.isEmpty, "\(state): \(found)") }
-    #expect(report.axe.count == 7)
+    #expect(report.axe.count == 8)
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
       #expect(offenders.isEmpty, "\(page): \(offenders)")
     }

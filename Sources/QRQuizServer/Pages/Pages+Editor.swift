@@ -62,8 +62,10 @@ extension Pages {
       <div class="drawing-layout">
       <div class="drawing-head">
       <h2 id="drawing-heading">\(say(.drawingHeading))</h2>
+      <div class="drawing-about" id="drawing-about">
       <p class="muted" id="drawing-help">\(say(.drawingHelp))</p>
       \(secure ? nil : "<p class=\"notice\" id=\"drawing-https\">\(say(.drawingNotHTTPS))</p>" as HTML)
+      </div>
       </div>
       <canvas id="canvas" width="800" height="600" aria-describedby="drawing-help" role="img" aria-label="\(text(.drawingHeading))"></canvas>
       <div class="drawing-tools">

@@ -6,7 +6,8 @@ usage: editor_lesson_check.py BASE_URL TOKEN PHOTO [--screenshots DIR]
 
 On the library of the live tests (Capitals: set 1 France / Spain / the cat, set 2 Peru),
 served over plain http with --allow-edit:
-- drawing: the dialog at 1280 × 720 and 390 × 844 (does it fit, buttons and all?); a
+- drawing: the dialog at 1280 × 720, 1024 × 768, 390 × 844 and a landscape phone's
+  844 × 390 (does it fit, buttons and all, nothing to scroll?); a
   triangle drawn as three strokes, each starting at the last one's end (how many lines:
   the canvas counted as Undo takes them back one by one);
 - undo: a question deleted, then put back with the keyboard (Enter on the Undo offered);
@@ -184,7 +185,7 @@ try:
     open_editor(driver, "Capitals")
     open_drawing(driver)
     report["dialogFits"] = {}
-    for width, height in [(1280, 720), (1024, 768), (390, 844)]:
+    for width, height in [(1280, 720), (1024, 768), (390, 844), (844, 390)]:
         fit(driver, width, height)
         report["dialogFits"][f"{width}x{height}"] = driver.execute_script(DIALOG_FITS)
         screenshot(driver, shots, f"drawing-{width}")
@@ -201,6 +202,9 @@ try:
         report["darkAfterUndos"].append(driver.execute_script(DARK_PIXELS))
     strokes(driver, [(0.2, 0.5), (0.8, 0.5)])
     axe(driver, "drawing")
+    # On a phone on its side the help scrolls in its own box: reachable by keys too.
+    axe(driver, "drawing (landscape phone)", (844, 390))
+    driver.set_window_size(1280, 720)
     click(driver, "#drawing-cancel")
 
     # A question deleted, and put back by the keyboard.
@@ -300,9 +304,14 @@ try:
     axe(driver, "drawing (es)")
     fit(driver, 1280, 720)
     report["dialogFitsSpanish"] = driver.execute_script(DIALOG_FITS)
+    fit(driver, 1024, 768)
+    report["dialogFitsSpanish"] += driver.execute_script(DIALOG_FITS)
     fit(driver, 390, 844)
     report["dialogFitsSpanish"] += driver.execute_script(DIALOG_FITS)
     screenshot(driver, shots, "drawing-es-390")
+    fit(driver, 844, 390)
+    report["dialogFitsSpanish"] += driver.execute_script(DIALOG_FITS)
+    screenshot(driver, shots, "drawing-es-844x390")
     unfit(driver)
     click(driver, "#drawing-cancel")
     click(driver, '#q-0-1 [data-action="question-delete"]')
@@ -311,6 +320,11 @@ try:
     axe(driver, "undo (es)")
     report["httpsNoteSpanish"] = driver.find_element(By.CSS_SELECTOR, "#q-0-0 .picture-note").text
     report["exportsSpanish"] = driver.find_element(By.ID, "exports-heading").text
+    # The downloads' notes in the page's language, marked as such.
+    until(driver, "return document.querySelector('#export-list details ul')")
+    report["exportNotesSpanish"] = driver.execute_script("""
+      const list = document.querySelector('#export-list li[data-format=aiken] details ul');
+      return [list.getAttribute('lang') || '', ...Array.from(list.querySelectorAll('li')).map(li => li.textContent)];""")
     scheme(driver, "dark")
     driver.set_window_size(390, 844)
     screenshot(driver, shots, "editor-es-dark")

@@ -49,6 +49,17 @@ class DrawingDialog {
       if (!this.drawing.lineAt(this.point(event))) this.choosePen();
     });
     this.dialog.addEventListener("click", (event) => this.press(event));
+    this.about = byId("drawing-about", HTMLElement);
+    window.addEventListener("resize", () => this.fitAbout());
+  }
+
+  /**
+   * On a short screen (a phone on its side) the help beside the tools scrolls in its own
+   * box: then it takes the keyboard's focus too, so it can be read by keys.
+   */
+  fitAbout() {
+    if (this.about.scrollHeight > this.about.clientHeight + 1) this.about.tabIndex = 0;
+    else this.about.removeAttribute("tabindex");
   }
 
   /**
@@ -62,6 +73,7 @@ class DrawingDialog {
     this.showSwatches();
     if (this.dialog.showModal) this.dialog.showModal();
     else this.dialog.setAttribute("open", "");
+    this.fitAbout();
   }
 
   paint() {
