@@ -99,6 +99,10 @@ import Testing
     #expect(!one.contains("5 sets"))
     let spanish = await client.request("GET", "/t/OneList", headers: ["Accept-Language": "es"]).text
     #expect(spanish.contains("<p class=\"muted\">7 preguntas</p>"))
+    // Nothing to choose: its play starts at once, the whole list.
+    let start = await client.request("GET", "/play/OneList")
+    let game = try #require(start.headers["location"], "no play started: \(start.status)")
+    #expect(await client.request("GET", game).text.contains("Question 1/7"))
     // A list of three runs, then two sets of their own: three choices.
     let library = await client.request("GET", "/").text
     #expect(library.contains("3 sets, 7 questions") && library.contains(">7 questions</div>"), "\(library)")

@@ -31,12 +31,13 @@ final class PlayArea: Sendable {
       .immediate(moveInGame))
   }
 
-  /// `/play/NAME`: the sets to choose from; a topic of one set starts at once.
+  /// `/play/NAME`: the sets to choose from; a topic of one choice (one set, or one list of
+  /// sets: an imported spreadsheet) starts at once.
   func setChoice(_ context: RequestContext) -> HTTPResponse {
     guard let topic = site.topics.topic(named: context[parameter: "name"]) else {
       return site.notFound(context, .noSuchTopic)
     }
-    if topic.setSizes.count == 1 { return start(topic, set: 1, context) }
+    if topic.topic.playableUnits.count == 1 { return start(topic, set: 1, context) }
     return .html(site.pages(context).setChoice(topic))
   }
 
