@@ -79,6 +79,8 @@ import Testing
     let result = await page(game)
     #expect(result.contains("id=\"score\">20 points") && result.contains("1/3 questions right"), "\(result)")
     #expect(result.contains("Pluto is a planet.") && result.contains("Your answer: none"))
+    // The topic offers nothing else: no "Other sets" leading back to this same play.
+    #expect(!result.contains("Other sets") && result.contains("All topics"))
   }
 
   @Test func aTopicThatIsOneListIsCountedAsItsQuestions() async throws {
@@ -103,6 +105,21 @@ import Testing
     let start = await client.request("GET", "/play/OneList")
     let game = try #require(start.headers["location"], "no play started: \(start.status)")
     #expect(await client.request("GET", game).text.contains("Question 1/7"))
+    // Played through, its result says nothing of the runs the app needed ("Set 2: 0/1").
+    for _ in 0..<7 {
+      _ = await client.request("POST", game, body: Array("answer=0".utf8))
+      _ = await client.request("POST", game, body: Array("action=next".utf8))
+    }
+    let result = await client.request("GET", game).text
+    #expect(result.contains("id=\"result\"") && result.contains("7/7 questions right"), "\(result)")
+    #expect(!result.contains("Set 2") && !result.contains("Other sets"))
+    // A list beside other sets: the others are offered after it.
+    let mixed = try #require(await client.request("GET", "/play/Mixed/1").headers["location"])
+    for _ in 0..<5 {
+      _ = await client.request("POST", mixed, body: Array("answer=0".utf8))
+      _ = await client.request("POST", mixed, body: Array("action=next".utf8))
+    }
+    #expect(await client.request("GET", mixed).text.contains("Other sets"))
     // A list of three runs, then two sets of their own: three choices.
     let library = await client.request("GET", "/").text
     #expect(library.contains("3 sets, 7 questions") && library.contains(">7 questions</div>"), "\(library)")

@@ -143,13 +143,8 @@ extension Pages {
   func result(_ play: BrowserPlays.Play, id: String) -> HTML {
     let session = play.session
     guard let result = session.result else { return .empty }
-    var categories: HTML? = nil
-    if result.categories.count > 1 {
-      let items = result.categories.map { category -> HTML in
-        "<li>\(category.name): \(category.right)/\(category.questions)</li>"
-      }
-      categories = "<ul>\(items)</ul>"
-    }
+    // No share per set: a play is one set, or one list whose runs (split only for the
+    // app's one answer count per set) are no categories to the student.
     let again: HTML? =
       session.canRepeat
       ? """
@@ -170,9 +165,9 @@ extension Pages {
       <p>\(ended)</p>
       <p class="score" id="score">\(say(.points, ["count": .number(result.score)]))</p>
       <p id="right">\(right) · \(say(.pickCounts, counts))</p>
-      \(categories)
       \(again)
-      <p><a href="\(SitePath.play(play.topicName))">\(say(.otherSets))</a> · <a href="/">\(say(.allTopics))</a></p>
+      <p>\(play.isTopicsOnlyChoice ? nil : "<a href=\"\(SitePath.play(play.topicName))\">\(say(.otherSets))</a> · " as HTML)\
+      <a href="/">\(say(.allTopics))</a></p>
       </div>
       \(review(result))
       """)

@@ -16,7 +16,8 @@ final class BrowserPlays: Sendable {
     var session: QuizSession
     /// The topic's name in the site's addresses.
     var topicName: String
-    var set: Int
+    /// Whether the topic offers nothing else to play (one set, or one list).
+    var isTopicsOnlyChoice: Bool
     /// The address that started it.
     var address: String
     /// What the last action said, shown once on the next page.

@@ -55,7 +55,9 @@ final class PlayArea: Sendable {
       var session = try QuizSession(topic: topic.topic, sets: topic.topic.setsPlayed(from: number), totalScore: 0)
       session.start(at: now)
       let play = BrowserPlays.Play(
-        session: session, topicName: topic.name, set: number - 1, address: context.request.clientAddress, lastUsed: now)
+        session: session, topicName: topic.name, isTopicsOnlyChoice: topic.topic.playableUnits.count == 1,
+        address: context.request.clientAddress,
+        lastUsed: now)
       switch plays.start(play) {
       case .success(let id): return .redirect(to: .game(id))
       case .failure(.tooManyFromAddress):
