@@ -7,7 +7,9 @@ usage: a11y_check.py BASE_URL TOKEN [--screenshots DIR]
 
 The server must serve the live tests' library (Capitals, Social, …) with --allow-edit.
 The live game's screens are reached by playing: a game is made through the API, a phone
-joins on its page, the host moves it on. Each page is also checked in Spanish (the
+joins on its page, the host moves it on. A topic of questions with their own times and
+explanations (as a spreadsheet imports them) is saved through the API and played: the
+verdict with its explanation, and a question whose time ran out. Each page is also checked in Spanish (the
 language cookie).
 
 Report: {"violations": [{"page", "scheme", "width", "language", "rule", "impact", "nodes"}],
@@ -16,6 +18,7 @@ Only serious and critical violations are reported (axe 3.1: WCAG 2.0 A and AA ru
 best practices; it predates WCAG 2.1 tags)."""
 import json
 import sys
+import urllib.error
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -39,6 +42,11 @@ def scheme(driver, name):
 
 
 report = {"violations": [], "pages": [], "console": []}
+TIMED = {"options": {"name": "Timed", "questionsInRandomOrder": False}, "sets": [[
+    {"question": "Closest planet to the Sun?", "answers": ["Mercury", "Venus"], "correctAnswers": [0], "seconds": 60,
+     "explanation": "Mercury orbits at 0.39 AU.\nVenus is second."},
+    {"question": "Pluto is a planet.", "answers": ["True", "False"], "correctAnswers": [1], "seconds": 1,
+     "explanation": "A dwarf planet since 2006."}]]}
 MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player-question", "library-running",
               "host-refused"}
 
@@ -97,6 +105,22 @@ try:
             buttons[0].click()
             until(driver, "return window.qrquizOldPage !== true && document.readyState === 'complete'")
         check(driver, "result", language=language)
+        # A question's explanation with its verdict, and a question whose own second ran out.
+        try:
+            api("PUT", "/api/topics/Timed", TIMED, {"Authorization": "Bearer " + token, "If-None-Match": "*"})
+        except urllib.error.HTTPError as error:
+            if error.code != 412:
+                raise
+        visit(driver, "/play/Timed", "return document.getElementById('question')")
+        driver.find_element(By.CSS_SELECTOR, "#answers button").click()
+        until(driver, "return document.getElementById('explanation')")
+        check(driver, "answered-explained", language=language)
+        driver.execute_script("window.qrquizOldPage = true")
+        driver.find_element(By.ID, "next").click()
+        # The next question's page reloads itself at zero and shows it closed.
+        until(driver, "return window.qrquizOldPage !== true && document.getElementById('answered')"
+                      " && document.getElementById('verdict')")
+        check(driver, "time-up", language=language)
         # The teacher's pages.
         visit(driver, "/?token=" + token)
         check(driver, "library-teacher", language=language)
