@@ -117,15 +117,70 @@ import Testing
     try write(#"{"format":1,"name":"7B","nextCard":5,"students":[{"card":1,"name":"A\u202Eda"}],"removed":[]}"#)
     #expect(throws: ClassRosterStore.Error.self) { try store.update("7B") { _ throws(ClassRoster.Problem) in } }
     try write(
-      #"{"format":2,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada","extraTime":1.5}],"removed":[]}"#)
-    #expect(throws: ClassRosterStore.Error.newerFormat(path: file.path, format: 2)) {
+      #"{"format":3,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada","pronouns":"she"}],"removed":[]}"#)
+    #expect(throws: ClassRosterStore.Error.newerFormat(path: file.path, format: 3)) {
       try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Bob"]) }
     }
-    #expect(try String(contentsOf: file, encoding: .utf8).contains("extraTime"), "a newer file is left as it is")
+    #expect(try String(contentsOf: file, encoding: .utf8).contains("pronouns"), "a newer file is left as it is")
+    for (student, reason) in [
+      (
+        #"{"card":1,"name":"Ada","extraTime":9}"#,
+        "card 1: extra time must be a factor from 1 to 4 (1.5 for half as long again), not 9"
+      ),
+      (
+        #"{"card":1,"name":"Ada","extraTime":0.5}"#,
+        "card 1: extra time must be a factor from 1 to 4 (1.5 for half as long again), not 0.5"
+      ),
+      (
+        #"{"card":1,"name":"Ada","resultsSecret":"../../etc"}"#,
+        "card 1: a results secret that is not 32 hexadecimal digits"
+      ),
+    ] {
+      try write(#"{"format":2,"name":"7B","nextCard":2,"students":[\#(student)],"removed":[]}"#)
+      #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: reason)) { try store.roster(named: "7B") }
+    }
     try write("{not json")
     #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "not the JSON of a class")) {
       try store.list()
     }
+  }
+
+  @Test func accommodationsAreKeptInFormat2AndAClassWithoutAnyStaysFormat1() throws {
+    try store.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
+    let file = directory.url.appendingPathComponent("7B.json")
+    func format() throws -> JSONValue? { try JSONParser.parse(Array(Data(contentsOf: file)))["format"] }
+    #expect(try format() == .number(1), "names and cards only: an older qrquiz still reads it")
+    let ada = try store.update("7B") { roster throws(ClassRoster.Problem) in
+      try roster.setAccommodations(
+        .name("ada lovelace"), try ClassRoster.Accommodations(timeFactor: 1.5, noSpeedScoring: true))
+    }
+    #expect(ada.card == 1 && ada.accommodations.timeFactorText == "×1.5" && ada.accommodations.seconds(20) == 30)
+    #expect(try format() == .number(2))
+    let read = try store.roster(named: "7B")
+    #expect(read.student(card: 1)?.accommodations == ada.accommodations)
+    #expect(read.student(card: 2)?.accommodations.isNone == true)
+    // Renamed, she keeps them; removed, they go with her and the class is format 1 again.
+    try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.renameStudent(.card(1), to: "Ada King") }
+    #expect(try store.roster(named: "7B").student(card: 1)?.accommodations.noSpeedScoring == true)
+    try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.remove(.card(1)) }
+    #expect(try store.roster(named: "7B").removed.first?.accommodations.isNone == true)
+    #expect(try format() == .number(1))
+    #expect(throws: ClassRoster.Problem.badTimeFactor(5)) { try ClassRoster.Accommodations(timeFactor: 5) }
+    #expect(throws: ClassRoster.Problem.self) {
+      try ClassRoster.Accommodations(timeFactor: .nan)
+    }
+  }
+
+  @Test func eachStudentGetsTheSecretOfTheirOwnPageOnce() throws {
+    var roster = try ClassRoster(name: "7B", students: ["Ada", "Alan"])
+    #expect(roster.giveResultsSecrets() == 2)
+    #expect(roster.giveResultsSecrets() == 0, "given once, kept")
+    let secrets = roster.students.compactMap(\.resultsSecret)
+    #expect(secrets.count == 2 && Set(secrets).count == 2 && secrets.allSatisfy { $0.count == 32 })
+    #expect(roster.student(resultsSecret: secrets[1])?.name.text == "Alan")
+    #expect(roster.student(resultsSecret: String(repeating: "0", count: 32)) == nil)
+    try store.create(roster)
+    #expect(try store.roster(named: "7B").student(resultsSecret: secrets[0])?.card == 1)
   }
 
   @Test func concurrentAddsGiveEveryCardOnce() async throws {

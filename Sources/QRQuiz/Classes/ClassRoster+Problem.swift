@@ -15,6 +15,8 @@ extension ClassRoster {
     case noSuchStudent(StudentSelector)
     /// Every card number up to `limit` was given: the class can take no one new.
     case noCardNumbersLeft(limit: Int)
+    /// A time factor outside ``Accommodations/timeFactors``.
+    case badTimeFactor(Double)
 
     public var description: String {
       switch self {
@@ -26,6 +28,9 @@ extension ClassRoster {
       case .noSuchStudent(let selector): "no student \(selector) in the class"
       case .noCardNumbersLeft(let limit):
         "every card number up to \(limit) has been given in this class (numbers are never reused): start a new class"
+      case .badTimeFactor(let factor):
+        "extra time must be a factor from 1 to \(JSONValue.number(Accommodations.timeFactors.upperBound).compactText) "
+          + "(1.5 for half as long again), not \(JSONValue.number(factor).compactText)"
       }
     }
 
@@ -33,7 +38,7 @@ extension ClassRoster {
     public var index: Int? {
       switch self {
       case .badName(let index, _), .listedTwice(let index, _, _), .alreadyInClass(let index, _, _): index
-      case .badClassName, .noSuchStudent, .noCardNumbersLeft: nil
+      case .badClassName, .noSuchStudent, .noCardNumbersLeft, .badTimeFactor: nil
       }
     }
   }

@@ -15,15 +15,24 @@
 /// ```
 public struct ClassRoster: Sendable, Hashable {
   /// A student of the class.
-  ///
-  /// Per-student accommodations (extra time, no speed scoring) are to be kept here too, in
-  /// a later format of the class's file (``ClassRosterStore`` refuses to rewrite a file of
-  /// a newer format than its own, so an older version never drops them).
   public struct Student: Sendable, Hashable {
     /// The number on the student's answer card, unique in the class for good.
     public let card: Int
     /// The student's name as shown, checked.
     public internal(set) var name: StudentName
+    /// What the student's timers and scores allow for (extra time, no speed scoring): the
+    /// teacher's alone, never shown to other students.
+    public internal(set) var accommodations = Accommodations.none
+    /// The secret of the student's own page of results (`/s/SECRET`: 128 random bits in
+    /// hex), once the teacher's pages gave them one (``giveResultsSecrets()``).
+    public internal(set) var resultsSecret: String?
+
+    init(card: Int, name: StudentName, accommodations: Accommodations = .none, resultsSecret: String? = nil) {
+      self.card = card
+      self.name = name
+      self.accommodations = accommodations
+      self.resultsSecret = resultsSecret
+    }
   }
 
   /// Which student an operation is about.
@@ -124,7 +133,9 @@ public struct ClassRoster: Sendable, Hashable {
       throw .noSuchStudent(selector)
     }
     students.remove(at: index)
-    removed.append(student)
+    // Only the card and the name are kept: the retired number stays taken, and their page
+    // of results and accommodations go with them.
+    removed.append(Student(card: student.card, name: student.name))
     removed.sort { $0.card < $1.card }
     return student
   }
@@ -145,6 +156,39 @@ public struct ClassRoster: Sendable, Hashable {
     }
     students[index].name = name
     return students[index]
+  }
+
+  /// Gives a student new accommodations (``Accommodations/none`` takes them away).
+  ///
+  /// - Returns: the student as changed.
+  /// - Throws: ``Problem/noSuchStudent(_:)``.
+  @discardableResult
+  public mutating func setAccommodations(_ selector: StudentSelector, _ accommodations: Accommodations) throws(Problem)
+    -> Student
+  {
+    guard let student = student(selector), let index = students.firstIndex(of: student) else {
+      throw .noSuchStudent(selector)
+    }
+    students[index].accommodations = accommodations
+    return students[index]
+  }
+
+  /// Gives every student who has none the secret of their own page of results.
+  ///
+  /// - Returns: how many were given one (0: nothing changed, nothing to save).
+  @discardableResult
+  public mutating func giveResultsSecrets() -> Int {
+    var given = 0
+    for index in students.indices where students[index].resultsSecret == nil {
+      students[index].resultsSecret = Secret.make()
+      given += 1
+    }
+    return given
+  }
+
+  /// The student whose page of results `secret` opens.
+  public func student(resultsSecret secret: String) -> Student? {
+    students.first { $0.resultsSecret.map { Secret.matches(secret, $0) } ?? false }
   }
 
   static func checked(className: String) throws(Problem) -> ClassName {

@@ -1,14 +1,18 @@
 import Foundation
 
 /// A class's file: `{"format": 1, "name", "nextCard", "students": [{"card", "name"}],
-/// "removed": [{"card", "name"}]}`, pretty-printed. Everything read is checked as the
+/// "removed": [{"card", "name"}]}`, pretty-printed. Format 2 adds to a student what only
+/// it holds: `"extraTime"` (the time factor, above 1), `"noSpeedScoring": true` and
+/// `"resultsSecret"` (their page of results), each left out when it says nothing. A class
+/// is written in the lowest format that holds it, so a class without any of these stays
+/// readable by a qrquiz that knows format 1 only. Everything read is checked as the
 /// roster's own operations would check it (names, card numbers unique and below
-/// `nextCard`), so a file edited by hand cannot make two students share a card. A later
-/// format (per-student accommodations) gets a higher number, and this version refuses to
-/// rewrite such a file rather than drop what it cannot read.
+/// `nextCard`, time factors in range, secrets of 128 bits), so a file edited by hand
+/// cannot make two students share a card. A later format gets a higher number, and this
+/// version refuses to rewrite such a file rather than drop what it cannot read.
 extension ClassRosterStore {
-  /// The format this version writes.
-  static let format = 1
+  /// The newest format this version reads and writes.
+  static let format = 2
   /// The largest class file read.
   static let maximumFileSize = 1 << 20
 
@@ -21,6 +25,9 @@ extension ClassRosterStore {
     struct Student: Codable {
       var card: Int
       var name: String
+      var extraTime: Double?
+      var noSpeedScoring: Bool?
+      var resultsSecret: String?
     }
     var format: Int
     var name: String
@@ -59,10 +66,18 @@ extension ClassRosterStore {
   /// Writes `roster` to `url`, durably.
   func write(_ roster: ClassRoster, to url: URL) throws(Error) {
     let entries = { (students: [ClassRoster.Student]) in
-      students.map { File.Student(card: $0.card, name: $0.name.text) }
+      students.map { student in
+        let accommodations = student.accommodations
+        return File.Student(
+          card: student.card, name: student.name.text,
+          extraTime: accommodations.timeFactor > 1 ? accommodations.timeFactor : nil,
+          noSpeedScoring: accommodations.noSpeedScoring ? true : nil, resultsSecret: student.resultsSecret)
+      }
     }
+    // Format 1 when nothing needs 2: a class of names and cards stays an older qrquiz's.
+    let needsTwo = roster.students.contains { !$0.accommodations.isNone || $0.resultsSecret != nil }
     let file = File(
-      format: Self.format, name: roster.name.text, nextCard: roster.nextCard, students: entries(roster.students),
+      format: needsTwo ? 2 : 1, name: roster.name.text, nextCard: roster.nextCard, students: entries(roster.students),
       removed: entries(roster.removed))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -71,13 +86,18 @@ extension ClassRosterStore {
     do throws(FileSystemError) { try AtomicFile.write(bytes, to: url, durable: true) } catch { throw .storage(error) }
   }
 
+  /// Whether `text` is a secret as ``ClassRoster/giveResultsSecrets()`` makes them.
+  static func isResultsSecret(_ text: String) -> Bool {
+    text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+  }
+
   private struct Corruption: Swift.Error {
     var reason: String
   }
 
   /// The roster a file describes, when it is one.
   private static func roster(_ file: File) throws(Corruption) -> ClassRoster {
-    guard file.format == format else { throw Corruption(reason: "format \(file.format)") }
+    guard (1...format).contains(file.format) else { throw Corruption(reason: "format \(file.format)") }
     guard (ClassRoster.cardNumbers.lowerBound...ClassRoster.cardNumbers.upperBound + 1).contains(file.nextCard) else {
       throw Corruption(reason: "nextCard \(file.nextCard)")
     }
@@ -100,7 +120,19 @@ extension ClassRosterStore {
         guard !uniqueNames || keys.insert(studentName.key).inserted else {
           throw Corruption(reason: "'\(studentName.text)' is listed twice")
         }
-        students.append(ClassRoster.Student(card: entry.card, name: studentName))
+        let accommodations: ClassRoster.Accommodations
+        do throws(ClassRoster.Problem) {
+          accommodations = try ClassRoster.Accommodations(
+            timeFactor: entry.extraTime ?? 1, noSpeedScoring: entry.noSpeedScoring ?? false)
+        } catch {
+          throw Corruption(reason: "card \(entry.card): \(error)")
+        }
+        if let secret = entry.resultsSecret, !Self.isResultsSecret(secret) {
+          throw Corruption(reason: "card \(entry.card): a results secret that is not 32 hexadecimal digits")
+        }
+        students.append(
+          ClassRoster.Student(
+            card: entry.card, name: studentName, accommodations: accommodations, resultsSecret: entry.resultsSecret))
       }
       return students.sorted { $0.card < $1.card }
     }

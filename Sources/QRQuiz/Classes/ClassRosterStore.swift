@@ -60,6 +60,20 @@ public struct ClassRosterStore: Sendable {
       .sorted { $0.name.text.localizedStandardCompare($1.name.text) == .orderedAscending }
   }
 
+  /// Every class that can be read, sorted by name, and what is wrong with each file that
+  /// cannot (a page that lists classes shows both, rather than nothing for one bad file).
+  public func listReadable() -> (rosters: [ClassRoster], problems: [Error]) {
+    let names: [String]
+    do throws(Error) { names = try fileNames() } catch { return ([], [error]) }
+    var rosters: [ClassRoster] = []
+    var problems: [Error] = []
+    for name in names {
+      do throws(Error) { rosters.append(try read(file(name))) } catch { problems.append(error) }
+    }
+    rosters.sort { $0.name.text.localizedStandardCompare($1.name.text) == .orderedAscending }
+    return (rosters, problems)
+  }
+
   /// The class `name` names, as a person types it: exactly, or without regard to case and
   /// accents when one class matches.
   ///

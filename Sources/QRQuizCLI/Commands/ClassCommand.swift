@@ -1,8 +1,8 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz class new|list|show|add|remove|rename|delete`: class rosters, each student with
-/// the number of their answer card.
+/// `qrquiz class new|list|show|add|remove|rename|set|delete`: class rosters, each student
+/// with the number of their answer card and their accommodations.
 struct ClassCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "class",
@@ -19,9 +19,10 @@ struct ClassCommand: ParsableCommand {
     examples: [
       "qrquiz class new 7B --students 7B.csv", "qrquiz class show 7B",
       "qrquiz class add 7B 'Grace Hopper'", "qrquiz class remove 7B --card 12",
+      "qrquiz class set 7B 'Ada Lovelace' --extra-time 1.5 --no-speed",
       "qrquiz answer-cards print --class 7B -o 7B-cards.pdf",
     ],
-    subcommands: [New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, Delete.self])
+    subcommands: [New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, SetStudent.self, Delete.self])
 
   static var store: ClassRosterStore { ClassRosterStore(directory: Directories.classes) }
 
@@ -130,19 +131,32 @@ struct ClassCommand: ParsableCommand {
         }
         Console.line(heading)
         for student in roster.students {
+          let accommodations =
+            student.accommodations.isNone ? "" : "  (\(ClassCommand.accommodationsText(student.accommodations)))"
           Console.line(
-            String(repeating: " ", count: max(0, 4 - "\(student.card)".count)) + "\(student.card)  \(student.name)")
+            String(repeating: " ", count: max(0, 4 - "\(student.card)".count))
+              + "\(student.card)  \(student.name)\(accommodations)")
         }
       }
       return .success
     }
   }
 
-  /// A roster as JSON: `{"name", "students": [{"card", "name"}], "removed": […], "nextCard"}`.
+  /// A roster as JSON: `{"name", "students": [{"card", "name", "extraTime"?, "noSpeedScoring"?}],
+  /// "removed": […], "nextCard"}` (a student's accommodations only when they have some).
   static func json(_ roster: ClassRoster) -> JSONValue {
     let students = { (students: [ClassRoster.Student]) in
       JSONValue.array(
-        students.map { .object([("card", .number(Double($0.card))), ("name", .string($0.name.text))]) })
+        students.map { student in
+          var members: [(key: String, value: JSONValue)] = [
+            ("card", .number(Double(student.card))), ("name", .string(student.name.text)),
+          ]
+          if student.accommodations.timeFactor > 1 {
+            members.append(("extraTime", .number(student.accommodations.timeFactor)))
+          }
+          if student.accommodations.noSpeedScoring { members.append(("noSpeedScoring", .bool(true))) }
+          return .object(members)
+        })
     }
     return .object([
       ("name", .string(roster.name.text)), ("students", students(roster.students)),
