@@ -272,7 +272,7 @@ import Testing
     #expect(csv.hasPrefix("\u{FEFF}name,done,score"))
     #expect(csv.contains("\"'=HYPERLINK(\"\"x\"\")\",done,2000"))
     #expect(csv.contains("Grace,not started"))
-    #expect(csv.contains("2,1,Which are in Spain?,Madrid; Seville,0,2,0.00"))
+    #expect(csv.contains("2,1,Which are in Spain?,Madrid; Seville,0,2,0,0.00"))
     guard case .array(let students)? = results.json["students"] else { throw CocoaError(.coderInvalidValue) }
     #expect(students.count == 3 && students[2]["started"] == .bool(false))
   }

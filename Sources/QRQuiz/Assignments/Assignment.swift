@@ -30,11 +30,15 @@ public struct Assignment: Sendable, Codable, Hashable {
   /// The questions in the order every student is asked them.
   public var questions: [AssignmentQuestion]
   public var created: QuizClock.Instant
+  /// The time each set may take, from the start of its first question (the topic's
+  /// `timePerSetInSeconds`, as the app and the web player count it); `nil`: no timer per
+  /// set. A question's own `seconds` is a timer of its own (``AssignmentQuestion/seconds``).
+  public var secondsPerSet: Double?
 
   public init(
     code: String, topicName: String, title: String, due: QuizClock.Instant, className: String?, setNumber: Int?,
     attempts: Int, scoring: AssignmentScoring, maximumStudents: Int, mandatory: Bool,
-    questions: [AssignmentQuestion], created: QuizClock.Instant
+    questions: [AssignmentQuestion], created: QuizClock.Instant, secondsPerSet: Double? = nil
   ) {
     self.code = code
     self.topicName = topicName
@@ -48,6 +52,7 @@ public struct Assignment: Sendable, Codable, Hashable {
     self.mandatory = mandatory
     self.questions = questions
     self.created = created
+    self.secondsPerSet = secondsPerSet
   }
 
   /// Attempts an assignment may allow.
@@ -98,10 +103,12 @@ public struct Assignment: Sendable, Codable, Hashable {
   }
 
   /// The assignment of `topic`: set `setNumber`'s questions (1-based; `nil` for every set
-  /// in turn; a list's first set assigns the list's sets in order as one quiz, as live
-  /// games and the web player play it: ``ValidTopic/setsPlayed(from:)``), shuffled once when the topic's `questionsInRandomOrder` says so, so every
-  /// student answers the same questions in the same order and the questions can be
-  /// compared.
+  /// in turn, set 1's questions, then set 2's …; a list's first set assigns the list's sets
+  /// in order as one quiz, as live games and the web player play it:
+  /// ``ValidTopic/setsPlayed(from:)``), shuffled once (within each set) when the topic's
+  /// `questionsInRandomOrder` says so, so every student answers the same questions in the
+  /// same order and the questions can be compared. The topic's `timePerSetInSeconds` and its
+  /// questions' own `seconds` are the assignment's timers.
   ///
   /// - Throws: ``Problem``.
   public static func make(
@@ -122,13 +129,19 @@ public struct Assignment: Sendable, Codable, Hashable {
     } catch {
       throw .setup("\(error)")
     }
-    let questions = session.questions.map(AssignmentQuestion.init)
+    // Every set in turn: the sets one after the other (a set's timer runs over its own
+    // questions), each shuffled within itself.
+    let questions = session.questions.enumerated().sorted {
+      ($0.element.category, $0.offset) < ($1.element.category, $1.offset)
+    }
+    .map { AssignmentQuestion($0.element) }
     guard !questions.isEmpty else { throw .noQuestions }
     guard questions.count <= maximumQuestions else { throw .tooManyQuestions(questions.count) }
     return Assignment(
       code: code, topicName: topicName, title: topic.name, due: due, className: className, setNumber: setNumber,
       attempts: attempts, scoring: scoring, maximumStudents: maximumStudents,
-      mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created)
+      mandatory: session.options.multipleCorrectAnswersAsMandatory, questions: questions, created: created,
+      secondsPerSet: session.options.timePerSet)
   }
 }
 
@@ -154,10 +167,17 @@ public struct AssignmentQuestion: Sendable, Codable, Hashable {
   public var question: LiveQuestion
   /// Why the right answer is right (a QRQuiz extension), shown after the student answers.
   public var explanation: String?
+  /// The topic's set it comes from (0-based), whose timer it runs under; `nil` in assignments
+  /// made before sets were kept. (The results say it 1-based, as `question.set`.)
+  public var set: Int?
+  /// The question's own time to answer it (docs/FORMAT.md's `seconds`), from its start.
+  public var seconds: Double?
 
-  public init(question: LiveQuestion, explanation: String? = nil) {
+  public init(question: LiveQuestion, explanation: String? = nil, set: Int? = nil, seconds: Double? = nil) {
     self.question = question
     self.explanation = explanation
+    self.set = set
+    self.seconds = seconds
   }
 
   init(_ question: QuizSession.Question) {
@@ -165,6 +185,9 @@ public struct AssignmentQuestion: Sendable, Codable, Hashable {
       question: LiveQuestion(
         text: question.text, answers: question.answers, correct: Array(question.correctAnswers),
         imageURL: question.imageURL, set: question.category + 1),
-      explanation: question.explanation)
+      explanation: question.explanation, set: question.category,
+      seconds: question.seconds.map {
+        min(max($0, LiveGame.Setup.questionSecondsRange.lowerBound), LiveGame.Setup.questionSecondsRange.upperBound)
+      })
   }
 }

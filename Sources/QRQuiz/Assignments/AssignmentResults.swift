@@ -3,6 +3,9 @@ import Foundation
 /// An assignment's results for the teacher: a row per student (the roster's students who
 /// have not joined included, as not done), each with their best attempt, and each
 /// question's share of right answers and its answer distribution, the hardest first.
+///
+/// Give it the work as it stands now (``AssignmentWork/settled(at:)``), so the questions
+/// whose time ran out count as unanswered.
 public struct AssignmentResults: Sendable {
   public let work: AssignmentWork
   /// The class's roster, when the assignment is for a class.
@@ -41,10 +44,14 @@ public struct AssignmentResults: Sendable {
     public var right: Int
     /// Students who answered it.
     public var answered: Int
+    /// Students whose time for it ran out.
+    public var unanswered = 0
     /// Picks per answer.
     public var picks: [Int]
-    /// The share of right answers among those who answered (0 when none did).
-    public var share: Double { answered == 0 ? 0 : Double(right) / Double(answered) }
+    /// Students who came to it: answered, or ran out of time on it.
+    public var reached: Int { answered + unanswered }
+    /// The share of right answers among those who came to it (0 when none did).
+    public var share: Double { reached == 0 ? 0 : Double(right) / Double(reached) }
   }
 
   /// The questions, the lowest share of right answers first (then in order).
@@ -56,6 +63,10 @@ public struct AssignmentResults: Sendable {
     }
     for student in work.students {
       for (index, answer) in student.best.answers.enumerated() {
+        if answer.outcome == .unanswered {
+          summaries[index].unanswered += 1
+          continue
+        }
         summaries[index].answered += 1
         if answer.outcome == .right { summaries[index].right += 1 }
         for pick in answer.picks where summaries[index].picks.indices.contains(pick) {
@@ -64,7 +75,7 @@ public struct AssignmentResults: Sendable {
       }
     }
     return summaries.sorted {
-      ($0.answered == 0 ? 2 : $0.share, $0.index) < ($1.answered == 0 ? 2 : $1.share, $1.index)
+      ($0.reached == 0 ? 2 : $0.share, $0.index) < ($1.reached == 0 ? 2 : $1.share, $1.index)
     }
   }
 
@@ -72,8 +83,8 @@ public struct AssignmentResults: Sendable {
   /// as ``LiveResults/csv`` is): the students (`name,done,score,correct,questions,attempts,
   /// seconds,finished`, then each question's answer text and `right`/`wrong`), an empty
   /// row, then the questions, hardest first (`question,set,text,right answer,right,answered,
-  /// share`, then each answer's text and how many picked it; `set` is the topic's set the
-  /// question came from, as the JSON's `"set"`).
+  /// unanswered,share`, then each answer's text and how many picked it; `set` is the topic's
+  /// set the question came from, as the JSON's `"set"`).
   public var csv: String {
     let assignment = work.assignment
     var header = ["name", "done", "score", "correct", "questions", "attempts", "seconds", "finished"]
@@ -105,7 +116,7 @@ public struct AssignmentResults: Sendable {
     }
     text += "\r\n"
     let widest = assignment.questions.map(\.question.answers.count).max() ?? 0
-    var questionHeader = ["question", "set", "text", "right answer", "right", "answered", "share"]
+    var questionHeader = ["question", "set", "text", "right answer", "right", "answered", "unanswered", "share"]
     for number in (0..<widest).map({ $0 + 1 }) { questionHeader += ["answer \(number)", "picked \(number)"] }
     text += CSVText.row(questionHeader)
     for summary in questions {
@@ -113,7 +124,8 @@ public struct AssignmentResults: Sendable {
         CSVText.cell(summary.index + 1), summary.question.question.set.map { CSVText.cell($0) } ?? "",
         CSVText.cell(summary.question.question.text),
         CSVText.cell(texts(summary.question.question.correct, of: summary.index).joined(separator: "; ")),
-        CSVText.cell(summary.right), CSVText.cell(summary.answered), String(format: "%.2f", summary.share),
+        CSVText.cell(summary.right), CSVText.cell(summary.answered), CSVText.cell(summary.unanswered),
+        String(format: "%.2f", summary.share),
       ]
       for (position, answer) in summary.question.question.answers.enumerated() {
         cells += [CSVText.cell(answer), CSVText.cell(summary.picks[position])]
@@ -154,6 +166,7 @@ public struct AssignmentResults: Sendable {
         ("answers", .array(summary.question.question.answers.map(JSONValue.string))),
         ("correct", .array(summary.question.question.correct.map(JSONValue.number))),
         ("right", .number(summary.right)), ("answered", .number(summary.answered)),
+        ("unanswered", .number(summary.unanswered)),
         ("share", .number(summary.share)), ("picks", .array(summary.picks.map(JSONValue.number))),
       ])
     }

@@ -4,14 +4,17 @@ import Foundation
 /// answers in order.
 ///
 /// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:at:)``,
-/// ``answer(secret:question:picks:at:)``, ``retry(secret:at:)``) checks what it is asked at
-/// the time its caller gives and returns the ``Entry`` to journal, changing nothing; the
-/// caller makes the entry durable, then ``apply(_:)``s it. Applying a journal's entries to
-/// a new value of the same assignment gives the same value (``init(assignment:entries:)``).
+/// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
+/// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
+/// the ``Entry`` to journal, changing nothing; the caller makes the entry durable, then
+/// ``apply(_:)``s it. Applying a journal's entries to a new value of the same assignment
+/// gives the same value (``init(assignment:entries:)``).
 ///
 /// Rules: nothing is taken at or after the due time; one answer per question, in order;
-/// a student makes at most ``Assignment/attempts`` attempts, the best one counts; with a
-/// class, only its roster's names join.
+/// a timed question (its set's timer, or its own) is shown only once its timer is started,
+/// and goes unanswered when the timer runs out (``AssignmentWork+Timers.swift``); a student
+/// makes at most ``Assignment/attempts`` attempts, the best one counts; with a class, only
+/// its roster's names join.
 public struct AssignmentWork: Sendable, Equatable {
   /// A student who joined.
   public struct Student: Sendable, Hashable, Identifiable {
@@ -33,10 +36,13 @@ public struct AssignmentWork: Sendable, Equatable {
   /// One play of the assignment's questions by a student.
   public struct Attempt: Sendable, Hashable {
     public let started: QuizClock.Instant
-    /// The answers, question by question from the first.
+    /// The answers, question by question from the first (a question whose time ran out
+    /// is answered `unanswered`, at the moment it ran out).
     public internal(set) var answers: [Answer] = []
     public internal(set) var score = 0
     public internal(set) var correct = 0
+    /// The timers started, by question (0-based).
+    public internal(set) var starts: [Int: TimerStart] = [:]
 
     /// When the last answer came.
     public var lastAnswer: QuizClock.Instant? { answers.last?.at }
@@ -58,6 +64,11 @@ public struct AssignmentWork: Sendable, Equatable {
     case answered(student: Int, question: Int, picks: [Int], at: QuizClock.Instant)
     /// The student starts a new attempt.
     case retried(student: Int, at: QuizClock.Instant)
+    /// The student starts the timer(s) of question `question` of their attempt: the
+    /// seconds its set (from this question, the set's first) and the question itself are
+    /// given, the student's extra time included.
+    case started(
+      student: Int, question: Int, at: QuizClock.Instant, setSeconds: Double?, questionSeconds: Double?)
   }
 
   /// Why a student may not join.
@@ -95,6 +106,10 @@ public struct AssignmentWork: Sendable, Equatable {
     /// An earlier question is not answered yet.
     case notYet(next: Int)
     case invalidPicks(String)
+    /// The question's time (its own, or its set's) ran out before the answer came.
+    case timeUp
+    /// The question is timed, and its timer was not started (``start(secret:question:timeFactor:at:)``).
+    case notStarted
 
     public var description: String {
       switch self {
@@ -107,13 +122,15 @@ public struct AssignmentWork: Sendable, Equatable {
       case .alreadyAnswered: "you answered this question already: the first answer counts"
       case .notYet(let next): "answer question \(next) first"
       case .invalidPicks(let reason): reason
+      case .timeUp: "the time for this question ran out"
+      case .notStarted: "start this question's timer first"
       }
     }
   }
 
   public let assignment: Assignment
   /// Students in the order they joined; a student's ``Student/id`` is its index + 1.
-  public private(set) var students: [Student] = []
+  public internal(set) var students: [Student] = []
   var studentBySecret: [String: Int] = [:]
   var studentByKey: [String: Int] = [:]
 
@@ -175,14 +192,17 @@ public struct AssignmentWork: Sendable, Equatable {
   ) throws(MoveRefusal) -> (entry: Entry, verdict: Verdict) {
     guard let student = student(secret: secret) else { throw .unknownStudent }
     guard assignment.isOpen(at: now) else { throw .pastDue }
-    let attempt = student.attempts[student.attempts.count - 1]
+    let given = student.attempts[student.attempts.count - 1].answers.count
+    let attempt = settled(student.attempts[student.attempts.count - 1], at: now)
     let questions = assignment.questions
+    if questions.indices.contains(question), question >= given, question < attempt.answers.count { throw .timeUp }
     if attempt.answers.count == questions.count {
       throw student.attempts.count < assignment.attempts ? .attemptOver : .noAttemptsLeft
     }
     guard questions.indices.contains(question) else { throw .noSuchQuestion }
     guard question >= attempt.answers.count else { throw .alreadyAnswered }
     guard question == attempt.answers.count else { throw .notYet(next: attempt.answers.count + 1) }
+    guard !assignment.needsStart(question) || attempt.starts[question] != nil else { throw .notStarted }
     let asked = questions[question]
     if let problem = Self.problem(picks, answers: asked.question.answers.count) { throw .invalidPicks(problem) }
     let outcome = asked.question.judge(picks, mandatory: assignment.mandatory)
@@ -198,7 +218,8 @@ public struct AssignmentWork: Sendable, Equatable {
   public func retry(secret: String, at now: QuizClock.Instant) throws(MoveRefusal) -> Entry {
     guard let student = student(secret: secret) else { throw .unknownStudent }
     guard assignment.isOpen(at: now) else { throw .pastDue }
-    guard student.attempts[student.attempts.count - 1].answers.count == assignment.questions.count else {
+    guard settled(student.attempts[student.attempts.count - 1], at: now).answers.count == assignment.questions.count
+    else {
       throw .attemptNotOver
     }
     guard student.attempts.count < assignment.attempts else { throw .noAttemptsLeft }
@@ -225,16 +246,23 @@ public struct AssignmentWork: Sendable, Equatable {
         return false
       }
       return studentByKey[checked.key] == nil && studentBySecret[secret] == nil
-    case .answered(let id, let question, let picks, _):
+    case .answered(let id, let question, let picks, let time):
       guard students.indices.contains(id - 1), assignment.questions.indices.contains(question) else { return false }
-      let attempt = students[id - 1].attempts[students[id - 1].attempts.count - 1]
+      let attempt = settled(students[id - 1].attempts[students[id - 1].attempts.count - 1], at: time)
       return attempt.answers.count == question
+        && (!assignment.needsStart(question) || attempt.starts[question] != nil)
         && Self.problem(picks, answers: assignment.questions[question].question.answers.count) == nil
-    case .retried(let id, _):
+    case .retried(let id, let time):
       guard students.indices.contains(id - 1) else { return false }
       let student = students[id - 1]
       return student.attempts.count < assignment.attempts
-        && student.attempts[student.attempts.count - 1].answers.count == assignment.questions.count
+        && settled(student.attempts[student.attempts.count - 1], at: time).answers.count
+          == assignment.questions.count
+    case .started(let id, let question, let time, let setSeconds, let questionSeconds):
+      guard students.indices.contains(id - 1), assignment.questions.indices.contains(question) else { return false }
+      let attempt = settled(students[id - 1].attempts[students[id - 1].attempts.count - 1], at: time)
+      return attempt.answers.count == question && assignment.needsStart(question) && attempt.starts[question] == nil
+        && [setSeconds, questionSeconds].allSatisfy { $0.map(Self.isTimerLength) ?? true }
     }
   }
 
@@ -248,13 +276,16 @@ public struct AssignmentWork: Sendable, Equatable {
       studentByKey[checked.key] = id
     case .answered(let id, let question, let picks, let time):
       let outcome = assignment.questions[question].question.judge(picks, mandatory: assignment.mandatory)
-      let points = assignment.scoring.points(for: outcome)
-      let last = students[id - 1].attempts.count - 1
-      students[id - 1].attempts[last].answers.append(Answer(picks: picks, outcome: outcome, points: points, at: time))
-      students[id - 1].attempts[last].score += points
-      if outcome == .right { students[id - 1].attempts[last].correct += 1 }
+      let last = settleCurrentAttempt(of: id, at: time)
+      students[id - 1].attempts[last].record(
+        Answer(picks: picks, outcome: outcome, points: assignment.scoring.points(for: outcome), at: time))
     case .retried(let id, let time):
+      settleCurrentAttempt(of: id, at: time)
       students[id - 1].attempts.append(Attempt(started: time))
+    case .started(let id, let question, let time, let setSeconds, let questionSeconds):
+      let last = settleCurrentAttempt(of: id, at: time)
+      students[id - 1].attempts[last].starts[question] = TimerStart(
+        at: time, setSeconds: setSeconds, questionSeconds: questionSeconds)
     }
   }
 }

@@ -73,8 +73,35 @@ final class AssignmentBook: Sendable {
     }
   }
 
+  /// A student starts the timer(s) of their next question; `false` when there was
+  /// nothing to start (no timer, or started already).
+  func start(secret: String, question: Int, timeFactor: Double, at now: QuizClock.Instant) throws(Failure<
+    AssignmentWork.MoveRefusal
+  >) -> Bool {
+    try work.withLock { (work) throws(Failure<AssignmentWork.MoveRefusal>) -> Bool in
+      let entry: AssignmentWork.Entry?
+      do throws(AssignmentWork.MoveRefusal) {
+        entry = try work.start(secret: secret, question: question, timeFactor: timeFactor, at: now)
+      } catch {
+        throw Failure<AssignmentWork.MoveRefusal>.refused(error)
+      }
+      guard let entry else { return false }
+      try save(entry, &work, refusing: AssignmentWork.MoveRefusal.self)
+      return true
+    }
+  }
+
   /// The student holding `secret`, as they are now.
   func student(secret: String) -> AssignmentWork.Student? { work.withLock { $0.student(secret: secret) } }
+
+  /// The student holding `secret` as they stand at `now` (questions whose time ran out
+  /// answered `unanswered`).
+  func student(secret: String, at now: QuizClock.Instant) -> AssignmentWork.Student? {
+    work.withLock { $0.student(secret: secret, at: now) }
+  }
+
+  /// What students did, as it stands at `now`.
+  func snapshot(at now: QuizClock.Instant) -> AssignmentWork { work.withLock { $0 }.settled(at: now) }
 
   /// Writes `entry` to the journal and waits for the disk, then applies it.
   private func save<Refusal>(

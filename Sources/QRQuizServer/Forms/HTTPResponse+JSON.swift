@@ -14,10 +14,12 @@ extension HTTPResponse {
 
   /// An API error: `{"error": "…", "field": "…"}` with `status`.
   static func apiError(
-    _ status: Int, _ message: String, field: String? = nil, headers: [(name: String, value: String)] = []
+    _ status: Int, _ message: String, field: String? = nil, reason: String? = nil,
+    headers: [(name: String, value: String)] = []
   ) -> HTTPResponse {
     var members: [(key: String, value: JSONValue)] = [("error", .string(message))]
     if let field { members.append(("field", .string(field))) }
+    if let reason { members.append(("reason", .string(reason))) }
     return .json(.object(members), status: status, headers: headers)
   }
 
