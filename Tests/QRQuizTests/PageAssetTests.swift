@@ -14,8 +14,11 @@ import Testing
     try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
   }
 
-  @Test func theStyleSheetIsTheSiteTheLiveGamesAndTheEditorsFilesInThatOrder() throws {
-    let files = try ["Styles/base.css", "Styles/live.css", "Styles/editor.css", "Styles/print.css"].map(Self.file)
+  @Test func theStyleSheetIsTheSiteTheLiveGamesHomeworkAndTheEditorsFilesInThatOrder() throws {
+    let files = try [
+      "Styles/base.css", "Styles/live.css", "Styles/homework.css", "Styles/editor.css", "Styles/print.css",
+    ]
+    .map(Self.file)
     #expect(Assets.styleSheet == files.joined())
     #expect(try Assets.icon == Self.file("icon.svg"))
     // CSS escapes a character as \HEX: "\u2713", as JavaScript writes it, is the letter u
@@ -26,6 +29,7 @@ import Testing
   /// Each served file by its name in /static.
   static let served = [
     "style.css": Assets.styleSheet, "app.js": Assets.script, "live.js": Assets.liveScript,
+    "homework.js": Assets.homeworkScript,
     "editor.js": Assets.editorScript, "icon.svg": Assets.icon,
   ]
 
@@ -41,7 +45,7 @@ import Testing
     return found
   }
 
-  @Test(arguments: ["app.js", "live.js", "editor.js"])
+  @Test(arguments: ["app.js", "live.js", "homework.js", "editor.js"])
   func eachScriptCarriesItsFileAndWhatItRequiresAsWritten(_ entry: String) throws {
     let served = try #require(Self.served[entry])
     let files = try Self.bundled(entry)
@@ -77,6 +81,7 @@ import Testing
     ("style.css", "text/css; charset=utf-8", "public, max-age=3600"),
     ("app.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
     ("live.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
+    ("homework.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
     ("editor.js", "text/javascript; charset=utf-8", "public, max-age=3600"),
     ("icon.svg", "image/svg+xml", "public, max-age=86400"),
   ])

@@ -10,7 +10,8 @@ import QRQuiz
 ///
 /// The site is made of areas, each with its own state and its routes beside it: the
 /// library (topics, their pages and QR codes), play (plays in browsers), pictures
-/// (question images), the editor and live games; what they share (the configuration,
+/// (question images), the editor, live games, homework and the classes (their
+/// gradebooks); what they share (the configuration,
 /// the topics, the address, the teacher's access) is one `Site` passed to each. What the
 /// app answers is their route table (``routeDocumentation``).
 ///
@@ -88,6 +89,7 @@ public final class QuizWebApp: HTTPResponder {
   let editor: EditorArea
   let liveArea: LiveArea
   let assignmentArea: AssignmentArea
+  let classes: ClassesArea
   private let router: Router<RequestContext>
   private let resumeGate: ResumeGate
 
@@ -110,16 +112,17 @@ public final class QuizWebApp: HTTPResponder {
     play = PlayArea(site: site, pictures: pictures)
     editor = EditorArea(site: site)
     liveArea = LiveArea(site: site, pictures: pictures, games: games)
-    assignmentArea = AssignmentArea(
-      site: site, pictures: pictures, assignments: assignments ?? Assignments(archive: configuration.assignmentArchive))
-    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea)
+    let assignments = assignments ?? Assignments(archive: configuration.assignmentArchive)
+    assignmentArea = AssignmentArea(site: site, pictures: pictures, assignments: assignments)
+    classes = ClassesArea(site: site, assignments: assignments)
+    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes)
   }
 
   /// The site's route table: every area's routes, in the order of the route documentation,
   /// behind the security headers.
   private static func router(
     site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
-    _ live: LiveArea, _ assignments: AssignmentArea
+    _ live: LiveArea, _ assignments: AssignmentArea, _ classes: ClassesArea
   ) -> Router<RequestContext> {
     var router = Router { RequestContext($0, site: site) }
     router.middleware = [SecurityHeaders()]
@@ -135,6 +138,7 @@ public final class QuizWebApp: HTTPResponder {
     editor.addRoutes(to: &router)
     live.addRoutes(to: &router)
     assignments.addRoutes(to: &router)
+    classes.addRoutes(to: &router)
     return router
   }
 

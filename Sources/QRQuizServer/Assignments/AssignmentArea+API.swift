@@ -87,7 +87,8 @@ extension AssignmentArea {
   /// GET `/api/assignments/CODE/results.csv`.
   func resultsCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
-    let results = AssignmentResults(book.snapshot, roster: roster(book.assignment.className))
+    let results = AssignmentResults(
+      book.snapshot(at: assignments.clock.now()), roster: roster(book.assignment.className))
     return .bytes(
       Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
       headers: [("Content-Disposition", "attachment; filename=\"qrquiz-assignment-\(book.code).csv\"")])
@@ -96,7 +97,8 @@ extension AssignmentArea {
   /// GET `/api/assignments/CODE/results.json`.
   func resultsJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
-    return .json(AssignmentResults(book.snapshot, roster: roster(book.assignment.className)).json)
+    let work = book.snapshot(at: assignments.clock.now())
+    return .json(AssignmentResults(work, roster: roster(book.assignment.className)).json)
   }
 
   // MARK: Students
@@ -133,42 +135,91 @@ extension AssignmentArea {
           case .nameTaken: 409
           case .pastDue: 410
           }
-        return .apiError(status, refusal.description, field: status == 410 ? nil : "name")
+        let reason: String? =
+          switch refusal {
+          case .notOnRoster: "not_on_roster"
+          case .full: "full"
+          default: nil
+          }
+        return .apiError(status, refusal.description, field: status == 410 ? nil : "name", reason: reason)
       }
     }
   }
 
-  /// GET `/api/assignments/CODE/next?secret=S`: the student's next question, or their
-  /// result once the attempt is over or the due time has passed.
+  /// GET `/api/assignments/CODE/next?secret=S`: the student's next question (a timed one
+  /// only once its timer is started: before, what starting it gives), or their result once
+  /// the attempt is over or the due time has passed.
   func next(_ context: RequestContext, _ student: Student) -> HTTPResponse {
     let assignment = student.book.assignment
     let now = assignments.clock.now()
-    let attempt = student.student.attempts[student.student.attempts.count - 1]
+    let current = student.book.student(secret: student.secret, at: now) ?? student.student
+    let attempt = current.attempts[current.attempts.count - 1]
     var common: [(key: String, value: JSONValue)] = [
-      ("name", .string(student.student.name.text)), ("title", .string(assignment.title)),
+      ("name", .string(current.name.text)), ("title", .string(assignment.title)),
       ("due", .string(Assignment.timestamp(assignment.due))),
       ("seconds_left", .number(max(0, assignment.due.seconds(since: now)))),
-      ("questions", .number(assignment.questions.count)), ("attempt", .number(student.student.attempts.count)),
+      ("questions", .number(assignment.questions.count)), ("attempt", .number(current.attempts.count)),
       ("attempts", .number(assignment.attempts)),
     ]
     guard assignment.isOpen(at: now), attempt.answers.count < assignment.questions.count else {
-      let best = student.student.best
+      let best = current.best
       common += [
         ("done", .bool(true)), ("score", .number(best.score)), ("correct", .number(best.correct)),
+        ("unanswered", .number(best.answers.count { $0.outcome == .unanswered })),
         ("open", .bool(assignment.isOpen(at: now))),
-        ("can_retry", .bool(assignment.isOpen(at: now) && student.student.attempts.count < assignment.attempts)),
+        ("can_retry", .bool(assignment.isOpen(at: now) && current.attempts.count < assignment.attempts)),
       ]
       return .json(.object(common))
     }
     let index = attempt.answers.count
-    let question = assignment.questions[index].question
+    let asked = assignment.questions[index]
+    common += [("done", .bool(false)), ("index", .number(index)), ("score", .number(attempt.score))]
+    if let set = asked.set, assignment.secondsPerSet != nil { common.append(("set", .number(set + 1))) }
+    if assignment.needsStart(index), attempt.starts[index] == nil {
+      // Nothing of the question before its timer runs: what starting it gives instead.
+      let timers = assignment.timers(of: index, timeFactor: timeFactor(of: current.name, in: assignment))
+      common.append(("start", .bool(true)))
+      if let seconds = timers.set { common.append(("set_seconds", .number(seconds))) }
+      if let seconds = timers.question { common.append(("question_seconds", .number(seconds))) }
+      return .json(.object(common))
+    }
+    let question = asked.question
     common += [
-      ("done", .bool(false)), ("index", .number(index)), ("text", .string(question.text)),
+      ("start", .bool(false)), ("text", .string(question.text)),
       ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
-      ("score", .number(attempt.score)),
     ]
+    if let deadline = assignment.deadline(of: index, in: attempt) {
+      common.append(("time_left", .number(max(0, min(deadline, assignment.due).seconds(since: now)))))
+    }
     if let image = pictures.imageSource(for: question.imageURL) { common.append(("image", .string(image.value))) }
     return .json(.object(common))
+  }
+
+  /// How many times as long `name`'s timers run (their roster's extra time; 1 without one).
+  func timeFactor(of name: StudentName, in assignment: Assignment) -> Double {
+    roster(assignment.className)?.student(.name(name.text))?.accommodations.timeFactor ?? 1
+  }
+
+  /// POST `/api/assignments/CODE/start`: `{"secret", "index"}` → 200 `{"index", "started"}`:
+  /// the timer(s) of the student's next question run from now (`started` false: they ran
+  /// already, or it has none).
+  func startTimer(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
+    let now = assignments.clock.now()
+    let index: Int
+    do throws(JSONBody.Problem) {
+      let body = try JSONBody(context.request.body)
+      index = try body.required("index", body.integer)
+    } catch {
+      return error.response
+    }
+    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
+      let started = try student.book.start(
+        secret: student.secret, question: index,
+        timeFactor: timeFactor(of: student.student.name, in: student.book.assignment), at: now)
+      return .json(.object([("index", .number(index)), ("started", .bool(started))]))
+    } catch {
+      return Self.response(error)
+    }
   }
 
   /// POST `/api/assignments/CODE/answers`: `{"secret", "index", "answers"}` → 200
@@ -217,7 +268,9 @@ extension AssignmentArea {
       switch refusal {
       case .unknownStudent: return unknownSecret
       case .pastDue, .noAttemptsLeft: return .apiError(410, refusal.description)
+      case .timeUp: return .apiError(410, refusal.description, reason: "time_up")
       case .alreadyAnswered, .attemptOver, .attemptNotOver: return .apiError(409, refusal.description)
+      case .notStarted: return .apiError(409, refusal.description, reason: "not_started")
       case .noSuchQuestion, .notYet: return .apiError(422, refusal.description, field: "index")
       case .invalidPicks: return .apiError(422, refusal.description, field: "answers")
       }

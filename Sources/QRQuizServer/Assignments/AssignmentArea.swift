@@ -23,6 +23,7 @@ final class AssignmentArea: Sendable {
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {
+    addPageRoutes(to: &router)
     router.add(
       .post, "/api/assignments", "assigns a topic: a due time, a class, a set, attempts", access: site.teacherAPI,
       bodyLimit: .kibibytes(4), .deferred(createAssignment))
@@ -33,6 +34,9 @@ final class AssignmentArea: Sendable {
     router.add(
       .get, "/api/assignments/{code}/next", "a student's next question, or their result", access: studentQuery,
       .immediate(next))
+    router.add(
+      .post, "/api/assignments/{code}/start", "a student starts the timer of their next question (a timed one)",
+      access: studentMove, bodyLimit: .kibibytes(4), .deferred(startTimer))
     router.add(
       .post, "/api/assignments/{code}/answers", "a student's answer to their next question", access: studentMove,
       bodyLimit: .kibibytes(16), .deferred(answer))
@@ -68,4 +72,20 @@ final class AssignmentArea: Sendable {
 extension SitePath {
   /// A student's page of an assignment.
   static func assignment(_ code: String) -> SitePath { .segments("a", code) }
+  /// The QR code of a student's page of an assignment.
+  static func assignmentQR(_ code: String, _ format: ImageFile) -> SitePath {
+    .segments("a", code, "qr." + format.rawValue)
+  }
+  /// An assignment's API.
+  static func assignmentAPI(_ code: String) -> SitePath { .segments("api", "assignments", code) }
+  /// An assignment's results to download.
+  static func assignmentResults(_ code: String, _ format: String) -> SitePath {
+    .segments("api", "assignments", code, "results." + format)
+  }
+  /// The teacher's list of assignments (and where the topic page's form posts).
+  static let assignments = SitePath.segments("assignments")
+  /// The teacher's page of an assignment.
+  static func assignmentPage(_ code: String) -> SitePath { .segments("assignments", code) }
+  /// An assignment's join code, full screen, for the projector.
+  static func assignmentPresent(_ code: String) -> SitePath { .segments("assignments", code, "present") }
 }

@@ -33,9 +33,20 @@ extension LibraryArea {
         pages.share(
           topic, jsonURL: site.jsonURL(of: topic.name), symbols: try? topic.symbols(),
           reachable: site.isPublicURLReachable,
-          hostForm: context.isTeacher ? pages.hostForm(topic, csrf: site.formToken, classes: site.classNames) : nil,
+          hostForm: context.isTeacher ? teacherForms(topic, pages) : nil,
           editable: site.configuration.allowsEditing && context.isTeacher))
     }
+  }
+
+  /// The teacher's forms of a topic's page: host a live game, assign as homework (for
+  /// one of the classes, or anyone; due tomorrow at 18:00 unless changed).
+  private func teacherForms(_ topic: ServedTopic, _ pages: Pages) -> HTML {
+    let classes = site.classNames
+    let tomorrow = Date().addingTimeInterval(24 * 3600)
+    return """
+      \(pages.hostForm(topic, csrf: site.formToken, classes: classes))
+      \(pages.assignForm(topic, classes: classes, csrf: site.formToken, tomorrow: tomorrow))
+      """
   }
 
   /// `/t/NAME/present`.

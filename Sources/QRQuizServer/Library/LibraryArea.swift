@@ -80,6 +80,8 @@ final class LibraryArea: Sendable {
       .bytes(Array(Assets.script.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "live.js":
       .bytes(Array(Assets.liveScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
+    case "homework.js":
+      .bytes(Array(Assets.homeworkScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "editor.js":
       .bytes(Array(Assets.editorScript.utf8), type: "text/javascript; charset=utf-8", cache: "public, max-age=3600")
     case "icon.svg":

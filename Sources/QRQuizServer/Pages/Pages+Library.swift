@@ -20,7 +20,11 @@ extension Pages {
   ) -> HTML {
     let items = topics.map { topic -> HTML in
       let host: HTML? =
-        hosting ? "<a href=\"\(SitePath.topic(topic.name))#host-form\">\(say(.liveHostGame))</a>" : nil
+        hosting
+        ? """
+        <a href="\(SitePath.topic(topic.name))#host-form">\(say(.liveHostGame))</a> \
+        <a href="\(SitePath.topic(topic.name))#assign-form">\(say(HomeworkPhrase.assignLink))</a>
+        """ : nil
       // Edit and Delete kept together, so Delete never wraps away alone.
       let edit: HTML? = editing.map { editing in
         """

@@ -9,6 +9,8 @@ struct Pages {
   let language: Language
   /// Whether the visitor may create topics (the header links the creator).
   var canCreate = false
+  /// Whether the visitor is the teacher (the header links homework and the classes).
+  var isTeacher = false
   /// The theme the visitor chose; `nil` follows the system.
   var theme: Theme? = nil
   /// The page's own address, for the settings links to come back to.
@@ -24,8 +26,20 @@ struct Pages {
     HTML.phrase(phrase, in: language, arguments)
   }
 
+  /// A phrase of homework and the classes' pages, as markup.
+  func say(_ phrase: HomeworkPhrase, _ arguments: [String: MessageArgument] = [:], markup: [String: HTML] = [:])
+    -> HTML
+  {
+    HTML.phrase(phrase, in: language, arguments, markup: markup)
+  }
+
   /// A phrase of the pages as plain text (a title, an attribute).
   func text(_ phrase: PagePhrase, _ arguments: [String: MessageArgument] = [:]) -> String {
+    phrase.text(in: language, arguments)
+  }
+
+  /// A phrase of homework and the classes' pages as plain text.
+  func text(_ phrase: HomeworkPhrase, _ arguments: [String: MessageArgument] = [:]) -> String {
     phrase.text(in: language, arguments)
   }
 
@@ -59,8 +73,12 @@ struct Pages {
 
   private var siteHeader: HTML {
     let create: HTML? = canCreate ? "<a href=\"\(SitePath.newTopic)\">\(say(.navNewTopic))</a>" : nil
+    let teacher: HTML? =
+      isTeacher
+      ? "<a href=\"\(SitePath.assignments)\">\(say(HomeworkPhrase.navHomework))</a><a href=\"\(SitePath.classes)\">\(say(HomeworkPhrase.navClasses))</a>"
+      : nil
     return
-      "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)\(settingsLinks)</header>"
+      "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)\(teacher)\(settingsLinks)</header>"
   }
 
   /// The theme and the language, as links that keep the choice and come back here: the
@@ -92,11 +110,16 @@ struct Pages {
   private var themeAttribute: HTML? { theme.map { theme -> HTML in " data-theme=\"\(theme.rawValue)\"" } }
 
   /// An error's page: what went wrong and a way back.
-  func error(_ title: PagePhrase, _ detail: HTML) -> HTML {
+  func error(_ title: PagePhrase, _ detail: HTML) -> HTML { errorPage(text(title), say(title), detail) }
+
+  /// An error's page with a title of homework's pages.
+  func error(_ title: HomeworkPhrase, _ detail: HTML) -> HTML { errorPage(text(title), say(title), detail) }
+
+  private func errorPage(_ title: String, _ heading: HTML, _ detail: HTML) -> HTML {
     page(
-      title: text(title),
+      title: title,
       """
-      <div class="card"><h1>\(say(title))</h1><p>\(detail)</p>
+      <div class="card"><h1>\(heading)</h1><p>\(detail)</p>
       <p><a href="/">\(say(.allTopics))</a></p></div>
       """)
   }
@@ -114,9 +137,9 @@ struct Pages {
 
   /// The words a script needs, as `data-w-NAME` attributes: each phrase's template as the
   /// catalogue has it, filled in the browser by the same grammar (message-format.js).
-  func words(_ phrases: [PagePhrase]) -> HTML {
-    let catalogue = PagePhrase.catalogue(language)
-    let english = PagePhrase.catalogue(.english)
+  func words<Book: PhraseBook>(_ phrases: [Book]) -> HTML {
+    let catalogue = Book.catalogue(language)
+    let english = Book.catalogue(.english)
     return HTML.joined(
       phrases.map { phrase -> HTML in
         "data-w-\(phrase.rawValue.lowercased())=\"\(catalogue[phrase] ?? english[phrase] ?? "")\""

@@ -48,6 +48,7 @@ final class Site: Sendable {
   func pages(_ context: RequestContext) -> Pages {
     Pages(
       language: context.language, canCreate: configuration.allowsEditing && context.isTeacher,
+      isTeacher: context.isTeacher,
       theme: Theme(cookies: context.request.cookies),
       here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }
@@ -65,7 +66,7 @@ final class Site: Sendable {
   /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
   /// The teacher's classes' names (`qrquiz class`), in the order `qrquiz class list`
   /// gives them; none when the server has no classes folder or it cannot be read.
-  var classNames: [String] { ((try? configuration.classes?.list()) ?? []).map(\.name.text) }
+  var classNames: [String] { (configuration.classes?.listReadable().rosters ?? []).map(\.name.text) }
 
   func cookie(_ name: String, _ value: String, strict: Bool, path: String = "/") -> String {
     let secure = configuration.isSecure ? "; Secure" : ""

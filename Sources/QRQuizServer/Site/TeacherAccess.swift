@@ -72,6 +72,22 @@ extension Site {
     }
   }
 
+  /// The teacher's own pages (homework, classes, the gradebook): the cookie or a Bearer
+  /// token; `?token=` signs in and comes back to the page without it; the page saying no
+  /// otherwise. Editing need not be on.
+  var teacherPage: Access<RequestContext, Teacher> {
+    Access("the teacher: the cookie (`?token=` signs in)") { [self] context in
+      if let signIn = teacherSignIn(context, returningTo: .current(path: context.request.path, query: [:])) {
+        return .answered(signIn)
+      }
+      guard context.isTeacher else {
+        let pages = pages(context)
+        return .answered(.html(pages.error(.notAllowed, pages.say(HomeworkPhrase.teacherOnlyDetail)), status: 403))
+      }
+      return .admitted(Teacher())
+    }
+  }
+
   /// Whether `credentials` carry the teacher's token as an API write must: a Bearer token,
   /// or the cookie with a JSON body (which a form of another site cannot send).
   func isTeacherWrite(_ credentials: Credentials) -> Bool {

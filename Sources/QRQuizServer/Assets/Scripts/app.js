@@ -2,11 +2,14 @@
 // The script of every page (Pages.swift): on a play's question, answers picked with their
 // digits, as in the terminal, and the set's countdown shown every tenth of a second and
 // said (to a screen reader) when the question appears and when ten and five seconds are
-// left, not every second.
+// left, not every second; a page's Print button prints it.
 const { formatMessage } = require("./message-format.js");
 const { clockText, marksReached } = require("./play-countdown.js");
 
 document.addEventListener("DOMContentLoaded", () => {
+  for (const button of document.querySelectorAll("button[data-action=print]")) {
+    button.addEventListener("click", () => window.print());
+  }
   document.addEventListener("keydown", (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey || !/^[1-9]$/.test(event.key)) return;
     const active = document.activeElement;

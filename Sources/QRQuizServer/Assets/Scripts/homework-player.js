@@ -1,0 +1,400 @@
+"use strict";
+// A student's homework page (`/a/CODE`): the join form, a timed question's start screen,
+// each question in the web player's look (its answers as buttons with their digits, its
+// countdown), the verdict with the explanation, and the result. The student's secret is
+// kept in the browser, so a closed page or a locked phone comes back where it was; the
+// server decides everything (the next question, the time left, the verdict).
+const { build, byId, clear, phrasesOf, required } = require("./page.js");
+const { clockText, marksReached } = require("./play-countdown.js");
+const { picksToSend, tapAnswer } = require("./live-state.js");
+const state = require("./homework-state.js");
+
+/** @typedef {import("./homework-state.js").Next} Next */
+
+/** The student's secret and name as this browser keeps them, per assignment. */
+class KeptStudent {
+  /** @param {string} code */
+  constructor(code) {
+    this.key = "qrquiz-homework-" + code;
+  }
+
+  /** @returns {{ secret?: string, name?: string } | null} */
+  read() {
+    try {
+      return JSON.parse(localStorage.getItem(this.key) || "null");
+    } catch (error) {
+      return null;
+    }
+  }
+
+  /** @param {{ secret: string, name: string }} value */
+  write(value) {
+    try {
+      localStorage.setItem(this.key, JSON.stringify(value));
+    } catch (error) {
+      // Private browsing: the homework goes on, only a closed page loses it.
+    }
+  }
+
+  forget() {
+    try {
+      localStorage.removeItem(this.key);
+    } catch (error) {
+      // Private browsing: nothing was kept.
+    }
+  }
+}
+
+/**
+ * A call of the assignment's API: GET with the secret in the query, or POST of JSON.
+ * @param {string} url
+ * @param {object | null} body
+ * @returns {Promise<{ status: number, data: any }>} status 0: no answer from the server
+ */
+async function call(url, body) {
+  let response;
+  try {
+    response = await fetch(url, body === null
+      ? { cache: "no-store" }
+      : { method: "POST", cache: "no-store", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    return { status: 0, data: {} };
+  }
+  let data = {};
+  try {
+    data = await response.json();
+  } catch (error) {
+    data = {};
+  }
+  return { status: response.status, data };
+}
+
+/**
+ * Starts the homework page `root` (`#homework`): with the secret this browser kept, or
+ * the join form.
+ * @param {HTMLElement} root
+ */
+function startHomework(root) {
+  const say = phrasesOf(root);
+  const api = root.dataset.api || "";
+  const kept = new KeptStudent(root.dataset.code || "");
+  const sections = Array.from(root.querySelectorAll("section"));
+  const status = byId("connection", HTMLElement);
+  const answers = byId("answers", HTMLElement);
+  const sendButton = byId("send", HTMLButtonElement);
+  /** @type {string | null} */
+  let secret = null;
+  /** @type {Next | null} */
+  let shown = null;
+  /** @type {Set<number>} */
+  let picked = new Set();
+  /** Whether a timer ran out since the last screen (said on the next one). */
+  let ranOut = false;
+  /** @type {number | null} */
+  let countdownTimer = null;
+
+  /**
+   * @param {string} section
+   * @param {string} name
+   */
+  const field = (section, name) => required(byId(section, HTMLElement), '[data-field="' + name + '"]', HTMLElement);
+
+  /**
+   * Shows section `id` alone, its heading focused (a screen reader reads it).
+   * @param {string} id
+   */
+  function show(id) {
+    for (const section of sections) section.hidden = section.id !== id;
+    const heading = byId(id, HTMLElement).querySelector("h1");
+    if (heading instanceof HTMLElement) heading.focus();
+  }
+
+  /** @param {string} id */
+  function sayRanOut(id) {
+    field(id, "ran-out").hidden = !ranOut;
+    ranOut = false;
+  }
+
+  function stopCountdown() {
+    if (countdownTimer !== null) window.clearTimeout(countdownTimer);
+    countdownTimer = null;
+  }
+
+  /**
+   * The question's countdown from `seconds`, said at its start and at ten and five
+   * seconds; at zero the server says what comes next.
+   * @param {number} seconds
+   */
+  function startCountdown(seconds) {
+    stopCountdown();
+    const clock = field("question", "countdown");
+    const announcer = field("question", "announce");
+    clock.hidden = false;
+    const end = performance.now() + seconds * 1000;
+    /** @type {Set<number>} */
+    const said = new Set();
+    announcer.textContent = say("secondsLeftAnnouncement", { seconds: Math.ceil(seconds) });
+    const tick = () => {
+      const left = Math.max(0, (end - performance.now()) / 1000);
+      clock.textContent = clockText(left);
+      for (const mark of marksReached(left, said)) {
+        said.add(mark);
+        announcer.textContent = say("secondsLeftAnnouncement", { seconds: mark });
+      }
+      if (left > 0) {
+        countdownTimer = window.setTimeout(tick, 200);
+        return;
+      }
+      ranOut = true;
+      refresh(false);
+    };
+    tick();
+  }
+
+  /**
+   * Asks the server where the student is, and shows it; `startNext`: a question timed on
+   * its own is started at once (the student just pressed "Next").
+   * @param {boolean} startNext
+   */
+  async function refresh(startNext) {
+    const result = await call(api + "/next?secret=" + encodeURIComponent(secret || ""), null);
+    if (result.status === 200) {
+      status.textContent = "";
+      const next = /** @type {Next} */ (result.data);
+      if (startNext && next.start && next.set_seconds === undefined && next.index !== undefined) {
+        startTimer(next.index);
+        return;
+      }
+      render(next);
+    } else if (result.status === 403) {
+      kept.forget();
+      startJoining();
+    } else if (result.status === 404) {
+      gone(say("noSuchAssignment"));
+    } else {
+      status.textContent = say(result.status === 0 ? "liveNetworkError" : "liveRequestFailed");
+      window.setTimeout(() => refresh(startNext), 3000);
+    }
+  }
+
+  /** @param {Next} next */
+  function render(next) {
+    stopCountdown();
+    shown = next;
+    const screen = state.screenFor(next);
+    if (screen === "result") showResult(next);
+    else if (screen === "start") showStart(next);
+    else showQuestion(next);
+  }
+
+  /** @param {Next} next */
+  function showStart(next) {
+    field("start", "heading").textContent = state.startHeading(next, say);
+    field("start", "timer").textContent = state.timerLine(next, say);
+    show("start");
+    sayRanOut("start");
+  }
+
+  /** @param {Next} next */
+  function showQuestion(next) {
+    field("question", "progress").textContent = state.progress(next, say);
+    field("question", "score").textContent = say("scoreLabel", { score: next.score });
+    field("question", "text").textContent = next.text || "";
+    const image = required(byId("question", HTMLElement), '[data-field="image"]', HTMLImageElement);
+    if (next.image) image.src = next.image;
+    else image.removeAttribute("src");
+    image.hidden = !next.image;
+    const hint = field("question", "multiple");
+    hint.textContent = next.multiple ? say(root.dataset.mandatory === "true" ? "livePickSeveral" : "livePickSome") : "";
+    hint.hidden = !next.multiple;
+    field("question", "answer-error").hidden = true;
+    picked = new Set();
+    clear(answers);
+    (next.answers || []).forEach((text, index) => {
+      const button = build("button", { type: "button", "data-index": index, "aria-pressed": next.multiple ? "false" : null },
+        build("span", { class: "key", "aria-hidden": "true", text: String(index + 1) }), " " + text);
+      button.addEventListener("click", () => tap(index, button));
+      answers.append(button);
+    });
+    sendButton.hidden = !next.multiple;
+    sendButton.disabled = true;
+    const clock = field("question", "countdown");
+    clock.hidden = true;
+    show("question");
+    sayRanOut("question");
+    if (next.time_left !== undefined) startCountdown(next.time_left);
+  }
+
+  /**
+   * @param {number} index
+   * @param {HTMLButtonElement} button
+   */
+  function tap(index, button) {
+    if (!shown) return;
+    const result = tapAnswer(picked, index, shown.multiple === true);
+    if ("send" in result) {
+      send(result.send, 0);
+      return;
+    }
+    picked = result.picked;
+    button.setAttribute("aria-pressed", String(picked.has(index)));
+    sendButton.disabled = picked.size === 0;
+  }
+
+  /** @param {boolean} locked */
+  function lockAnswers(locked) {
+    for (const button of answers.querySelectorAll("button")) button.disabled = locked;
+    sendButton.disabled = locked || picked.size === 0;
+  }
+
+  /**
+   * Sends the picks for the question on screen; a network failure is tried again (three
+   * times), then said.
+   * @param {number[]} picks
+   * @param {number} attempt
+   */
+  async function send(picks, attempt) {
+    if (!shown || shown.index === undefined) return;
+    const question = shown;
+    lockAnswers(true);
+    const result = await call(api + "/answers", { secret, index: question.index, answers: picks });
+    if (result.status === 200) {
+      stopCountdown();
+      showVerdict(question, picks, result.data);
+      return;
+    }
+    if (result.status === 0 && attempt < 3) {
+      window.setTimeout(() => send(picks, attempt + 1), 800);
+      return;
+    }
+    const next = state.refusal(result.status);
+    if (next === "refresh") {
+      if (result.data && result.data.reason === "time_up") ranOut = true;
+      refresh(false);
+    } else if (next === "forget") {
+      kept.forget();
+      startJoining();
+    } else {
+      const line = field("question", "answer-error");
+      line.textContent = say(result.status === 0 ? "liveNetworkError" : "liveRequestFailed");
+      line.hidden = false;
+      lockAnswers(false);
+    }
+  }
+
+  /**
+   * The verdict of `question`, answered with `picks`: right or wrong, the right answers,
+   * the explanation, the score.
+   * @param {Next} question
+   * @param {number[]} picks
+   * @param {{ right: boolean, correct: number[], explanation?: string, score: number }} verdict
+   */
+  function showVerdict(question, picks, verdict) {
+    const heading = field("verdict", "verdict");
+    heading.textContent = say(verdict.right ? "liveRight" : "liveWrong");
+    heading.className = "verdict " + (verdict.right ? "right" : "wrong");
+    const texts = question.answers || [];
+    field("verdict", "question").textContent = question.text || "";
+    field("verdict", "picked").textContent = say("liveYouPicked", { answers: state.answerTexts(texts, picks) });
+    field("verdict", "correct").textContent =
+      say("liveRightAnswerWas", { answers: state.answerTexts(texts, verdict.correct) });
+    const explanation = field("verdict", "explanation");
+    explanation.textContent = verdict.explanation || "";
+    explanation.hidden = !verdict.explanation;
+    field("verdict", "score").textContent = say("scoreLabel", { score: verdict.score });
+    const last = (question.index || 0) + 1 >= question.questions;
+    byId("next", HTMLButtonElement).textContent = say(last ? "seeResult" : "nextQuestion");
+    show("verdict");
+  }
+
+  /** @param {Next} next */
+  function showResult(next) {
+    const lines = state.resultLines(next, say);
+    field("result", "score").textContent = lines.score;
+    field("result", "right").textContent = lines.right;
+    field("result", "state").textContent = lines.state;
+    byId("retry", HTMLButtonElement).hidden = !lines.retry;
+    show("result");
+    sayRanOut("result");
+  }
+
+  /**
+   * Starts the timer of question `index`, then shows it.
+   * @param {number} index
+   */
+  async function startTimer(index) {
+    const button = byId("start-button", HTMLButtonElement);
+    button.disabled = true;
+    const result = await call(api + "/start", { secret, index });
+    button.disabled = false;
+    if (result.status === 200 || state.refusal(result.status) === "refresh") {
+      if (result.data && result.data.reason === "time_up") ranOut = true;
+      refresh(false);
+    } else if (result.status === 403) {
+      kept.forget();
+      startJoining();
+    } else {
+      status.textContent = say(result.status === 0 ? "liveNetworkError" : "liveRequestFailed");
+    }
+  }
+
+  /** @param {string} message */
+  function gone(message) {
+    stopCountdown();
+    field("gone", "gone").textContent = message;
+    show("gone");
+  }
+
+  function startJoining() {
+    secret = null;
+    if (root.dataset.open === "false") {
+      gone(say("pastDue"));
+      return;
+    }
+    show("join");
+    byId("name", HTMLInputElement).focus();
+  }
+
+  byId("start-button", HTMLButtonElement).addEventListener("click", () => {
+    if (shown && shown.index !== undefined) startTimer(shown.index);
+  });
+  sendButton.addEventListener("click", () => {
+    if (picked.size > 0) send(picksToSend(picked), 0);
+  });
+  byId("next", HTMLButtonElement).addEventListener("click", () => refresh(true));
+  byId("retry", HTMLButtonElement).addEventListener("click", async () => {
+    const result = await call(api + "/attempts", { secret });
+    if (result.status === 201 || state.refusal(result.status) === "refresh") refresh(false);
+    else status.textContent = say(result.status === 0 ? "liveNetworkError" : "liveRequestFailed");
+  });
+
+  const joinForm = byId("join-form", HTMLFormElement);
+  joinForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const joinError = byId("join-error", HTMLElement);
+    joinError.hidden = true;
+    const nameField = byId("name", HTMLInputElement);
+    const name = nameField.value.trim();
+    const button = required(joinForm, "button", HTMLButtonElement);
+    button.disabled = true;
+    const result = await call(api + "/students", { name });
+    button.disabled = false;
+    if (result.status === 201 && result.data.secret) {
+      secret = result.data.secret;
+      kept.write({ secret: result.data.secret, name });
+      refresh(false);
+      return;
+    }
+    joinError.textContent = say(state.joinProblem(result.status, result.data && result.data.reason));
+    joinError.hidden = false;
+    nameField.focus();
+  });
+
+  const student = kept.read();
+  if (student && student.secret) {
+    secret = student.secret;
+    refresh(false);
+  } else startJoining();
+}
+
+module.exports = { startHomework };

@@ -1,0 +1,99 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// Homework's pages: a student's (`/a/CODE`, the script plays it through the API) with its
+/// QR code, and the teacher's: the list, an assignment's results and its join code for the
+/// projector, and the topic page's form that assigns.
+extension AssignmentArea {
+  func addPageRoutes(to router: inout Router<RequestContext>) {
+    router.add(
+      .get, "/a/{code}", "a student's page of an assignment: name, questions, verdicts, result", access: .anyone,
+      .immediate(studentPage))
+    router.add(
+      .get, "/a/{code}/qr.png", "the QR code of an assignment's student page", access: .anyone, .immediate(joinQRPNG))
+    router.add(.get, "/a/{code}/qr.svg", "the same, as SVG", access: .anyone, .immediate(joinQRSVG))
+    router.add(.get, "/assignments", "the teacher's assignments", access: site.teacherPage, .deferred(listPage))
+    router.add(
+      .post, "/assignments", "assigns a topic from its page's form, then shows the assignment",
+      access: site.teacherForm, .deferred(assignFromForm))
+    router.add(
+      .get, "/assignments/{code}", "an assignment's results: students, scores, the hardest questions",
+      access: site.teacherPage, .deferred(resultsPage))
+    router.add(
+      .get, "/assignments/{code}/present", "an assignment's join code, full screen, for a projector",
+      access: site.teacherPage, .immediate(presentPage))
+  }
+
+  private func noSuchAssignment(_ context: RequestContext) -> HTTPResponse {
+    let pages = site.pages(context)
+    return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchAssignmentPage)), status: 404)
+  }
+
+  /// GET `/a/CODE`.
+  func studentPage(_ context: RequestContext) -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let open = book.assignment.isOpen(at: assignments.clock.now())
+    return .html(site.pages(context).homework(book.assignment, open: open))
+  }
+
+  func joinQRPNG(_ context: RequestContext) -> HTTPResponse {
+    joinCode(context) { .bytes(try $0.pngData(), type: "image/png", cache: "no-cache") }
+  }
+
+  func joinQRSVG(_ context: RequestContext) -> HTTPResponse {
+    joinCode(context) { .bytes(Array(SVGRenderer.svg($0).utf8), type: "image/svg+xml", cache: "no-cache") }
+  }
+
+  private func joinCode(_ context: RequestContext, _ make: (SymbolSheet) throws -> HTTPResponse) -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    do {
+      let matrix = try QRSymbolEncoder.encode(Array(joinURL(book.code).utf8), mode: .byte, level: .medium)
+      return try make(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
+    } catch {
+      return .html(site.pages(context).error(.qrCodeFailed, "\(String(describing: error))"), status: 500)
+    }
+  }
+
+  /// GET `/assignments`.
+  func listPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    let now = assignments.clock.now()
+    let items = assignments.all.map { book -> Pages.AssignmentItem in
+      let work = book.snapshot(at: now)
+      let count = work.assignment.questions.count
+      return Pages.AssignmentItem(
+        assignment: work.assignment, students: work.students.count,
+        done: work.students.count { $0.best.answers.count == count }, isOpen: work.assignment.isOpen(at: now))
+    }
+    return .html(site.pages(context).assignmentList(items))
+  }
+
+  /// POST `/assignments`: the topic page's form; the assignment's page, or why not.
+  func assignFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    do throws(JSONBody.Problem) {
+      let book = try makeAssignment(try AssignmentRequest(form: FormBody.parse(context.request.body)))
+      return .redirect(to: .assignmentPage(book.code))
+    } catch {
+      let pages = site.pages(context)
+      return .html(
+        pages.error(HomeworkPhrase.cannotAssign, "\(error.message)"), status: error.status)
+    }
+  }
+
+  /// GET `/assignments/CODE`.
+  func resultsPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let now = assignments.clock.now()
+    let results = AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className))
+    return .html(
+      site.pages(context).assignmentPage(
+        results, joinURL: joinURL(book.code), reachable: site.isPublicURLReachable,
+        isOpen: book.assignment.isOpen(at: now)))
+  }
+
+  /// GET `/assignments/CODE/present`.
+  func presentPage(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
+    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    return .html(site.pages(context).assignmentPresent(book.assignment, joinURL: joinURL(book.code)))
+  }
+}

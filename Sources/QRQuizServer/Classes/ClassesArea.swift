@@ -1,0 +1,150 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// The classes (`qrquiz class`): the teacher's list of them, each class's gradebook (every
+/// live game and assignment it took, per student, in one table, and as CSV and JSON), the
+/// links of the students' own pages, and those pages (`/s/SECRET`: a student's results,
+/// theirs alone). Reads the rosters, the assignments and the saved live games; keeps none
+/// of its own but what it read of the live games' results.
+final class ClassesArea: Sendable {
+  let site: Site
+  let assignments: Assignments
+  let savedGames: SavedLiveGames
+
+  init(site: Site, assignments: Assignments) {
+    self.site = site
+    self.assignments = assignments
+    savedGames = SavedLiveGames(archive: site.configuration.liveArchive)
+  }
+
+  func addRoutes(to router: inout Router<RequestContext>) {
+    router.add(.get, "/classes", "the teacher's classes", access: site.teacherPage, .deferred(listPage))
+    router.add(
+      .get, "/classes/{name}", "a class's gradebook: every live game and assignment it took, per student",
+      access: site.teacherPage, .deferred(gradebookPage))
+    router.add(
+      .post, "/classes/{name}/links", "gives the class's students the links of their own pages",
+      access: site.teacherForm, .deferred(makeLinks))
+    router.add(
+      .get, "/api/classes/{name}/gradebook.csv", "a class's gradebook as CSV", access: site.teacherRead,
+      .deferred(gradebookCSV))
+    router.add(
+      .get, "/api/classes/{name}/gradebook.json", "the same as JSON", access: site.teacherRead,
+      .deferred(gradebookJSON))
+    router.add(
+      .get, "/s/{secret}", "a student's own results, by their secret link", access: .anyone("whoever has the link"),
+      .deferred(studentPage))
+  }
+
+  /// The gradebook of `roster`'s class as things stand.
+  func gradebook(_ roster: ClassRoster) -> Gradebook {
+    Gradebook(
+      roster: roster, assignments: assignments.all.map(\.snapshot), games: savedGames.all,
+      at: assignments.clock.now())
+  }
+
+  /// The class the path names, or the answer to give.
+  private func roster(_ context: RequestContext) -> Result<ClassRoster, HTTPFailure> {
+    guard let store = site.configuration.classes else { return .failure(HTTPFailure(noSuchClass(context))) }
+    do throws(ClassRosterStore.Error) {
+      return .success(try store.roster(named: context[parameter: "name"]))
+    } catch {
+      switch error {
+      case .notFound, .ambiguous: return .failure(HTTPFailure(noSuchClass(context)))
+      default:
+        let pages = site.pages(context)
+        return .failure(HTTPFailure(.html(pages.error(.notFound, "\(error.description)"), status: 500)))
+      }
+    }
+  }
+
+  private func noSuchClass(_ context: RequestContext) -> HTTPResponse {
+    let pages = site.pages(context)
+    return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchClass)), status: 404)
+  }
+
+  /// GET `/classes`.
+  func listPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    let (rosters, problems) = site.configuration.classes?.listReadable() ?? ([], [])
+    let problem = problems.isEmpty ? nil : problems.map(\.description).joined(separator: "; ")
+    return .html(site.pages(context).classList(rosters, problem: problem))
+  }
+
+  /// GET `/classes/NAME`.
+  func gradebookPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    switch roster(context) {
+    case .failure(let failure): return failure.response
+    case .success(let roster):
+      return .html(
+        site.pages(context).gradebookPage(gradebook(roster), publicURL: site.publicURL, csrf: site.formToken))
+    }
+  }
+
+  /// POST `/classes/NAME/links`: every student without one gets their own page's secret;
+  /// back to the gradebook.
+  func makeLinks(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    switch roster(context) {
+    case .failure(let failure): return failure.response
+    case .success(let roster):
+      do throws(ClassRosterStore.Error) {
+        try site.configuration.classes?.update(roster.name.text) { $0.giveResultsSecrets() }
+      } catch {
+        let pages = site.pages(context)
+        return .html(pages.error(.notFound, "\(error.description)"), status: 500)
+      }
+      return .redirect(to: .classPage(roster.name.text))
+    }
+  }
+
+  /// GET `/api/classes/NAME/gradebook.csv`.
+  func gradebookCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    switch roster(context) {
+    case .failure(let failure): return failure.response
+    case .success(let roster):
+      return .bytes(
+        Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
+        headers: [
+          ("Content-Disposition", "attachment; filename=\"qrquiz-gradebook-\(FileName.safe(roster.name.text)).csv\"")
+        ])
+    }
+  }
+
+  /// GET `/api/classes/NAME/gradebook.json`.
+  func gradebookJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    switch roster(context) {
+    case .failure(let failure): return failure.response
+    case .success(let roster): return .json(gradebook(roster).json)
+    }
+  }
+
+  /// GET `/s/SECRET`: the student's row of their class's gradebook, and nothing else.
+  func studentPage(_ context: RequestContext) async -> HTTPResponse {
+    let secret = context[parameter: "secret"]
+    let rosters = Secret.looksLikeOne(secret) ? site.configuration.classes?.listReadable().rosters ?? [] : []
+    for roster in rosters {
+      guard let student = roster.student(resultsSecret: secret) else { continue }
+      let book = gradebook(roster)
+      guard let row = book.row(card: student.card) else { break }
+      return .html(site.pages(context).studentResults(row, in: book))
+    }
+    let pages = site.pages(context)
+    return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchStudentPage)), status: 404)
+  }
+}
+
+/// A response a lookup gives instead of what it looked for.
+struct HTTPFailure: Error {
+  var response: HTTPResponse
+  init(_ response: HTTPResponse) { self.response = response }
+}
+
+extension SitePath {
+  static let classes = SitePath.segments("classes")
+  static func classPage(_ name: String) -> SitePath { .segments("classes", name) }
+  static func classLinks(_ name: String) -> SitePath { .segments("classes", name, "links") }
+  static func gradebook(_ name: String, _ format: String) -> SitePath {
+    .segments("api", "classes", name, "gradebook." + format)
+  }
+  static func studentResults(_ secret: String) -> SitePath { .segments("s", secret) }
+}

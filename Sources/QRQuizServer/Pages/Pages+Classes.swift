@@ -1,0 +1,154 @@
+import Foundation
+import QRQuiz
+import QRQuizHTTP
+
+/// The classes' pages: the teacher's list of classes, a class's gradebook (every live game
+/// and assignment it took, per student, in one table), and a student's own page of results
+/// (theirs alone, by their secret link).
+extension Pages {
+  /// `/classes`: every class with its students and its gradebook's link.
+  func classList(_ rosters: [ClassRoster], problem: String?) -> HTML {
+    let items = rosters.map { roster -> HTML in
+      """
+      <li><a class="name" href="\(SitePath.classPage(roster.name.text))">\(roster.name.text)</a>
+      <div class="muted">\(say(.studentCount, ["count": .number(roster.students.count)]))</div></li>
+
+      """
+    }
+    let shown: HTML? = problem.map { "<p class=\"problems\" role=\"alert\">\($0)</p>" }
+    let empty: HTML? =
+      rosters.isEmpty && problem == nil
+      ? "<p id=\"no-classes\">\(say(.noClasses, markup: ["command": "<code>qrquiz class new 7B --students 7B.csv</code>"]))</p>"
+      : nil
+    return page(
+      title: text(.classesTitle),
+      """
+      <h1>\(say(.classesTitle))</h1>
+      \(shown)\(empty)
+      <ul class="topics" id="classes">
+      \(items)</ul>
+      """)
+  }
+
+  /// `/classes/NAME`: the gradebook; the students' own pages' links below it.
+  func gradebookPage(_ book: Gradebook, publicURL: String, csrf: String) -> HTML {
+    let name = book.roster.name.text
+    let headers = book.activities.enumerated().map { index, activity -> HTML in
+      let kind: HomeworkPhrase = activity.kind == .live ? .kindLive : .kindHomework
+      let link: HTML =
+        activity.kind == .assignment
+        ? "<a href=\"\(SitePath.assignmentPage(activity.id))\">\(activity.title)</a>" : "\(activity.title)"
+      return """
+        <th scope="col"><span class="muted">\(index + 1) · \(say(kind))</span><br>\(link)<br>\
+        <span class="muted">\(dateTime(activity.date))</span></th>
+        """
+    }
+    let rows = book.rows.map { row -> HTML in
+      let cells = zip(row.cells, book.activities).map { cell, activity -> HTML in
+        "<td class=\"\(cell.status.rawValue)\">\(cellText(cell, activity))</td>"
+      }
+      return """
+        <tr><th scope="row">\(row.student.name.text)\(accommodationNote(row.student.accommodations))</th>\
+        <td>\(row.share.map { percent($0) } ?? "")</td>\(HTML.joined(cells))</tr>
+
+        """
+    }
+    let table: HTML =
+      book.activities.isEmpty
+      ? "<p id=\"no-activities\">\(say(.noActivities))</p>"
+      : """
+      <div class="table-scroll" role="region" aria-labelledby="gradebook-heading" tabindex="0">
+      <table class="results gradebook" id="gradebook"><thead><tr><th scope="col">\(say(.studentColumn))</th>\
+      <th scope="col">\(say(.overallColumn))</th>\(HTML.joined(headers))</tr></thead>
+      <tbody>
+      \(rows)</tbody></table></div>
+      """
+    return page(
+      title: name,
+      """
+      <h1 id="gradebook-heading">\(say(.gradebookHeading, ["class": .text(name)]))</h1>
+      <p class="muted">\(say(.studentCount, ["count": .number(book.roster.students.count)])) · \
+      \(say(.activityCount, ["count": .number(book.activities.count)]))</p>
+      \(table)
+      <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
+      <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>
+      \(studentLinks(book.roster, publicURL: publicURL, csrf: csrf))
+      """)
+  }
+
+  /// A cell of the gradebook: "3,000 · 3/4", "missed", "not yet"; a card's or a partial
+  /// answer said after the numbers.
+  private func cellText(_ cell: Gradebook.Cell, _ activity: Gradebook.Activity) -> HTML {
+    switch cell.status {
+    case .missed: return say(.cellMissed)
+    case .pending: return say(.cellNotYet)
+    case .done, .partial:
+      let numbers = say(
+        .cellScore,
+        [
+          "score": .number(cell.score ?? 0), "correct": .number(cell.correct ?? 0),
+          "count": .number(activity.questions),
+        ])
+      let card: HTML? = cell.device == .card ? " <span class=\"muted\">\(say(.deviceCard))</span>" : nil
+      let partial: HTML? = cell.status == .partial ? " <span class=\"muted\">\(say(.cellPartial))</span>" : nil
+      return "\(numbers)\(card)\(partial)"
+    }
+  }
+
+  /// "78%".
+  func percent(_ share: Double) -> String { text(.percentRight, ["percent": .number(Int((share * 100).rounded()))]) }
+
+  /// Each student's own page's address, to hand out, and the button that makes those missing.
+  private func studentLinks(_ roster: ClassRoster, publicURL: String, csrf: String) -> HTML {
+    let missing = roster.students.count { $0.resultsSecret == nil }
+    let items = roster.students.compactMap { student -> HTML? in
+      guard let secret = student.resultsSecret else { return nil }
+      let address = publicURL + SitePath.studentResults(secret).value
+      return
+        "<li><span class=\"name\">\(student.name.text)</span> <a href=\"\(SitePath.studentResults(secret))\">\(address)</a></li>\n"
+    }
+    let make: HTML? =
+      missing == 0
+      ? nil
+      : """
+      <form method="post" action="\(SitePath.classLinks(roster.name.text))"><input type="hidden" name="csrf" value="\(csrf)">
+      <p class="muted">\(say(.linksMissing, ["count": .number(missing)]))</p>
+      <button type="submit" class="secondary">\(say(.makeLinks))</button></form>
+      """
+    return """
+      <section class="card" id="student-links" aria-labelledby="links-heading">
+      <h2 id="links-heading">\(say(.studentLinksHeading))</h2>
+      <p class="muted">\(say(.studentLinksNote))</p>
+      <ul class="student-links">
+      \(items)</ul>
+      \(make)
+      </section>
+      """
+  }
+
+  /// `/s/SECRET`: a student's own results, in their class's gradebook: theirs alone.
+  func studentResults(_ row: Gradebook.Row, in book: Gradebook) -> HTML {
+    let items = zip(row.cells, book.activities).reversed().map { cell, activity -> HTML in
+      let kind: HomeworkPhrase = activity.kind == .live ? .kindLive : .kindHomework
+      let join: HTML? =
+        activity.kind == .assignment && activity.isOpen
+        ? " <a href=\"\(SitePath.assignment(activity.id))\">\(say(.openHomework))</a>" : nil
+      return """
+        <li><p><strong>\(activity.title)</strong> <span class="muted">\(say(kind)) · \(dateTime(activity.date))</span></p>
+        <p class="\(cell.status.rawValue)">\(cellText(cell, activity))\(join)</p></li>
+
+        """
+    }
+    let overall: HTML? = row.share.map { "<p class=\"score\">\(percent($0))</p>" }
+    let empty: HTML? = items.isEmpty ? "<p>\(say(.noActivities))</p>" : nil
+    return page(
+      title: text(.yourResults),
+      """
+      <h1>\(say(.yourResultsHeading, ["name": .text(row.student.name.text), "class": .text(book.roster.name.text)]))</h1>
+      \(overall)
+      \(empty)
+      <ol class="my-results" id="my-results" reversed>
+      \(items)</ol>
+      """)
+  }
+}
