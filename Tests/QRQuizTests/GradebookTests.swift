@@ -147,7 +147,7 @@ import Testing
     #expect(await server.get("/classes/7B", headers: HomeworkServer.teacherCookie).text.contains("/s/\(adaSecret)"))
     let adas = await server.get("/s/\(adaSecret)")
     #expect(adas.status == 200)
-    #expect(adas.text.contains("Ada Lovelace, 7B") && adas.text.contains("3000 · 3/3"))
+    #expect(adas.text.contains("Ada Lovelace, 7B") && adas.text.contains("3000 points · 3 of 3 right"))
     #expect(!adas.text.contains("Alan") && !adas.text.contains("Grace") && !adas.text.contains("×1.5"))
     #expect(await server.get("/s/\(String(repeating: "0", count: 32))").status == 404)
     #expect(await server.get("/s/nope").status == 404)

@@ -67,6 +67,23 @@ extension AssignmentWork {
   public func start(secret: String, question: Int, timeFactor: Double = 1, at now: QuizClock.Instant)
     throws(MoveRefusal) -> Entry?
   {
+    let (student, attempt) = try next(secret: secret, question: question, at: now)
+    guard assignment.needsStart(question), attempt.starts[question] == nil else { return nil }
+    let timers = assignment.timers(of: question, timeFactor: timeFactor)
+    return .started(
+      student: student.id, question: question, at: now, setSeconds: timers.set, questionSeconds: timers.question)
+  }
+}
+
+extension AssignmentWork {
+  /// The student holding `secret` and their attempt as it stands at `now`, when
+  /// `question` is the one they are at: the checks every move on a question makes.
+  ///
+  /// - Throws: ``MoveRefusal``: unknown, past due, the attempt over, the question's time
+  ///   up, or another question than theirs.
+  func next(secret: String, question: Int, at now: QuizClock.Instant) throws(MoveRefusal) -> (
+    student: Student, attempt: Attempt
+  ) {
     guard let student = student(secret: secret) else { throw .unknownStudent }
     guard assignment.isOpen(at: now) else { throw .pastDue }
     let given = student.attempts[student.attempts.count - 1].answers.count
@@ -79,10 +96,7 @@ extension AssignmentWork {
     guard questions.indices.contains(question) else { throw .noSuchQuestion }
     guard question >= attempt.answers.count else { throw .alreadyAnswered }
     guard question == attempt.answers.count else { throw .notYet(next: attempt.answers.count + 1) }
-    guard assignment.needsStart(question), attempt.starts[question] == nil else { return nil }
-    let timers = assignment.timers(of: question, timeFactor: timeFactor)
-    return .started(
-      student: student.id, question: question, at: now, setSeconds: timers.set, questionSeconds: timers.question)
+    return (student, attempt)
   }
 }
 

@@ -190,20 +190,9 @@ public struct AssignmentWork: Sendable, Equatable {
   public func answer(
     secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
   ) throws(MoveRefusal) -> (entry: Entry, verdict: Verdict) {
-    guard let student = student(secret: secret) else { throw .unknownStudent }
-    guard assignment.isOpen(at: now) else { throw .pastDue }
-    let given = student.attempts[student.attempts.count - 1].answers.count
-    let attempt = settled(student.attempts[student.attempts.count - 1], at: now)
-    let questions = assignment.questions
-    if questions.indices.contains(question), question >= given, question < attempt.answers.count { throw .timeUp }
-    if attempt.answers.count == questions.count {
-      throw student.attempts.count < assignment.attempts ? .attemptOver : .noAttemptsLeft
-    }
-    guard questions.indices.contains(question) else { throw .noSuchQuestion }
-    guard question >= attempt.answers.count else { throw .alreadyAnswered }
-    guard question == attempt.answers.count else { throw .notYet(next: attempt.answers.count + 1) }
+    let (student, attempt) = try next(secret: secret, question: question, at: now)
     guard !assignment.needsStart(question) || attempt.starts[question] != nil else { throw .notStarted }
-    let asked = questions[question]
+    let asked = assignment.questions[question]
     if let problem = Self.problem(picks, answers: asked.question.answers.count) { throw .invalidPicks(problem) }
     let outcome = asked.question.judge(picks, mandatory: assignment.mandatory)
     let verdict = Verdict(

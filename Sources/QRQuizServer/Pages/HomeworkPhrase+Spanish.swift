@@ -21,6 +21,7 @@ extension HomeworkPhrase {
     .badName: "Un nombre tiene de 1 a 40 caracteres, ninguno invisible.",
     .full: "Esta tarea ya tiene todos los alumnos que admite: díselo a tu profesor.",
     .pastDue: "El plazo de esta tarea ha terminado: ya no acepta respuestas.",
+    .closedHeading: "Esta tarea está cerrada",
     .noSuchAssignment: "No hay ninguna tarea en esta dirección: revisa el código.",
     .setHeading: "Bloque {set}",
     .setTimer: "Tienes {time} para este bloque, desde que pulses Empezar.",
@@ -92,7 +93,8 @@ extension HomeworkPhrase {
     .noClasses: "Aún no hay clases: crea una con {command}.",
     .studentCount: "{count, plural, one {# alumno} other {# alumnos}}",
     .gradebookHeading: "Cuaderno de notas de {class}",
-    .activityCount: "{count, plural, one {# juego en vivo o tarea} other {# juegos en vivo y tareas}}",
+    .activityCount:
+      "{live, plural, one {# juego en vivo} other {# juegos en vivo}} · {homework, plural, one {# tarea} other {# tareas}}",
     .noActivities: "Aún no hay nada: aquí aparecen los juegos en vivo y las tareas de esta clase.",
     .overallColumn: "Correctas en total",
     .kindLive: "juego en vivo",

@@ -8,7 +8,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   case navHomework, navClasses, teacherOnlyDetail, cannotAssign, noSuchAssignmentPage, noSuchClass, noSuchStudentPage
   // A student's page.
   case dueAt, needsScript, pastDueNotice, joinHeading, studentNameLabel, nameOnRosterLabel, startButton
-  case nameNotOnRoster, nameTaken, badName, full, pastDue, noSuchAssignment
+  case nameNotOnRoster, nameTaken, badName, full, pastDue, closedHeading, noSuchAssignment
   case setHeading, setTimer, questionTimer, setAndQuestionTimer, timeRanOut
   case durationMinutesSeconds, durationMinutes, durationSeconds
   case resultHeading, scoredPoints, rightOf, attemptOf, closedResult, doneResult, attemptsLeft, tryAgain
@@ -56,6 +56,7 @@ public enum HomeworkPhrase: String, PhraseBook {
     .badName: "A name has 1 to 40 characters, none of them invisible.",
     .full: "This homework has as many students as it takes: tell your teacher.",
     .pastDue: "This homework is past its due time: it takes no more answers.",
+    .closedHeading: "This homework is closed",
     .noSuchAssignment: "There is no homework at this address: check the code.",
     .setHeading: "Set {set}",
     .setTimer: "You have {time} for this set, from when you press Start.",
@@ -127,7 +128,8 @@ public enum HomeworkPhrase: String, PhraseBook {
     .noClasses: "No classes yet: make one with {command}.",
     .studentCount: "{count, plural, one {# student} other {# students}}",
     .gradebookHeading: "Gradebook of {class}",
-    .activityCount: "{count, plural, one {# live game or homework} other {# live games and homework}}",
+    .activityCount:
+      "{live, plural, one {# live game} other {# live games}} · {homework, plural, one {# homework} other {# homework}}",
     .noActivities: "Nothing yet: the live games and homework this class takes come here.",
     .overallColumn: "Right overall",
     .kindLive: "live game",

@@ -220,7 +220,7 @@ extension Pages {
   /// `/assignments/CODE/present`: the join QR code and the code, as large as the screen allows.
   func assignmentPresent(_ assignment: Assignment, joinURL: String) -> HTML {
     page(
-      title: assignment.title, pageClass: "present", header: false,
+      title: assignment.title, pageClass: "present homework-present", header: false,
       """
       <h1>\(assignment.title)</h1>
       <img src="\(SitePath.assignmentQR(assignment.code, .svg))" alt="\(text(.joinCodeAlt, ["address": .text(joinURL)]))" width="330" height="330">

@@ -33,6 +33,7 @@ extension Pages {
   /// `/classes/NAME`: the gradebook; the students' own pages' links below it.
   func gradebookPage(_ book: Gradebook, publicURL: String, csrf: String) -> HTML {
     let name = book.roster.name.text
+    let live = book.activities.count { $0.kind == .live }
     let headers = book.activities.enumerated().map { index, activity -> HTML in
       let kind: HomeworkPhrase = activity.kind == .live ? .kindLive : .kindHomework
       let link: HTML =
@@ -68,7 +69,7 @@ extension Pages {
       """
       <h1 id="gradebook-heading">\(say(.gradebookHeading, ["class": .text(name)]))</h1>
       <p class="muted">\(say(.studentCount, ["count": .number(book.roster.students.count)])) · \
-      \(say(.activityCount, ["count": .number(book.activities.count)]))</p>
+      \(say(.activityCount, ["live": .number(live), "homework": .number(book.activities.count - live)]))</p>
       \(table)
       <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>
@@ -93,6 +94,14 @@ extension Pages {
       let partial: HTML? = cell.status == .partial ? " <span class=\"muted\">\(say(.cellPartial))</span>" : nil
       return "\(numbers)\(card)\(partial)"
     }
+  }
+
+  /// A cell of a student's own page, in words: "3,000 points · 3 of 3 right".
+  private func ownCellText(_ cell: Gradebook.Cell, _ activity: Gradebook.Activity) -> HTML {
+    guard cell.status == .done || cell.status == .partial else { return cellText(cell, activity) }
+    let points = say(.scoredPoints, ["count": .number(cell.score ?? 0)])
+    let right = say(.rightOf, ["correct": .number(cell.correct ?? 0), "count": .number(activity.questions)])
+    return "\(points) · \(right)"
   }
 
   /// "78%".
@@ -135,11 +144,13 @@ extension Pages {
         ? " <a href=\"\(SitePath.assignment(activity.id))\">\(say(.openHomework))</a>" : nil
       return """
         <li><p><strong>\(activity.title)</strong> <span class="muted">\(say(kind)) · \(dateTime(activity.date))</span></p>
-        <p class="\(cell.status.rawValue)">\(cellText(cell, activity))\(join)</p></li>
+        <p class="\(cell.status.rawValue)">\(ownCellText(cell, activity))\(join)</p></li>
 
         """
     }
-    let overall: HTML? = row.share.map { "<p class=\"score\">\(percent($0))</p>" }
+    let overall: HTML? = row.share.map {
+      "<p class=\"muted\" id=\"overall-label\">\(say(.overallColumn))</p><p class=\"score\" aria-describedby=\"overall-label\">\(percent($0))</p>"
+    }
     let empty: HTML? = items.isEmpty ? "<p>\(say(.noActivities))</p>" : nil
     return page(
       title: text(.yourResults),
@@ -147,8 +158,8 @@ extension Pages {
       <h1>\(say(.yourResultsHeading, ["name": .text(row.student.name.text), "class": .text(book.roster.name.text)]))</h1>
       \(overall)
       \(empty)
-      <ol class="my-results" id="my-results" reversed>
-      \(items)</ol>
+      <ul class="my-results" id="my-results">
+      \(items)</ul>
       """)
   }
 }

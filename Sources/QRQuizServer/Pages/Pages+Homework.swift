@@ -96,7 +96,7 @@ extension Pages {
 
   /// The homework page's own words.
   static let homeworkWords: [HomeworkPhrase] = [
-    .nameNotOnRoster, .nameTaken, .badName, .full, .pastDue, .noSuchAssignment, .setHeading, .setTimer,
+    .nameNotOnRoster, .nameTaken, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment, .setHeading, .setTimer,
     .questionTimer, .setAndQuestionTimer, .durationMinutesSeconds, .durationMinutes, .durationSeconds, .scoredPoints,
     .rightOf, .attemptOf,
     .closedResult, .doneResult, .attemptsLeft,

@@ -23,7 +23,7 @@ import urllib.request
 
 from selenium.webdriver.common.by import By
 
-from browser_support import axe_violations, chromium, screenshot, until
+from browser_support import axe_everywhere, chromium, scheme, screenshot, until
 
 base, token = sys.argv[1], sys.argv[2]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
@@ -34,11 +34,6 @@ def api(method, path, body=None, headers=None):
                                      headers=dict({"Content-Type": "application/json"}, **(headers or {})))
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read() or b"null")
-
-
-def scheme(driver, name):
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
-                           {"features": [{"name": "prefers-color-scheme", "value": name}]})
 
 
 report = {"violations": [], "pages": [], "console": []}
@@ -53,13 +48,7 @@ MAIN_PAGES = {"library", "share", "question", "editor", "host-question", "player
 def check(driver, page, ready=None, language="en"):
     """axe over the page now shown, in both schemes and at both widths."""
     report["pages"].append(page + ("" if language == "en" else " (es)"))
-    for width in (390, 1280):
-        driver.set_window_size(width, 900)
-        for name in ("light", "dark"):
-            scheme(driver, name)
-            for violation in axe_violations(driver, page):
-                report["violations"].append(
-                    dict(violation, page=page, scheme=name, width=width, language=language))
+    report["violations"] += axe_everywhere(driver, page, language)
     if shots and page in MAIN_PAGES:
         # The main pages in the dark scheme (English) and in Spanish (light): a phone's width,
         # the projector's for the host's screens.

@@ -1,6 +1,7 @@
 """What the browser checks share (browser_check, editor_browser_check, live_browser_check,
-a11y_check): Debian's headless Chromium through selenium, waiting for what a check needs,
-the layout test of a phone-width page, and screenshots."""
+a11y_check, homework_browser_check): Debian's headless Chromium through selenium, waiting
+for what a check needs, the layout test of a phone-width page, axe-core over a page in both
+schemes at both widths, and screenshots."""
 import os
 
 from selenium import webdriver
@@ -41,15 +42,20 @@ def until(driver, script, *arguments):
 
 
 # The elements that stick out of the viewport (and so make the page scroll sideways);
-# arguments[0]: whether closed dialogs and visually hidden text are left out.
+# arguments[0]: whether closed dialogs and visually hidden text are left out; arguments[1]:
+# whether what is inside a region that scrolls sideways by itself (a wide table's) is left
+# out, that region being checked as any other element.
 WIDER_THAN_THE_SCREEN = """
 const skippingHidden = arguments[0];
+const scrollers = arguments[1] ? Array.from(document.querySelectorAll("body *")).filter(e =>
+  ["auto", "scroll"].includes(getComputedStyle(e).overflowX)) : [];
 const width = document.documentElement.clientWidth;
 const out = [];
 if (document.documentElement.scrollWidth > width) out.push("page: " + document.documentElement.scrollWidth + " > " + width);
 for (const element of document.querySelectorAll("body *")) {
   const box = element.getBoundingClientRect();
   if (skippingHidden && (element.closest("dialog:not([open])") || element.classList.contains("visually-hidden"))) continue;
+  if (scrollers.some(scroller => scroller !== element && scroller.contains(element))) continue;
   if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)) {
     out.push(element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") +
       (element.className && typeof element.className == "string" ? "." + element.className.split(" ").join(".") : "") +
@@ -60,9 +66,10 @@ return out;
 """
 
 
-def wider_than_the_screen(driver, skipping_hidden=False):
-    """What makes the page wider than the window: none on a page that fits."""
-    return driver.execute_script(WIDER_THAN_THE_SCREEN, skipping_hidden)
+def wider_than_the_screen(driver, skipping_hidden=False, inside_scrollers=False):
+    """What makes the page wider than the window: none on a page that fits (with
+    `inside_scrollers`, what a region that scrolls sideways by itself holds is its own)."""
+    return driver.execute_script(WIDER_THAN_THE_SCREEN, skipping_hidden, inside_scrollers)
 
 
 def screenshot(driver, folder, name):
@@ -93,3 +100,25 @@ def axe_violations(driver, page):
     return [{"rule": violation["id"], "impact": violation["impact"],
              "nodes": [node["target"] for node in violation["nodes"]][:5]}
             for violation in results["violations"] if violation.get("impact") in ("serious", "critical")]
+
+
+def scheme(driver, name):
+    """Emulates `prefers-color-scheme: name`."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": name}]})
+
+
+def axe_everywhere(driver, page, language="en"):
+    """axe_violations over the page shown in the light and the dark scheme, at a phone's
+    width (390 px) and a laptop's (1280 px), each with its page, scheme, width and language;
+    the window is left at 1280 px in the light scheme."""
+    found = []
+    for width in (390, 1280):
+        driver.set_window_size(width, 900)
+        for name in ("light", "dark"):
+            scheme(driver, name)
+            found += [dict(violation, page=page, scheme=name, width=width, language=language)
+                      for violation in axe_violations(driver, page)]
+    scheme(driver, "light")
+    driver.set_window_size(1280, 900)
+    return found

@@ -4,7 +4,8 @@ import Foundation
 @testable import QRQuizServer
 
 /// A server of homework and classes in process, on a clock the test moves: the live
-/// tests' library (Capitals, and Timed: Capitals with 60 s a set and question 2's own 20 s),
+/// tests' library (Capitals, and Timed: Capitals with 60 s a set, question 2's own 20 s and
+/// question 1's explanation),
 /// a data folder with its assignments, live games' results and class 7B (Ada Lovelace with
 /// extra time ×1.5 and no speed scoring, Alan Turing, Grace Hopper).
 struct HomeworkServer {
@@ -45,7 +46,8 @@ struct HomeworkServer {
     client = WebAppClient(app: app)
   }
 
-  /// Capitals named Timed, 60 s a set, its second question 20 s of its own.
+  /// Capitals named Timed, 60 s a set, its second question 20 s of its own, its first
+  /// explained.
   static func timed(_ topic: JSONValue) -> JSONValue {
     guard case .object(var members) = topic else { return topic }
     for (index, member) in members.enumerated() {
@@ -55,9 +57,11 @@ struct HomeworkServer {
         members[index].value = .object(options)
       }
       if member.key == "sets", case .array(var sets) = member.value, case .array(var first) = sets[0],
-        case .object(var second) = first[1]
+        case .object(var opening) = first[0], case .object(var second) = first[1]
       {
+        opening.append(("explanation", .string("Paris has been France's capital since 987.")))
         second.append(("seconds", .number(20)))
+        first[0] = .object(opening)
         first[1] = .object(second)
         sets[0] = .array(first)
         members[index].value = .array(sets)

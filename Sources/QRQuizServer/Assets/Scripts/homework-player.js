@@ -88,8 +88,14 @@ function startHomework(root) {
   let shown = null;
   /** @type {Set<number>} */
   let picked = new Set();
-  /** Whether a timer ran out since the last screen (said on the next one). */
-  let ranOut = false;
+  /** The question on screen when its time ran out: said on the next screen, unless the
+   * server still has it open (its clock is the one that counts). */
+  /** @type {number | null} */
+  let ranOutAt = null;
+  /** The question expected after the verdict on screen: a later one means the set's time
+   * ran out meanwhile. */
+  /** @type {number | null} */
+  let expected = null;
   /** @type {number | null} */
   let countdownTimer = null;
 
@@ -109,10 +115,14 @@ function startHomework(root) {
     if (heading instanceof HTMLElement) heading.focus();
   }
 
-  /** @param {string} id */
-  function sayRanOut(id) {
-    field(id, "ran-out").hidden = !ranOut;
-    ranOut = false;
+  /**
+   * Says on section `id` whether the time ran out on the question that was on screen.
+   * @param {string} id
+   * @param {Next} next
+   */
+  function sayRanOut(id, next) {
+    field(id, "ran-out").hidden = ranOutAt === null || (!next.done && next.index === ranOutAt);
+    ranOutAt = null;
   }
 
   function stopCountdown() {
@@ -145,7 +155,7 @@ function startHomework(root) {
         countdownTimer = window.setTimeout(tick, 200);
         return;
       }
-      ranOut = true;
+      ranOutAt = shown && shown.index !== undefined ? shown.index : null;
       refresh(false);
     };
     tick();
@@ -180,6 +190,10 @@ function startHomework(root) {
   /** @param {Next} next */
   function render(next) {
     stopCountdown();
+    if (expected !== null && (next.done ? expected < next.questions : (next.index || 0) > expected)) {
+      ranOutAt = expected;
+    }
+    expected = null;
     shown = next;
     const screen = state.screenFor(next);
     if (screen === "result") showResult(next);
@@ -192,7 +206,7 @@ function startHomework(root) {
     field("start", "heading").textContent = state.startHeading(next, say);
     field("start", "timer").textContent = state.timerLine(next, say);
     show("start");
-    sayRanOut("start");
+    sayRanOut("start", next);
   }
 
   /** @param {Next} next */
@@ -221,7 +235,7 @@ function startHomework(root) {
     const clock = field("question", "countdown");
     clock.hidden = true;
     show("question");
-    sayRanOut("question");
+    sayRanOut("question", next);
     if (next.time_left !== undefined) startCountdown(next.time_left);
   }
 
@@ -269,7 +283,7 @@ function startHomework(root) {
     }
     const next = state.refusal(result.status);
     if (next === "refresh") {
-      if (result.data && result.data.reason === "time_up") ranOut = true;
+      if (result.data && result.data.reason === "time_up" && shown) ranOutAt = shown.index ?? null;
       refresh(false);
     } else if (next === "forget") {
       kept.forget();
@@ -315,7 +329,7 @@ function startHomework(root) {
     field("result", "state").textContent = lines.state;
     byId("retry", HTMLButtonElement).hidden = !lines.retry;
     show("result");
-    sayRanOut("result");
+    sayRanOut("result", next);
   }
 
   /**
@@ -328,7 +342,7 @@ function startHomework(root) {
     const result = await call(api + "/start", { secret, index });
     button.disabled = false;
     if (result.status === 200 || state.refusal(result.status) === "refresh") {
-      if (result.data && result.data.reason === "time_up") ranOut = true;
+      if (result.data && result.data.reason === "time_up" && shown) ranOutAt = shown.index ?? null;
       refresh(false);
     } else if (result.status === 403) {
       kept.forget();
@@ -348,7 +362,7 @@ function startHomework(root) {
   function startJoining() {
     secret = null;
     if (root.dataset.open === "false") {
-      gone(say("pastDue"));
+      gone(say("closedHeading"));
       return;
     }
     show("join");
@@ -361,7 +375,10 @@ function startHomework(root) {
   sendButton.addEventListener("click", () => {
     if (picked.size > 0) send(picksToSend(picked), 0);
   });
-  byId("next", HTMLButtonElement).addEventListener("click", () => refresh(true));
+  byId("next", HTMLButtonElement).addEventListener("click", () => {
+    expected = shown && shown.index !== undefined ? shown.index + 1 : null;
+    refresh(true);
+  });
   byId("retry", HTMLButtonElement).addEventListener("click", async () => {
     const result = await call(api + "/attempts", { secret });
     if (result.status === 201 || state.refusal(result.status) === "refresh") refresh(false);
