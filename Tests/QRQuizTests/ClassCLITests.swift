@@ -36,6 +36,31 @@ import Testing
     #expect(try qrquiz(["class", "list"]).stdoutText == "7B\t3 students\tcards 1–4\n")
   }
 
+  @Test func aStudentsAccommodationsAreSetShownAndTakenAway() throws {
+    #expect(try qrquiz(["class", "new", "7B", "--students", "-"], stdin: "Ada Lovelace\nAlan Turing\n").status == 0)
+    let set = try qrquiz(["class", "set", "7B", "ada lovelace", "--extra-time", "1.5", "--no-speed"])
+    #expect(set.status == 0 && set.stdoutText == "Ada Lovelace (card 1): extra time ×1.5, no speed scoring\n")
+    #expect(
+      try qrquiz(["class", "set", "7B", "--card", "2", "--extra-time", "2"]).stdoutText
+        == "Alan Turing (card 2): extra time ×2\n")
+    let shown = try qrquiz(["class", "show", "7B"]).stdoutText
+    #expect(
+      shown.contains("   1  Ada Lovelace  (extra time ×1.5, no speed scoring)\n   2  Alan Turing  (extra time ×2)\n"))
+    #expect(
+      try qrquiz(["class", "show", "7B", "--json"]).stdoutText.contains(#""extraTime":1.5,"noSpeedScoring":true"#))
+    // What is not given stays; --speed and a factor of 1 take them away.
+    #expect(
+      try qrquiz(["class", "set", "7B", "Ada Lovelace", "--speed"]).stdoutText
+        == "Ada Lovelace (card 1): extra time ×1.5\n")
+    #expect(
+      try qrquiz(["class", "set", "7B", "Ada Lovelace", "--extra-time", "1"]).stdoutText
+        == "Ada Lovelace (card 1): no accommodations\n")
+    let tooMuch = try qrquiz(["class", "set", "7B", "Ada Lovelace", "--extra-time", "9"])
+    #expect(tooMuch.status == 2 && tooMuch.stderr.contains("extra time must be a factor from 1 to 4"))
+    let nobody = try qrquiz(["class", "set", "7B", "Nobody", "--no-speed"])
+    #expect(nobody.status == 1 && nobody.stderr == "no student 'Nobody' in the class\n")
+  }
+
   @Test func refusalsAreOneLineWithTheFileAndLine() throws {
     let names = home.path("names.txt")
     try Data("Ada\nAl\u{202E}an\n".utf8).write(to: URL(fileURLWithPath: names))

@@ -157,7 +157,8 @@ struct AssignCommand: ParsableCommand {
       throw CLIError(.invalidInput, "\(error)")
     }
     let roster = work.assignment.className.flatMap { try? ClassCommand.store.roster(named: $0) }
-    let results = AssignmentResults(work, roster: roster)
+    // As things stand now: a question whose timer ran out counts as unanswered.
+    let results = AssignmentResults(work.settled(at: QuizClock.now), roster: roster)
     if csv {
       Console.bytes(Array(results.csv.utf8))
       return .success
