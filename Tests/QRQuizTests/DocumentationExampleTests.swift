@@ -112,6 +112,16 @@ import Testing
     #expect(roster.students.map(\.card) == [1, 3])
   }
 
+  @Test func gradebookExample() throws {
+    let folder = try TemporaryDirectory()
+    let archive = LiveArchive(directory: folder.url)
+    let roster = try ClassRoster(name: "7B", students: ["Ada Lovelace"])
+    let works: [AssignmentWork] = []
+    let book = Gradebook(roster: roster, assignments: works, games: LiveGameRecord.all(in: archive), at: QuizClock.now)
+    print(book.csv)
+    #expect(book.csv == "\u{FEFF}name,card,share\r\nAda Lovelace,1,\r\n\r\nactivity,kind,title,date,questions,id\r\n")
+  }
+
   @Test func studentListExample() throws {
     let list = try StudentList(bytes: Array("Name,Email\nAda,ada@example.org\n".utf8))
     print(try list.roster(named: "7B").students.map(\.card))  // [1]

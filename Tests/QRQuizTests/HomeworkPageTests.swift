@@ -24,6 +24,12 @@ import Testing
     let spanish = await server.get("/a/\(code)", headers: ["Cookie": "qrquiz_lang=es"])
     #expect(spanish.text.contains("Empezar la tarea") && spanish.text.contains(#"data-w-liveright="¡Correcto!""#))
     #expect(await server.get("/a/ZZZZ2222").status == 404)
+    // The code as a student types it.
+    let typed = await server.get("/a?code=\(code.lowercased().prefix(4))+\(code.lowercased().dropFirst(4))")
+    #expect([302, 303].contains(typed.status) && typed.headers["location"] == "/a/\(code)")
+    #expect(await server.get("/a/\(code.lowercased())").headers["location"] == "/a/\(code)")
+    #expect(await server.get("/a?code=nope").status == 404)
+    #expect(await server.get("/a").text.contains(#"<input id="code" name="code""#))
     #expect(await server.get("/a/..%2F..%2Fetc").status == 404)
     // The QR code is the join address.
     let svg = await server.get("/a/\(code)/qr.svg")

@@ -7,6 +7,7 @@ import QRQuizHTTP
 /// projector, and the topic page's form that assigns.
 extension AssignmentArea {
   func addPageRoutes(to router: inout Router<RequestContext>) {
+    router.add(.get, "/a", "asks an assignment's code", access: .anyone, .immediate(codePage))
     router.add(
       .get, "/a/{code}", "a student's page of an assignment: name, questions, verdicts, result", access: .anyone,
       .immediate(studentPage))
@@ -30,9 +31,19 @@ extension AssignmentArea {
     return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchAssignmentPage)), status: 404)
   }
 
-  /// GET `/a/CODE`.
+  /// GET `/a`: the code form; `?code=` goes to its assignment, or says there is none.
+  func codePage(_ context: RequestContext) -> HTTPResponse {
+    guard let typed = context.request.query["code"] else { return .html(site.pages(context).codeEntry(problem: false)) }
+    guard let book = assignments.book(typed) else {
+      return .html(site.pages(context).codeEntry(problem: true), status: 404)
+    }
+    return .redirect(to: .assignment(book.code))
+  }
+
+  /// GET `/a/CODE` (typed in any case: the canonical address after).
   func studentPage(_ context: RequestContext) -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    guard book.code == context[parameter: "code"] else { return .redirect(to: .assignment(book.code)) }
     let open = book.assignment.isOpen(at: assignments.clock.now())
     return .html(site.pages(context).homework(book.assignment, open: open))
   }
@@ -94,6 +105,8 @@ extension AssignmentArea {
   /// GET `/assignments/CODE/present`.
   func presentPage(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
-    return .html(site.pages(context).assignmentPresent(book.assignment, joinURL: joinURL(book.code)))
+    return .html(
+      site.pages(context).assignmentPresent(
+        book.assignment, joinURL: joinURL(book.code), codeURL: site.publicURL + SitePath.assignmentCodeEntry.value))
   }
 }

@@ -72,6 +72,8 @@ final class AssignmentArea: Sendable {
 extension SitePath {
   /// A student's page of an assignment.
   static func assignment(_ code: String) -> SitePath { .segments("a", code) }
+  /// The form that asks an assignment's code.
+  static let assignmentCodeEntry = SitePath.segments("a")
   /// The QR code of a student's page of an assignment.
   static func assignmentQR(_ code: String, _ format: ImageFile) -> SitePath {
     .segments("a", code, "qr." + format.rawValue)

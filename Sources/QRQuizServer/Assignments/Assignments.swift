@@ -26,7 +26,9 @@ public final class Assignments: Sendable {
   }
 
   /// The assignment of `code`.
-  func book(_ code: String) -> AssignmentBook? {
+  func book(_ typed: String) -> AssignmentBook? {
+    // As a student types it: "k7m2 qx9p" is K7M2QX9P.
+    let code = typed.uppercased().filter { $0 != " " && $0 != "-" }
     guard Assignment.isCode(code) else { return nil }
     if let book = books.withLock({ $0[code] }) { return book }
     refreshIfChanged()

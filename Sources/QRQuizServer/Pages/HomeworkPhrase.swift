@@ -7,7 +7,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   // The header and refusals.
   case navHomework, navClasses, teacherOnlyDetail, cannotAssign, noSuchAssignmentPage, noSuchClass, noSuchStudentPage
   // A student's page.
-  case dueAt, needsScript, pastDueNotice, joinHeading, studentNameLabel, nameOnRosterLabel, startButton
+  case dueAt, needsScript, pastDueNotice, joinHeading, codeLabel, studentNameLabel, nameOnRosterLabel, startButton
   case nameNotOnRoster, nameTaken, badName, full, pastDue, closedHeading, noSuchAssignment
   case setHeading, setTimer, questionTimer, setAndQuestionTimer, timeRanOut
   case durationMinutesSeconds, durationMinutes, durationSeconds
@@ -18,7 +18,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   // The teacher's assignments.
   case homeworkTitle, noAssignments, topicColumn, dueColumn, statusColumn, studentsColumn, codeColumn
   case statusOpen, statusClosed, doneOfJoined, forClass, assignmentSummary, studentsJoinAt, joinCodeAlt
-  case showOnProjector, printButton, openOrScan, downloadResults, studentsHeading, noStudentsYet
+  case showOnProjector, printButton, openOrScan, orTypeCode, downloadResults, studentsHeading, noStudentsYet
   case studentColumn, scoreColumn, rightColumn, timeColumn, attemptsColumn
   case statusDone, statusNotFinished, statusNotStarted, extraTime, noSpeedScoring
   case questionsHardestFirst, questionNumber, shareRight, nobodyYet, pickedBy, ranOutCount
@@ -47,6 +47,7 @@ public enum HomeworkPhrase: String, PhraseBook {
     .needsScript: "Homework needs JavaScript: turn it on and reload.",
     .pastDueNotice: "This homework is past its due time: it takes no more answers.",
     .joinHeading: "Start the homework",
+    .codeLabel: "The homework's code (8 letters and digits)",
     .studentNameLabel: "Your name",
     .nameOnRosterLabel: "Your name, as your teacher wrote it on the list of {class}",
     .startButton: "Start",
@@ -105,6 +106,7 @@ public enum HomeworkPhrase: String, PhraseBook {
     .showOnProjector: "Show on the projector",
     .printButton: "Print",
     .openOrScan: "Open {address} or scan the code",
+    .orTypeCode: "or open {address} and type the code",
     .downloadResults: "Download the results:",
     .studentsHeading: "Students",
     .noStudentsYet: "No student has started yet.",

@@ -218,7 +218,7 @@ extension Pages {
   }
 
   /// `/assignments/CODE/present`: the join QR code and the code, as large as the screen allows.
-  func assignmentPresent(_ assignment: Assignment, joinURL: String) -> HTML {
+  func assignmentPresent(_ assignment: Assignment, joinURL: String, codeURL: String) -> HTML {
     page(
       title: assignment.title, pageClass: "present homework-present", header: false,
       """
@@ -226,6 +226,7 @@ extension Pages {
       <img src="\(SitePath.assignmentQR(assignment.code, .svg))" alt="\(text(.joinCodeAlt, ["address": .text(joinURL)]))" width="330" height="330">
       <p class="join-code">\(assignment.code)</p>
       <p>\(say(.openOrScan, ["address": .text(joinURL)]))</p>
+      <p>\(say(.orTypeCode, ["address": .text(codeURL)]))</p>
       <p>\(dueLine(assignment))</p>
       """)
   }

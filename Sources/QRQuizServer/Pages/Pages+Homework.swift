@@ -73,6 +73,24 @@ extension Pages {
       """)
   }
 
+  /// `/a`: the code form (and a wrong code's page).
+  func codeEntry(problem: Bool) -> HTML {
+    let shown: HTML? = problem ? "<p class=\"problems\" role=\"alert\">\(say(.noSuchAssignment))</p>" : nil
+    return page(
+      title: text(.joinHeading), pageClass: "homework", header: false,
+      """
+      <section class="card" aria-labelledby="code-heading">
+      <h1 id="code-heading">\(say(.joinHeading))</h1>
+      \(shown)
+      <form method="get" action="\(SitePath.assignmentCodeEntry)">
+      <label for="code">\(say(.codeLabel))</label>
+      <div class="row"><input id="code" name="code" type="text" maxlength="12" autocomplete="off" autocapitalize="characters" spellcheck="false" required>
+      <button type="submit">\(say(.startButton))</button></div>
+      </form>
+      </section>
+      """)
+  }
+
   /// "Due Tuesday 8 December at 18:00", in the page's language and the server's time zone.
   func dueLine(_ assignment: Assignment) -> HTML {
     say(.dueAt, ["date": .text(dateTime(assignment.due.date))])

@@ -145,7 +145,12 @@ def finish(driver, seen, page_prefix, language, checking):
 try:
     # Ada plays on her phone, closes it after question 2, and comes back to finish.
     ada = browser()
-    ada.get(base + "/a/" + code)
+    # The code typed as a student types it, on the page that asks it.
+    ada.get(base + "/a")
+    check(ada, "code")
+    ada.find_element(By.ID, "code").send_keys(code.lower()[:4] + " " + code.lower()[4:])
+    ada.find_element(By.CSS_SELECTOR, "form button").click()
+    until(ada, "return location.pathname === arguments[0]", "/a/" + code)
     visible(ada, "join")
     check(ada, "join")
     ada.find_element(By.ID, "name").send_keys("ada lovelace")
