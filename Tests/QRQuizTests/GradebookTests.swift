@@ -16,7 +16,7 @@ import Testing
   /// A saved game's results as `LiveResults.json` writes them.
   static func game(
     _ id: String, created: String, players: [(name: String, card: Int?, correct: Int, unanswered: Int)],
-    className: String? = nil
+    className: String? = nil, by: [String: String] = [:]
   ) throws -> LiveGameRecord {
     let rows: [JSONValue] = players.map { player in
       var members: [(key: String, value: JSONValue)] = [
@@ -25,6 +25,9 @@ import Testing
         ("unanswered", .number(player.unanswered)),
       ]
       if let card = player.card { members.append(("card", .number(card))) }
+      if let device = by[player.name] {
+        members.append(("answers", .array([.object([("by", .string(device))]), .null, .null])))
+      }
       return .object(members)
     }
     var members: [(key: String, value: JSONValue)] = [
@@ -47,16 +50,19 @@ import Testing
         ("Ada Lovelace", nil, 3, 0), ("Alan Turing", nil, 3, 0), ("Zed", nil, 0, 3), ("Yan", nil, 1, 0),
         ("Xu", nil, 1, 0),
       ])
-    // A game of cards: the card's number says who, whatever the name.
+    // A game of the class with cards: the card's number says who, whatever the name; a
+    // student in it from the start who answered nothing missed it; one may answer by phone.
     let cards = try Self.game(
-      "2026-12-03-0900-Capitals-3", created: "2026-12-03T09:00:00Z", players: [("Ada · card 3", 3, 2, 0)],
-      className: "7b")
+      "2026-12-03-0900-Capitals-3", created: "2026-12-03T09:00:00Z",
+      players: [("Ada · card 3", 3, 2, 0), ("Ada Lovelace", 1, 0, 3), ("Alan Turing", 2, 1, 0)], className: "7b",
+      by: ["Ada · card 3": "card", "Alan Turing": "phone"])
     let book = Gradebook(roster: roster, assignments: [], games: [cards, theirs, ours], at: QuizClock.now)
     #expect(book.activities.map(\.id) == ["2026-12-01-0900-Capitals-1", "2026-12-03-0900-Capitals-3"])
     let ada = try #require(book.row(card: 1))
     #expect(ada.cells[0] == Gradebook.Cell(status: .done, device: .phone, score: 3000, correct: 3, answered: 3))
     #expect(ada.cells[1].status == .missed)
     #expect(try #require(book.row(card: 2)).cells[0].status == .partial)
+    #expect(try #require(book.row(card: 2)).cells[1].device == .phone, "a card's student who answered by phone")
     let grace = try #require(book.row(card: 3))
     #expect(grace.cells[0].status == .missed && grace.cells[1].device == .card && grace.cells[1].correct == 2)
     #expect(ada.share == 0.5, "3 right of the 6 questions of both games")

@@ -135,10 +135,16 @@ public struct Gradebook: Sendable {
     var cells: [Int: Cell] = [:]
     for player in game.players {
       guard let student = GradebookMatching.student(player, in: roster) else { continue }
+      let answered = player.correct + player.wrong
+      // A class answering by card is in the game from its start: answering nothing is missing it.
+      guard answered > 0 else {
+        if cells[student.card] == nil { cells[student.card] = .missed }
+        continue
+      }
       let cell = Cell(
-        status: player.unanswered == 0 ? .done : .partial, device: player.card == nil ? .phone : .card,
-        score: player.score, correct: player.correct, answered: player.correct + player.wrong)
-      if let kept = cells[student.card], (kept.score ?? 0) >= player.score { continue }
+        status: player.unanswered == 0 ? .done : .partial, device: player.byCard ? .card : .phone,
+        score: player.score, correct: player.correct, answered: answered)
+      if let kept = cells[student.card], kept.status != .missed, (kept.score ?? 0) >= player.score { continue }
       cells[student.card] = cell
     }
     return cells

@@ -9,9 +9,12 @@ public struct LiveGameRecord: Sendable, Hashable {
   public struct Player: Sendable, Hashable {
     /// The nickname the player joined with (strangers' text).
     public var name: String
-    /// The answer card they held, when they answered with a card rather than a phone (a
-    /// member `card` of the results' player, when the results have one).
+    /// The card of the class's roster they are (results of a game with a class answering
+    /// by card: `card`).
     public var card: Int?
+    /// Whether they answered with their card rather than a phone (an answer `"by": "card"`;
+    /// results older than cards: holding a card).
+    public var byCard = false
     public var score: Int
     public var correct: Int
     public var wrong: Int
@@ -56,9 +59,13 @@ public struct LiveGameRecord: Sendable, Hashable {
       }
       var card: Int?
       if case .number(let number)? = player["card"] { card = Int(exactly: number.value) }
+      var byCard = card != nil
+      if case .array(let answers)? = player["answers"], answers.contains(where: { $0["by"] != nil }) {
+        byCard = answers.contains { $0["by"] == .string("card") }
+      }
       return Player(
-        name: name, card: card, score: count("score"), correct: count("correct"), wrong: count("wrong"),
-        unanswered: count("unanswered"))
+        name: name, card: card, byCard: byCard, score: count("score"), correct: count("correct"),
+        wrong: count("wrong"), unanswered: count("unanswered"))
     }
   }
 
