@@ -201,6 +201,38 @@ import Testing
     #expect(seen.map { $0["answer"] } == [.string("B"), .string("C")])
   }
 
+  @Test func aStudentsExtraTimeFromTheRosterIsTheirsAloneOnTheirPhone() async throws {
+    let store = ClassRosterStore(directory: classes.url)
+    _ = try store.update("7B") { roster throws(ClassRoster.Problem) in
+      try roster.setAccommodations(.name("Ada Lovelace"), try ClassRoster.Accommodations(timeFactor: 2))
+    }
+    let made = await post(
+      "/api/live", #"{"topic":"Capitals","set":1,"class":"7B","seconds":20}"#, headers: Self.teacher)
+    let body = try object(made)
+    let (pin, host) = (string(body["pin"]), string(body["host"]))
+    #expect(app.live.room(pin)?.snapshot.players.map(\.timeFactor) == [2, 1, 1])
+    let ada = string(try object(await post("/api/live/\(pin)/players", #"{"name":"Ada Lovelace"}"#))["secret"])
+    let alan = string(try object(await post("/api/live/\(pin)/players", #"{"name":"Alan Turing"}"#))["secret"])
+    #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    func questionEvent(_ secret: String) throws -> JSONValue {
+      guard
+        case .stream(_, _, let opened) = app.answer(
+          HTTPRequest(method: "GET", path: "/api/live/\(pin)/events", query: ["secret": secret]))
+      else { throw CocoaError(.coderInvalidValue) }
+      let stream = RecordedStream()
+      opened(stream)
+      return try #require(stream.events.first { $0.name == "question" }).data
+    }
+    #expect(try questionEvent(ada)["you"]?["remaining_ms"] == .number(40_000))
+    #expect(try questionEvent(alan)["you"] == nil, "another student is told nothing of Ada's time")
+    #expect(try questionEvent(host)["remaining_ms"] == .number(20_000))
+    clock.advance(by: 25)
+    let late = await post("/api/live/\(pin)/answers", #"{"secret":"\#(alan)","question":0,"answers":[0]}"#)
+    #expect(late.status == 410)
+    let inTime = await post("/api/live/\(pin)/answers", #"{"secret":"\#(ada)","question":0,"answers":[0]}"#)
+    #expect(inTime.status == 202)
+  }
+
   @Test func aGameWithoutAClassReadsNoCards() async throws {
     let made = await post("/api/live", #"{"topic":"Capitals","set":1}"#, headers: Self.teacher)
     let body = try object(made)

@@ -33,10 +33,18 @@ public struct LiveCardClass: Sendable, Codable, Hashable {
     self.students = students.sorted { $0.card < $1.card }
   }
 
-  /// The class `roster` is now.
+  /// The class `roster` is now, with its students' accommodations (extra time, no speed
+  /// scoring).
   public init(_ roster: ClassRoster) {
     self.init(
-      name: roster.name.text, students: roster.students.map { Student(card: $0.card, name: $0.name.text) })
+      name: roster.name.text,
+      students: roster.students.map { student in
+        let accommodations = student.accommodations
+        return Student(
+          card: student.card, name: student.name.text,
+          timeFactor: accommodations.timeFactor > 1 ? accommodations.timeFactor : nil,
+          noSpeedScoring: accommodations.noSpeedScoring ? true : nil)
+      })
   }
 
   /// The card numbers of the class.
