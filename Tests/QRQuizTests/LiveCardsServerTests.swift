@@ -39,7 +39,7 @@ import Testing
     var server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
-      server, "/api/live", Array(#"{"topic":"Capitals","set":1,"class":"7B","scoring":"accuracy"}"#.utf8),
+      server, "/api/live", Array(#"{"topic":"Capitals","set":1,"class":"7B","scoring":"accuracy","seconds":600}"#.utf8),
       headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"])
     #expect(made.status == 201)
     let pin = string(made.json["pin"])
@@ -54,9 +54,18 @@ import Testing
     server.kill()
 
     server = try startServer()
-    // The restart closed the open question, with the cards the first frame read.
+    // The question is still open, with the cards the first frame read: seen, and not new.
     let status = try server.request("GET", "/api/live/\(pin)/status?secret=\(host)")
-    #expect(status.text.contains(#""phase":"closed","question":0"#), "\(status.text) \(server.errorText)")
+    #expect(status.text.contains(#""phase":"question","question":0"#), "\(status.text) \(server.errorText)")
+    let again = try post(
+      server, "/api/live/\(pin)/scan?secret=\(scanner)", try LiveCardsAPITests.frame([(1, .b), (2, .a)], seed: 2),
+      headers: ["Content-Type": "image/jpeg"])
+    guard case .array(let seenAgain)? = again.json["seen"] else {
+      Issue.record("nothing seen: \(again.json.compactText)")
+      return
+    }
+    #expect(seenAgain.map { $0["new"] } == [.bool(false), .bool(false)])
+    #expect(try post(server, "/api/live/\(pin)/next", Array(#"{"secret":"\#(host)"}"#.utf8)).status == 200)
     #expect(try post(server, "/api/live/\(pin)/next", Array(#"{"secret":"\#(host)"}"#.utf8)).status == 200)
     // Question 2 (Madrid and Seville): Ada shows A, Alan C, from the host's camera.
     let second = try post(
@@ -76,6 +85,32 @@ import Testing
     #expect(rows.contains { $0.hasPrefix("Alan Turing,2,1000,1,1,0,1,1,Paris,") }, "\(results.text)")
     #expect(rows.contains { $0.hasPrefix("Ada Lovelace,1,0,0,2,0,2,2,Rome,") }, "\(results.text)")
     #expect(rows.contains { $0.hasPrefix("Grace Hopper,3,0,0,0,2,2,") }, "\(results.text)")
+  }
+
+  @Test func aSecondServerOnTheSameDataFolderIsRefusedAndTheSameCommandTakesUpTheGame() throws {
+    let first = try startServer()
+    let second = try ProcessRunner.qrquiz(
+      ["serve", library.url.path, "--cache-dir", cache.url.path, "--port", "0"], environment: home.qrquizEnvironment)
+    #expect(second.status != 0)
+    #expect(
+      second.stderr.contains("served by another qrquiz already (process")
+        && second.stderr.contains("port \(first.port)"),
+      "\(second.stderr)")
+    first.kill()
+    // A live game left by a crash: `qrquiz live` with the same topic and class takes it up.
+    let live = try ServeProcess.live(
+      ["Capitals", "--class", "7b", "--host", "127.0.0.1"], library: library, cache: cache, home: home)
+    let pin = try #require(live.startText.range(of: "/j/").map { String(live.startText[$0.upperBound...].prefix(6)) })
+    live.kill()
+    let again = try ServeProcess.live(
+      ["Capitals", "--class", "7B", "--host", "127.0.0.1"], library: library, cache: cache, home: home)
+    #expect(again.startText.contains("Taking up the unfinished game of Capitals"), "\(again.startText)")
+    #expect(again.startText.contains("/j/\(pin)"), "\(again.startText)")
+    #expect(again.startText.contains("http://localhost:\(again.port)/host/\(pin)?secret="))
+    // A class that is not there is said before anything is served.
+    let typo = try ProcessRunner.qrquiz(
+      ["live", "Capitals", "--class", "9Z", "--port", "0"], environment: home.qrquizEnvironment)
+    #expect(typo.status != 0 && typo.stderr.contains("9Z"), "\(typo.stderr)")
   }
 
   struct BrowserReport: Decodable {

@@ -118,7 +118,8 @@ import Testing
     journal.append([try game.next(at: Game.t(1))])
     journal.finish()
 
-    let found = archive.resumeUnfinished(at: Game.t(9))
+    // Resumed after the question's 20 s are up: it is closed.
+    let found = archive.resumeUnfinished(at: Game.t(30))
     defer { for unfinished in found.games { unfinished.journal.finish() } }
     #expect(found.games.map(\.game.setup.pin) == ["444444"])
     #expect(found.games.first?.game.phase == .closed(question: 0))
@@ -188,6 +189,24 @@ import Testing
     #expect(!archive.isTaken(pin: "33333") && !archive.isTaken(pin: "333334"))
     _ = try LiveJournal(creating: archive.journalURL(pin: "777777"), setup: Self.setup(pin: "777777"))
     #expect(archive.isTaken(pin: "777777"))
+  }
+
+  @Test func aQuestionWhoseTimeIsNotUpStaysOpenWhenTheGameIsResumed() throws {
+    let data = try TemporaryDirectory()
+    let archive = LiveArchive(directory: data.url)
+    var game = LiveGame(setup: Self.setup(pin: "555555"))
+    let journal = try LiveJournal(creating: archive.journalURL(pin: "555555"), setup: game.setup)
+    let (joined, ada) = try game.join(name: "Ada", browser: nil, secret: Self.secret(1), at: Game.t(0))
+    journal.append([joined, try game.next(at: Game.t(1))])
+    journal.finish()
+    // The server comes back 9 s into the question's 20: Ada may still answer, until 21 s.
+    let found = archive.resumeUnfinished(at: Game.t(10))
+    defer { for unfinished in found.games { unfinished.journal.finish() } }
+    var resumed = try #require(found.games.first).game
+    #expect(resumed.phase == .open(question: 0, openedAt: Game.t(1)))
+    #expect(resumed.remaining(at: Game.t(10)) == 11)
+    _ = try resumed.answer(secret: ada.secret, question: 0, picks: [0], at: Game.t(12))
+    #expect(resumed.players[0].answers[0]?.milliseconds == 11_000)
   }
 
   static func setup(pin: String) -> LiveGame.Setup {

@@ -20,4 +20,31 @@ package enum FileLock {
     }
     return try body()
   }
+
+  /// Why a lock to hold for the process's life was not taken.
+  package enum HoldRefusal: Error, Sendable {
+    /// Another process holds it; `note` is what that process wrote in the file.
+    case heldByAnother(note: String)
+    case failed(FileSystemError)
+  }
+
+  /// Takes the lock on `file` at once, or not at all, and holds it until the process ends
+  /// (a killed holder leaves nothing stuck), writing `note` in the file for whoever finds
+  /// it taken: one server per data folder, say.
+  package static func holdUntilExit(_ file: URL, note: String) throws(HoldRefusal) {
+    let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    guard descriptor >= 0 else { throw .failed(.current(.lock, file.path)) }
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      guard errno == EINTR else {
+        let held = errno == EWOULDBLOCK
+        let said = (try? BoundedFile.read(descriptor: descriptor, path: file.path, limit: 4096)) ?? []
+        close(descriptor)
+        if held { throw .heldByAnother(note: String(decoding: said, as: UTF8.self)) }
+        throw .failed(.current(.lock, file.path))
+      }
+    }
+    _ = ftruncate(descriptor, 0)
+    _ = Array(note.utf8).withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    // The descriptor stays open: the lock is the process's until it ends.
+  }
 }

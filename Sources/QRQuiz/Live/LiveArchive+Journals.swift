@@ -30,7 +30,8 @@ extension LiveArchive {
 
   /// A game in progress found again: its journal read back and open to append to.
   public struct Unfinished: Sendable {
-    /// The game the journal holds, a question open when it stopped closed now.
+    /// The game the journal holds; a question open when it stopped whose time is up since,
+    /// closed now.
     public var game: LiveGame
     /// Its journal, the closing entry (if any) appended.
     public var journal: LiveJournal
@@ -65,7 +66,9 @@ extension LiveArchive {
         continue
       }
       var game = journal.game
-      if case .open(let index, _) = game.phase {
+      // A question whose time is not up stays open (the students who had not answered still
+      // may); one whose time ran out while the server was down is closed now.
+      if case .open(let index, _) = game.phase, let deadline = game.deadline, now >= deadline {
         let entry = LiveGame.Entry.closed(question: index, at: now)
         game.apply(entry)
         journal.append([entry])

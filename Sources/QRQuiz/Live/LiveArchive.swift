@@ -16,6 +16,44 @@ public struct LiveArchive: Sendable {
 
   /// Journals of games in progress.
   public var gamesDirectory: URL { directory.appendingPathComponent("games") }
+
+  /// Why a server cannot serve this folder's games.
+  public enum ServingRefusal: Error, Sendable, CustomStringConvertible {
+    /// Another process serves them; `who` is what it said of itself.
+    case servedElsewhere(who: String)
+    case folder(FileSystemError)
+
+    public var description: String {
+      switch self {
+      case .servedElsewhere(let who):
+        "the live games here are served by another qrquiz already (\(who)): stop it first, or give this one "
+          + "another data folder (XDG_DATA_HOME)"
+      case .folder(let error): "the live games' folder cannot be used: \(error)"
+      }
+    }
+  }
+
+  /// Makes this process the one that serves the folder's games, for its whole life: two
+  /// servers on one data folder would each resume the same games and write the same
+  /// journals and results over each other. `who` says who serves them (a port) to a second
+  /// one that tries.
+  ///
+  /// - Throws: ``ServingRefusal``.
+  public func serve(as who: String) throws(ServingRefusal) {
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .folder(.current(.create, directory.path))
+    }
+    do {
+      try FileLock.holdUntilExit(directory.appendingPathComponent("server.lock"), note: who)
+    } catch {
+      switch error {
+      case .heldByAnother(let note): throw .servedElsewhere(who: note.isEmpty ? "another process" : note)
+      case .failed(let failure): throw .folder(failure)
+      }
+    }
+  }
   /// Results of finished games.
   public var resultsDirectory: URL { directory.appendingPathComponent("results") }
 

@@ -26,6 +26,8 @@ struct LiveCommand: ParsableCommand {
       up their printed answer cards (qrquiz answer-cards print), read by the host screen's
       camera or the teacher's phone at the scan address printed; students with phones may
       still join, under their own names.
+      A game of the same topic (and class) left unfinished by a stop or a crash is taken up
+      again rather than a second one made (--new makes another all the same).
       """,
     examples: [
       "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
@@ -41,6 +43,7 @@ struct LiveCommand: ParsableCommand {
   @Option("--max-players", value: "N", help: "players at most", range: 1...10_000) var maximumPlayers = 1000
   @Option("--class", value: "NAME", help: "a class (qrquiz class) whose students answer with answer cards")
   var className: String?
+  @Flag("--new", help: "make a new game even when one of this topic is unfinished") var new
   @Option("--host", value: "ADDRESS", help: "the address to listen on (default: the whole network)")
   var host = "0.0.0.0"
   @OptionGroup var server: ServerOptions
@@ -55,6 +58,7 @@ struct LiveCommand: ParsableCommand {
     if games, topic != nil || results { throw .usage("--games lists the running games: give no topic with it") }
     if url != nil, !games { throw .usage("--url goes with --games") }
     if className != nil, results || games { throw .usage("--class goes with a game to start") }
+    if className?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw .usage("--class needs a class's name") }
     if let url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
       throw .usage("--url must start with http:// or https://, not '\(url)'")
     }
@@ -65,6 +69,8 @@ struct LiveCommand: ParsableCommand {
     if results { return listResults() }
     if games { return try await RunningGamesList(url: url ?? "http://127.0.0.1:\(server.port)").print() }
     guard let topic else { return .usage }
+    // A class that is not there is said before anything is served, as `qrquiz class` says it.
+    let classRoster = try className.map { name throws in try ClassCommand.store.roster(named: name) }
     // A saved topic is played with the whole library served (more games from the teacher's
     // address); anything else is served alone.
     let served = try await ServedTopicFiles([topic], reader: TopicReader())
@@ -77,19 +83,34 @@ struct LiveCommand: ParsableCommand {
       (source, name) = (.files(served.paths), served.names[0])
     }
     let site = try SiteServer.start(topics: source, host: host, options: server, allowEdit: false, isPrivate: true)
-    let game: QuizWebApp.HostedGame
-    do {
-      game = try site.app.startLiveGame(
-        topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers,
-        className: className)
-    } catch {
-      site.server.stop(timeout: 1)
-      throw CLIError(.invalidInput, "\(topic): \(error)")
-    }
     site.printResumedGames()
+    let game: QuizWebApp.HostedGame
+    if !new, let unfinished = unfinishedGame(of: name, className: classRoster?.name.text, in: site) {
+      // The teacher ran the same command again after a stop or a crash: the same game.
+      game = unfinished
+      Console.line("Taking up the unfinished game of \(game.setup.title) (--new makes another).")
+    } else {
+      do {
+        game = try site.app.startLiveGame(
+          topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers,
+          className: className)
+      } catch {
+        site.server.stop(timeout: 1)
+        throw CLIError(.invalidInput, "\(topic): \(error)")
+      }
+    }
     printIntroduction(game, site: site)
     await site.runUntilStopped()
     return .success
+  }
+
+  /// The newest game resumed at start-up that plays `topic` with the same class (or none).
+  private func unfinishedGame(of topic: String, className: String?, in site: SiteServer)
+    -> QuizWebApp.HostedGame?
+  {
+    site.resumed.reversed().lazy.filter { $0.topicName == topic && $0.phase != .over }
+      .compactMap { site.app.hostedGame(pin: $0.pin) }
+      .first { $0.setup.cardClass?.name == className }
   }
 
   private func printIntroduction(_ game: QuizWebApp.HostedGame, site: SiteServer) {
@@ -110,6 +131,10 @@ struct LiveCommand: ParsableCommand {
           + "\(cardClass.students.first?.card ?? 0)–\(cardClass.students.last?.card ?? 0); "
           + "read them with the host screen's camera (Scan cards) or a phone at:")
       Console.line(scanURL)
+      // Browsers open a camera only on https or on the computer's own address.
+      Console.line(
+        "To read cards with this computer's camera, open the host screen here instead: "
+          + "http://localhost:\(site.server.port)/host/\(setup.pin)?secret=\(setup.hostSecret)")
     }
     if site.app.isPublicURLReachable {
       Console.line(

@@ -70,11 +70,12 @@ struct SiteServer {
       Console.error("question images are not served: the image cache cannot be used: \(error)")
       imageCache = nil
     }
+    let liveArchive = LiveArchive(directory: Directories.live)
     let app = QuizWebApp(
       topics: topics,
       configuration: .init(
         publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
-        liveArchive: LiveArchive(directory: Directories.live), isSecure: tls != nil, isPrivate: isPrivate,
+        liveArchive: liveArchive, isSecure: tls != nil, isPrivate: isPrivate,
         holdsRequestsUntilResumed: true, assignmentArchive: AssignmentArchive(directory: Directories.assignments),
         classes: ClassRosterStore(directory: Directories.classes)))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
@@ -102,6 +103,13 @@ struct SiteServer {
     }
     // The port is known once listening (--port 0 picks one): before the address is shown.
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
+    // One server per data folder: a second would resume the same games and write over them.
+    do {
+      try liveArchive.serve(as: "process \(getpid()), port \(server.port)")
+    } catch {
+      server.stop(timeout: 1)
+      throw CLIError(.outputFailed, "\(error)")
+    }
     app.setPublicURL(base)
     // Requests wait until the games are back (the app holds them): no phone gets 404 for its game.
     let report = app.resumeLiveGames()
@@ -116,7 +124,8 @@ struct SiteServer {
       let phase =
         switch game.phase {
         case .lobby: "in the lobby"
-        case .open(let index, _), .closed(let index): "question \(index + 1) closed"
+        case .open(let index, _): "question \(index + 1) open"
+        case .closed(let index): "question \(index + 1) closed"
         case .over: "over"
         }
       Console.line(

@@ -27,6 +27,16 @@ extension QuizWebApp {
     public let description: String
   }
 
+  /// The game of PIN `pin` as ``startLiveGame(topic:set:scoring:seconds:maximumPlayers:className:)``
+  /// gives a new one (a game resumed after a restart, say); `nil` when no game has it.
+  public func hostedGame(pin: String) -> HostedGame? {
+    guard let room = liveArea.games.room(pin) else { return nil }
+    let setup = room.setup
+    return HostedGame(
+      pin: room.pin, hostSecret: setup.hostSecret, joinURL: room.joinURL, hostURL: liveArea.hostURL(room),
+      setup: setup, scanURL: liveArea.scanURL(room))
+  }
+
   /// Makes a live game of the served topic `topic` (its name in the site's addresses).
   ///
   /// - Parameters:
@@ -41,10 +51,7 @@ extension QuizWebApp {
       topic: topic, set: set, scoring: scoring, seconds: seconds, maximumPlayers: maximumPlayers, className: className)
     do {
       let room = try liveArea.makeLiveGame(request)
-      let setup = room.setup
-      return HostedGame(
-        pin: room.pin, hostSecret: setup.hostSecret, joinURL: room.joinURL, hostURL: liveArea.hostURL(room),
-        setup: setup, scanURL: liveArea.scanURL(room))
+      return hostedGame(pin: room.pin)!
     } catch {
       throw LiveGameRefusal(description: error.message)
     }

@@ -168,8 +168,8 @@ public final class LiveGames: Sendable {
   }
 
   /// Resumes the games whose journals the archive holds (their server stopped or was
-  /// killed): same PINs, secrets, scores and streaks; a question open when it stopped is
-  /// closed with the answers received before.
+  /// killed): same PINs, secrets, scores and streaks; a question open when it stopped stays
+  /// open until its time is up, or is closed with the answers received before when it is.
   public func resume(
     joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
   ) -> ResumeReport {

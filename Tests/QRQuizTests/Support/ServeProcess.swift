@@ -13,11 +13,12 @@ final class ServeProcess {
   private let process: ChildProcess
   private let output: TemporaryDirectory
 
-  init(_ arguments: [String], environment: [String: String]? = nil) throws {
+  /// `qrquiz COMMAND --port 0 ARGUMENTS…` (`serve`, or `live`), once it says it serves.
+  init(_ arguments: [String], environment: [String: String]? = nil, command: String = "serve") throws {
     output = try TemporaryDirectory()
     let outURL = output.url.appendingPathComponent("stdout")
     process = try ChildProcess(
-      ProcessRunner.qrquiz, ["serve", "--port", "0"] + arguments, environment: environment, stdout: outURL,
+      ProcessRunner.qrquiz, [command, "--port", "0"] + arguments, environment: environment, stdout: outURL,
       stderr: output.url.appendingPathComponent("stderr"))
     let deadline = Date().addingTimeInterval(30)
     var text = ""
@@ -35,11 +36,26 @@ final class ServeProcess {
       guard let range = text.range(of: marker) else { return nil }
       return String(text[range.upperBound...].prefix { !$0.isWhitespace })
     }
+    // The first address it prints: `http://HOST:PORT/…`.
     let served = url(after: " at ")!
-    base = served.hasSuffix("/") ? String(served.dropLast()) : served
-    port = Int(base.split(separator: ":").last!)!
+    let origin = served.split(separator: "/", omittingEmptySubsequences: false).prefix(3).joined(separator: "/")
+    base = command == "serve" ? (served.hasSuffix("/") ? String(served.dropLast()) : served) : origin
+    port = Int(origin.split(separator: ":").last!)!
     editURL = url(after: "Create topics at ")
     startText = text
+  }
+
+  /// `qrquiz live ARGUMENTS…` on `library`'s topics, with `home`'s data folder.
+  static func live(
+    _ arguments: [String], library: TemporaryDirectory, cache: TemporaryDirectory, home: TemporaryDirectory
+  ) throws -> ServeProcess {
+    var given = arguments
+    // A topic named as in the library is played from its file there.
+    if let topic = given.first, !topic.hasPrefix("-") {
+      given[0] = library.url.appendingPathComponent(topic + ".json").path
+    }
+    return try ServeProcess(
+      given + ["--cache-dir", cache.url.path], environment: home.qrquizEnvironment, command: "live")
   }
 
   /// The server's resident memory, now and at its peak, in megabytes (the kernel's VmRSS
