@@ -35,13 +35,23 @@ test("a student holding a card is named with it", () => {
   assert.equal(cards.playerLabel("Visitor", undefined, say), "Visitor");
 });
 
-test("a photo read says how many cards, how many new, what was ignored, and if nothing counted", () => {
+test("a photo read says how many cards, how many new, each reason one was not counted, and if nothing counted", () => {
   const seen = [
     { card: 12, answer: "A", name: "Ada", new: true }, { card: 3, answer: "C", name: "Bob", new: false },
   ];
   assert.deepEqual(cards.scanSummary({ seen, ignored: 0, question: 0 }, say), ['cardRead {"count":2,"new":1}']);
-  assert.deepEqual(cards.scanSummary({ seen, ignored: 2, question: null }, say), [
-    'cardRead {"count":2,"new":1}', "cardNotCounted", 'cardIgnored {"count":2}',
+  assert.deepEqual(cards.scanSummary({ seen, ignored: 0, question: null }, say), [
+    'cardRead {"count":2,"new":1}', "cardNotCounted",
+  ]);
+  const refused = {
+    seen, ignored: 5, question: 1, letters: ["A", "B"],
+    ignored_cards: [{ card: 9, reason: "not_an_answer" }, { card: 7, reason: "not_an_answer" },
+      { card: 2, reason: "by_phone" }],
+    ignored_unread: { not_in_class: 1, between_letters: 1, two_answers: 0, not_a_card: 0 },
+  };
+  assert.deepEqual(cards.scanSummary(refused, say), [
+    'cardRead {"count":2,"new":1}', 'cardNotAnAnswer {"cards":"7, 9","letters":"A, B"}',
+    'cardByPhone {"cards":"2","letters":"A, B"}', 'cardOtherClass {"count":1}', 'cardBetweenLetters {"count":1}',
   ]);
   assert.deepEqual(cards.scanSummary({ seen: [], ignored: 0, question: 0 }, say), ["cardReadNone"]);
   assert.equal(cards.seenList({ seen, ignored: 0, question: 0 }, say), 'cardSeenList {"cards":"3, 12"}');
@@ -53,4 +63,15 @@ test("a photo is made small enough to send, keeping its shape; a small one is le
   const big = cards.fittedSize(8000, 6000, 12e6);
   assert.ok(big.width * big.height <= 12e6 && big.width * big.height > 11.9e6);
   assert.equal(Math.round((big.width / big.height) * 100), 133);
+});
+
+test("the teacher's phone is told whose cards are not seen yet; the camera, which are still up", () => {
+  const answer = {
+    seen: [], ignored: 1, question: 0, ignored_cards: [{ card: 4, reason: "held_up_before" }],
+    not_seen: [{ card: 7, name: "Émilie Dubois" }, { card: 12, name: "Lucas" }],
+  };
+  assert.equal(cards.notYetSeen(answer, say), 'cardNotYetSeen {"cards":"7 Émilie Dubois, 12 Lucas"}');
+  assert.equal(cards.notYetSeen({ seen: [], ignored: 0, question: null }, say), "");
+  assert.equal(cards.cameraNotice(answer, say), 'cardHeldUpBefore {"cards":"4"}');
+  assert.equal(cards.cameraNotice({ seen: [], ignored: 0, question: 0 }, say), null);
 });

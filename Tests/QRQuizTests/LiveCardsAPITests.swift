@@ -233,6 +233,34 @@ import Testing
     #expect(inTime.status == 202)
   }
 
+  @Test func cardsTheCameraSawUpBeforeAQuestionCountOnlyOnceLoweredOrTurned() async throws {
+    let (pin, host, scanner) = try await makeGame()
+    let next = #"{"secret":"\#(host)"}"#
+    #expect(await post("/api/live/\(pin)/next", next).status == 200)
+    let asked = try object(await scan(pin, try Self.frame([(1, .b), (2, .a)]), as: host))
+    #expect(array(asked["seen"]).map { $0["new"] } == [.bool(true), .bool(true)])
+    #expect(array(asked["not_seen"]).map { $0["name"] } == [.string("Grace Hopper")])
+    #expect(asked["letters"] == .array(["A", "B", "C", "D"].map(JSONValue.string)))
+    #expect(await post("/api/live/\(pin)/next", next).status == 200)
+    // The camera stays on while the answers are shown: Ada and Alan keep their cards up.
+    #expect(await scan(pin, try Self.frame([(1, .b), (2, .a)]), as: host).status == 200)
+    #expect(await post("/api/live/\(pin)/next", next).status == 200)
+    let stale = try object(await scan(pin, try Self.frame([(1, .b), (2, .a)]), as: host))
+    #expect(array(stale["seen"]).isEmpty, "\(stale.compactText)")
+    #expect(
+      array(stale["ignored_cards"]).map { $0["reason"] } == [.string("held_up_before"), .string("held_up_before")])
+    #expect(try #require(app.live.room(pin)).snapshot.answeredCount == 0)
+    // Ada turns her card; Alan's is lowered (not in the frame), then held up again.
+    let turned = try object(await scan(pin, try Self.frame([(1, .c)]), as: host))
+    #expect(array(turned["seen"]).map { $0["card"] } == [.number(1)])
+    let raised = try object(await scan(pin, try Self.frame([(1, .c), (2, .a)]), as: host))
+    #expect(array(raised["seen"]).map { $0["new"] } == [.bool(false), .bool(true)])
+    // A photo from the teacher's phone is taken as it is: it was taken for this question.
+    let photo = try object(await scan(pin, try Self.frame([(3, .d)]), as: scanner, bearer: false))
+    #expect(array(photo["seen"]).map { $0["new"] } == [.bool(true)])
+    #expect(array(photo["not_seen"]).isEmpty)
+  }
+
   @Test func aGameWithoutAClassReadsNoCards() async throws {
     let made = await post("/api/live", #"{"topic":"Capitals","set":1}"#, headers: Self.teacher)
     let body = try object(made)

@@ -36,6 +36,13 @@ import Testing
     #expect(list.names == ["Ada Lovelace", "Turing", "Grace"])
   }
 
+  /// A school system's export: the name a student goes by, else their legal first name.
+  @Test func thePreferredFirstNameIsTakenBeforeTheLegalOne() throws {
+    let list = try list(
+      "Legal First Name,Preferred First Name,Last Name,Email\nAlexander,Alex,Hill,a@x\nBeatriz,,Ruiz,b@x\n")
+    #expect(list.names == ["Alex Hill", "Beatriz Ruiz"])
+  }
+
   @Test func aSpreadsheetWithoutANameColumnIsRefusedNotReadAsNames() {
     #expect(throws: StudentList.Error.noNameColumn(columns: 2)) { try list("Email,Group\na@x,7B\nb@x,7B\n") }
     #expect(throws: StudentList.Error.noNameColumn(columns: 2)) { try list("Lovelace, Ada\nTuring, Alan\n") }

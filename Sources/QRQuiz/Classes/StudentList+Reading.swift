@@ -5,23 +5,30 @@ extension StudentList {
     "learner", "nombre", "nombrecompleto", "alumno", "alumna", "estudiante",
   ]
   /// Header cells of a column of first names.
-  static let firstNameKeys: Set<String> = ["firstname", "givenname", "forename", "first", "nombre", "nombres"]
+  static let firstNameKeys: Set<String> = [
+    "firstname", "givenname", "forename", "first", "nombre", "nombres", "legalfirstname", "legalname",
+  ]
+  /// Header cells of a column of the first names students go by (school systems' "Preferred
+  /// First Name"), taken before the legal one when a row has one.
+  static let preferredNameKeys: Set<String> = ["preferredfirstname", "preferredname", "nombrepreferido"]
   /// Header cells of a column of last names.
   static let lastNameKeys: Set<String> = ["lastname", "surname", "familyname", "last", "apellido", "apellidos"]
 
   /// Where a spreadsheet's names are.
   enum NameColumns {
     case whole(Int)
-    case firstAndLast(first: Int, last: Int)
+    /// First and last names; `preferred`, when the sheet has it, is taken before `first`.
+    case firstAndLast(first: Int, preferred: Int?, last: Int)
 
     /// The columns of a header row, first and last names before whole names (a Spanish
     /// sheet's "Nombre" is the first name when "Apellidos" is beside it).
     init?(header: [String]) {
       let keys = header.map(CSVColumns.key)
-      if let first = keys.firstIndex(where: StudentList.firstNameKeys.contains),
+      let preferred = keys.firstIndex(where: StudentList.preferredNameKeys.contains)
+      if let first = keys.firstIndex(where: StudentList.firstNameKeys.contains) ?? preferred,
         let last = keys.firstIndex(where: StudentList.lastNameKeys.contains)
       {
-        self = .firstAndLast(first: first, last: last)
+        self = .firstAndLast(first: first, preferred: preferred == first ? nil : preferred, last: last)
       } else if let whole = keys.firstIndex(where: StudentList.nameKeys.contains) {
         self = .whole(whole)
       } else {
@@ -36,8 +43,9 @@ extension StudentList {
       }
       switch self {
       case .whole(let index): return cell(index)
-      case .firstAndLast(let first, let last):
-        return [cell(first), cell(last)].filter { !$0.isEmpty }.joined(separator: " ")
+      case .firstAndLast(let first, let preferred, let last):
+        let given = preferred.map(cell).flatMap { $0.isEmpty ? nil : $0 } ?? cell(first)
+        return [given, cell(last)].filter { !$0.isEmpty }.joined(separator: " ")
       }
     }
 
@@ -46,7 +54,8 @@ extension StudentList {
       let quoted = { (index: Int) in "'\(header[index].trimmingCharacters(in: .whitespaces))'" }
       switch self {
       case .whole(let index): return quoted(index)
-      case .firstAndLast(let first, let last): return quoted(first) + " + " + quoted(last)
+      case .firstAndLast(let first, let preferred, let last):
+        return (preferred.map { quoted($0) + " (else " + quoted(first) + ")" } ?? quoted(first)) + " + " + quoted(last)
       }
     }
   }

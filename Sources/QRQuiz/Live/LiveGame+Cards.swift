@@ -16,6 +16,10 @@ extension LiveGame {
     case noSuchAnswer
     /// The question is answered with a number, which a card cannot give.
     case askedAsNumber
+    /// The host's camera saw the card held up with this letter before the question opened
+    /// and ever since: an answer to the last question, not yet lowered (the server's rule,
+    /// not the game's: the game never refuses this).
+    case heldUpBefore
   }
 
   /// What a card seen did.

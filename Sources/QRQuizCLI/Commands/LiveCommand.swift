@@ -38,7 +38,8 @@ struct LiveCommand: ParsableCommand {
 
   @Argument(.topic) var topic: String?
   @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
-  @Option("--scoring", help: "speed, accuracy or app") var scoring = LiveScoring.speed
+  @Option("--scoring", help: "speed, accuracy or app (default: speed; accuracy with --class)")
+  var scoring: LiveScoring?
   @Option("--seconds", help: "seconds per question", range: 5...600) var seconds = 20
   @Option("--max-players", value: "N", help: "players at most", range: 1...10_000) var maximumPlayers = 1000
   @Option("--class", value: "NAME", help: "a class (qrquiz class) whose students answer with answer cards")
@@ -92,7 +93,8 @@ struct LiveCommand: ParsableCommand {
     } else {
       do {
         game = try site.app.startLiveGame(
-          topic: name, set: set, scoring: scoring, seconds: Double(seconds), maximumPlayers: maximumPlayers,
+          topic: name, set: set, scoring: scoring ?? (className == nil ? .speed : .accuracy),
+          seconds: Double(seconds), maximumPlayers: maximumPlayers,
           className: className)
       } catch {
         site.server.stop(timeout: 1)
@@ -116,9 +118,14 @@ struct LiveCommand: ParsableCommand {
   private func printIntroduction(_ game: QuizWebApp.HostedGame, site: SiteServer) {
     let setup = game.setup
     let set = setup.setNumber.map { "set \($0), " } ?? ""
+    let own = setup.questions.filter { $0.seconds != nil }.count
+    let time =
+      own == 0
+      ? "\(Int(setup.seconds)) s a question"
+      : own == setup.questions.count ? "each question its own time" : "\(Int(setup.seconds)) s a question, or its own"
     Console.line(
       "Live game of \(setup.title): \(set)\(Plural.count(setup.questions.count, "question")), "
-        + "\(setup.scoring.rawValue) scoring, \(Int(setup.seconds)) s a question")
+        + "\(setup.scoring.rawValue) scoring, \(time)")
     Console.line("Players join at \(site.base)/j with PIN \(setup.pin.prefix(3)) \(setup.pin.dropFirst(3)), or scan:")
     if let matrix = try? QRSymbolEncoder.encode(Array(game.joinURL.utf8), mode: .byte, level: .medium) {
       Console.text(TerminalRenderer.text(matrix, margin: 2))

@@ -54,7 +54,7 @@ extension LiveArea {
     case .failure(.unreadable(let error)): return Self.unreadableFrame(error)
     }
     let sightings = reading.scan.cards
-    let (outcomes, ticket) = room.see(sightings.map { ($0.card, $0.answer.index) }, at: now)
+    let (outcomes, ticket) = room.see(sightings.map { ($0.card, $0.answer.index) }, by: scanner.role, at: now)
     do {
       try await room.waitUntilDurable(ticket, clock: games.clock)
     } catch {
@@ -62,14 +62,14 @@ extension LiveArea {
     }
     let game = room.snapshot
     var seen: [JSONValue] = []
-    var refused = 0
+    var refused: [JSONValue] = []
     for (sighting, outcome) in zip(sightings, outcomes) {
       let changed: Bool
       switch outcome {
       case .success(let result): changed = result.entry != nil
       case .failure(.notOpen): changed = false
-      case .failure:
-        refused += 1
+      case .failure(let refusal):
+        refused.append(.object([("card", .number(sighting.card)), ("reason", .string(Self.reason(refusal)))]))
         continue
       }
       seen.append(
@@ -78,12 +78,47 @@ extension LiveArea {
           ("name", game.player(card: sighting.card).map { .string($0.name.text) } ?? .null), ("new", .bool(changed)),
         ]))
     }
-    let question: JSONValue = if case .open(let index, _) = game.phase { .number(index) } else { .null }
-    return .json(
-      .object([
-        ("seen", .array(seen)), ("ignored", .number(reading.scan.ignored.total + refused)),
-        ("ms", .number((reading.milliseconds * 10).rounded() / 10)), ("question", question),
-      ]))
+    let ignored = reading.scan.ignored
+    var members: [(key: String, value: JSONValue)] = [
+      ("seen", .array(seen)), ("ignored", .number(ignored.total + refused.count)),
+      ("ignored_cards", .array(refused)),
+      (
+        "ignored_unread",
+        .object([
+          ("not_in_class", .number(ignored.notInClass)), ("between_letters", .number(ignored.betweenLetters)),
+          ("two_answers", .number(ignored.twoAnswers)), ("not_a_card", .number(ignored.notACard)),
+        ])
+      ),
+      ("ms", .number((reading.milliseconds * 10).rounded() / 10)),
+    ]
+    if case .open(let index, _) = game.phase {
+      let letters = AnswerCard.Letter.allCases.prefix(game.setup.questions[index].answers.count)
+      members += [
+        ("question", .number(index)), ("letters", .array(letters.map { .string($0.rawValue) })),
+        (
+          "not_seen",
+          .array(
+            game.cardHolders.filter { !$0.seen }.map {
+              .object([("card", .number($0.player.card ?? 0)), ("name", .string($0.player.name.text))])
+            })
+        ),
+      ]
+    } else {
+      members.append(("question", .null))
+    }
+    return .json(.object(members))
+  }
+
+  /// A refused card's reason, as the scan's answer names it.
+  private static func reason(_ refusal: LiveGame.SightingRefusal) -> String {
+    switch refusal {
+    case .notInGame: "not_in_game"
+    case .answersByPhone: "by_phone"
+    case .notOpen: "not_open"
+    case .noSuchAnswer: "not_an_answer"
+    case .askedAsNumber: "asks_a_number"
+    case .heldUpBefore: "held_up_before"
+    }
   }
 
   /// The answer to a frame that could not be read, as for a picture upload.

@@ -22,7 +22,8 @@ struct LiveGameRequest {
   init(_ body: JSONBody) throws(JSONBody.Problem) {
     topic = try body.required("topic", body.string)
     set = try body.integer("set")
-    let scoringName = try body.string("scoring") ?? LiveScoring.speed.rawValue
+    className = try body.string("class")
+    let scoringName = try body.string("scoring") ?? LiveScoring.defaultScoring(withClass: className != nil).rawValue
     guard let scoring = LiveScoring(rawValue: scoringName) else {
       throw .init(status: 422, message: "scoring must be speed, accuracy or app", field: "scoring")
     }
@@ -35,6 +36,12 @@ struct LiveGameRequest {
     guard LiveGame.Setup.maximumPlayersRange.contains(maximumPlayers) else {
       throw .init(status: 422, message: "max_players must be between 1 and 10000", field: "max_players")
     }
-    className = try body.string("class")
   }
+}
+
+extension LiveScoring {
+  /// The scoring of a game that does not say: speed, but accuracy for a game with a class
+  /// answering by card (a card is timed when a camera or a photo sees it, not when the
+  /// student holds it up, so speed would favour the phones and the cards photographed first).
+  static func defaultScoring(withClass: Bool) -> LiveScoring { withClass ? .accuracy : .speed }
 }

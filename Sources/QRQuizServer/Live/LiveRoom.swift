@@ -25,6 +25,15 @@ final class LiveRoom: @unchecked Sendable {
   private var lastWrite: QuizClock.Instant
   private var lastActivity: QuizClock.Instant
   private var scanning: Set<ScannerRole> = []
+  /// The cards (card → letter) the host's camera saw in its last frame, and when: a camera
+  /// left on between questions sees the cards still up from the last one.
+  private var lastCameraFrame: (cards: [Int: Int], at: QuizClock.Instant)?
+  /// Cards up with the same letter since before the open question opened, as the camera
+  /// saw them: not counted until they are lowered (missing from a frame) or turned.
+  private var heldUpBefore: [Int: Int] = [:]
+  /// How recent the camera's last frame must be when a question opens to say which cards
+  /// were still up (seconds).
+  static let cameraFrameFreshness = 10.0
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -190,14 +199,27 @@ final class LiveRoom: @unchecked Sendable {
   /// Ends `role`'s turn.
   func endScan(_ role: ScannerRole) { _ = lock.withLock { scanning.remove(role) } }
 
-  /// Cards seen in one frame, each with the answer on top (0 for A): each taken by the
-  /// game or refused, what changed queued in the journal in that order.
+  /// Cards seen in one frame by `role`, each with the answer on top (0 for A): each taken
+  /// by the game or refused, what changed queued in the journal in that order. The host's
+  /// camera keeps running between questions: a card it saw up before the question opened,
+  /// with the same letter in every frame since, is an answer to the last question still up
+  /// and is refused (``LiveGame/SightingRefusal/heldUpBefore``) until lowered or turned. A
+  /// photo from the scanners' phone is taken as it is: the teacher took it for this question.
   func see(
-    _ cards: [(card: Int, pick: Int)], at now: QuizClock.Instant
+    _ cards: [(card: Int, pick: Int)], by role: ScannerRole, at now: QuizClock.Instant
   ) -> (outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>], ticket: Ticket) {
     let result: (outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>], ticket: Ticket) = lock.withLock {
       var outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>] = []
+      let frame = Dictionary(cards.map { ($0.card, $0.pick) }, uniquingKeysWith: { first, _ in first })
+      if role == .host {
+        lastCameraFrame = (frame, now)
+        heldUpBefore = heldUpBefore.filter { frame[$0.key] == $0.value }
+      }
       for seen in cards {
+        if role == .host, game.currentIndex != nil, heldUpBefore[seen.card] == seen.pick {
+          outcomes.append(.failure(.heldUpBefore))
+          continue
+        }
         do throws(LiveGame.SightingRefusal) {
           outcomes.append(.success(try game.see(card: seen.card, pick: seen.pick, at: now)))
         } catch {
@@ -279,6 +301,14 @@ final class LiveRoom: @unchecked Sendable {
   /// journal, kicked players' streams ended, the new state sent to every stream.
   private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
     lastActivity = now
+    if entries.contains(where: { if case .opened = $0 { true } else { false } }) {
+      // The cards the camera saw up just before this question are the last one's answers.
+      if let frame = lastCameraFrame, now.seconds(since: frame.at) <= Self.cameraFrameFreshness {
+        heldUpBefore = frame.cards
+      } else {
+        heldUpBefore = [:]
+      }
+    }
     let ticket = record(entries)
     for case .kicked(let id, _, _) in entries { dismiss(player: id) }
     publishState(at: now)

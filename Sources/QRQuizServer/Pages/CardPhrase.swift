@@ -9,10 +9,13 @@ public enum CardPhrase: String, PhraseBook {
   // The host screen.
   case cardPlayerName, cardPanelHeading, cardPanelSummary, cardUseCamera, cardStopCamera, cardCameraHelp
   case cardCameraOff, cardCameraOn, cardCameraFailed, cardCameraNeedsSecureAddress, cardUsePhone, cardPhoneHelp
-  case cardPhoneCodeAlt, cardGridLabel, cardSeenOf, cardSeen, cardNotSeen, cardAllSeen
+  case cardPhoneCodeAlt, cardHideCode, cardGridLabel, cardSeenOf, cardSeen, cardNotSeen, cardAllSeen
   // The teacher's phone.
   case cardScanTitle, cardTakePhoto, cardScanHelp, cardReading, cardRead, cardReadNone, cardNotCounted
-  case cardIgnored, cardPhotoFailed, cardBusy, cardSeenList
+  case cardPhotoFailed, cardPhotoFormat, cardBusy, cardSeenList, cardNotYetSeen
+  // Cards read and not counted, and why.
+  case cardNotAnAnswer, cardByPhone, cardHeldUpBefore, cardNotInGame, cardAsksNumber, cardOtherClass
+  case cardBetweenLetters, cardTwoAnswers
   // Refusals.
   case cardNotScanner, cardNotScannerDetail, cardNoClassTitle, cardNoClassDetail
 
@@ -27,7 +30,7 @@ public enum CardPhrase: String, PhraseBook {
     .cardClassLabel: "Class with answer cards",
     .cardNoClass: "None: phones only",
     .cardClassHelp:
-      "The class's students answer by holding up their printed cards; students with phones can join under their own names.",
+      "The class's students answer by holding up their printed cards; students with phones can join under their own names. A card is timed when the camera sees it: accuracy scoring is the fair choice.",
     .cardPlayerName: "{name} · card {card}",
     .cardPanelHeading: "Answer cards",
     .cardPanelSummary: "Scan cards",
@@ -44,6 +47,7 @@ public enum CardPhrase: String, PhraseBook {
     .cardPhoneHelp:
       "Open this code on your own phone: it takes photos of the room's cards. Anyone who opens it can read cards into the game, so close it once your phone has it.",
     .cardPhoneCodeAlt: "QR code of the scan page for the teacher's phone",
+    .cardHideCode: "Hide the code",
     .cardGridLabel: "Answer cards",
     .cardSeenOf: "{seen} of {count, plural, one {# card} other {# cards}} seen",
     .cardSeen: "card {card}: seen",
@@ -57,8 +61,17 @@ public enum CardPhrase: String, PhraseBook {
     .cardRead: "{count, plural, one {# card read} other {# cards read}}, {new} new.",
     .cardReadNone: "No card in this photo: come closer, or hold the phone steady.",
     .cardNotCounted: "No question is open: cards are read but not counted.",
-    .cardIgnored:
-      "{count, plural, one {# card ignored} other {# cards ignored}}: not in the class, held between two letters, or answering by phone.",
+    .cardNotAnAnswer: "Cards {cards}: this question's answers are {letters} only.",
+    .cardByPhone: "Cards {cards} answer by phone.",
+    .cardHeldUpBefore: "Cards {cards} still show the last question's answer: lower them, then hold them up again.",
+    .cardNotInGame: "Cards {cards} are not in this game.",
+    .cardAsksNumber: "This question takes a number: cards cannot answer it.",
+    .cardOtherClass: "{count, plural, one {# card} other {# cards}} of another class.",
+    .cardBetweenLetters: "{count, plural, one {# card} other {# cards}} held between two letters: hold them straight.",
+    .cardTwoAnswers: "{count, plural, one {# card} other {# cards}} seen twice with two answers.",
+    .cardNotYetSeen: "Not yet seen: {cards}",
+    .cardPhotoFormat:
+      "This photo is not a JPEG or PNG. An iPhone may save HEIC: set Settings → Camera → Formats to Most Compatible.",
     .cardPhotoFailed: "The photo could not be read: {reason}",
     .cardBusy: "Still reading the last photo: try again in a moment.",
     .cardSeenList: "Seen: {cards}",
@@ -73,7 +86,7 @@ public enum CardPhrase: String, PhraseBook {
     .cardClassLabel: "Clase con tarjetas de respuesta",
     .cardNoClass: "Ninguna: solo móviles",
     .cardClassHelp:
-      "El alumnado de la clase responde levantando su tarjeta impresa; quien tenga móvil puede unirse con su propio nombre.",
+      "El alumnado de la clase responde levantando su tarjeta impresa; quien tenga móvil puede unirse con su propio nombre. Una tarjeta cuenta desde que la cámara la ve: lo justo es puntuar por aciertos.",
     .cardPlayerName: "{name} · tarjeta {card}",
     .cardPanelHeading: "Tarjetas de respuesta",
     .cardPanelSummary: "Leer tarjetas",
@@ -90,6 +103,7 @@ public enum CardPhrase: String, PhraseBook {
     .cardPhoneHelp:
       "Abre este código en tu propio móvil: con él se hacen fotos de las tarjetas de la clase. Quien lo abra puede leer tarjetas en la partida, así que ciérralo cuando tu móvil lo tenga.",
     .cardPhoneCodeAlt: "Código QR de la página de lectura para el móvil del docente",
+    .cardHideCode: "Ocultar el código",
     .cardGridLabel: "Tarjetas de respuesta",
     .cardSeenOf: "{seen} de {count, plural, one {# tarjeta vista} other {# tarjetas vistas}}",
     .cardSeen: "tarjeta {card}: vista",
@@ -103,8 +117,19 @@ public enum CardPhrase: String, PhraseBook {
     .cardRead: "{count, plural, one {# tarjeta leída} other {# tarjetas leídas}}, {new} nuevas.",
     .cardReadNone: "Ninguna tarjeta en esta foto: acércate o sujeta el móvil quieto.",
     .cardNotCounted: "No hay ninguna pregunta abierta: las tarjetas se leen pero no cuentan.",
-    .cardIgnored:
-      "{count, plural, one {# tarjeta ignorada} other {# tarjetas ignoradas}}: de fuera de la clase, sostenidas entre dos letras o de quien responde con el móvil.",
+    .cardNotAnAnswer: "Tarjetas {cards}: las respuestas de esta pregunta son solo {letters}.",
+    .cardByPhone: "Las tarjetas {cards} responden con el móvil.",
+    .cardHeldUpBefore:
+      "Las tarjetas {cards} siguen mostrando la respuesta de la pregunta anterior: bajadlas y volved a levantarlas.",
+    .cardNotInGame: "Las tarjetas {cards} no están en esta partida.",
+    .cardAsksNumber: "Esta pregunta pide un número: las tarjetas no pueden responderla.",
+    .cardOtherClass: "{count, plural, one {# tarjeta} other {# tarjetas}} de otra clase.",
+    .cardBetweenLetters:
+      "{count, plural, one {# tarjeta sostenida} other {# tarjetas sostenidas}} entre dos letras: hay que ponerlas rectas.",
+    .cardTwoAnswers: "{count, plural, one {# tarjeta vista} other {# tarjetas vistas}} dos veces con dos respuestas.",
+    .cardNotYetSeen: "Aún sin ver: {cards}",
+    .cardPhotoFormat:
+      "Esta foto no es JPEG ni PNG. Un iPhone puede guardar HEIC: en Ajustes → Cámara → Formatos, elige Más compatible.",
     .cardPhotoFailed: "No se pudo leer la foto: {reason}",
     .cardBusy: "Aún se está leyendo la foto anterior: inténtalo de nuevo en un momento.",
     .cardSeenList: "Vistas: {cards}",

@@ -51,6 +51,7 @@ public enum PagePhrase: String, PhraseBook {
   case liveJoinButton, liveWaiting, livePickSeveral, liveSend, liveAnswerTaken, liveWaitNext
   case liveGameOver, liveJoinAnother, liveAllSets, liveHostGame, liveSetLabel, liveScoringLabel
   case liveScoringSpeed, liveScoringAccuracy, liveScoringApp, liveSecondsLabel, liveHostButton, liveSecondsEach
+  case liveSecondsOwn, liveSecondsSomeOwn
   case liveSecondsOwnKept
   case livePlayersCount, liveQuestionOf, liveAnsweredOf, liveReconnecting, liveNoPlayersYet, liveSeePodium
   case liveTimeUp, liveKickDone, liveNoSuchPlayer, liveCorrectMark, liveRequestFailed, liveYouAre
@@ -190,6 +191,8 @@ public enum PagePhrase: String, PhraseBook {
     .liveSecondsOwnKept: "Questions with their own time keep it.",
     .liveHostButton: "Start a live game",
     .liveSecondsEach: "{seconds} s a question",
+    .liveSecondsOwn: "each question its own time",
+    .liveSecondsSomeOwn: "{seconds} s a question, or its own",
     .livePlayersCount: "Players: {players}",
     .liveQuestionOf: "Question {index} of {count}",
     .liveAnsweredOf: "Answered: {answered} of {players}",
@@ -486,6 +489,8 @@ public enum PagePhrase: String, PhraseBook {
     .liveSecondsOwnKept: "Las preguntas con su propio tiempo lo conservan.",
     .liveHostButton: "Empezar un juego en vivo",
     .liveSecondsEach: "{seconds} s por pregunta",
+    .liveSecondsOwn: "cada pregunta con su tiempo",
+    .liveSecondsSomeOwn: "{seconds} s por pregunta, o el suyo",
     .livePlayersCount: "Jugadores: {players}",
     .liveQuestionOf: "Pregunta {index} de {count}",
     .liveAnsweredOf: "Han respondido: {answered} de {players}",

@@ -87,6 +87,7 @@ extension Pages {
       <input id="card-photo" type="file" accept="image/*" capture="environment">
       <p class="notice" data-field="result" role="status" aria-live="polite" hidden></p>
       <p data-field="seen"></p>
+      <p data-field="not-seen"></p>
       </section>
       <p id="connection" class="muted" role="status" aria-live="polite"></p>
       </div>
@@ -94,11 +95,14 @@ extension Pages {
   }
 
   static let scannerWords: [CardPhrase] = [
-    .cardReading, .cardRead, .cardReadNone, .cardNotCounted, .cardIgnored, .cardPhotoFailed, .cardBusy, .cardSeenList,
+    .cardReading, .cardRead, .cardReadNone, .cardNotCounted, .cardPhotoFailed, .cardPhotoFormat, .cardBusy,
+    .cardSeenList, .cardNotYetSeen, .cardNotAnAnswer, .cardByPhone, .cardHeldUpBefore, .cardNotInGame, .cardAsksNumber,
+    .cardOtherClass, .cardBetweenLetters, .cardTwoAnswers,
   ]
 
   static let hostCardWords: [CardPhrase] = [
     .cardPlayerName, .cardGridLabel, .cardSeenOf, .cardSeen, .cardNotSeen, .cardAllSeen, .cardUseCamera,
     .cardStopCamera, .cardCameraOff, .cardCameraOn, .cardCameraFailed, .cardCameraNeedsSecureAddress,
+    .cardHeldUpBefore, .cardUsePhone, .cardHideCode,
   ]
 }

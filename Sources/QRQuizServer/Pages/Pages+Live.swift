@@ -32,8 +32,8 @@ extension Pages {
       <p><a href="\(SitePath.join(pin))">\(joinURL)</a></p></div>
       </div>
       <p class="players-count" data-field="players" aria-live="polite"></p>
-      <ul class="names" data-field="names"></ul>
       <p><button id="start" type="button">\(say(.liveStart))</button></p>
+      <ul class="names" data-field="names"></ul>
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       \(Self.questionHeader)
@@ -196,8 +196,14 @@ extension Pages {
       case .accuracy: .liveScoringAccuracy
       case .app: .liveScoringApp
       }
-    return
-      "\(say(scoring)) · \(say(.liveSecondsEach, ["seconds": .number(Int(setup.seconds))])) · \(say(.questions, ["count": .number(setup.questions.count)]))"
+    // Questions with their own time (Kahoot!'s "Time limit") keep it: said as it is.
+    let own = setup.questions.filter { $0.seconds != nil }.count
+    let seconds: [String: MessageArgument] = ["seconds": .number(Int(setup.seconds))]
+    let time =
+      own == 0
+      ? say(.liveSecondsEach, seconds)
+      : own == setup.questions.count ? say(.liveSecondsOwn) : say(.liveSecondsSomeOwn, seconds)
+    return "\(say(scoring)) · \(time) · \(say(.questions, ["count": .number(setup.questions.count)]))"
   }
 
   static let hostWords: [PagePhrase] = [

@@ -48,14 +48,42 @@ function playerLabel(name, card, say) {
 }
 
 /**
- * The answer to a photo posted from the scan page, as the page says it.
- * @typedef {{ seen: { card: number, answer: string, name: string | null, new: boolean }[], ignored: number,
- *   question: number | null }} ScanAnswer
+ * The answer to a frame or photo posted (LiveArea+Cards.swift), as the pages say it.
+ * @typedef {object} ScanAnswer
+ * @property {{ card: number, answer: string, name: string | null, new: boolean }[]} seen
+ * @property {number} ignored
+ * @property {{ card: number, reason: string }[]} [ignored_cards] cards read and not counted, and why
+ * @property {Record<string, number>} [ignored_unread] markers not read as a card's answer, by why
+ * @property {number | null} question
+ * @property {string[]} [letters] the open question's letters (A, B …)
+ * @property {{ card: number, name: string }[]} [not_seen] the class's cards not seen yet
  */
 
+/** The phrase of each reason a card read is not counted. */
+const refusalPhrases = /** @type {Record<string, string>} */ ({
+  not_an_answer: "cardNotAnAnswer", by_phone: "cardByPhone", held_up_before: "cardHeldUpBefore",
+  not_in_game: "cardNotInGame",
+});
+
+/** The phrase of each reason a marker is not read as an answer. */
+const unreadPhrases = /** @type {Record<string, string>} */ ({
+  not_in_class: "cardOtherClass", between_letters: "cardBetweenLetters", two_answers: "cardTwoAnswers",
+});
+
 /**
- * What the scan page says of a photo read: how many cards, how many new, what was ignored
- * and, when no question is open, that nothing was counted.
+ * The cards `answer` did not count for `reason`, as "3, 7, 12" (empty: none).
+ * @param {ScanAnswer} answer
+ * @param {string} reason
+ */
+function cardsRefused(answer, reason) {
+  return (answer.ignored_cards || []).filter((card) => card.reason === reason).map((card) => card.card)
+    .sort((a, b) => a - b).join(", ");
+}
+
+/**
+ * What the scan page says of a photo read: how many cards, how many new, when no question
+ * is open that nothing was counted, and each reason a card was not counted, with its
+ * cards.
  * @param {ScanAnswer} answer
  * @param {Say} say
  * @returns {string[]} the lines, in order
@@ -65,8 +93,40 @@ function scanSummary(answer, say) {
   const fresh = answer.seen.filter((card) => card.new).length;
   const lines = [say("cardRead", { count: answer.seen.length, new: fresh })];
   if (answer.question === null) lines.push(say("cardNotCounted"));
-  if (answer.ignored > 0) lines.push(say("cardIgnored", { count: answer.ignored }));
+  if (cardsRefused(answer, "asks_a_number")) lines.push(say("cardAsksNumber"));
+  for (const [reason, phrase] of Object.entries(refusalPhrases)) {
+    const cards = cardsRefused(answer, reason);
+    if (cards) lines.push(say(phrase, { cards, letters: (answer.letters || []).join(", ") }));
+  }
+  for (const [reason, phrase] of Object.entries(unreadPhrases)) {
+    const count = (answer.ignored_unread || {})[reason] || 0;
+    if (count > 0) lines.push(say(phrase, { count }));
+  }
   return lines;
+}
+
+/**
+ * The class's students whose card is not seen yet for the open question: "7 Émilie Dubois,
+ * 12 Lucas Moreau" (empty: none, or no question open).
+ * @param {ScanAnswer} answer
+ * @param {Say} say
+ */
+function notYetSeen(answer, say) {
+  const missing = answer.not_seen || [];
+  if (missing.length === 0) return "";
+  return say("cardNotYetSeen", { cards: missing.map((student) => student.card + " " + student.name).join(", ") });
+}
+
+/**
+ * What the host's camera says of a frame: the cards still showing the last question's
+ * answer, or `null` when none is.
+ * @param {ScanAnswer} answer
+ * @param {Say} say
+ * @returns {string | null}
+ */
+function cameraNotice(answer, say) {
+  const cards = cardsRefused(answer, "held_up_before");
+  return cards ? say("cardHeldUpBefore", { cards }) : null;
 }
 
 /**
@@ -94,4 +154,4 @@ function fittedSize(width, height, limit) {
   return { width: Math.max(1, Math.floor(width * scale)), height: Math.max(1, Math.floor(height * scale)) };
 }
 
-module.exports = { cardGrid, fittedSize, playerLabel, scanSummary, seenList };
+module.exports = { cameraNotice, cardGrid, fittedSize, notYetSeen, playerLabel, scanSummary, seenList };

@@ -4,13 +4,16 @@
 // them: this computer's camera, whose frames are posted one at a time while a question is
 // open, or the code that opens the scan page on the teacher's phone.
 const { byId, clear } = require("./page.js");
-const { cardGrid } = require("./card-state.js");
+const { cameraNotice, cardGrid } = require("./card-state.js");
 
 /** @typedef {import("./page.js").Say} Say */
 /** @typedef {import("./live-page.js").LivePage} LivePage */
 
-/** Milliseconds between the starts of two frames: about four a second, one in flight. */
+/** Milliseconds between the starts of two frames while a question is open: about four a
+ * second, one in flight; between questions one a second, so the server knows which cards
+ * are still up from the last question when the next opens. */
 const frameInterval = 250;
+const idleFrameInterval = 1000;
 /** A webcam frame's pixels at most (1280 × 720 and a little more). */
 const framePixels = 1000000;
 
@@ -28,14 +31,19 @@ function startCards(page, api, secret) {
   const camera = new CardCamera(api, secret, say);
   const phoneButton = byId("card-phone-toggle", HTMLButtonElement);
   const phoneCode = byId("card-phone-code", HTMLElement);
-  phoneButton.addEventListener("click", () => {
-    const showing = phoneCode.hidden;
-    // The code holds the scanners' secret: fetched only when asked for, hidden again after.
+  /**
+   * Shows or hides the code that opens the scan page. It holds the scanners' secret: it is
+   * fetched only when asked for, and hidden again as soon as the game moves on.
+   * @param {boolean} showing
+   */
+  function showCode(showing) {
     const image = phoneCode.querySelector("img");
     if (showing && image && !image.getAttribute("src")) image.setAttribute("src", image.dataset.src || "");
     phoneCode.hidden = !showing;
     phoneButton.setAttribute("aria-expanded", String(showing));
-  });
+    phoneButton.textContent = say(showing ? "cardHideCode" : "cardUsePhone");
+  }
+  phoneButton.addEventListener("click", () => showCode(phoneCode.hidden));
   return {
     show(event) {
       const grid = cardGrid(event, say);
@@ -55,6 +63,7 @@ function startCards(page, api, secret) {
       }
     },
     questionOpen(open) {
+      if (open !== camera.questionOpen) showCode(false);
       camera.questionOpen = open;
     },
   };
@@ -122,11 +131,10 @@ class CardCamera {
   async loop() {
     while (this.running) {
       const started = performance.now();
-      if (this.questionOpen) {
-        const frame = await this.frame();
-        if (frame) await this.send(frame);
-      }
-      const wait = Math.max(0, frameInterval - (performance.now() - started));
+      const frame = await this.frame();
+      if (frame) await this.send(frame);
+      const interval = this.questionOpen ? frameInterval : idleFrameInterval;
+      const wait = Math.max(0, interval - (performance.now() - started));
       await new Promise((resolve) => window.setTimeout(resolve, wait));
     }
   }
@@ -161,11 +169,12 @@ class CardCamera {
       });
       // A frame answered after the camera was stopped says nothing.
       if (!this.running) return;
+      const answer = await response.json().catch(() => ({}));
+      if (!this.running) return;
       if (response.status >= 400 && response.status !== 503) {
-        const answer = await response.json().catch(() => ({}));
         this.status.textContent = this.say("cardCameraFailed", { reason: answer.error || String(response.status) });
       } else if (response.ok) {
-        this.status.textContent = this.say("cardCameraOn");
+        this.status.textContent = cameraNotice(answer, this.say) || this.say("cardCameraOn");
       }
     } catch (error) {
       // The network dropped a frame: the next one tries again.

@@ -4,7 +4,7 @@
 // the camera held it, posted, and what it read is said: how many cards, how many new,
 // which numbers. The phone never shows what the cards answered.
 const { byId, required } = require("./page.js");
-const { fittedSize, scanSummary, seenList } = require("./card-state.js");
+const { fittedSize, notYetSeen, scanSummary, seenList } = require("./card-state.js");
 
 /** @typedef {import("./live-page.js").LivePage} LivePage */
 
@@ -22,14 +22,15 @@ function startScanner(page) {
   const input = byId("card-photo", HTMLInputElement);
   const result = page.field("scan", "result", HTMLElement);
   const seen = page.field("scan", "seen", HTMLElement);
+  const missing = page.field("scan", "not-seen", HTMLElement);
   // One photo at a time: the input is off while one is read.
   input.addEventListener("change", () => {
     const file = input.files && input.files[0];
     if (!file || input.disabled) return;
     input.disabled = true;
-    show([say("cardReading")], "");
-    read(file).then(([lines, numbers]) => {
-      show(lines, numbers);
+    show([say("cardReading")], "", missing.textContent || "");
+    read(file).then(([lines, numbers, notSeen]) => {
+      show(lines, numbers, notSeen);
       input.disabled = false;
       input.value = "";
     });
@@ -38,7 +39,7 @@ function startScanner(page) {
   /**
    * Sends `file` and says what it showed: the lines of the result, and the numbers seen.
    * @param {File} file
-   * @returns {Promise<[string[], string]>}
+   * @returns {Promise<[string[], string, string]>}
    */
   async function read(file) {
     try {
@@ -47,22 +48,25 @@ function startScanner(page) {
         method: "POST", cache: "no-store", body, headers: { "Content-Type": body.type || "image/jpeg" },
       });
       const answer = await response.json().catch(() => ({}));
-      if (response.ok) return [scanSummary(answer, say), seenList(answer, say)];
-      if (response.status === 503) return [[say("cardBusy")], ""];
-      return [[say("cardPhotoFailed", { reason: answer.error || String(response.status) })], ""];
+      if (response.ok) return [scanSummary(answer, say), seenList(answer, say), notYetSeen(answer, say)];
+      if (response.status === 503) return [[say("cardBusy")], "", ""];
+      if (response.status === 415) return [[say("cardPhotoFormat")], "", ""];
+      return [[say("cardPhotoFailed", { reason: answer.error || String(response.status) })], "", ""];
     } catch (error) {
-      return [[say("cardPhotoFailed", { reason: error instanceof Error ? error.message : String(error) })], ""];
+      return [[say("cardPhotoFailed", { reason: error instanceof Error ? error.message : String(error) })], "", ""];
     }
   }
 
   /**
    * @param {string[]} lines
    * @param {string} numbers
+   * @param {string} [notSeen]
    */
-  function show(lines, numbers) {
+  function show(lines, numbers, notSeen) {
     result.hidden = false;
     result.textContent = lines.join(" ");
     seen.textContent = numbers;
+    missing.textContent = notSeen || "";
   }
   required(page.root, "#scan", HTMLElement).hidden = false;
 }
