@@ -17,7 +17,7 @@ import Testing
     const code = require("fs").readFileSync(process.argv[1], "utf8");
     const loaded = [];
     const document = {
-      getElementById: () => null, querySelector: () => null,
+      getElementById: () => null, querySelector: () => null, querySelectorAll: () => [],
       addEventListener: (name, listener) => { if (name === "DOMContentLoaded") loaded.push(listener); },
     };
     require("vm").runInNewContext(code, { document, window: {}, HTMLElement: class HTMLElement {} });

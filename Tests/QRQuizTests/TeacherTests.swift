@@ -127,12 +127,15 @@ import Testing
     // The same port taken: a suggestion.
     let taken = try qrquiz(["serve", library.url.path, "--port", "\(first.port)"])
     #expect(taken.status == 5 && taken.stderr.contains("try --port \(first.port + 1), or --port 0 for any free one"))
-    // Started again: the same teacher's address.
+    // Started again (one server per data folder: the first stopped): the same teacher's address.
+    first.kill()
     let second = try ServeProcess([library.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
     #expect(second.editURL?.components(separatedBy: "token=").last == token)
+    second.kill()
     let renewed = try ServeProcess(
       [library.url.path, "--allow-edit", "--new-token"], environment: home.qrquizEnvironment)
     #expect(renewed.editURL?.components(separatedBy: "token=").last != token)
+    renewed.kill()
     let file = home.url.appendingPathComponent("data/qrquiz/teacher-token").path
     #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600)
     // Topics saved, and removed, by another command appear and go without a restart.

@@ -14,9 +14,17 @@ final class ServeProcess {
   private let output: TemporaryDirectory
 
   /// `qrquiz COMMAND --port 0 ARGUMENTS…` (`serve`, or `live`), once it says it serves.
+  /// Without an `environment`, the server gets a data folder of its own (its teacher's
+  /// token, live games and classes): never the machine's, never another test's (one server
+  /// serves a data folder at a time).
   init(_ arguments: [String], environment: [String: String]? = nil, command: String = "serve") throws {
     output = try TemporaryDirectory()
     let outURL = output.url.appendingPathComponent("stdout")
+    var environment = environment
+    if environment == nil {
+      environment = ProcessInfo.processInfo.environment
+      environment?["XDG_DATA_HOME"] = output.url.appendingPathComponent("data").path
+    }
     process = try ChildProcess(
       ProcessRunner.qrquiz, [command, "--port", "0"] + arguments, environment: environment, stdout: outURL,
       stderr: output.url.appendingPathComponent("stderr"))
