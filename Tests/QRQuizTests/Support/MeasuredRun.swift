@@ -7,6 +7,9 @@ struct MeasuredRun {
   var status: Int32
   var peakMegabytes: Double
   var seconds: Double
+  /// The processor time it took (user and system, from `wait4`): what a ratio of two runs
+  /// compares, since other work on a shared machine stretches wall time, not this.
+  var cpuSeconds: Double
   var stdoutLines: Int
   var stderr: String
 
@@ -27,7 +30,8 @@ struct MeasuredRun {
       with open(sys.argv[1], "w") as out:
           out.write(str(count))
       print(json.dumps({"status": os.waitstatus_to_exitcode(status), "maxrss_kb": usage.ru_maxrss,
-                        "seconds": time.monotonic() - start, "stderr": err.decode("utf-8", "replace")}))
+                        "seconds": time.monotonic() - start, "cpu": usage.ru_utime + usage.ru_stime,
+                        "stderr": err.decode("utf-8", "replace")}))
       """
     var input = ""
     if let stdin {
@@ -43,6 +47,7 @@ struct MeasuredRun {
     status = Int32(object["status"] as! Int)
     peakMegabytes = Double(object["maxrss_kb"] as! Int) / 1024
     seconds = object["seconds"] as! Double
+    cpuSeconds = object["cpu"] as! Double
     stdoutLines = Int(try String(contentsOfFile: lines, encoding: .utf8)) ?? -1
     stderr = object["stderr"] as! String
   }
