@@ -128,5 +128,31 @@ import Testing
   @Test func normalizedStringsEscapeOnlyWhatJSONRequires() throws {
     let topic = Topic(sets: [[.init(question: "a\"b\\c\n\u{1}é/", answers: ["1", "2"], correct: 0)]])
     #expect(topic.normalizedJSON.contains(#""question":"a\"b\\c\n\u0001é/""#))
+    // Runs between escapes are written whole; what a terminal would obey is escaped anywhere.
+    let hostile = Topic(sets: [
+      [.init(question: "\u{1B}[2J\u{202E}x\u{9B}\"", answers: ["\u{2028}", "é\t"], correct: 0)]
+    ])
+    #expect(hostile.normalizedJSON.contains(#""question":"\u001b[2J\u202ex\u009b\"","answers":["\u2028","é\t"]"#))
+  }
+
+  /// What a save keeps in memory instead of reading its file back must be what the read gives.
+  @Test(arguments: Fixtures.sampleTopicNames)
+  func theNormalizedTopicIsWhatItsJSONReadsAs(_ name: String) throws {
+    let topic = try Fixtures.validTopic(Fixtures.sampleTopic(name)).topic
+    #expect(try TopicDocument(bytes: Array(topic.normalizedJSON.utf8)).topic == topic.normalized)
+  }
+
+  @Test func theNormalizedTopicMergesAnswersAndDropsEmptyOptionsOnly() throws {
+    let json = #"""
+      {"options":{},"sets":[[{"question":"Q\u0000\ud83d\ude00?","answers":["x","y","z"],"correct":2,"correctAnswers":[1,0,1],
+      "numericAnswer":{"value":-0.0,"tolerance":1e-7},"seconds":12.5,"explanation":"\u202e","created":"2026-01-02T03:04:05Z"},
+      {"question":"R","answers":["a","b"],"correctAnswers":[1],"numericAnswer":{"value":1e300}}]]}
+      """#
+    let topic = try #require(try TopicDocument(bytes: Array(json.utf8)).topic)
+    let normalized = topic.normalized
+    #expect(normalized.options == nil && normalized.sets[0][0].correctAnswers == [0, 1, 2])
+    #expect(normalized.sets[0][0].correct == nil && normalized.sets[0][1] == topic.sets[0][1])
+    #expect(try TopicDocument(bytes: Array(topic.normalizedJSON.utf8)).topic == normalized)
+    #expect(normalized.normalizedJSON == topic.normalizedJSON)
   }
 }

@@ -27,15 +27,18 @@ package enum AtomicFile {
   ///     (a saved topic, a game's journal), at the cost of the disk's flush.
   ///   - regularFileOnly: for the files of the data folder: anything at `url` but a
   ///     regular file (a link, a FIFO) is refused, never followed or written into.
+  /// - Returns: the stamp of the file written, as `stat` gives it at `url` until someone
+  ///   else changes it (`nil` when written directly into a FIFO, a device or a descriptor).
   /// - Throws: ``FileSystemError``; no temporary file is left behind.
+  @discardableResult
   package static func write(
     _ bytes: some Collection<UInt8>, to url: URL, temporaryDirectory: URL? = nil, newFileMode: mode_t = 0o666,
     durable: Bool = false, regularFileOnly: Bool = false
-  ) throws(FileSystemError) {
+  ) throws(FileSystemError) -> FileStamp? {
     let path = url.path
     if !regularFileOnly, let descriptor = Self.ownDescriptor(path) {
       try writeAll(Array(bytes), to: descriptor, path: path)
-      return
+      return nil
     }
     let target = regularFileOnly ? path : resolvingLinks(path)
     var status = stat()
@@ -45,7 +48,7 @@ package enum AtomicFile {
     }
     if exists, status.st_mode & S_IFMT != S_IFREG {
       try writeDirectly(Array(bytes), to: target, shownAs: path)
-      return
+      return nil
     }
     let directory = temporaryDirectory?.path ?? (target as NSString).deletingLastPathComponent
     let temporary = (directory.isEmpty ? "." : directory) + "/" + temporaryName(for: target)
@@ -54,16 +57,20 @@ package enum AtomicFile {
     guard descriptor >= 0 else { throw .current(.write, path) }
     var succeeded = false
     defer { if !succeeded { unlink(temporary) } }
+    var written = stat()
     do {
       defer { close(descriptor) }
       // open() applies the umask; an existing file's own bits are restored exactly.
       if exists { _ = fchmod(descriptor, status.st_mode & 0o7777) }
       try writeAll(Array(bytes), to: descriptor, path: path)
       if durable, fsync(descriptor) != 0 { throw .current(.write, path) }
+      // The rename keeps the inode, size and modification time: this is the file's stamp.
+      guard fstat(descriptor, &written) == 0 else { throw .current(.write, path) }
     }
     guard rename(temporary, target) == 0 else { throw .current(.write, path) }
     succeeded = true
     if durable { try syncFolder(directory.isEmpty ? "." : directory) }
+    return FileStamp(written)
   }
 
   /// `fsync` on a folder, so a rename in it is on the disk.

@@ -72,7 +72,7 @@ public struct ImageDiskCache: Sendable {
   /// Remembers that `key` answered 404 or 410, until `until`.
   func rememberMissing(_ key: CacheKey, status: Int, until: Date) {
     let record = "\(status) \(Int(until.timeIntervalSince1970))\n"
-    try? AtomicFile.write(Array(record.utf8), to: missURL(key), temporaryDirectory: temporary)
+    _ = try? AtomicFile.write(Array(record.utf8), to: missURL(key), temporaryDirectory: temporary)
   }
 
   /// The remembered 404/410 status for `key`, if it has not expired.

@@ -40,26 +40,47 @@ enum JSONWriter {
     return "\(number)"
   }
 
+  /// `text` quoted, with what must or should be escaped escaped. The runs between escapes
+  /// are appended whole: a scalar at a time made writing a big topic's JSON cost as much as
+  /// parsing it.
   private static func writeString(_ text: String, to output: inout String) {
     output += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
-      case _ where TerminalText.needsEscaping(scalar):
-        // C0, DEL, C1 (U+009B is a CSI to many terminals), bidi overrides and line
-        // separators: escaped, so `qrquiz normalize | cat` cannot drive a terminal and
-        // a bidi override cannot disguise the text. The app decodes the same string.
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+    let scalars = text.unicodeScalars
+    var run = scalars.startIndex
+    var index = run
+    while index != scalars.endIndex {
+      let scalar = scalars[index]
+      let next = scalars.index(after: index)
+      if let escape = escape(scalar) {
+        output += Substring(scalars[run..<index])
+        output += escape
+        run = next
       }
+      index = next
     }
+    output += Substring(scalars[run..<index])
     output += "\""
+  }
+
+  /// How `scalar` is written inside a string, when not as itself.
+  private static func escape(_ scalar: Unicode.Scalar) -> String? {
+    // Printable ASCII but for the quote and the backslash: nearly every scalar of a topic.
+    if scalar.value >= 0x20, scalar.value < 0x7F, scalar != "\"", scalar != "\\" { return nil }
+    switch scalar {
+    case "\"": return "\\\""
+    case "\\": return "\\\\"
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    case "\u{08}": return "\\b"
+    case "\u{0C}": return "\\f"
+    case _ where TerminalText.needsEscaping(scalar):
+      // C0, DEL, C1 (U+009B is a CSI to many terminals), bidi overrides and line
+      // separators: escaped, so `qrquiz normalize | cat` cannot drive a terminal and
+      // a bidi override cannot disguise the text. The app decodes the same string.
+      let hex = String(scalar.value, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: return nil
+    }
   }
 }

@@ -13,6 +13,9 @@ extension TopicLibrary {
     /// Each valid topic's file stamp, by name: what a later scan passes back to read only
     /// the files that changed.
     public var stamps: [String: FileStamp] = [:]
+    /// The stamps of the files skipped for what they hold (not a topic, too large), by file
+    /// name: such a file is not read again until it changes either.
+    public var skippedStamps: [String: FileStamp] = [:]
   }
 
   /// A file of the folder that was not read as a topic.
@@ -58,6 +61,8 @@ extension TopicLibrary {
   ///   an empty library).
   public func scan(reusing previous: Scan? = nil) throws(Error) -> Scan {
     let known = Dictionary((previous?.entries ?? []).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let knownSkipped = Dictionary(
+      (previous?.skipped ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
     let names: [[UInt8]]
     do throws(FileSystemError) {
       names = try Self.fileNames(in: directory.path)
@@ -80,11 +85,21 @@ extension TopicLibrary {
         scan.stamps[safeName] = stamp
         continue
       }
+      if let stamp, let skipped = knownSkipped[name], previous?.skippedStamps[name] == stamp {
+        scan.skipped.append(skipped)
+        scan.skippedStamps[name] = stamp
+        continue
+      }
       switch entry(safeName: safeName) {
       case .success(let entry):
         scan.entries.append(entry)
         scan.stamps[safeName] = stamp
-      case .failure(let reason): scan.skipped.append(Skipped(file: name, reason: reason))
+      case .failure(let reason):
+        scan.skipped.append(Skipped(file: name, reason: reason))
+        switch reason {
+        case .notATopic, .tooLarge: scan.skippedStamps[name] = stamp
+        default: break  // A link, a FIFO, a file unreadable now: looked at again every time.
+        }
       }
     }
     return scan
@@ -122,6 +137,7 @@ extension TopicLibrary {
     guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notARegularFile) }
     let limit = TopicDocument.maximumSize
     if Int(status.st_size) > limit { return .failure(.tooLarge(size: Int(status.st_size), limit: limit)) }
+    TopicWorkTally.count(\.filesRead)
     do {
       return .success(try BoundedFile.read(descriptor: descriptor, path: path, limit: limit))
     } catch {

@@ -47,10 +47,34 @@ public struct TopicLibrary: Sendable {
     /// Its name (the file name without `.json`).
     public var name: String
     /// The topic.
-    public var topic: ValidTopic
+    public var topic: ValidTopic { didSet { knownETag = nil } }
+    /// ``etag``, when whoever holds the entry worked it out already (a server does for
+    /// every topic it serves): a big topic's JSON is not written out again to compare tags.
+    package var knownETag: String?
+
+    init(name: String, topic: ValidTopic) {
+      self.name = name
+      self.topic = topic
+    }
 
     /// A strong entity tag of its content: the hash of its normalised JSON, quoted.
-    public var etag: String { "\"" + CacheKey(topic.normalizedJSON).hash + "\"" }
+    public var etag: String { knownETag ?? Self.etag(ofNormalizedJSON: topic.normalizedJSON) }
+
+    /// The entity tag of a topic whose normalised JSON is `json`.
+    package static func etag(ofNormalizedJSON json: String) -> String { "\"" + CacheKey(json).hash + "\"" }
+  }
+
+  /// What a save wrote.
+  public struct Saved: Sendable {
+    /// The topic saved, as a read of its file gives it (normalised, named after the file).
+    public var entry: Entry
+    /// Whether it replaced a topic saved under the same name.
+    public var replaced: Bool
+    /// The stamp of the file written, for a later ``scan(reusing:)`` to take ``entry``
+    /// instead of reading the file back (`nil`: the file was not replaced whole).
+    public var stamp: FileStamp?
+    /// The entry's normalised JSON, as written (without the final newline).
+    public var normalizedJSON: String
   }
 
   /// Whether a save may replace a topic saved under the same name.
@@ -122,6 +146,17 @@ public struct TopicLibrary: Sendable {
     return FileStamp(status)
   }
 
+  /// The topic in `NAME.json`, or why it is not one: `previous`'s entry when the file's
+  /// stamp is still the one `previous` saw, else the file read.
+  func entry(safeName: String, reusing previous: Scan?) -> Result<Entry, Skipped.Reason> {
+    if let previous, let stamp = stamp(ofFileNamed: safeName), previous.stamps[safeName] == stamp,
+      let known = previous.entries.first(where: { $0.name == safeName })
+    {
+      return .success(known)
+    }
+    return entry(safeName: safeName)
+  }
+
   /// The topic in `NAME.json`, or why it is not one.
   func entry(safeName: String) -> Result<Entry, Skipped.Reason> {
     let path = file(safeName).path
@@ -148,9 +183,28 @@ public struct TopicLibrary: Sendable {
   /// - Returns: the name it was saved under.
   @discardableResult
   public func save(_ topic: ValidTopic, name: String? = nil, replacing: Replacing = .never) throws(Error) -> String {
+    try save(topic, name: name, replacing: replacing, editedAt: nil).entry.name
+  }
+
+  /// Saves a topic as ``save(_:name:replacing:)`` does, doing each piece of work once,
+  /// for a caller that keeps the library's topics in memory (a server):
+  ///
+  /// - `editedAt`: the questions' edit times are stamped over the topic it replaces
+  ///   (``ValidTopic/stampingEditTimes(over:at:)``), the one read under the lock, so the
+  ///   times are always those of the version replaced.
+  /// - `previous`: the caller's last scan. A file whose stamp is the one the scan saw is
+  ///   taken from it rather than read again (the topic replaced, the library searched for a
+  ///   twin of a new topic); one changed since, by any process, is read.
+  ///
+  /// - Returns: what was written, with the file's stamp, to be passed to a later
+  ///   ``scan(reusing:)`` (through a ``Scan`` holding it) so the file is not read back.
+  public func save(
+    _ topic: ValidTopic, name: String? = nil, replacing: Replacing = .never, editedAt: Date?,
+    reusing previous: Scan? = nil
+  ) throws(Error) -> Saved {
     let safe = Self.safeName(name ?? topic.name)
-    return try locked { () throws(Error) -> String in
-      let current = entry(safeName: safe)
+    return try locked { () throws(Error) -> Saved in
+      let current = entry(safeName: safe, reusing: previous)
       switch (replacing, current) {
       case (.never, .success): throw .nameTaken(safe)
       case (.ifMatching(let etag), .success(let entry)) where entry.etag != etag: throw .changedSince(safe)
@@ -158,17 +212,28 @@ public struct TopicLibrary: Sendable {
       case (_, .failure):
         // A new name: the same questions under another name are refused.
         let fingerprint = Self.fingerprint(topic.topic)
-        if let twin = try list().first(where: { Self.fingerprint($0.topic.topic) == fingerprint }) {
+        if let twin = try scan(reusing: previous).entries.first(where: {
+          Self.fingerprint($0.topic.topic) == fingerprint
+        }) {
           throw .sameContent(as: twin.name)
         }
       case (.any, .success), (.ifMatching, .success): try keepVersion(of: safe)
       }
+      let replaced = try? current.get()
+      var saving = topic
+      if let editedAt { saving = topic.stampingEditTimes(over: replaced?.topic.topic, at: editedAt) }
+      // What a read of the file would give: normalised, named after the file.
+      var entry = Entry(
+        name: safe, topic: saving.normalized(defaultName: TopicDocument.defaultName(forSource: safe)))
+      let json = entry.topic.normalizedJSON
+      entry.knownETag = Entry.etag(ofNormalizedJSON: json)
+      let stamp: FileStamp?
       do throws(FileSystemError) {
-        try AtomicFile.write(Array((topic.normalizedJSON + "\n").utf8), to: file(safe), durable: true)
+        stamp = try AtomicFile.write(Array((json + "\n").utf8), to: file(safe), durable: true)
       } catch {
         throw .storage(error)
       }
-      return safe
+      return Saved(entry: entry, replaced: replaced != nil, stamp: stamp, normalizedJSON: json)
     }
   }
 

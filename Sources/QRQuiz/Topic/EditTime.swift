@@ -42,15 +42,15 @@ extension Topic {
   public func stampingEditTimes(over previous: Topic?, at now: Date) -> Topic {
     let time = EditTime.string(now)
     var byCreation: [String: Question] = [:]
-    // Questions saved before the editor kept times, by their content, each content's in
-    // order: one lookup per question (a search of the list and a removal from it per
-    // question made saving a big topic quadratic, 22 s for 40,000 questions).
-    var unstamped: [ContentKey: ArraySlice<Question>] = [:]
+    // How many questions saved before the editor kept times have each content: one lookup
+    // per question (a search of the list and a removal from it per question made saving a
+    // big topic quadratic, 22 s for 40,000 questions).
+    var unstamped: [ContentKey: Int] = [:]
     for question in previous?.questions ?? [] {
       if let created = question.created {
         byCreation[created] = byCreation[created] ?? question
       } else {
-        unstamped[ContentKey(question), default: []].append(question)
+        unstamped[ContentKey(question), default: 0] += 1
       }
     }
     var topic = self
@@ -61,8 +61,9 @@ extension Topic {
         if let created = question.created, !used.contains(created), let before = byCreation[created] {
           used.insert(created)
           question.modified = Self.sameContent(question, before) ? before.modified : time
-        } else if unstamped[ContentKey(question)]?.popFirst() != nil {
+        } else if case let key = ContentKey(question), let left = unstamped[key], left > 0 {
           // A question saved before the editor kept times, unchanged: it keeps having none.
+          unstamped[key] = left - 1
           question.created = nil
           question.modified = nil
         } else {

@@ -6,6 +6,22 @@ extension Topic {
   /// Only meaningful for a valid topic: an invalid one's `correct` would be merged away.
   public var normalizedJSON: String { JSONWriter.compact(normalizedJSONValue) }
 
+  /// The topic a read of ``normalizedJSON`` gives: `correct` merged into `correctAnswers`,
+  /// options that set nothing left out; everything else the JSON keeps exactly (strings,
+  /// and numbers, which the writer gives in their shortest exact form).
+  public var normalized: Topic {
+    var topic = self
+    if let options, options.isEmpty { topic.options = nil }
+    for set in topic.sets.indices {
+      for index in topic.sets[set].indices {
+        let question = topic.sets[set][index]
+        topic.sets[set][index].correctAnswers = question.mergedCorrectAnswers
+        topic.sets[set][index].correct = nil
+      }
+    }
+    return topic
+  }
+
   var normalizedJSONValue: JSONValue {
     var members: [(key: String, value: JSONValue)] = []
     if let options, !options.isEmpty { members.append(("options", options.jsonValue)) }

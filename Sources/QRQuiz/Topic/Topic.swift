@@ -122,6 +122,10 @@ extension Topic {
 
     /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.
     public var mergedCorrectAnswers: [UInt8] {
+      // Already merged (every normalised topic, every topic the editor saves): no set to build.
+      if correct == nil, let correctAnswers, zip(correctAnswers, correctAnswers.dropFirst()).allSatisfy({ $0 < $1 }) {
+        return correctAnswers
+      }
       var merged = Set(correctAnswers ?? [])
       if let correct { merged.insert(correct) }
       return merged.sorted()

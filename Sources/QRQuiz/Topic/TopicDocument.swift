@@ -75,6 +75,7 @@ public struct TopicDocument: Sendable {
     guard text.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { throw .empty }
     if let offset = Self.firstInvalidUTF8Offset(text) { throw .notUTF8(offset: offset) }
     let json: JSONValue
+    TopicWorkTally.count(\.documentsParsed)
     do {
       json = try JSONParser.parse(text)
     } catch {

@@ -19,6 +19,7 @@ public enum TopicValidator {
   /// Checks `topic`, collecting its problems into `problems` (which may keep only the
   /// first few).
   static func check(_ topic: Topic, into problems: inout ProblemCollector) {
+    TopicWorkTally.count(\.validations)
     let setsPath = TopicPath.root.appending("sets")
     for (setIndex, set) in topic.sets.enumerated() {
       let setPath = setsPath.appending(setIndex)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A topic the Questions app accepts, with the name it shows. The only ways to get one
 /// validate: ``init(_:defaultName:)``, ``TopicReader``, ``TopicCollector``, so code that
 /// holds a `ValidTopic` never checks again and never meets an invalid one.
@@ -68,4 +70,18 @@ public struct ValidTopic: Sendable, Hashable {
 
   /// The canonical compact JSON (see ``Topic/normalizedJSON``).
   public var normalizedJSON: String { topic.normalizedJSON }
+
+  /// This topic saved over `previous` at `now` (``Topic/stampingEditTimes(over:at:)``),
+  /// not checked again: edit times never change a verdict (the validator does not read
+  /// them), so the stamped topic is as valid as this one.
+  public func stampingEditTimes(over previous: Topic?, at now: Date) -> ValidTopic {
+    ValidTopic(checked: topic.stampingEditTimes(over: previous, at: now), defaultName: defaultName)
+  }
+
+  /// This topic as a read of its ``normalizedJSON`` gives it (``Topic/normalized``), named
+  /// `defaultName`: what a saved file holds, without reading the file back. Not checked
+  /// again: normalising keeps every meaning the validator judges.
+  public func normalized(defaultName: String?) -> ValidTopic {
+    ValidTopic(checked: topic.normalized, defaultName: defaultName)
+  }
 }

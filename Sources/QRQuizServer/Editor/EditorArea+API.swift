@@ -63,26 +63,21 @@ extension EditorArea {
         ]),
         status: 422)
     }
-    guard document.isValid, let topic = document.topic else {
+    guard let topic = try? ValidTopic(document, source: name) else {
       return .json(
         .object([
           ("problems", .array(document.problems.map(\.jsonValue))), ("problemCount", .number(document.problemCount)),
         ]), status: 422)
     }
-    let previous = try? library.topic(named: name).topic.topic
-    let stamped: ValidTopic
+    // Parsed and validated once, here: the save stamps the edit times over the topic it
+    // replaces, and the served topics take what was written (`Benchmarks/save.py`).
+    let saved: TopicLibrary.Saved
     do {
-      stamped = try ValidTopic(topic.stampingEditTimes(over: previous, at: Date()), defaultName: name)
-    } catch {
-      return .apiError(500, "\(error)")
-    }
-    do {
-      try library.save(stamped, name: name, replacing: replacing)
+      saved = try site.topics.save(topic, name: name, replacing: replacing, editedAt: Date(), into: library)
     } catch {
       return .libraryError(error, name: name)
     }
-    site.topics.reload()
-    return savedTopic(name, status: previous == nil ? 201 : 200, warnings: document.warnings)
+    return savedTopic(name, status: saved.replaced ? 200 : 201, warnings: document.warnings, saved: saved.entry)
   }
 
   /// DELETE `/api/topics/NAME` with `If-Match`: 204; the topic is kept as a version.
@@ -145,15 +140,19 @@ extension EditorArea {
   func fileName(_ name: String) -> String { site.topics.topic(named: name)?.fileName ?? name }
 
   /// The answer to a save: the topic's name, title and new ETag, and the warnings of
-  /// `qrquiz validate` (advice that does not stop a save).
-  private func savedTopic(_ name: String, status: Int, warnings: [TopicWarning] = []) -> HTTPResponse {
+  /// `qrquiz validate` (advice that does not stop a save). The tag is that of `saved`, the
+  /// version this request wrote, when given: a save right after it must not lend it its own.
+  private func savedTopic(
+    _ name: String, status: Int, warnings: [TopicWarning] = [], saved: TopicLibrary.Entry? = nil
+  ) -> HTTPResponse {
     let served = site.topics.topic(named: ServedTopics.addressName(name))
+    let etag = saved?.etag ?? served?.etag
     var headers: [(name: String, value: String)] = [("Location", SitePath.topicAPI(name).value)]
-    if let served { headers.append(("ETag", served.etag)) }
+    if let etag { headers.append(("ETag", etag)) }
     return .json(
       .object([
-        ("name", .string(name)), ("title", .string(served?.title ?? name)),
-        ("etag", served.map { .string($0.etag) } ?? .null), ("warnings", .array(warnings.map(\.jsonValue))),
+        ("name", .string(name)), ("title", .string(saved?.topic.name ?? served?.title ?? name)),
+        ("etag", etag.map { .string($0) } ?? .null), ("warnings", .array(warnings.map(\.jsonValue))),
       ]), status: status, headers: headers)
   }
 

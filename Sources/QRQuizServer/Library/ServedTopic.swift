@@ -29,13 +29,16 @@ final class ServedTopic: Sendable {
   private let artefacts = Locked<[String: [UInt8]]>([:])
   private let encoded = Locked<Result<TopicQREncoder.Symbols, TopicQREncoder.Error>?>(nil)
 
-  init(name: String, fileName: String? = nil, topic: ValidTopic) {
+  /// The topic served as `name`; `normalizedJSON` is its ``ValidTopic/normalizedJSON``
+  /// when the caller has it already (a topic just saved).
+  init(name: String, fileName: String? = nil, topic: ValidTopic, normalizedJSON: String? = nil) {
     self.name = name
     self.fileName = fileName ?? name
     self.topic = topic
-    json = Array((topic.normalizedJSON + "\n").utf8)
+    let normalized = normalizedJSON ?? topic.normalizedJSON
+    json = Array((normalized + "\n").utf8)
     gzippedJSON = Zlib.gzip(json)
-    let hash = CacheKey(topic.normalizedJSON).hash
+    let hash = CacheKey(normalized).hash
     etag = "\"" + hash + "\""
     gzipETag = "\"" + hash + "-gzip\""
     searchText = TextSearch.searchable([topic.name] + topic.topic.questions.flatMap { [$0.question] + $0.answers })

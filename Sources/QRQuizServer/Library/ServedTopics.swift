@@ -31,51 +31,90 @@ final class ServedTopics: Sendable {
   /// file unchanged since the last reload (same inode, size and time) is not read again.
   @discardableResult
   func reload() -> [String] {
-    reloading.withLock { previous in
-      var problems: [String] = []
-      var loaded: [(name: String, topic: ValidTopic)] = []
-      switch source {
-      case .library(let library):
-        do {
-          let scan = try library.scan(reusing: previous)
-          loaded = scan.entries.map { ($0.name, $0.topic) }
-          problems += scan.skipped.map(\.description)
-          previous = scan
-        } catch {
-          problems.append("\(library.directory.path): \(error)")
-        }
-      case .files(let paths):
-        for path in paths {
-          do {
-            let bytes = try BoundedFile.read(path, limit: TopicDocument.maximumSize)
-            let name = TopicLibrary.safeName(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-            loaded.append((name, try TopicReader.topic(json: bytes, source: path, sourceName: name)))
-          } catch {
-            problems.append("\(error)")
-          }
-        }
+    reloading.withLock { previous in reload(&previous) }
+  }
+
+  /// Saves `topic` into the library as `name` and serves it, doing each piece of work once
+  /// (`Benchmarks/save.py`): the save takes the topic it replaces from the last reload
+  /// unless its file changed since, and the reload takes the topic written instead of
+  /// reading it back. Under the reload's lock, so no reload in between can publish a list
+  /// without it; the library's file lock still orders it with every other process.
+  func save(
+    _ topic: ValidTopic, name: String, replacing: TopicLibrary.Replacing, editedAt: Date, into library: TopicLibrary
+  ) throws(TopicLibrary.Error) -> TopicLibrary.Saved {
+    try reloading.withLock { previous throws(TopicLibrary.Error) in
+      // Only this server's own library's scan says what is in `library`'s files.
+      var ownScan: TopicLibrary.Scan?
+      if case .library(let own) = source, own.directory == library.directory { ownScan = previous }
+      let saved = try library.save(topic, name: name, replacing: replacing, editedAt: editedAt, reusing: ownScan)
+      if var scan = ownScan, let stamp = saved.stamp {
+        scan.entries.removeAll { $0.name == saved.entry.name }
+        scan.entries.append(saved.entry)
+        scan.stamps[saved.entry.name] = stamp
+        previous = scan
       }
-      let current = topics.withLock { $0.byName }
-      var byName: [String: ServedTopic] = [:]
-      var names: [String] = []
-      for (fileName, topic) in loaded {
-        let name = Self.addressName(fileName)
-        guard byName[name] == nil else {
-          problems.append("\(fileName): skipped: its address /t/\(name) is another topic's")
-          continue
-        }
-        // An unchanged topic keeps its entry, and so its generated QR codes.
-        if let kept = current[name], kept.topic == topic {
-          byName[name] = kept
-        } else {
-          byName[name] = ServedTopic(name: name, fileName: fileName, topic: topic)
-        }
-        names.append(name)
-      }
-      names.sort { $0.localizedStandardCompare($1) == .orderedAscending }
-      topics.withLock { $0 = (names, byName) }
-      return problems
+      reload(&previous, written: saved)
+      return saved
     }
+  }
+
+  /// ``reload()``'s work, under its lock: `previous` is the last scan of the library;
+  /// `written`, a topic just saved, whose JSON is served as written.
+  @discardableResult
+  private func reload(_ previous: inout TopicLibrary.Scan?, written: TopicLibrary.Saved? = nil) -> [String] {
+    var problems: [String] = []
+    var loaded: [(name: String, topic: ValidTopic)] = []
+    switch source {
+    case .library(let library):
+      do {
+        let scan = try library.scan(reusing: previous)
+        loaded = scan.entries.map { ($0.name, $0.topic) }
+        problems += scan.skipped.map(\.description)
+        previous = scan
+      } catch {
+        problems.append("\(library.directory.path): \(error)")
+      }
+    case .files(let paths):
+      for path in paths {
+        do {
+          let bytes = try BoundedFile.read(path, limit: TopicDocument.maximumSize)
+          let name = TopicLibrary.safeName(URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+          loaded.append((name, try TopicReader.topic(json: bytes, source: path, sourceName: name)))
+        } catch {
+          problems.append("\(error)")
+        }
+      }
+    }
+    let current = topics.withLock { $0.byName }
+    var byName: [String: ServedTopic] = [:]
+    var names: [String] = []
+    var etags: [String: String] = [:]
+    for (fileName, topic) in loaded {
+      let name = Self.addressName(fileName)
+      guard byName[name] == nil else {
+        problems.append("\(fileName): skipped: its address /t/\(name) is another topic's")
+        continue
+      }
+      // An unchanged topic keeps its entry, and so its generated QR codes.
+      if let kept = current[name], kept.topic == topic {
+        byName[name] = kept
+      } else if let written, written.entry.name == fileName, written.entry.topic == topic {
+        byName[name] = ServedTopic(
+          name: name, fileName: fileName, topic: topic, normalizedJSON: written.normalizedJSON)
+      } else {
+        byName[name] = ServedTopic(name: name, fileName: fileName, topic: topic)
+      }
+      etags[fileName] = byName[name]?.etag
+      names.append(name)
+    }
+    // The tags worked out for serving, kept with the scan: a save compares with them.
+    if var scan = previous {
+      for index in scan.entries.indices { scan.entries[index].knownETag = etags[scan.entries[index].name] }
+      previous = scan
+    }
+    names.sort { $0.localizedStandardCompare($1) == .orderedAscending }
+    topics.withLock { $0 = (names, byName) }
+    return problems
   }
 
   /// Reloads when the library changed: at once when its folder did (a topic saved, edited
