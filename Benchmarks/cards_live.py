@@ -16,6 +16,7 @@ frames a second that makes on one core, the request's wall time (median, p95), t
 scanner's own `ms`, cards seen per frame, and how soon the host's stream shows a frame's
 cards (`seen` in its `answered` event: batched at most 4 times a second)."""
 import argparse
+import json
 import os
 import random
 import re
@@ -28,9 +29,8 @@ from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from classroom_photos import make_photo  # noqa: E402
-from live import call, connect, cpu_seconds, free_port, open_stream, percentile, read_response, request_bytes  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from live import (  # noqa: E402
+    call, connect, cpu_seconds, open_stream, percentile, read_response, release_qrquiz, request_bytes, start_serve)
 
 
 def seen_on_stream(stream, count, started, deadline=10):
@@ -56,11 +56,7 @@ def main():
     parser.add_argument("--seed", type=int, default=33)
     parser.add_argument("--qrquiz", help="a qrquiz binary to measure (default: the release build, made now)")
     options = parser.parse_args()
-    qrquiz = options.qrquiz
-    if qrquiz is None:
-        bin_dir = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
-                                 text=True).stdout.strip()
-        qrquiz = os.path.join(bin_dir, "qrquiz")
+    qrquiz = release_qrquiz(options.qrquiz)
     work = tempfile.mkdtemp(prefix="qrquiz-cards-live-bench-")
     environment = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"),
                        QRQUIZ_CACHE_DIR=os.path.join(work, "cache"))
@@ -86,17 +82,8 @@ def main():
     with open(os.path.join(library, "Quiz.json"), "w") as handle:
         handle.write('{"options":{"name":"Quiz"},"sets":[[{"question":"Which?","answers":["A","B","C","D"],'
                      '"correct":0}]]}')
-    port = free_port()
-    server = subprocess.Popen([qrquiz, "serve", library, "--port", str(port)], env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port, token = start_serve(qrquiz, library, environment)
     try:
-        token = None
-        while token is None:
-            line = server.stdout.readline()
-            if not line:
-                raise RuntimeError("qrquiz serve did not start")
-            match = re.search(r"\?token=([0-9a-f]{32})", line)
-            token = match.group(1) if match else None
         teacher = connect(port)
         status, made = call(teacher, "POST", "/api/live", {"topic": "Quiz", "seconds": 600, "class": "Bench"},
                             {"Authorization": f"Bearer {token}"})
@@ -112,7 +99,7 @@ def main():
         camera.sendall(request_bytes("POST", f"/api/live/{pin}/scan", frames[0], headers))
         status, body = read_response(camera)
         assert status == 200, body
-        first_seen = len(__import__("json").loads(body)["seen"])
+        first_seen = len(json.loads(body)["seen"])
         to_projector = seen_on_stream(projector, first_seen, started)
         walls, scanner_ms, seen = [], [], []
         cpu_before = cpu_seconds(server.pid)
@@ -126,7 +113,7 @@ def main():
             status, body = read_response(camera)
             walls.append(time.perf_counter() - started)
             assert status == 200, body
-            answer = __import__("json").loads(body)
+            answer = json.loads(body)
             scanner_ms.append(answer["ms"])
             seen.append(len(answer["seen"]))
         elapsed = time.perf_counter() - run_started

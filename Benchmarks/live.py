@@ -102,6 +102,33 @@ def open_stream(port, path, source):
     return connection
 
 
+def start_serve(qrquiz, library, environment, extra=()):
+    """`qrquiz serve LIBRARY` on a free port: the process, its port and the teacher's token
+    it printed."""
+    port = free_port()
+    server = subprocess.Popen([qrquiz, "serve", library, "--port", str(port), *extra], env=environment,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    token = None
+    while token is None:
+        line = server.stdout.readline()
+        if not line:
+            server.kill()
+            raise RuntimeError("qrquiz serve did not start")
+        match = re.search(r"\?token=([0-9a-f]{32})", line)
+        token = match.group(1) if match else None
+    return server, port, token
+
+
+def release_qrquiz(given):
+    """The qrquiz binary a benchmark measures: `given`, else the release build, made now."""
+    if given:
+        return given
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    bin_dir = subprocess.run([os.path.join(root, "scripts", "build-release")], check=True, capture_output=True,
+                             text=True).stdout.strip()
+    return os.path.join(bin_dir, "qrquiz")
+
+
 def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
@@ -168,19 +195,9 @@ def run_qrquiz(qrquiz, work, players, questions, rng):
     with open(os.path.join(library, "Live.json"), "w") as handle:
         handle.write(compact(make_topic(random.Random(5), questions, name="Live")))
     data = os.path.join(work, f"data-{players}")
-    port = free_port()
     environment = dict(os.environ, XDG_DATA_HOME=data, QRQUIZ_CACHE_DIR=os.path.join(work, "cache"))
-    server = subprocess.Popen(
-        [qrquiz, "serve", library, "--port", str(port), "--idle-timeout", "120"], env=environment,
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port, token = start_serve(qrquiz, library, environment, ["--idle-timeout", "120"])
     try:
-        token = None
-        while token is None:
-            line = server.stdout.readline()
-            if not line:
-                raise RuntimeError("qrquiz serve did not start")
-            match = re.search(r"\?token=([0-9a-f]{32})", line)
-            token = match.group(1) if match else None
         host = connect(port)
         status, made = call(host, "POST", "/api/live", {"topic": "Live", "seconds": 30, "max_players": 10000},
                             {"Authorization": f"Bearer {token}"})

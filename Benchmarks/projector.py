@@ -13,15 +13,12 @@ slept until its next keep-alive)."""
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from live import call, connect, free_port, open_stream, percentile  # noqa: E402
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from live import call, connect, open_stream, percentile, release_qrquiz, start_serve  # noqa: E402
 
 
 def wait_for(stream, pattern, started, deadline=30):
@@ -46,30 +43,17 @@ def main():
     parser.add_argument("--players", type=int, default=40)
     parser.add_argument("--qrquiz", help="a qrquiz binary to measure (default: the release build, made now)")
     options = parser.parse_args()
-    qrquiz = options.qrquiz
-    if qrquiz is None:
-        bin_dir = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
-                                 text=True).stdout.strip()
-        qrquiz = os.path.join(bin_dir, "qrquiz")
+    qrquiz = release_qrquiz(options.qrquiz)
     work = tempfile.mkdtemp(prefix="qrquiz-projector-bench-")
     library = os.path.join(work, "library")
     os.makedirs(library)
     with open(os.path.join(library, "Live.json"), "w") as handle:
         handle.write('{"options":{"name":"Live"},"sets":[[{"question":"2 + 2?","answers":["3","4"],'
                      '"correctAnswers":[1]}]]}')
-    port = free_port()
     environment = dict(os.environ, XDG_DATA_HOME=os.path.join(work, "data"),
                        QRQUIZ_CACHE_DIR=os.path.join(work, "cache"))
-    server = subprocess.Popen([qrquiz, "serve", library, "--port", str(port)], env=environment,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port, token = start_serve(qrquiz, library, environment)
     try:
-        token = None
-        while token is None:
-            line = server.stdout.readline()
-            if not line:
-                raise RuntimeError("qrquiz serve did not start")
-            match = re.search(r"\?token=([0-9a-f]{32})", line)
-            token = match.group(1) if match else None
         teacher = connect(port)
         status, made = call(teacher, "POST", "/api/live", {"topic": "Live", "seconds": 600, "max_players": 1000},
                             {"Authorization": f"Bearer {token}"})

@@ -5,45 +5,12 @@
 // kept in the browser, so a closed page or a locked phone comes back where it was; the
 // server decides everything (the next question, the time left, the verdict).
 const { build, byId, clear, phrasesOf, required } = require("./page.js");
+const { KeptIdentity } = require("./kept-identity.js");
 const { clockText, marksReached } = require("./play-countdown.js");
 const { picksToSend, tapAnswer } = require("./live-state.js");
 const state = require("./homework-state.js");
 
 /** @typedef {import("./homework-state.js").Next} Next */
-
-/** The student's secret and name as this browser keeps them, per assignment. */
-class KeptStudent {
-  /** @param {string} code */
-  constructor(code) {
-    this.key = "qrquiz-homework-" + code;
-  }
-
-  /** @returns {{ secret?: string, name?: string } | null} */
-  read() {
-    try {
-      return JSON.parse(localStorage.getItem(this.key) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-
-  /** @param {{ secret: string, name: string }} value */
-  write(value) {
-    try {
-      localStorage.setItem(this.key, JSON.stringify(value));
-    } catch (error) {
-      // Private browsing: the homework goes on, only a closed page loses it.
-    }
-  }
-
-  forget() {
-    try {
-      localStorage.removeItem(this.key);
-    } catch (error) {
-      // Private browsing: nothing was kept.
-    }
-  }
-}
 
 /**
  * A call of the assignment's API: GET with the secret in the query, or POST of JSON.
@@ -77,7 +44,7 @@ async function call(url, body) {
 function startHomework(root) {
   const say = phrasesOf(root);
   const api = root.dataset.api || "";
-  const kept = new KeptStudent(root.dataset.code || "");
+  const kept = new KeptIdentity("qrquiz-homework-" + (root.dataset.code || ""));
   const sections = Array.from(root.querySelectorAll("section"));
   const status = byId("connection", HTMLElement);
   const answers = byId("answers", HTMLElement);

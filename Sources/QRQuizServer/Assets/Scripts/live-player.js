@@ -3,45 +3,12 @@
 // buttons (or their letters or digits), the verdict and standing after it, the final place. The
 // player's secret is kept in the browser, so a reload or a locked phone loses nothing.
 const { byId, clear, required } = require("./page.js");
+const { KeptIdentity } = require("./kept-identity.js");
 const { LivePage } = require("./live-page.js");
 const { GameConnection } = require("./live-connection.js");
 const state = require("./live-state.js");
 
 /** @typedef {import("./live-state.js").GameState} GameState */
-
-/** The player's secret and name as this browser keeps them, per game. */
-class KeptPlayer {
-  /** @param {string} pin */
-  constructor(pin) {
-    this.key = "qrquiz-live-" + pin;
-  }
-
-  /** @returns {{ secret?: string, name?: string } | null} */
-  read() {
-    try {
-      return JSON.parse(localStorage.getItem(this.key) || "null");
-    } catch (error) {
-      return null;
-    }
-  }
-
-  /** @param {{ secret: string, name: string }} value */
-  write(value) {
-    try {
-      localStorage.setItem(this.key, JSON.stringify(value));
-    } catch (error) {
-      // Private browsing: the game goes on, only a reload loses it.
-    }
-  }
-
-  forget() {
-    try {
-      localStorage.removeItem(this.key);
-    } catch (error) {
-      // Private browsing: nothing was kept.
-    }
-  }
-}
 
 /**
  * Starts a player's screen on `page`: with the secret this browser kept, or the join form.
@@ -49,7 +16,7 @@ class KeptPlayer {
  */
 function startPlayer(page) {
   const say = page.say;
-  const kept = new KeptPlayer(page.root.dataset.pin || "");
+  const kept = new KeptIdentity("qrquiz-live-" + (page.root.dataset.pin || ""));
   const sendButton = byId("send", HTMLButtonElement);
   const answers = page.field("question", "answers", HTMLElement);
   const numberForm = byId("number-form", HTMLFormElement);
