@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Rules: nothing is taken at or after the due time; one answer per question, in order;
 /// a timed question (its set's timer, or its own) is shown only once its timer is started,
-/// and goes unanswered when the timer runs out (``AssignmentWork+Timers.swift``); a student
+/// and goes unanswered when the timer runs out (`AssignmentWork+Timers.swift`); a student
 /// makes at most ``Assignment/attempts`` attempts, the best one counts; with a class, only
 /// its roster's names join.
 public struct AssignmentWork: Sendable, Equatable {
