@@ -143,6 +143,32 @@ extension GrayImage {
     return GrayImage(width: width, height: height, pixels: output)
   }
 
+  /// Each pixel the 3 × 3 binomial mean of its neighbourhood (1 2 1 each way; the edges
+  /// repeat): takes out pixel noise while keeping edges a pixel sharp.
+  public func smoothed() -> GrayImage {
+    guard width > 0, height > 0 else { return self }
+    // Across the rows first (sums up to 4 · 255), then down (up to 16 · 255), rounded once.
+    var rows = [UInt16](repeating: 0, count: pixels.count)
+    for y in 0..<height {
+      let row = y * width
+      for x in 0..<width {
+        rows[row + x] =
+          2 * UInt16(pixels[row + x]) + UInt16(pixels[row + Swift.max(0, x - 1)])
+          + UInt16(pixels[row + Swift.min(width - 1, x + 1)])
+      }
+    }
+    var output = [UInt8](repeating: 0, count: pixels.count)
+    for y in 0..<height {
+      let row = y * width
+      let above = Swift.max(0, y - 1) * width
+      let below = Swift.min(height - 1, y + 1) * width
+      for x in 0..<width {
+        output[row + x] = UInt8((2 * UInt32(rows[row + x]) + UInt32(rows[above + x]) + UInt32(rows[below + x]) + 8) >> 4)
+      }
+    }
+    return GrayImage(width: width, height: height, pixels: output)
+  }
+
   /// The image turned clockwise by `quarterTurns` × 90°.
   public func rotated(quarterTurns: Int) -> GrayImage {
     switch ((quarterTurns % 4) + 4) % 4 {

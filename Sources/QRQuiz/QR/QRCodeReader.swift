@@ -167,6 +167,10 @@ public final class QRCodeReader {
       let symbols = readFramed(image, deadline: deadline)
       if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: .located) }
     }
+    if passes.contains(.located), let finders, !deadline.hasPassed {
+      let symbols = readLastTries(image, wide: finders, deadline: deadline)
+      if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: .located) }
+    }
     return Scan(symbols: [], pass: nil)
   }
 

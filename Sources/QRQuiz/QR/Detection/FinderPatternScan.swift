@@ -28,9 +28,16 @@ package struct FinderPatternScan {
 
   private var darkOnLight = PatternMerger()
   private var lightOnDark = PatternMerger()
+  /// Whether runs thinned or thickened by blur pass (see ``hasFinderRatio(_:thinned:)``).
+  private let thinned: Bool
 
   /// Scans every row of `image`, stopping after `crossingLimit` confirmed crossings.
-  package init(_ image: BinaryImage, crossingLimit: Int = .max) {
+  ///
+  /// - Parameter thinned: accept finders whose rings blur has thinned to a quarter of a
+  ///   module or thickened to two (see ``hasFinderRatio(_:thinned:)``). Look-alikes pass
+  ///   it far more often, so it is for a last try, not the first census.
+  package init(_ image: BinaryImage, crossingLimit: Int = .max, thinned: Bool = false) {
+    self.thinned = thinned
     for y in 0..<image.height {
       scanRow(y, of: image, crossingLimit: crossingLimit)
       if isTruncated { return }
@@ -54,14 +61,15 @@ package struct FinderPatternScan {
         start = end
         // Five runs ending with a dark one start with a dark one (a light one, a light
         // one: a light-on-dark finder): test the ratio.
-        guard runCount >= 5, Self.hasFinderRatio(runs) else { continue }
+        guard runCount >= 5, Self.hasFinderRatio(runs, thinned: thinned) else { continue }
         let dark = value != 0
         let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
         let centreX = Double(end - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
         if let (centreY, verticalTotal) = Self.crossCheckColumn(
-          image, x: Int(centreX.rounded()), y: y, expectedTotal: total, dark: dark),
+          image, x: Int(centreX.rounded()), y: y, expectedTotal: total, dark: dark, thinned: thinned),
           let refinedX = Self.crossCheckRow(
-            image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total, dark: dark)
+            image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total, dark: dark,
+            thinned: thinned)
         {
           crossings += 1
           let pattern = Pattern(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14, rows: 1)
@@ -95,10 +103,22 @@ package struct FinderPatternScan {
   /// 1:1:3:1:1 within half a module for each unit (ZXing's tolerance, generous enough for
   /// photos at an angle), in integers: a unit run r of a total t passes when |t/7 − r| <
   /// t/14, that is |2t − 14r| < t, and the centre when |6t − 14r| < 3t.
+  ///
+  /// `thinned`: a finder seen through blur at under about two pixels a module, or squashed
+  /// by a steep angle, keeps its shape but not its ratio: the threshold takes its thin
+  /// light ring down to a pixel or thickens it (ISO's 1:1:3:1:1 becomes 2:0.5:3:0.5:2).
+  /// Then each ring passes from a quarter of a unit to twice one, and the centre from two
+  /// units to five.
   @inline(__always)
-  static func hasFinderRatio(_ runs: (Int, Int, Int, Int, Int)) -> Bool {
+  static func hasFinderRatio(_ runs: (Int, Int, Int, Int, Int), thinned: Bool = false) -> Bool {
     let total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
     guard total >= 7 else { return false }
+    if thinned {
+      // r > t/28 and r < 2t/7 for a ring; 2t/7 < c < 5t/7 for the centre.
+      func isRing(_ run: Int) -> Bool { 28 &* run > total && 7 &* run < 2 &* total }
+      return isRing(runs.0) && isRing(runs.1) && isRing(runs.3) && isRing(runs.4)
+        && 7 &* runs.2 > 2 &* total && 7 &* runs.2 < 5 &* total
+    }
     let unit = 2 &* total
     return abs(unit &- 14 &* runs.0) < total && abs(unit &- 14 &* runs.1) < total
       && abs(3 &* unit &- 14 &* runs.2) < 3 &* total && abs(unit &- 14 &* runs.3) < total
@@ -108,19 +128,21 @@ package struct FinderPatternScan {
   /// The same ratio down the column through (x, y), of a size close to the row's: the
   /// refined centre row and the column's total, or nil. `dark` is the centre's colour.
   static func crossCheckColumn(
-    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true
+    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false
   ) -> (Double, Int)? {
     guard x >= 0, x < image.width else { return nil }
-    return crossCheck(through: y, expectedTotal: expectedTotal) {
+    return crossCheck(through: y, expectedTotal: expectedTotal, thinned: thinned) {
       $0 >= 0 && $0 < image.height ? image.isDark(x, $0) == dark : nil
     }
   }
 
   /// The same ratio along row `y` through x again, once the column has found the centre
   /// row: the refined centre column (the first row's centre was measured off-centre).
-  static func crossCheckRow(_ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true) -> Double? {
+  static func crossCheckRow(
+    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false
+  ) -> Double? {
     guard y >= 0, y < image.height else { return nil }
-    return crossCheck(through: x, expectedTotal: expectedTotal) {
+    return crossCheck(through: x, expectedTotal: expectedTotal, thinned: thinned) {
       $0 >= 0 && $0 < image.width ? image.isDark($0, y) == dark : nil
     }?.0
   }
@@ -129,7 +151,7 @@ package struct FinderPatternScan {
   /// says whether a position has the centre's colour, nil off the image), tested for the finder ratio and a total close to
   /// `expectedTotal`: the centre of the dark run and the total, or nil.
   private static func crossCheck(
-    through start: Int, expectedTotal: Int, isDark: (Int) -> Bool?
+    through start: Int, expectedTotal: Int, thinned: Bool, isDark: (Int) -> Bool?
   ) -> (Double, Int)? {
     guard isDark(start) == true else { return nil }
     let limit = expectedTotal * 3
@@ -156,7 +178,7 @@ package struct FinderPatternScan {
     // A line of very different size is not the same pattern seen across; a symbol
     // tilted away from the camera squashes its finders up to about 2.5 : 1.
     guard 5 * total > 2 * expectedTotal, 2 * total < 5 * expectedTotal,
-      hasFinderRatio((runs[0], runs[1], runs[2], runs[3], runs[4]))
+      hasFinderRatio((runs[0], runs[1], runs[2], runs[3], runs[4]), thinned: thinned)
     else { return nil }
     return (Double(centreEnd) - Double(runs[2]) / 2 - 0.5, total)
   }

@@ -13,33 +13,55 @@ struct FinderTriple {
   /// Plausible triples of `patterns` (but those `used`), the most regular first. Only the
   /// `limit` patterns seen across the most rows take part: a busy background can hold
   /// hundreds of look-alikes, and the number of triples grows with their cube.
+  ///
+  /// With `anchors`, the first `anchors` patterns are the trusted ones (the strict
+  /// census's) and the rest were found by a looser one: a triple then needs two trusted
+  /// patterns, so the look-alikes the loose census adds can only complete a symbol whose
+  /// other two finders are sure.
   static func candidates(
-    _ patterns: [FinderPatternScan.Pattern], excluding used: Set<Int> = [], limit: Int = 24
+    _ patterns: [FinderPatternScan.Pattern], excluding used: Set<Int> = [], limit: Int = 24, anchors: Int = 0
   ) -> [FinderTriple] {
-    let chosen = patterns.indices.filter { patterns[$0].rows >= 2 && !used.contains($0) }
-      .sorted { patterns[$0].rows > patterns[$1].rows }.prefix(limit)
+    let open = patterns.indices.filter { patterns[$0].rows >= 2 && !used.contains($0) }
+    let trusted = open.filter { $0 < anchors }
+    let chosen = (trusted + open.filter { $0 >= anchors }.sorted { patterns[$0].rows > patterns[$1].rows })
+      .prefix(max(limit, trusted.count))
     let indices = Array(chosen)
     var triples: [FinderTriple] = []
     for a in 0..<indices.count {
       for b in a + 1..<indices.count {
         for c in b + 1..<indices.count {
-          if let triple = FinderTriple(patterns, indices[a], indices[b], indices[c]) { triples.append(triple) }
+          if anchors > 0, [indices[a], indices[b], indices[c]].count(where: { $0 < anchors }) < 2 { continue }
+          for corner in Self.corners(patterns, indices[a], indices[b], indices[c]) {
+            if let triple = FinderTriple(patterns, indices[a], indices[b], indices[c], corner: corner) {
+              triples.append(triple)
+            }
+          }
         }
       }
     }
     return triples.sorted { $0.irregularity < $1.irregularity }
   }
 
-  /// The triple of patterns `i`, `j`, `k` if they could be one symbol's finders: similar
-  /// module sizes, the corner between the two legs near a right angle (perspective bends
-  /// it, up to about 35°), legs of similar length and at least 14 modules long.
-  private init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) {
+  /// Which of patterns `i`, `j`, `k` (0, 1 or 2) may be the corner with the right angle:
+  /// the one opposite the longest side, and also the one opposite the second longest when
+  /// the two are within a tenth of each other. A symbol tilted steeply away squeezes its
+  /// far finder's side so much that its diagonal is no longer the longest side (seen on
+  /// the captures: 342 pixels for the top side, 332 for the diagonal).
+  private static func corners(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) -> [Int] {
+    let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
+    let sides = [length(points[1] - points[2]), length(points[0] - points[2]), length(points[0] - points[1])]
+    let order = sides.indices.sorted { sides[$0] > sides[$1] }
+    return sides[order[1]] * 10 >= sides[order[0]] * 9 ? [order[0], order[1]] : [order[0]]
+  }
+
+  /// The triple of patterns `i`, `j`, `k` with the right angle at `corner` (0, 1 or 2) if
+  /// they could be one symbol's finders: similar module sizes, the corner between the two
+  /// legs near a right angle (perspective bends it, up to about 35°), legs of similar
+  /// length and at least 14 modules long.
+  private init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int, corner: Int) {
     let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
     let sizes = [i, j, k].map { patterns[$0].moduleSize }
     guard sizes.max()! <= 2.5 * sizes.min()! else { return nil }
-    // The corner is opposite the longest side.
-    let sides = [length(points[1] - points[2]), length(points[0] - points[2]), length(points[0] - points[1])]
-    let corner = sides.indices.max { sides[$0] < sides[$1] }!
     let corners = [(corner + 1) % 3, (corner + 2) % 3]
     var first = points[corners[0]] - points[corner]
     var second = points[corners[1]] - points[corner]

@@ -43,6 +43,9 @@ package struct SymbolRectifier {
   var maximumUnreadTriples = 12
   /// Whether a grid that does not read is bent to follow its data modules and sampled again.
   var followsBends = true
+  /// How many of `patterns`, from the first, are trusted: when set, each triple holds two
+  /// of them (see ``FinderTriple/candidates(_:excluding:limit:anchors:)``).
+  var anchors = 0
 
   package init(
     image: BinaryImage, gray: GrayImage? = nil, patterns: [FinderPatternScan.Pattern], maximumUnreadTriples: Int = 12,
@@ -66,7 +69,7 @@ package struct SymbolRectifier {
     var progress = true
     rounds: while progress {
       progress = false
-      for triple in FinderTriple.candidates(patterns, excluding: used)
+      for triple in FinderTriple.candidates(patterns, excluding: used, anchors: anchors)
       where triple.members.isDisjoint(with: used) && !unread.contains(triple.members) {
         guard !deadline.hasPassed else { break rounds }
         guard unread.count < maximumUnreadTriples else {

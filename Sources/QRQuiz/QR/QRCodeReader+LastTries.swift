@@ -1,0 +1,52 @@
+/// The located pass's last tries, when every pass has read nothing: each costs about one
+/// more locating at the image's own size, and only images no pass read pay for it.
+///
+/// 1. Finders thinned by blur: a symbol seen steeply or blurred at under two pixels a
+///    module has finders whose light ring the threshold narrows to a pixel, off the
+///    census's 1:1:3:1:1 (see ``FinderPatternScan/hasFinderRatio(_:thinned:)``). A
+///    looser census finds them, and look-alikes with them; so a triple holds two finders
+///    of the strict census and at most one of the loose one.
+/// 2. The image cleaned: levels stretched and noise smoothed. The threshold's bias is a
+///    share of the local mean (7%), so in a washed-out photo it sits far from the middle
+///    between dark and light; stretching puts it back. Smoothing over 3 × 3 pixels takes
+///    out sensor noise that breaks a finder's thin rings, and the rings of a code with a
+///    quiet zone under a module wide against a dark surround.
+extension QRCodeReader {
+  func readLastTries(_ image: GrayImage, wide: LocatingView, deadline: Deadline) -> [QRSymbol] {
+    var symbols = readThinnedFinders(image, wide: wide, deadline: deadline)
+    if symbols.isEmpty, !deadline.hasPassed {
+      let cleaned = image.contrastStretched().smoothed()
+      let view = Self.view(cleaned, scale: 1)
+      if !view.census.isTruncated {
+        symbols = locateAtOwnSize(cleaned, wide: view, deadline: deadline).outcome.symbols
+      }
+    }
+    return symbols
+  }
+
+  /// Symbols whose third finder only the loose census sees, at the image's own size under
+  /// the wide window and then the narrow one.
+  private func readThinnedFinders(_ image: GrayImage, wide: LocatingView, deadline: Deadline) -> [QRSymbol] {
+    let views = [{ wide }, { Self.view(image, scale: 1, radius: Self.narrowRadius(image)) }]
+    for makeView in views {
+      guard !deadline.hasPassed else { break }
+      let view = makeView()
+      for inverted in [false, true] {
+        let strict = inverted ? view.census.lightOnDarkPatterns : view.census.patterns
+        let trusted = strict.filter { $0.rows >= 2 }
+        guard trusted.count >= 2, !deadline.hasPassed else { continue }
+        let binary = inverted ? view.binary.inverted() : view.binary
+        let loose = FinderPatternScan(binary, crossingLimit: Self.maximumFinderCrossings, thinned: true)
+        guard !loose.isTruncated else { continue }
+        let patterns = Self.merged(trusted, loose.patterns)
+        guard patterns.count > trusted.count else { continue }
+        var rectifier = SymbolRectifier(
+          image: binary, gray: inverted ? image.inverted() : image, patterns: patterns)
+        rectifier.anchors = trusted.count
+        let outcome = rectifier.read(decode: readGrid, deadline: deadline)
+        if !outcome.symbols.isEmpty, !outcome.structuredAppend { return outcome.symbols }
+      }
+    }
+    return []
+  }
+}
