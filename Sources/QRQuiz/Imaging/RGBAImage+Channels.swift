@@ -1,31 +1,32 @@
 extension RGBAImage {
-  /// The colour channel (red, green or blue, over white where transparent) whose levels
-  /// spread widest, when it spreads at least a quarter wider than the brightness does:
-  /// dark ink of some hue on coloured paper can differ little in brightness and much in
-  /// one channel (blue ink on yellow paper: 23 against 205 in brightness, 0 against 230
-  /// in red). Nil for a grey image. The spread is between the 5th and the 95th percentile
-  /// of the levels, which a few stray pixels do not move.
-  func mostContrastingChannel() -> GrayImage? {
-    var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 4)
+  /// The red, green and blue channels (over white where transparent) of a colour image,
+  /// the one whose levels spread widest first; empty for a grey image. Dark ink of some
+  /// hue on coloured paper can differ little in brightness and much in one channel (blue
+  /// ink on yellow paper: 23 against 205 in brightness, 0 against 230 in red). Which
+  /// channel keeps a code's contrast the spread over the whole photo cannot always tell
+  /// (a dark surround spreads a channel the code barely uses), so a reader that found
+  /// nothing tries each. The spread is between the 5th and the 95th percentile of the
+  /// levels, which a few stray pixels do not move.
+  func channelsByContrast() -> [GrayImage] {
+    var histograms = [[Int]](repeating: [Int](repeating: 0, count: 256), count: 3)
     var coloured = false
     for pixel in pixels {
       let (red, green, blue) = Self.overWhite(pixel)
       histograms[0][red] += 1
       histograms[1][green] += 1
       histograms[2][blue] += 1
-      histograms[3][(red * 77 + green * 150 + blue * 29) >> 8] += 1
       coloured = coloured || red != green || green != blue
     }
-    guard coloured, !pixels.isEmpty else { return nil }
+    guard coloured, !pixels.isEmpty else { return [] }
     let spreads = histograms.map { Self.spread($0, count: pixels.count) }
-    let best = (0..<3).max { spreads[$0] < spreads[$1] }!
-    guard spreads[best] * 4 >= spreads[3] * 5, spreads[best] > spreads[3] else { return nil }
-    return GrayImage(
-      width: width, height: height,
-      pixels: pixels.map { pixel in
-        let (red, green, blue) = Self.overWhite(pixel)
-        return UInt8([red, green, blue][best])
-      })
+    return (0..<3).sorted { spreads[$0] > spreads[$1] }.map { channel in
+      GrayImage(
+        width: width, height: height,
+        pixels: pixels.map { pixel in
+          let (red, green, blue) = Self.overWhite(pixel)
+          return UInt8([red, green, blue][channel])
+        })
+    }
   }
 
   /// A pixel's red, green and blue composited over white.
