@@ -9,6 +9,9 @@ struct FinderTriple {
   var members: Set<Int>
   /// How far from an ideal symbol corner the geometry is: 0 is a perfect square.
   var irregularity: Double
+  /// Whether the right angle is at the corner opposite the second longest side (see
+  /// `corners`): tried after the usual triples, within a budget of its own.
+  var isOtherCorner = false
 
   /// Plausible triples of `patterns` (but those `used`), the most regular first. Only the
   /// `limit` patterns seen across the most rows take part: a busy background can hold
@@ -27,19 +30,34 @@ struct FinderTriple {
       .prefix(max(limit, trusted.count))
     let indices = Array(chosen)
     var triples: [FinderTriple] = []
+    // Triples with the right angle at the other corner (see `corners`).
+    var others: [FinderTriple] = []
     for a in 0..<indices.count {
       for b in a + 1..<indices.count {
         for c in b + 1..<indices.count {
           if anchors > 0, [indices[a], indices[b], indices[c]].count(where: { $0 < anchors }) < 2 { continue }
-          for corner in Self.corners(patterns, indices[a], indices[b], indices[c]) {
+          for (rank, corner) in Self.corners(patterns, indices[a], indices[b], indices[c]).enumerated() {
             if let triple = FinderTriple(patterns, indices[a], indices[b], indices[c], corner: corner) {
-              triples.append(triple)
+              if rank == 0 {
+                triples.append(triple)
+              } else {
+                var other = triple
+                other.isOtherCorner = true
+                others.append(other)
+              }
             }
           }
         }
       }
     }
-    return triples.sorted { $0.irregularity < $1.irregularity }
+    // The other corners come after every usual triple, with tries of their own (see
+    // `SymbolRectifier.maximumOtherCornerTries`): mixed in, they came before a real
+    // symbol's triple and used up its tries (measured: one capture of seed 202). Among a
+    // loose census's finders, where a steep angle is the likely reason a finder was
+    // missed, they compete on regularity.
+    if anchors > 0 { triples += others }
+    let sorted = triples.sorted { $0.irregularity < $1.irregularity }
+    return anchors > 0 ? sorted : sorted + others.sorted { $0.irregularity < $1.irregularity }
   }
 
   /// Which of patterns `i`, `j`, `k` (0, 1 or 2) may be the corner with the right angle:

@@ -43,6 +43,9 @@ package struct SymbolRectifier {
   var maximumUnreadTriples = 12
   /// Whether a grid that does not read is bent to follow its data modules and sampled again.
   var followsBends = true
+  /// Triples with the right angle at the other corner (a steeply tilted symbol, see
+  /// ``FinderTriple/isOtherCorner``) tried and not read at most, besides the others.
+  static let maximumOtherCornerTries = 4
   /// How many of `patterns`, from the first, are trusted: when set, each triple holds two
   /// of them (see ``FinderTriple/candidates(_:excluding:limit:anchors:)``).
   var anchors = 0
@@ -66,16 +69,24 @@ package struct SymbolRectifier {
     var outcome = Outcome()
     var unread: [Set<Int>] = []
     var likelySymbols: [Set<Int>] = []
+    var otherCornersUnread = 0
+    var outOfTries = false
     var progress = true
     rounds: while progress {
       progress = false
       for triple in FinderTriple.candidates(patterns, excluding: used, anchors: anchors)
       where triple.members.isDisjoint(with: used) && !unread.contains(triple.members) {
         guard !deadline.hasPassed else { break rounds }
-        guard unread.count < maximumUnreadTriples else {
-          // Out of tries with triples left: another symbol may be among them.
-          outcome.unreadTriples += 1
-          break rounds
+        if triple.isOtherCorner {
+          // Tries of their own, so a steep symbol is reached after a busy image's look-alikes.
+          guard otherCornersUnread < Self.maximumOtherCornerTries else { break rounds }
+        } else if unread.count - otherCornersUnread >= maximumUnreadTriples {
+          // Out of tries with triples left: another symbol may be among them. The other
+          // corners come last (but among loose finders): go on to them.
+          if !outOfTries { outcome.unreadTriples += 1 }
+          outOfTries = true
+          guard anchors == 0 else { break rounds }
+          continue
         }
         outcome.triedTriples += 1
         var outline: [Point] = []
@@ -94,6 +105,7 @@ package struct SymbolRectifier {
           return outcome
         case .unreadable:
           unread.append(triple.members)
+          if triple.isOtherCorner { otherCornersUnread += 1 }
           if likeASymbol { likelySymbols.append(triple.members) }
         }
       }
