@@ -163,7 +163,8 @@ extension GrayImage {
       let above = Swift.max(0, y - 1) * width
       let below = Swift.min(height - 1, y + 1) * width
       for x in 0..<width {
-        output[row + x] = UInt8((2 * UInt32(rows[row + x]) + UInt32(rows[above + x]) + UInt32(rows[below + x]) + 8) >> 4)
+        let sum = 2 * UInt32(rows[row + x]) + UInt32(rows[above + x]) + UInt32(rows[below + x])
+        output[row + x] = UInt8((sum + 8) >> 4)
       }
     }
     return GrayImage(width: width, height: height, pixels: output)
