@@ -6,7 +6,7 @@ import QRQuiz
 /// `QRCodeReader.scan(imageData:)`, what `qrquiz decode` runs: `ms` in all, `decode_ms`
 /// the file to grey pixels (large JPEGs at reduced size), `scan_ms` the rest, pixels to
 /// texts (what zxing-cpp's read_barcodes does from a decoded image, a colour photo's
-/// second look at its most contrasting channel included); `scan_cpu_ms` is that on the
+/// second look at each colour channel included); `scan_cpu_ms` is that on the
 /// processor (this thread's), which other work on a shared machine does not inflate as it
 /// does the elapsed time. With `--repeat N` each image is read N times after a warm-up
 /// and the times are the fastest: the run least disturbed by the machine's other work.
