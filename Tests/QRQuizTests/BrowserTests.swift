@@ -31,7 +31,7 @@ import Testing
     var console: [String]
   }
 
-  @Test func aTeacherAndAStudentUseThePagesInChromium() throws {
+  @Test func aTeacherAndAStudentUseThePagesInChromium() async throws {
     let library = try TemporaryDirectory()
     for name in ["Social", "People"] {
       try FileManager.default.copyItem(
@@ -39,7 +39,7 @@ import Testing
     }
     let cache = try TemporaryDirectory()
     let server = try ServeProcess([library.url.path, "--allow-edit", "--cache-dir", cache.url.path])
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("browser_check.py").path, server.base, try #require(server.editURL),

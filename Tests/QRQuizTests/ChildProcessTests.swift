@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// The tests' own way of starting programs keeps the promises the end-to-end tests rely on:
@@ -14,6 +15,35 @@ import Testing
     #expect(child.wait(atMost: 30), "SIGTERM did not end the child")
     #expect(child.endedBySignal)
     #expect(child.terminationStatus == SIGTERM)
+  }
+
+  /// `ended(within:)` holds no thread while it waits: more children than the cooperative pool
+  /// has threads are awaited at once, and the code that ends them still gets to run. (With
+  /// `wait(atMost:)` in its place the waiters take every thread, the signal is never sent and
+  /// each waiter gives up after its 50 s.)
+  @Test func awaitingChildrenLeavesThePoolsThreadsToOtherWork() async throws {
+    let count = ProcessInfo.processInfo.activeProcessorCount + 2
+    let children = try (0..<count).map { _ in try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), ["60"]) }
+    defer { for child in children { child.killNow() } }
+    let waiting = StartedWaiters()
+    let ended = await withTaskGroup(of: Bool.self) { group in
+      for child in children {
+        group.addTask {
+          waiting.count.add(1, ordering: .relaxed)
+          return await child.ended(within: 50)
+        }
+      }
+      group.addTask {
+        let deadline = ContinuousClock.now + .seconds(50)
+        while waiting.count.load(ordering: .relaxed) < count, ContinuousClock.now < deadline {
+          try? await Task.sleep(for: .milliseconds(5))
+        }
+        for child in children { child.send(SIGTERM) }
+        return true
+      }
+      return await group.reduce(true) { $0 && $1 }
+    }
+    #expect(ended, "a waiter held its thread")
   }
 
   @Test func aChildHoldsNoDescriptorOfTheTests() throws {
@@ -38,4 +68,9 @@ import Testing
     #expect(!child.endedBySignal)
     #expect(child.terminationStatus == 7)
   }
+}
+
+/// How many waiters have started, shared by the tasks of one test.
+private final class StartedWaiters: Sendable {
+  let count = Atomic<Int>(0)
 }

@@ -103,9 +103,9 @@ import Testing
     var console: [String]
   }
 
-  @Test func aTeacherEditsDrawsAndUploadsInChromium() throws {
+  @Test func aTeacherEditsDrawsAndUploadsInChromium() async throws {
     let server = try startServer()
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("editor_browser_check.py").path, server.base, try #require(server.teacherToken),
@@ -186,9 +186,9 @@ import Testing
   /// The drawing, a deletion, a picture, two teachers saving at once, a version and the
   /// downloads, as a teacher meets them the day before a lesson (issue 29 §13–15, issue
   /// 31): Fixtures/editor_lesson_check.py.
-  @Test func aTeacherDrawsUndoesMergesReadsVersionsAndDownloads() throws {
+  @Test func aTeacherDrawsUndoesMergesReadsVersionsAndDownloads() async throws {
     let server = try startServer()
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("editor_lesson_check.py").path, server.base, try #require(server.teacherToken),
@@ -289,9 +289,9 @@ import Testing
 
   /// Printing (issue 29 §16): the share and projector pages in the dark theme print the
   /// topic's name and its QR codes on white, nothing else of the screen, on one page.
-  @Test func printingATopicGivesItsNameAndCodesOnWhite() throws {
+  @Test func printingATopicGivesItsNameAndCodesOnWhite() async throws {
     let server = try startServer()
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("print_check.py").path, server.base, try #require(server.teacherToken), "Capitals"],
       timeout: 120)
@@ -328,12 +328,12 @@ import Testing
     var console: [String]
   }
 
-  @Test func axeFindsNothingSeriousOnAnyPageInEitherSchemeOrLanguage() throws {
+  @Test func axeFindsNothingSeriousOnAnyPageInEitherSchemeOrLanguage() async throws {
     let home = try TemporaryDirectory()
     let (library, cache) = try LiveLibrary.make()
     let server = try ServeProcess(
       [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("a11y_check.py").path, server.base, try #require(server.teacherToken)], timeout: 600)
     try #require(run.status == 0, "\(run.stderr)")

@@ -11,7 +11,7 @@ import Testing
   /// The fuzz targets' replay build (`qrquiz-fuzz`, built beside the tests).
   static let fuzzReplay = ProcessRunner.qrquiz.deletingLastPathComponent().appendingPathComponent("qrquiz-fuzz")
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func fuzzRegressionsAndSeedsRunCleanly() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns) func fuzzRegressionsAndSeedsRunCleanly() async throws {
     let list = try ProcessRunner.run(Self.fuzzReplay, ["--list"])
     let targets = list.stdoutText.split(separator: "\n").map(String.init)
     #expect(targets.count >= 7, "\(list.stderr)")
@@ -28,7 +28,7 @@ import Testing
       }
       #expect(!files.isEmpty, "\(target) has no saved inputs")
       // A crash, a hang (the runner's timeout) or a broken invariant fails the replay.
-      let replay = try ProcessRunner.run(Self.fuzzReplay, [target] + files, timeout: 120)
+      let replay = try await ProcessRunner.runLong(Self.fuzzReplay, [target] + files, timeout: 120)
       #expect(replay.status == 0, "\(target): \(replay.stderr)")
       #expect(replay.stdoutText == "\(target): \(files.count) inputs replayed\n")
     }

@@ -86,7 +86,7 @@ import Testing
     let asked = handshake.url.appendingPathComponent("deadline")
     let waitUntil = Date().addingTimeInterval(600)
     while !FileManager.default.fileExists(atPath: asked.path), process.isRunning, Date() < waitUntil {
-      _ = process.wait(atMost: 0.1)
+      _ = await process.ended(within: 0.1)
     }
     let stderr = {
       String(decoding: (try? Data(contentsOf: output.url.appendingPathComponent("stderr"))) ?? Data(), as: UTF8.self)
@@ -94,7 +94,8 @@ import Testing
     try #require(FileManager.default.fileExists(atPath: asked.path), "the script stopped early: \(stderr())")
     server.clock.advance(by: 3600)
     try Data().write(to: handshake.url.appendingPathComponent("advanced"))
-    try #require(process.wait(atMost: 600), "the script did not finish: \(stderr())")
+    let finished = await process.ended(within: 600)
+    try #require(finished, "the script did not finish: \(stderr())")
     try #require(process.terminationStatus == 0, "\(stderr())")
     let report = try JSONDecoder().decode(
       Report.self, from: try Data(contentsOf: output.url.appendingPathComponent("stdout")))

@@ -145,7 +145,7 @@ import Testing
     return bytes
   }
 
-  @Test func theHostsCameraAndTheTeachersPhoneReadTheCardsInChromium() throws {
+  @Test func theHostsCameraAndTheTeachersPhoneReadTheCardsInChromium() async throws {
     let server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
@@ -170,7 +170,7 @@ import Testing
       ], seed: 4)
     let photoFile = home.path("room.jpg")
     try Data(try CardPhotos.jpeg(photo)).write(to: URL(fileURLWithPath: photoFile))
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_cards_check.py").path, string(made.json["host_page"]),

@@ -157,14 +157,14 @@ import Testing
     var console: [String]
   }
 
-  @Test func aHostAndFourPhonesPlayInChromium() throws {
+  @Test func aHostAndFourPhonesPlayInChromium() async throws {
     let server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
       server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":120,"scoring":"accuracy"}"#,
       headers: ["Authorization": "Bearer \(token)"])
     let pin = string(made.json["pin"])
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("live_browser_check.py").path, server.base, string(made.json["host_page"]), pin],
       timeout: 300)
@@ -317,9 +317,9 @@ import Testing
 
   /// A phone that gets 404 while it reconnects (another server answering on the port, for
   /// a moment) keeps its player: once its own server is back, a reload finds Ada in the lobby.
-  @Test func aPhoneKeepsItsPlayerThroughA404WhileReconnecting() throws {
+  @Test func aPhoneKeepsItsPlayerThroughA404WhileReconnecting() async throws {
     let other = try TemporaryDirectory()
-    let run = try ProcessRunner.run(
+    let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_reconnect_check.py").path, ProcessRunner.qrquiz.path, library.url.path,

@@ -117,6 +117,18 @@ final class ChildProcess: @unchecked Sendable {
     return true
   }
 
+  /// Waits at most `seconds` for the child to end, as `wait(atMost:)` does, without holding a
+  /// thread: tests run on Swift's cooperative pool, as many threads as cores (two in CI), and a
+  /// test blocked in `wait(atMost:)` on a browser check for a minute halves the suite's speed.
+  func ended(within seconds: Double) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while isRunning {
+      guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+  }
+
   /// Sends the child `signal` (nothing happens once it has been reaped).
   func send(_ signal: Int32) {
     if isRunning { Glibc.kill(pid, signal) }

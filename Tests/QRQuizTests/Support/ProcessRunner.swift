@@ -32,30 +32,58 @@ enum ProcessRunner {
     _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
     workingDirectory: URL? = nil, timeout: TimeInterval = 60
   ) throws -> ProcessResult {
-    let scratch = try TemporaryDirectory()
-    let outURL = scratch.url.appendingPathComponent("stdout")
-    let errURL = scratch.url.appendingPathComponent("stderr")
-    let inURL = stdin == nil ? nil : scratch.url.appendingPathComponent("stdin")
-    if let stdin, let inURL { try stdin.write(to: inURL) }
-    let process = try ChildProcess(
-      executable, arguments, environment: environment, workingDirectory: workingDirectory,
-      stdin: inURL.map { .file($0) } ?? .null,
-      stdout: outURL, stderr: errURL)
-    // Bounded wait; SIGKILL, which a hung program cannot ignore.
-    guard process.wait(atMost: timeout) else {
-      process.killNow()
-      // Which command, and what it had said, so a stall can be told from a hang.
-      let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
-      let command = ([executable.path] + arguments).joined(separator: " ")
-      throw CocoaError(
-        .executableLoad,
-        userInfo: [
-          NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
-        ])
+    let started = try Started(
+      executable, arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory)
+    return try started.result(ended: started.process.wait(atMost: timeout), timeout: timeout)
+  }
+
+  /// `run` for a program that takes long (a browser check, a fuzz replay): the test awaits it
+  /// without holding one of the cooperative pool's threads, so the other tests go on.
+  static func runLong(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval
+  ) async throws -> ProcessResult {
+    let started = try Started(executable, arguments, stdin: nil, environment: environment, workingDirectory: nil)
+    return try started.result(ended: await started.process.ended(within: timeout), timeout: timeout)
+  }
+
+  /// A child started with its output going to files in a scratch folder.
+  private struct Started {
+    let scratch: TemporaryDirectory
+    let process: ChildProcess
+    let command: String
+    var outURL: URL { scratch.url.appendingPathComponent("stdout") }
+    var errURL: URL { scratch.url.appendingPathComponent("stderr") }
+
+    init(
+      _ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]?,
+      workingDirectory: URL?
+    ) throws {
+      scratch = try TemporaryDirectory()
+      command = ([executable.path] + arguments).joined(separator: " ")
+      let inURL = stdin == nil ? nil : scratch.url.appendingPathComponent("stdin")
+      if let stdin, let inURL { try stdin.write(to: inURL) }
+      process = try ChildProcess(
+        executable, arguments, environment: environment, workingDirectory: workingDirectory,
+        stdin: inURL.map { .file($0) } ?? .null,
+        stdout: scratch.url.appendingPathComponent("stdout"), stderr: scratch.url.appendingPathComponent("stderr"))
     }
-    return ProcessResult(
-      status: process.terminationStatus,
-      stdout: try Data(contentsOf: outURL),
-      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+
+    /// Its result once it `ended` in time; otherwise SIGKILL, which a hung program cannot ignore.
+    func result(ended: Bool, timeout: TimeInterval) throws -> ProcessResult {
+      guard ended else {
+        process.killNow()
+        // Which command, and what it had said, so a stall can be told from a hang.
+        let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        throw CocoaError(
+          .executableLoad,
+          userInfo: [
+            NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
+          ])
+      }
+      return ProcessResult(
+        status: process.terminationStatus,
+        stdout: try Data(contentsOf: outURL),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
   }
 }
