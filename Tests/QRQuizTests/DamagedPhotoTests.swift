@@ -136,7 +136,9 @@ import Testing
     }
     #expect(wrong.isEmpty, "wrong text in trials \(wrong)")
     #expect(read >= 400, "read \(read), nothing \(nothing)")
-    #expect(nothing >= 400, "read \(read), nothing \(nothing)")
+    // Both outcomes stay common, so the damage reaches past repair (391 of 2,000 give
+    // nothing since the sharpened and bicubic last tries).
+    #expect(nothing >= 300, "read \(read), nothing \(nothing)")
   }
 
   /// The same damage on colour photos, ink of one random colour on paper of another, read
