@@ -106,6 +106,23 @@ import Testing
     #expect(outcome.symbols.map(\.text) == [text])
   }
 
+  /// Trial `trial`'s photo: a small symbol (versions 1–3 and every level in turn) holding
+  /// "`text` `trial` " and up to 20 `filler`s, rendered and mutated; nil when it does not fit.
+  static func mutatedPhoto(
+    _ trial: Int, text prefix: String, filler: String, using random: inout Bytes
+  ) -> (text: String, photo: GrayImage)? {
+    let version = 1 + trial % 3
+    let level = QRErrorCorrection.allCases[trial / 3 % 4]
+    let text = "\(prefix) \(trial) " + String(repeating: filler, count: Int.random(in: 0...20, using: &random))
+    guard
+      let matrix = try? QRSymbolEncoder.encode(
+        Array(text.utf8), mode: .byte, level: level, minimumVersion: version, maximumVersion: version)
+    else { return nil }
+    var photo = matrix.image(scale: 4, margin: 4)
+    mutate(&photo, using: &random)
+    return (text, photo)
+  }
+
   /// Photos of small symbols (versions 1–3, where a misread is likeliest) blotted, smeared,
   /// scratched and noised from lightly to past repair, read by QRQuiz's own passes: each
   /// gives its text or nothing.
@@ -116,15 +133,7 @@ import Testing
     var nothing = 0
     var wrong: [Int] = []
     for trial in 0..<2000 {
-      let version = 1 + trial % 3
-      let level = QRErrorCorrection.allCases[trial / 3 % 4]
-      let text = "quiz \(trial) " + String(repeating: "x", count: Int.random(in: 0...20, using: &random))
-      guard
-        let matrix = try? QRSymbolEncoder.encode(
-          Array(text.utf8), mode: .byte, level: level, minimumVersion: version, maximumVersion: version)
-      else { continue }
-      var photo = matrix.image(scale: 4, margin: 4)
-      Self.mutate(&photo, using: &random)
+      guard let (text, photo) = Self.mutatedPhoto(trial, text: "quiz", filler: "x", using: &random) else { continue }
       let symbols = try reader.scan(photo).symbols
       if symbols.isEmpty {
         nothing += 1
@@ -152,15 +161,7 @@ import Testing
     var byAChannel = 0
     var wrong: [Int] = []
     for trial in 0..<1500 {
-      let version = 1 + trial % 3
-      let level = QRErrorCorrection.allCases[trial / 3 % 4]
-      let text = "colour \(trial) " + String(repeating: "y", count: Int.random(in: 0...20, using: &random))
-      guard
-        let matrix = try? QRSymbolEncoder.encode(
-          Array(text.utf8), mode: .byte, level: level, minimumVersion: version, maximumVersion: version)
-      else { continue }
-      var photo = matrix.image(scale: 4, margin: 4)
-      Self.mutate(&photo, using: &random)
+      guard let (text, photo) = Self.mutatedPhoto(trial, text: "colour", filler: "y", using: &random) else { continue }
       let ink = (0..<3).map { _ in Int.random(in: 0...160, using: &random) }
       let paper = (0..<3).map { _ in Int.random(in: 60...255, using: &random) }
       let colour = RGBAImage(
