@@ -2,8 +2,8 @@ extension GrayImage {
   /// Doubled in both directions by Catmull-Rom (bicubic) interpolation. Unlike
   /// ``smoothlyDoubled()``, which blends two neighbours and so softens every edge, the
   /// cubic's negative side lobes steepen an edge a little: the thin light ring of a blurred
-  /// finder at about one and a half pixels a module comes out as a light pixel between two
-  /// dark ones, which the finder census needs.
+  /// finder at about two pixels a module comes out as a light pixel between two dark ones,
+  /// which the finder census needs.
   public func bicubicallyDoubled() -> GrayImage {
     let outWidth = width * 2
     let outHeight = height * 2
