@@ -56,12 +56,7 @@ extension QRCodeReader {
     if symbols.isEmpty, !deadline.hasPassed {
       symbols = readThinnedFinders(doubled, wide: view, deadline: deadline)
     }
-    return symbols.map { symbol in
-      var symbol = symbol
-      symbol.x /= 2
-      symbol.y /= 2
-      return symbol
-    }
+    return view.inOriginalCoordinates(symbols)
   }
 
   /// Symbols whose third finder only the loose census sees, at the image's own size under

@@ -12,6 +12,16 @@ struct LocatingView {
   var hasSupportedPatterns: Bool {
     census.patterns.contains { $0.rows >= 2 } || census.lightOnDarkPatterns.contains { $0.rows >= 2 }
   }
+
+  /// `symbols` found in this view, placed where they are in the original image.
+  func inOriginalCoordinates(_ symbols: [QRSymbol]) -> [QRSymbol] {
+    symbols.map { symbol in
+      var symbol = symbol
+      symbol.x = Int(Double(symbol.x) / scale)
+      symbol.y = Int(Double(symbol.y) / scale)
+      return symbol
+    }
+  }
 }
 
 extension QRCodeReader {
@@ -158,12 +168,7 @@ extension QRCodeReader {
       guard let view = attempt(), !view.census.isTruncated else { continue }
       let outcome = locate(in: view, deadline: deadline)
       if !outcome.symbols.isEmpty, !outcome.structuredAppend {
-        return outcome.symbols.map { symbol in
-          var symbol = symbol
-          symbol.x = Int(Double(symbol.x) / view.scale)
-          symbol.y = Int(Double(symbol.y) / view.scale)
-          return symbol
-        }
+        return view.inOriginalCoordinates(outcome.symbols)
       }
     }
     return []
