@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -83,11 +84,11 @@ import Testing
     // The table's own rule, recomputed from libapriltag's drawings of the codes: a mirror
     // image in any turn is at least mirrorDistance bits from every card's code in any turn.
     let codes = try AnswerCardCode.tagIDs.map { try AprilTagCells(tagID: $0).dataBits }
-    for (index, code) in codes.enumerated() {
-      let mirrored = Self.turns(Self.mirror(code))
+    let mirrored = codes.map(Self.mirroredTurns)
+    for index in codes.indices {
       for other in codes {
-        let nearest = mirrored.map { zip($0, other).filter { $0 != $1 }.count }.min()!
-        #expect(nearest >= AnswerCardCode.mirrorDistance, "card \(index + 1)")
+        #expect(
+          Self.distance(mirrored[index], Self.packed(other)) >= AnswerCardCode.mirrorDistance, "card \(index + 1)")
       }
     }
     #expect(codes.count == ClassRoster.cardNumbers.count)
@@ -96,18 +97,29 @@ import Testing
 
   @Test func theCodeTableTakesTheMirrorSafeCodesInTheFamilysOrder() throws {
     let all = try (0..<AprilTagCells.codeCount()).map { try AprilTagCells(tagID: $0).dataBits }
+    let mirrored = all.map(Self.mirroredTurns)
+    let packed = all.map(Self.packed)
     var chosen: [Int] = []
-    func distance(_ a: [Bool], _ b: [Bool]) -> Int {
-      Self.turns(Self.mirror(a)).map { zip($0, b).filter { $0 != $1 }.count }.min()!
-    }
     for candidate in all.indices {
-      guard distance(all[candidate], all[candidate]) >= AnswerCardCode.mirrorDistance else { continue }
-      if chosen.allSatisfy({ distance(all[candidate], all[$0]) >= AnswerCardCode.mirrorDistance }) {
+      guard Self.distance(mirrored[candidate], packed[candidate]) >= AnswerCardCode.mirrorDistance else { continue }
+      if chosen.allSatisfy({ Self.distance(mirrored[candidate], packed[$0]) >= AnswerCardCode.mirrorDistance }) {
         chosen.append(candidate)
       }
     }
     #expect(chosen == AnswerCardCode.tagIDs)
   }
+
+  /// A 6 × 6 grid of bits as the low 36 bits of a number, row by row: the tests compare
+  /// codes by the hundred thousand, so a distance is one XOR and a bit count.
+  static func packed(_ bits: [Bool]) -> UInt64 {
+    bits.enumerated().reduce(0) { $1.element ? $0 | 1 << UInt64($1.offset) : $0 }
+  }
+
+  /// `bits` mirrored, in its four quarter turns, packed.
+  static func mirroredTurns(_ bits: [Bool]) -> [UInt64] { turns(mirror(bits)).map(packed) }
+
+  /// The fewest bits in which any of `turns` differs from `code`.
+  static func distance(_ turns: [UInt64], _ code: UInt64) -> Int { turns.map { ($0 ^ code).nonzeroBitCount }.min()! }
 
   /// A 6 × 6 grid of bits, mirrored left to right.
   static func mirror(_ bits: [Bool]) -> [Bool] { (0..<36).map { bits[($0 / 6) * 6 + 5 - $0 % 6] } }

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuizCards
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -7,8 +8,6 @@ import Testing
 /// own grid, light-on-dark symbols, finders only a narrow threshold window keeps, and
 /// thousands of mutated photos that must give their text or nothing.
 @Suite struct DamagedPhotoTests {
-  typealias Bytes = GridDecoderTests.Bytes
-
   static let text = "https://example.org/quiz/blurred-but-readable"
 
   static func code(_ text: String = text, version: Int = 5, scale: Int = 5, margin: Int = 4) throws -> GrayImage {
@@ -30,7 +29,7 @@ import Testing
 
   @Test func aBlurredCodeIsReadFromItsGreyLevels() throws {
     // Half a module of blur: isolated modules fade to near their neighbours' level.
-    let photo = RetryPassTests.blurred(try Self.code(), sigma: 2.6)
+    let photo = DamagedPhotos.blurred(try Self.code(), sigma: 2.6)
     #expect(Self.located(photo, grey: false).isEmpty)
     #expect(Self.located(photo, grey: true) == [Self.text])
     let scan = try QRCodeReader(timeLimit: .infinity).scan(photo)
@@ -60,7 +59,7 @@ import Testing
   }
 
   @Test func aLightOnDarkCodeIsLocated() throws {
-    let photo = RetryPassTests.blurred(try Self.code(version: 8), sigma: 1.2).inverted()
+    let photo = DamagedPhotos.blurred(try Self.code(version: 8), sigma: 1.2).inverted()
     let scan = try QRCodeReader(timeLimit: .infinity).scan(photo)
     #expect(scan.pass == .located)
     #expect(scan.symbols.map(\.text) == [Self.text])
@@ -97,7 +96,7 @@ import Testing
     // the threshold above the finders' light rings.
     let text = String(repeating: "Which river flows through Zurich? ", count: 12)
     let code = try Self.code(text, version: 18, scale: 6, margin: 12)
-    let photo = RetryPassTests.blurred(code, sigma: 3)
+    let photo = DamagedPhotos.blurred(code, sigma: 3)
     let wide = LocatingView(
       gray: photo, binary: photo.binarized(), census: FinderPatternScan(photo.binarized()), scale: 1)
     let reader = QRCodeReader(timeLimit: .infinity)
@@ -106,34 +105,19 @@ import Testing
     #expect(outcome.symbols.map(\.text) == [text])
   }
 
-  /// Trial `trial`'s photo: a small symbol (versions 1–3 and every level in turn) holding
-  /// "`text` `trial` " and up to 20 `filler`s, rendered and mutated; nil when it does not fit.
-  static func mutatedPhoto(
-    _ trial: Int, text prefix: String, filler: String, using random: inout Bytes
-  ) -> (text: String, photo: GrayImage)? {
-    let version = 1 + trial % 3
-    let level = QRErrorCorrection.allCases[trial / 3 % 4]
-    let text = "\(prefix) \(trial) " + String(repeating: filler, count: Int.random(in: 0...20, using: &random))
-    guard
-      let matrix = try? QRSymbolEncoder.encode(
-        Array(text.utf8), mode: .byte, level: level, minimumVersion: version, maximumVersion: version)
-    else { return nil }
-    var photo = matrix.image(scale: 4, margin: 4)
-    mutate(&photo, using: &random)
-    return (text, photo)
-  }
-
   /// Photos of small symbols (versions 1–3, where a misread is likeliest) blotted, smeared,
   /// scratched and noised from lightly to past repair, read by QRQuiz's own passes: each
   /// gives its text or nothing.
   @Test func thousandsOfMutatedPhotosGiveTheirTextOrNothing() throws {
-    var random = Bytes(state: 99)
+    var random = SeededBytes(state: 99)
     let reader = QRCodeReader(passes: [.located, .rectified], timeLimit: .infinity)
     var read = 0
     var nothing = 0
     var wrong: [Int] = []
     for trial in 0..<2000 {
-      guard let (text, photo) = Self.mutatedPhoto(trial, text: "quiz", filler: "x", using: &random) else { continue }
+      guard let (text, photo) = DamagedPhotos.mutatedPhoto(trial, text: "quiz", filler: "x", using: &random) else {
+        continue
+      }
       let symbols = try reader.scan(photo).symbols
       if symbols.isEmpty {
         nothing += 1
@@ -154,27 +138,19 @@ import Testing
   /// from the file: a photo its brightness does not give is located in each colour
   /// channel too, a path of its own. Each gives its text or nothing.
   @Test func mutatedColourPhotosGiveTheirTextOrNothing() throws {
-    var random = Bytes(state: 7)
+    var random = SeededBytes(state: 7)
     let reader = QRCodeReader(passes: [.located, .rectified], timeLimit: .infinity)
     var read = 0
     var nothing = 0
     var byAChannel = 0
     var wrong: [Int] = []
     for trial in 0..<1500 {
-      guard let (text, photo) = Self.mutatedPhoto(trial, text: "colour", filler: "y", using: &random) else { continue }
+      guard let (text, photo) = DamagedPhotos.mutatedPhoto(trial, text: "colour", filler: "y", using: &random) else {
+        continue
+      }
       let ink = (0..<3).map { _ in Int.random(in: 0...160, using: &random) }
       let paper = (0..<3).map { _ in Int.random(in: 60...255, using: &random) }
-      let colour = RGBAImage(
-        width: photo.width, height: photo.height,
-        pixels: photo.pixels.map { grey in
-          // Each channel from the ink's level to the paper's as the grey goes dark to light.
-          var pixel: UInt32 = 0xFF00_0000
-          for channel in 0..<3 {
-            let level: Int = ink[channel] + (paper[channel] - ink[channel]) * Int(grey) / 255
-            pixel |= UInt32(level) << UInt32(8 * channel)
-          }
-          return pixel
-        })
+      let colour = DamagedPhotos.coloured(photo, ink: ink, paper: paper)
       let png = try PictureWriter.png(colour)
       let symbols = try reader.scan(imageData: png).symbols
       if symbols.isEmpty {
@@ -191,27 +167,5 @@ import Testing
     // Measured: 592 read (58 of them only by a channel), 241 nothing, of 833 encoded.
     let counts = "read \(read) (\(byAChannel) by a channel), nothing \(nothing)"
     #expect(read >= 400 && nothing >= 150 && byAChannel >= 30, "\(counts)")
-  }
-
-  /// Random damage: grey blotches over the modules, a scratch of flipped pixels, noise,
-  /// and sometimes blur.
-  static func mutate(_ photo: inout GrayImage, using random: inout Bytes) {
-    let side = photo.width
-    for _ in 0..<Int.random(in: 0...6, using: &random) {
-      let (x, y) = (Int.random(in: 0..<side, using: &random), Int.random(in: 0..<side, using: &random))
-      let (w, h) = (Int.random(in: 2...side / 4, using: &random), Int.random(in: 2...side / 4, using: &random))
-      let shade = UInt8.random(in: 0...255, using: &random)
-      for py in y..<min(side, y + h) { for px in x..<min(side, x + w) { photo[px, py] = shade } }
-    }
-    if Bool.random(using: &random) {
-      let y = Int.random(in: 0..<side, using: &random)
-      for px in 0..<side { photo[px, min(side - 1, y + px / 8)] ^= 0xFF }
-    }
-    let noise = Double.random(in: 0...60, using: &random)
-    for index in photo.pixels.indices {
-      let offset = (Double.random(in: -1...1, using: &random) + Double.random(in: -1...1, using: &random)) * noise
-      photo.pixels[index] = UInt8(clamping: Int(Double(photo.pixels[index]) + offset))
-    }
-    if Int.random(in: 0..<4, using: &random) == 0 { photo = RetryPassTests.blurred(photo, sigma: 1.5) }
   }
 }

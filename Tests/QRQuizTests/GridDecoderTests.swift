@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -9,13 +10,7 @@ import Testing
 /// it must refuse rather than guess).
 @Suite struct GridDecoderTests {
   /// A deterministic byte source, so a failure can be replayed.
-  struct Bytes: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 11 ^ state
-    }
-  }
+  typealias Bytes = SeededBytes
 
   @Test func theBlockTableFillsEverySymbolExactly() {
     for version in 1...40 {

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -19,25 +20,6 @@ import Testing
     return output
   }
 
-  /// A separable Gaussian blur, to make a code soft as an out-of-focus photo.
-  static func blurred(_ image: GrayImage, sigma: Double) -> GrayImage {
-    let radius = Int((sigma * 3).rounded(.up))
-    let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-    let total = weights.reduce(0, +)
-    func pass(_ source: GrayImage, horizontal: Bool) -> GrayImage {
-      mapped(source) { x, y, _ in
-        var sum = 0.0
-        for (offset, weight) in zip(-radius...radius, weights) {
-          let sx = horizontal ? min(max(x + offset, 0), source.width - 1) : x
-          let sy = horizontal ? y : min(max(y + offset, 0), source.height - 1)
-          sum += weight * Double(source[sx, sy])
-        }
-        return UInt8(clamping: Int((sum / total).rounded()))
-      }
-    }
-    return pass(pass(image, horizontal: true), horizontal: false)
-  }
-
   static func cases() throws -> [(QRCodeReader.Pass, GrayImage)] {
     let four = try code(scale: 4)
     let eight = try code(scale: 8)
@@ -52,7 +34,7 @@ import Testing
       // Dark 127, light 129: two grey levels apart.
       (.contrast, mapped(four) { _, _, value in value < 128 ? 127 : 129 }),
       // Out of focus: edges too soft for zbar until thresholded locally.
-      (.binarized, blurred(four, sigma: 1.8)),
+      (.binarized, DamagedPhotos.blurred(four, sigma: 1.8)),
       // Light falling off to the left, dark modules only 10% darker than their surround.
       (
         .sharpened,

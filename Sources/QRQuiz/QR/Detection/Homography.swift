@@ -5,7 +5,7 @@
 /// centres average out each one's error. Both sides are normalised (centred and scaled to
 /// about ±1) before solving: image pixels in the thousands next to module numbers in the
 /// tens would otherwise leave the normal equations badly conditioned.
-struct Homography {
+package struct Homography {
   // The eight coefficients a…h as stored properties, not an array: `map` runs for every
   // module sampled, and an array's bounds checks and reference counting dominated it.
   private let a, b, c, d, e, f, g, h: Double
@@ -16,7 +16,7 @@ struct Homography {
 
   /// The map that best fits `pairs` (module point, image point); `nil` for fewer than four
   /// pairs or a degenerate set (three on a line).
-  init?(fitting pairs: [(module: Point, image: Point)]) {
+  package init?(fitting pairs: [(module: Point, image: Point)]) {
     guard pairs.count >= 4 else { return nil }
     (moduleOffset, moduleScale) = Self.normalisation(pairs.map(\.module))
     (imageOffset, imageScale) = Self.normalisation(pairs.map(\.image))
@@ -45,7 +45,7 @@ struct Homography {
 
   /// The image point of module point `module`.
   @inline(__always)
-  func map(_ module: Point) -> Point {
+  package func map(_ module: Point) -> Point {
     let u = (module - moduleOffset) / moduleScale
     let denominator = g * u.x + h * u.y + 1
     let x = (a * u.x + b * u.y + c) / denominator

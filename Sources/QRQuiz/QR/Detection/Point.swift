@@ -3,11 +3,11 @@
 /// A plain struct rather than `SIMD2<Double>`: the generic SIMD operators are not
 /// specialised in debug builds, where they made the rectifying pass a hundred times slower
 /// than in release and the test suite's photos ran into their time limit.
-struct Point: Hashable, Sendable, CustomStringConvertible {
-  var x: Double
-  var y: Double
+package struct Point: Hashable, Sendable, CustomStringConvertible {
+  package var x: Double
+  package var y: Double
 
-  init(_ x: Double, _ y: Double) {
+  package init(_ x: Double, _ y: Double) {
     self.x = x
     self.y = y
   }
@@ -20,7 +20,7 @@ struct Point: Hashable, Sendable, CustomStringConvertible {
   static func * (a: Point, factor: Double) -> Point { Point(a.x * factor, a.y * factor) }
   static func / (a: Point, divisor: Double) -> Point { Point(a.x / divisor, a.y / divisor) }
 
-  var description: String { "(\(x), \(y))" }
+  package var description: String { "(\(x), \(y))" }
 }
 
 /// The Euclidean length of `vector`.

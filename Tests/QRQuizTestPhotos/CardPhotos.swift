@@ -1,29 +1,34 @@
 import Foundation
+import QRQuiz
 import QRQuizCards
-
-@testable import QRQuiz
 
 /// Photos of a class holding up answer cards, made in process from the printer's own PNG
 /// cards: each card warped onto a cluttered background through a perspective map (turned
 /// to its answer, leaning, held at an angle), then blur and noise, as a camera adds them.
-enum CardPhotos {
+public enum CardPhotos {
   /// One card in a photo.
-  struct Placement {
-    var card: Int
+  public struct Placement {
+    public var card: Int
     /// The letter on top.
-    var answer: AnswerCard.Letter
+    public var answer: AnswerCard.Letter
     /// The card's centre, in the photo's pixels.
-    var centre: CardPoint
+    public var centre: CardPoint
     /// The card's side, in the photo's pixels (its marker's is 0.6 of it).
-    var side: Double
+    public var side: Double
     /// Leaning from its quarter turn, clockwise, in degrees.
-    var lean: Double = 0
+    public var lean: Double = 0
     /// Held at an angle out of the plane, in degrees, about a vertical axis.
-    var held: Double = 0
+    public var held: Double = 0
+
+    public init(
+      card: Int, answer: AnswerCard.Letter, centre: CardPoint, side: Double, lean: Double = 0, held: Double = 0
+    ) {
+      (self.card, self.answer, self.centre, self.side, self.lean, self.held) = (card, answer, centre, side, lean, held)
+    }
 
     /// The card's corners in the photo (top-left, top-right, bottom-right, bottom-left of
     /// the card upright).
-    var corners: [CardPoint] {
+    public var corners: [CardPoint] {
       // Letter k on top: the card turned clockwise by (4 - k) quarter turns.
       let turn = Double((4 - answer.index) % 4) * .pi / 2 + lean * .pi / 180
       let half = side / 2
@@ -42,13 +47,13 @@ enum CardPhotos {
   }
 
   /// The printer's PNG of card `number`, decoded.
-  static func card(_ number: Int, side: Int = 600) throws -> GrayImage {
+  public static func card(_ number: Int, side: Int = 600) throws -> GrayImage {
     try ImageDecoder.decode(AnswerCardPrinter.png(try AnswerCard(number: number), side: side))
   }
 
   /// A `width` × `height` photo of `placements`, over rectangles and lines, blurred by a
   /// 3 × 3 box `blurs` times, with noise of about `noise` levels.
-  static func photo(
+  public static func photo(
     width: Int, height: Int, _ placements: [Placement], seed: UInt64 = 1, blurs: Int = 1, noise: Int = 6
   ) throws -> GrayImage {
     var random = SeededRandom(seed: seed)
@@ -77,7 +82,7 @@ enum CardPhotos {
   }
 
   /// `card` warped onto `photo` so its corners land on `corners`, each pixel the mean of the card's pixels it covers.
-  static func draw(_ card: GrayImage, at corners: [CardPoint], on photo: inout GrayImage) {
+  public static func draw(_ card: GrayImage, at corners: [CardPoint], on photo: inout GrayImage) {
     let side = Double(card.width)
     let square = [
       CardPoint(x: 0, y: 0), CardPoint(x: side, y: 0), CardPoint(x: side, y: side), CardPoint(x: 0, y: side),
@@ -114,7 +119,7 @@ enum CardPhotos {
     return UInt8(total / count)
   }
 
-  static func boxBlurred(_ image: GrayImage) -> GrayImage {
+  public static func boxBlurred(_ image: GrayImage) -> GrayImage {
     var output = image
     for y in 1..<(image.height - 1) {
       for x in 1..<(image.width - 1) {
@@ -124,14 +129,5 @@ enum CardPhotos {
       }
     }
     return output
-  }
-
-  /// `image` as JPEG bytes at `quality`.
-  static func jpeg(_ image: GrayImage, quality: Int = 85) throws -> [UInt8] {
-    let pixels = image.pixels.map { value -> UInt32 in
-      let v = UInt32(value)
-      return 0xFF00_0000 | v << 16 | v << 8 | v
-    }
-    return try PictureWriter.jpeg(RGBAImage(width: image.width, height: image.height, pixels: pixels), quality: quality)
   }
 }
