@@ -2,7 +2,7 @@ import Foundation
 import QRQuiz
 
 /// A seeded generator for the tests' random damage: the same seed gives the same photos on
-/// every machine (the system's generator cannot be seeded).
+/// every machine, so a failure can be replayed (the system's generator cannot be seeded).
 public struct SeededBytes: RandomNumberGenerator {
   public var state: UInt64
 

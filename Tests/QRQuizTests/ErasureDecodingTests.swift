@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -8,10 +9,8 @@ import Testing
 /// confidence — checked on thousands of mutated symbols for wrong bytes, of which there
 /// must be none.
 @Suite struct ErasureDecodingTests {
-  typealias Bytes = GridDecoderTests.Bytes
-
   @Test func reedSolomonCorrectsErrorsAndErasuresUpToItsCodewords() {
-    var random = Bytes(state: 11)
+    var random = SeededBytes(state: 11)
     // Version 5-Q's second group: 16 data and 18 error-correction codewords.
     for erased in stride(from: 0, through: 18, by: 2) {
       for errors in 0...(18 - erased) / 2 {
@@ -34,7 +33,7 @@ import Testing
   }
 
   @Test func oneErrorPastWhatErasuresLeaveIsRefused() {
-    var random = Bytes(state: 12)
+    var random = SeededBytes(state: 12)
     var refused = 0
     for _ in 0..<200 {
       let data = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -73,7 +72,7 @@ import Testing
   /// right ones marked a little less doubtful, and `misleading` further ones flipped but
   /// claiming to be sure; everything else sure.
   static func damaged(
-    _ matrix: QRMatrix, wrong: Int, misleading: Int = 0, using random: inout Bytes
+    _ matrix: QRMatrix, wrong: Int, misleading: Int = 0, using random: inout SeededBytes
   ) -> (matrix: QRMatrix, confidence: [UInt8]) {
     let function = CodewordLayout.functionModules(version: matrix.version)
     let data = function.indices.filter { !function[$0] }.shuffled(using: &random)
@@ -89,7 +88,7 @@ import Testing
   }
 
   @Test func doubtfulCodewordsLetABlockBeReadPastItsBlindLimit() throws {
-    var random = Bytes(state: 21)
+    var random = SeededBytes(state: 21)
     // Version 4-L: one block of 100 codewords, 20 of them for correction: 10 wrong ones
     // corrected blind; with the wrong ones known for doubtful, up to 14.
     let text = Array(String(repeating: "erasures ", count: 8).utf8)
@@ -116,7 +115,7 @@ import Testing
   /// level, mutated from lightly to far past repair, with confidence that points at the
   /// wrong modules or misleads: the decoder gives back the original bytes or nothing.
   @Test func thousandsOfMutatedSymbolsGiveTheirBytesOrNothing() throws {
-    var random = Bytes(state: 30)
+    var random = SeededBytes(state: 30)
     var read = 0
     var refused = 0
     var wrong = 0

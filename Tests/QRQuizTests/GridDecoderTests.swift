@@ -9,9 +9,6 @@ import Testing
 /// segment mode qrencode writes) and against damage (what Reed–Solomon corrects, and what
 /// it must refuse rather than guess).
 @Suite struct GridDecoderTests {
-  /// A deterministic byte source, so a failure can be replayed.
-  typealias Bytes = SeededBytes
-
   @Test func theBlockTableFillsEverySymbolExactly() {
     for version in 1...40 {
       let function = CodewordLayout.functionModules(version: version)
@@ -28,7 +25,7 @@ import Testing
 
   @Test(arguments: QRErrorCorrection.allCases)
   func everyVersionOfLibqrencodeReadsBack(_ level: QRErrorCorrection) throws {
-    var random = Bytes(state: 40)
+    var random = SeededBytes(state: 40)
     for version in 1...40 {
       // As much as fits, in byte mode: every codeword carries data.
       let capacity = QRSymbolEncoder.capacity(mode: .byte, level: level, version: version)
@@ -97,7 +94,7 @@ import Testing
   /// Wrong modules up to what the code corrects read back exactly; far more give an
   /// error, never other bytes.
   @Test func damageIsCorrectedOrRefusedNeverGuessed() throws {
-    var random = Bytes(state: 7)
+    var random = SeededBytes(state: 7)
     let text = Array(String(repeating: "Reed-Solomon ", count: 10).utf8)
     let matrix = try QRSymbolEncoder.encode(text, mode: .byte, level: .medium, minimumVersion: 6)
     let function = CodewordLayout.functionModules(version: matrix.version)
@@ -147,7 +144,7 @@ import Testing
   }
 
   @Test func reedSolomonCorrectsUpToHalfItsCodewords() {
-    var random = Bytes(state: 3)
+    var random = SeededBytes(state: 3)
     // The shape of version 5-Q's second group: 16 data and 18 error-correction codewords.
     for errors in 0...9 {
       let data = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }

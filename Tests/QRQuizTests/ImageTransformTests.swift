@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
@@ -7,7 +8,7 @@ import Testing
 /// integer interpolation), checked against their definitions computed the slow way.
 @Suite struct ImageTransformTests {
   static func randomImage(width: Int, height: Int, seed: UInt64) -> GrayImage {
-    var random = GridDecoderTests.Bytes(state: seed)
+    var random = SeededBytes(state: seed)
     return GrayImage(
       width: width, height: height, pixels: (0..<width * height).map { _ in UInt8.random(in: 0...255, using: &random) })
   }
