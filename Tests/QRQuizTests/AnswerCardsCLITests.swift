@@ -7,7 +7,7 @@ import Testing
 
 /// `qrquiz answer-cards` as a teacher uses it: the class's cards printed, a photo of the
 /// room read back with names and who was not seen, and one line for each refusal.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct AnswerCardsCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct AnswerCardsCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

@@ -6,7 +6,7 @@ import Testing
 /// Assignments on a real `qrquiz serve` on 127.0.0.1: a class's roster from `qrquiz class`'s
 /// folder, a server killed (SIGKILL) just after acknowledging answers and started again,
 /// and a real deadline a few seconds away.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct AssignmentServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct AssignmentServerTests {
   let home: TemporaryDirectory
   let library: TemporaryDirectory
   let cache: TemporaryDirectory

@@ -6,7 +6,7 @@ import Testing
 /// The web pages in a real browser: headless Chromium driven by selenium
 /// (Fixtures/browser_check.py) plays a set, creates a topic through the form, and shows a
 /// share page whose QR code must read, with our decoder, as the address of the topic's JSON.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct BrowserTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct BrowserTests {
   struct Report: Decodable {
     struct Share: Decodable {
       var image: String

@@ -4,7 +4,7 @@ import Testing
 /// The conventions people expect of a command-line tool: help on every command, a version,
 /// suggestions for typos, `--` ending options, and completion scripts and a man page that
 /// really load in their shells and formatters.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CLIConventionTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CLIConventionTests {
   /// Every command path, read from the tool's own help ("commands:" sections).
   static func commandPaths() throws -> [[String]] {
     var paths: [[String]] = []

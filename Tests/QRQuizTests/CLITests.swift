@@ -3,7 +3,7 @@ import QRQuiz
 import Testing
 
 /// End-to-end tests of the built `qrquiz` binary: stdout, stderr and exit codes.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CLITests {
   let scratch: TemporaryDirectory
 
   init() throws { scratch = try TemporaryDirectory() }

@@ -4,7 +4,7 @@ import QRQuizLocking
 import Testing
 
 /// `qrquiz prefetch`, `image`, `cache` and `profile` end to end, against the test server.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CacheCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CacheCLITests {
   let server: TestServer
   let home: TemporaryDirectory
   let topicPath: String

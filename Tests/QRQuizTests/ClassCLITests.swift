@@ -3,7 +3,7 @@ import Testing
 
 /// `qrquiz class` as a teacher uses it: a school system's CSV in, numbers that stay put,
 /// one line for each refusal.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ClassCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ClassCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

@@ -3,7 +3,7 @@ import QRQuiz
 import Testing
 
 /// `qrquiz encode`/`decode` with topics too large for one symbol.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CompactCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CompactCLITests {
   let scratch: TemporaryDirectory
   let topicPath: String
   let normalized: String

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CompactRoundTripTests {
   static let sizes = [100, 400, 1_000, 1_500, 3_300, 8_000, 20_000, 40_000]
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns, arguments: sizes)
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread, arguments: sizes)
   func roundTripThroughShuffledFiles(_ size: Int) throws {
     var generator = TopicGenerator(seed: UInt64(size))
     let topic = generator.topic(atMost: size)

@@ -8,7 +8,7 @@ import Testing
 /// them: a Moodle question bank with its pictures into the library (served by
 /// `qrquiz serve`) or beside the topic, a pasted Quizlet set, a topic out to each format and
 /// back in.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ConvertCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ConvertCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

@@ -3,7 +3,7 @@ import QRQuiz
 import Testing
 
 /// `qrquiz new`, `import`, `generate image-quiz` and the searches, as a teacher uses them.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct CreateCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CreateCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

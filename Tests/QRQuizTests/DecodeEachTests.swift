@@ -5,7 +5,7 @@ import Testing
 
 /// `qrquiz decode --each`: many unrelated images read in one process, one JSON line each in
 /// the order given, failures said and passed over; and the library's batch API under it.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct DecodeEachTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct DecodeEachTests {
   let scratch: TemporaryDirectory
 
   init() throws { scratch = try TemporaryDirectory() }

@@ -286,7 +286,7 @@ import Testing
     #expect(quiz.topic.questions.count == 3)
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func httpServerExample() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func httpServerExample() throws {
     struct Hello: HTTPResponder {
       func answer(_ request: HTTPRequest) -> HTTPAnswer {
         .now(HTTPResponse(status: 200, headers: [("Content-Type", "text/plain")], body: Array("hello\n".utf8)))
@@ -299,7 +299,7 @@ import Testing
     server.stop()
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func routerExample() async throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func routerExample() async throws {
     var router = Router()
     router.add(
       .get, "/hello/{name}", "a greeting", access: .anyone,

@@ -8,7 +8,7 @@ import Testing
 /// may hold more than its cap plus a buffer, and each ends by its own limit, which it names
 /// (the cap, or the deadline). Never by a count of seconds, which a busy machine exceeds:
 /// `Benchmarks/hostile.py` times them.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct DownloadLimitTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct DownloadLimitTests {
   let server: TestServer
   let home: TemporaryDirectory
 

@@ -3,7 +3,7 @@ import QRQuiz
 import Testing
 
 /// Downloads against a real, misbehaving HTTP server on 127.0.0.1.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct DownloadTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct DownloadTests {
   let server: TestServer
   let topic = Array(#"{"options":{"name":"Remote"},"sets":[[{"question":"Q","answers":["a","b"],"correct":0}]]}"#.utf8)
 

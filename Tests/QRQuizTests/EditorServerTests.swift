@@ -6,7 +6,7 @@ import Testing
 
 /// The editor on a real `qrquiz serve --allow-edit`: bodies refused before they are read,
 /// saves that a SIGKILL cannot cut in half, and the pages in Chromium.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct EditorServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct EditorServerTests {
   let home: TemporaryDirectory
   let library: TemporaryDirectory
   let cache: TemporaryDirectory
@@ -311,7 +311,7 @@ import Testing
 
 /// Every page for every pupil: axe-core over each page in the light and the dark scheme, at
 /// a phone's width and a laptop's, in English and Spanish; a live game answered with a digit.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct AccessibilityTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct AccessibilityTests {
   struct Report: Decodable {
     struct Violation: Decodable, CustomStringConvertible {
       var page: String

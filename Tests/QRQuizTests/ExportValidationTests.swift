@@ -7,7 +7,7 @@ import Testing
 /// network), Moodle XML checked for the rules of Moodle's importer (Fixtures/moodle_rules.py)
 /// and parsed by xmllint; on every sample topic and on a topic with pictures embedded,
 /// several right answers, numbers and times.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ExportValidationTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ExportValidationTests {
   let scratch: TemporaryDirectory
 
   init() throws { scratch = try TemporaryDirectory() }

@@ -189,7 +189,7 @@ import Testing
 /// from the zxing photo corpus, at the sizes the reader samples them: whatever it reads,
 /// zxing-cpp reads the same bytes from the grid's rendering and zbar nothing else; what
 /// zbar reads, it reads too.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct GridDecoderCorpusTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct GridDecoderCorpusTests {
   @Test func everyCorpusGridReadsAsZbarAndZxingReadIt() throws {
     let scanner = ZBarScanner()
     let scratch = try TemporaryDirectory()

@@ -6,7 +6,7 @@ import Testing
 @testable import QRQuizServer
 
 /// The HTTP server itself, under a responder that is slower than the server's life.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct HTTPServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct HTTPServerTests {
   /// Answers only after a minute: every request it gets is still suspended when the
   /// server stops.
   struct Sleeper: HTTPResponder {

@@ -11,7 +11,7 @@ import Testing
   /// The fuzz targets' replay build (`qrquiz-fuzz`, built beside the tests).
   static let fuzzReplay = ProcessRunner.qrquiz.deletingLastPathComponent().appendingPathComponent("qrquiz-fuzz")
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func fuzzRegressionsAndSeedsRunCleanly() async throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func fuzzRegressionsAndSeedsRunCleanly() async throws {
     let list = try ProcessRunner.run(Self.fuzzReplay, ["--list"])
     let targets = list.stdoutText.split(separator: "\n").map(String.init)
     #expect(targets.count >= 7, "\(list.stderr)")
@@ -46,7 +46,7 @@ import Testing
 
   /// Kills `qrquiz encode --out-dir` at random moments: every PNG it leaves under its
   /// final name is complete.
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func killedEncodesLeaveNoTruncatedOutput() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func killedEncodesLeaveNoTruncatedOutput() throws {
     let scratch = try TemporaryDirectory()
     var generator = TopicGenerator(seed: 77)
     var inputs: [String] = []

@@ -9,7 +9,7 @@ import Testing
 /// student plays on a phone-size page, closes it mid-set and comes back to finish; another
 /// is refused after the deadline; the teacher's results and gradebook; every page axe-clean
 /// at 390 and 1280 px in both schemes, in English and Spanish, and as wide as the screen.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct HomeworkBrowserTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct HomeworkBrowserTests {
   struct Report: Decodable {
     struct Played: Decodable {
       var start: [String]

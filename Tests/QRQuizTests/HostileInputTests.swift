@@ -6,7 +6,7 @@ import Testing
 /// Inputs made to cost far more than their size: CPU bombs within the pixel limits,
 /// memory amplification within the size limits, each run as the real `qrquiz` with its
 /// peak memory and time measured by the kernel.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct HostileInputTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct HostileInputTests {
   let scratch: TemporaryDirectory
 
   init() throws { scratch = try TemporaryDirectory() }

@@ -7,7 +7,7 @@ import Testing
 /// misbehaving server on 127.0.0.1: what only the network shows — validators sent as
 /// HTTP headers, bodies cut off or too large on the wire, redirects, many callers of one
 /// download. The loader's own rules are tested in process (`ImageLoaderTests`).
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ImageLoaderNetworkTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ImageLoaderNetworkTests {
   let server: TestServer
   let cacheDirectory: TemporaryDirectory
   let png: [UInt8]

@@ -7,7 +7,7 @@ import Testing
 /// past the app's last, image-quiz pairs by the ten thousand, a community list pointing
 /// hundreds of times at one large topic. Each run as the real `qrquiz` with its peak
 /// memory and time measured by the kernel.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ImportTrustTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ImportTrustTests {
   let scratch: TemporaryDirectory
 
   init() throws { scratch = try TemporaryDirectory() }

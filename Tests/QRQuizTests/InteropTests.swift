@@ -4,7 +4,7 @@ import Testing
 
 /// Our QR codes read in other decoders, and theirs in ours. The tools are installed by
 /// scripts/install-deps; a missing tool fails these tests rather than skipping them.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct InteropTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct InteropTests {
   @Test(arguments: Fixtures.sampleTopicNames)
   func zbarimgReadsOurPNGsExactly(_ name: String) throws {
     let expected = try Fixtures.validTopic(Fixtures.sampleTopic(name)).normalizedJSON

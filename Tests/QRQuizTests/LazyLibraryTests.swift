@@ -4,7 +4,7 @@ import Testing
 /// libcurl, libmicrohttpd, libchafa, libapriltag and cairo are loaded by the first download,
 /// server, picture or answer card, not when `qrquiz` starts (Package.swift says why): the
 /// loader's own trace of a run shows which libraries a command brought in.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct LazyLibraryTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LazyLibraryTests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

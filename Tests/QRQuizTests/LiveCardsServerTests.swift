@@ -8,7 +8,7 @@ import Testing
 
 /// Answer cards in a live game on a real `qrquiz serve` with a class made by `qrquiz
 /// class`: frames posted over sockets, and the server killed between two of them.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct LiveCardsServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LiveCardsServerTests {
   let home: TemporaryDirectory
   let library: TemporaryDirectory
   let cache: TemporaryDirectory

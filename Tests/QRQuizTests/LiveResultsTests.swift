@@ -50,7 +50,8 @@ import Testing
     return try JSONDecoder().decode([[String]].self, from: result.stdout)
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func aSpreadsheetReadsNamesAccentsQuestionsAndRemovedPlayers() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread)
+  func aSpreadsheetReadsNamesAccentsQuestionsAndRemovedPlayers() throws {
     let results = LiveResults(try Self.playedGame())
     #expect(Array(results.csv.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF], "a UTF-8 byte-order mark")
     let rows = try Self.spreadsheetRows(results.csv)
@@ -101,7 +102,7 @@ import Testing
     #expect(rows.count == 9)
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func eachQuestionSaysItsSetAsTheJSONDoes() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func eachQuestionSaysItsSetAsTheJSONDoes() throws {
     // A list of three runs played as one quiz (sets 1–3), as an imported spreadsheet is.
     let setup = try LiveGame.Setup.make(
       topic: PlayableUnitTests().topic(), topicName: "Lesson", setNumber: 1, scoring: .accuracy, pin: "123456",

@@ -6,7 +6,7 @@ import Testing
 
 /// Live games on a real `qrquiz serve`: event streams over sockets, a server killed
 /// mid-game and started again, and a class of phones on their own addresses.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct LiveServerTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LiveServerTests {
   let home: TemporaryDirectory
   let library: TemporaryDirectory
   let cache: TemporaryDirectory

@@ -6,7 +6,7 @@ import Testing
 /// How the pages' files become part of the binary (the EmbedPageAssets plugin's tool,
 /// `embed-page-assets`), and that what it made runs: each served script evaluated by
 /// node, and the tool's refusals, each naming the file and line to fix.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct PageAssetBuildTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct PageAssetBuildTests {
   static var tool: URL {
     ProcessRunner.qrquiz.deletingLastPathComponent().appendingPathComponent("embed-page-assets")
   }

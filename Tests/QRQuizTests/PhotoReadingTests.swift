@@ -209,7 +209,7 @@ import Testing
     }
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func largePhotosAreReadAtReducedSizeFirst() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func largePhotosAreReadAtReducedSizeFirst() throws {
     let scratch = try TemporaryDirectory()
     let path = scratch.path("photo.jpg")
     let made = try ProcessRunner.tool("python3", [Fixtures.url("make_photo.py").path, path, "QRQuiz 12 MP"])

@@ -4,7 +4,7 @@ import Testing
 
 /// `qrquiz play`, `cards` and `stats` as a player uses them: scripted in plain mode (one
 /// answer per line), with the statistics they leave behind.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct PlayCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct PlayCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }
@@ -298,7 +298,7 @@ import Testing
 
 /// The terminal's own words in the locale's language: Spanish for `es_*`, English
 /// otherwise; the topic's text as its author wrote it.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TerminalLanguageTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TerminalLanguageTests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

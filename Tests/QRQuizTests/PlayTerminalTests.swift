@@ -5,7 +5,7 @@ import Testing
 /// The full-screen game in a real pseudo-terminal (Fixtures/pty_driver.py), its screen read
 /// back with a terminal emulator: keys, the countdown, layout at 80×24 with wrapped and
 /// wide text, colours, images, and the terminal put back however the game ends.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct PlayTerminalTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct PlayTerminalTests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

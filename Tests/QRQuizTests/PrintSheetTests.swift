@@ -170,7 +170,7 @@ extension Topic {
 
 /// `qrquiz sheet` and `encode --caption` as a teacher runs them: what they are told, and
 /// the printed pages read by zbarimg as by our own reader.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct SheetCLITests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct SheetCLITests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

@@ -164,7 +164,8 @@ import Testing
 /// colour, inversion, a thin quiet zone). Benchmarks/captures.py measures 300 of them
 /// against zxing-cpp and zbarimg; this pins a floor on 40, so the rate never regresses.
 @Suite struct CaptureSetTests {
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func captureRateStaysAboveTheFloorWithNoWrongText() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread)
+  func captureRateStaysAboveTheFloorWithNoWrongText() throws {
     let folder = try TemporaryDirectory()
     let made = try ProcessRunner.tool(
       "python3", [Fixtures.url("make_captures.py").path, folder.url.path, "40", "7"])

@@ -7,7 +7,7 @@ import Testing
 /// `qrquiz serve` over HTTP: every route, status and header, the attacks a classroom
 /// network brings (script in topics, path traversal, huge bodies and headers, slow
 /// clients, forged forms), and HTTPS. The pages in a real browser: BrowserTests.
-@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeTests {
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeTests {
   /// A topic whose every string is an attack on the page that shows it.
   static let hostileTopic = """
     {"options":{"name":"<script>alert('name')</script>"},"sets":[[

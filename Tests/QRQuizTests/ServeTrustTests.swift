@@ -9,7 +9,7 @@ import Testing
 /// plays in a loop, trickle bytes, hold every connection, search with megabytes of words,
 /// send what HTTP forbids; and a library folder holding what is not a topic. Each with its
 /// time and memory measured.
-@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeTrustTests {
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeTrustTests {
   /// A library of one topic with a set of `questions` questions.
   static func bigLibrary(questions: Int) throws -> TemporaryDirectory {
     let library = try TemporaryDirectory()
@@ -229,7 +229,7 @@ final class Counter: @unchecked Sendable {
 
 /// Idle event streams against a live game: however many students hold open, the host and
 /// the moves of the game's players get through.
-@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeStreamFloodTests {
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeStreamFloodTests {
   /// `serve`'s own request timeout (its default `--request-timeout`): a request the server
   /// can serve at all is answered within it, so a wait of that long for an answer is the
   /// program's bound, not a guess at the machine's speed.
@@ -308,7 +308,7 @@ final class Counter: @unchecked Sendable {
 
 /// Live moves against the editor's heaviest work: big saves and picture uploads run on a
 /// lane of their own, so an answer never queues behind them.
-@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns) struct ServeLaneTests {
+@Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeLaneTests {
   /// Sends `bytes` on a new connection, says so through `sent`, then reads the answer
   /// (at most `timeout` seconds: a bound against a hang, not the test's measure).
   static func exchange(port: Int, _ bytes: [UInt8], sent: DispatchSemaphore, timeout: Double) -> Int {

@@ -47,7 +47,7 @@ import Testing
     #expect(found.topic.sets.count == 2)
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func aLonePartIsAClearError() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func aLonePartIsAClearError() throws {
     let scratch = try TemporaryDirectory()
     let symbols = QRCodeReader().symbols(in: try partImages(in: scratch)[0])
     let symbol = try #require(symbols.first)

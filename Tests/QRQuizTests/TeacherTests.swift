@@ -7,7 +7,7 @@ import Testing
 /// What a teacher meets first, tried as one would: QR codes the app reads (and what to do
 /// when it cannot), codes that fit the terminal, a server phones can reach, names typed
 /// loosely, and the creators checking image addresses where they are typed.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TeacherTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TeacherTests {
   let home: TemporaryDirectory
 
   init() throws { home = try TemporaryDirectory() }

@@ -5,7 +5,7 @@ import Testing
 /// Strangers' text (a QR code, a topic, a server, a community list) never reaches the
 /// terminal raw: every message and listing shows control characters, C1 controls and bidi
 /// overrides visibly escaped, and JSON output escapes them as `\u` escapes.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TerminalSafetyTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TerminalSafetyTests {
   let scratch: TemporaryDirectory
   let server: TestServer
 

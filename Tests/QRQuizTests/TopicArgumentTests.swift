@@ -124,7 +124,7 @@ import Testing
 }
 
 /// The same resolver against a real server: a topic's JSON and its QR code at URLs.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TopicArgumentURLTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TopicArgumentURLTests {
   @Test func aURLServesJSONOrAQRImage() async throws {
     let server = try TestServer()
     try server.serve(Array(try Data(contentsOf: Fixtures.sampleTopic("People"))), as: "People.json")

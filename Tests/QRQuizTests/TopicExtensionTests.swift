@@ -87,7 +87,7 @@ import Testing
       ])
   }
 
-  @Test(.tags(.endToEnd), .skippedInFastRuns) func validateShowsTheWarningsWithTheirPaths() throws {
+  @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func validateShowsTheWarningsWithTheirPaths() throws {
     let scratch = try TemporaryDirectory()
     let path = scratch.path("x.json")
     let json = #"{"options":{"name":"N","setNames":7},"sets":[[\#(base)}]]}"#

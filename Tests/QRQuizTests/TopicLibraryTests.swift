@@ -3,7 +3,7 @@ import QRQuiz
 import Testing
 
 /// Saved topics, community topics and topics behind URLs, against the test server.
-@Suite(.tags(.endToEnd), .skippedInFastRuns) struct TopicLibraryTests {
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TopicLibraryTests {
   let server: TestServer
   let home: TemporaryDirectory
   let good =

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Threads for tests that block the thread they run on: they wait for a `qrquiz` process, a
+/// socket, a server's timeout or a semaphore. Swift Testing runs every test on Swift's
+/// cooperative pool, one thread per core; on CI's two cores, two such tests waiting at once
+/// left nothing running in this process while the machine sat idle. A test with the
+/// `.blocksItsThread` trait runs here instead (its own tasks follow it, as a task executor
+/// preference does), and the cooperative pool goes on with the others.
+///
+/// A fixed, small number of threads: what the end-to-end tests start (servers, browsers,
+/// `qrquiz` itself) needs the cores too, and many more at once on two cores would only make
+/// each wait longer.
+final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
+  static let shared = BlockingTestThreads(count: 4)
+
+  private let condition = NSCondition()
+  /// Jobs not yet taken, oldest first; guarded by `condition`.
+  private var waiting: [UnownedJob] = []
+  private var next = 0
+
+  private init(count: Int) {
+    for number in 1...count {
+      // The threads live as long as the process, as does `shared`.
+      let thread = Thread { self.work() }
+      thread.name = "blocking test \(number)"
+      thread.start()
+    }
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    condition.lock()
+    waiting.append(job)
+    condition.signal()
+    condition.unlock()
+  }
+
+  private func work() {
+    while true {
+      condition.lock()
+      while next == waiting.count { condition.wait() }
+      let job = waiting[next]
+      next += 1
+      if next == waiting.count {
+        waiting.removeAll(keepingCapacity: true)
+        next = 0
+      }
+      condition.unlock()
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}
+
+/// Runs each test of a suite (or the test) it is on on `BlockingTestThreads`.
+struct BlocksItsThreadTrait: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    testCase == nil ? nil : self
+  }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await withTaskExecutorPreference(BlockingTestThreads.shared) { try await function() }
+  }
+}
+
+extension Trait where Self == BlocksItsThreadTrait {
+  /// The test waits with its thread blocked (for a process, a socket, a timeout): it runs on
+  /// threads of its own so the cooperative pool's few go on with other tests.
+  static var blocksItsThread: Self { Self() }
+}
