@@ -135,7 +135,7 @@ import Testing
 
   @Test func aTerminalSmallerThan80By24IsRefusedPlainly() throws {
     let report = try run(
-      ["play", try writeTopic(twoSets), "--set", "1"], steps: [["sleep": 0.5]], columns: 60, rows: 20)
+      ["play", try writeTopic(twoSets), "--set", "1"], steps: [], columns: 60, rows: 20)
     #expect(report.status == 2)
     #expect(report.raw.contains("the terminal is 60×20; qrquiz needs at least 80×24 (or use --plain)"))
     #expect(report.restored)

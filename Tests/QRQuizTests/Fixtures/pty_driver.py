@@ -34,10 +34,12 @@ command = sys.argv[4:]
 
 pid, master = pty.fork()
 if pid == 0:
+    # The size is set here, on the child's own terminal before the program starts: set from
+    # the parent after the fork, a program that asked first found a terminal of size 0×0.
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     os.environ["COLUMNS"], os.environ["LINES"] = str(columns), str(rows)
     os.execvp(command[0], command)
 
-fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 screen = pyte.Screen(columns, rows)
 stream = pyte.ByteStream(screen)
 raw = bytearray()
