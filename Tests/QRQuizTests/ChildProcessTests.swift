@@ -5,8 +5,9 @@ import Testing
 
 /// The tests' own way of starting programs keeps the promises the end-to-end tests rely on:
 /// a child hears SIGTERM even when started from async code, holds none of the tests'
-/// descriptors, and its status reads as `Process` gave it.
-@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ChildProcessTests {
+/// descriptors, and its status reads as `Process` gave it. Not `.blocksItsThread`: its waits
+/// are short, and one of its tests is about the cooperative pool itself.
+@Suite(.tags(.endToEnd), .skippedInFastRuns) struct ChildProcessTests {
   @Test func aChildStartedFromAsyncCodeEndsOnSIGTERM() async throws {
     let child = try ChildProcess(URL(fileURLWithPath: "/bin/sleep"), ["60"])
     defer { child.killNow() }

@@ -9,7 +9,7 @@ import Testing
 /// systems: see the README), so opt-in: `scripts/test --package` runs this suite alone, as
 /// root (debootstrap, chroot, mount), with Debian's archive reachable.
 @Suite(
-  .serialized, .tags(.endToEnd), .skippedInFastRuns,
+  .serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread,
   .enabled(
     if: ProcessInfo.processInfo.environment["QRQUIZ_PACKAGE_TESTS"] == "1",
     "the .deb's install on a clean Debian: scripts/test --package"))

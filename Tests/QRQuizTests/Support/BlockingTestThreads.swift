@@ -5,18 +5,20 @@ import Testing
 /// socket, a server's timeout or a semaphore. Swift Testing runs every test on Swift's
 /// cooperative pool, one thread per core; on CI's two cores, two such tests waiting at once
 /// left nothing running in this process while the machine sat idle. A test with the
-/// `.blocksItsThread` trait runs here instead (its own tasks follow it, as a task executor
-/// preference does), and the cooperative pool goes on with the others.
+/// `.blocksItsThread` trait runs here instead (the child tasks it starts follow it, as a task
+/// executor preference makes them; a `Task {}` it starts does not), and the cooperative pool
+/// goes on with the others.
 ///
 /// A fixed, small number of threads: what the end-to-end tests start (servers, browsers,
-/// `qrquiz` itself) needs the cores too, and many more at once on two cores would only make
-/// each wait longer.
+/// `qrquiz` itself) needs the cores too, as do the few of them that decode in this process,
+/// and many more at once on two cores would only make each wait longer.
 final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
   static let shared = BlockingTestThreads(count: 4)
 
   private let condition = NSCondition()
-  /// Jobs not yet taken, oldest first; guarded by `condition`.
-  private var waiting: [UnownedJob] = []
+  /// Jobs in the order they came, those before `next` already taken; both guarded by
+  /// `condition`.
+  private var jobs: [UnownedJob] = []
   private var next = 0
 
   private init(count: Int) {
@@ -31,7 +33,7 @@ final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     condition.lock()
-    waiting.append(job)
+    jobs.append(job)
     condition.signal()
     condition.unlock()
   }
@@ -39,11 +41,13 @@ final class BlockingTestThreads: TaskExecutor, @unchecked Sendable {
   private func work() {
     while true {
       condition.lock()
-      while next == waiting.count { condition.wait() }
-      let job = waiting[next]
+      while next == jobs.count { condition.wait() }
+      let job = jobs[next]
       next += 1
-      if next == waiting.count {
-        waiting.removeAll(keepingCapacity: true)
+      // What was taken goes once it is half the array: a queue that never empties does not
+      // grow without end, and each job is moved once on average.
+      if next * 2 >= jobs.count {
+        jobs.removeFirst(next)
         next = 0
       }
       condition.unlock()
@@ -63,7 +67,7 @@ struct BlocksItsThreadTrait: SuiteTrait, TestTrait, TestScoping {
   func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(BlockingTestThreads.shared) { try await function() }
+    try await withTaskExecutorPreference(BlockingTestThreads.shared, operation: function)
   }
 }
 

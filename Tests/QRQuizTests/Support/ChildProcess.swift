@@ -118,8 +118,9 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Waits at most `seconds` for the child to end, as `wait(atMost:)` does, without holding a
-  /// thread: tests run on Swift's cooperative pool, as many threads as cores (two in CI), and a
-  /// test blocked in `wait(atMost:)` on a browser check for a minute halves the suite's speed.
+  /// thread: tests run on Swift's cooperative pool, as many threads as cores (two in CI), or on
+  /// the few `BlockingTestThreads`, and a test blocked in `wait(atMost:)` on a browser check for
+  /// a minute takes one of them from every other test.
   func ended(within seconds: Double) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while isRunning {
