@@ -21,7 +21,7 @@ import Testing
 
   @Test(arguments: [
     "blurred-colour-busy", "blurred-colour-tilted", "steep-small-faint", "noisy-faint-tight", "ink-on-paper-tight",
-    "shaken-small-inverted", "blurred-steep-small",
+    "shaken-small-inverted", "blurred-steep-small", "steep-rotated-faint",
   ])
   func hardCapturesAreReadExactly(_ name: String) throws {
     let (bytes, text) = try Self.fixture(name)

@@ -67,7 +67,9 @@ package struct SymbolRectifier {
   package func read(decode: (SampledGrid) -> GridReading, deadline: Deadline) -> Outcome {
     var used = Set<Int>()
     var outcome = Outcome()
-    var unread: [Set<Int>] = []
+    // Triples tried and not read, by their finders and which corner was the right angle: the
+    // same three finders are tried again with the right angle at the other corner.
+    var unread: [(members: Set<Int>, otherCorner: Bool)] = []
     var likelySymbols: [Set<Int>] = []
     var otherCornersUnread = 0
     var outOfTries = false
@@ -75,7 +77,9 @@ package struct SymbolRectifier {
     rounds: while progress {
       progress = false
       for triple in FinderTriple.candidates(patterns, excluding: used, anchors: anchors)
-      where triple.members.isDisjoint(with: used) && !unread.contains(triple.members) {
+      where triple.members.isDisjoint(with: used)
+        && !unread.contains(where: { $0.members == triple.members && $0.otherCorner == triple.isOtherCorner })
+      {
         guard !deadline.hasPassed else { break rounds }
         if triple.isOtherCorner {
           // Tries of their own, so a steep symbol is reached after a busy image's look-alikes.
@@ -104,7 +108,7 @@ package struct SymbolRectifier {
           outcome.structuredAppend = true
           return outcome
         case .unreadable:
-          unread.append(triple.members)
+          unread.append((triple.members, triple.isOtherCorner))
           if triple.isOtherCorner { otherCornersUnread += 1 }
           if likeASymbol { likelySymbols.append(triple.members) }
         }
