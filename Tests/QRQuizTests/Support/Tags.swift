@@ -10,7 +10,8 @@ extension Tag {
 
 extension Trait where Self == ConditionTrait {
   /// Off in `scripts/test --fast` (which sets QRQUIZ_FAST_TESTS=1): goes with the
-  /// `endToEnd` tag, on every suite or test that has it.
+  /// `endToEnd` tag, on every suite or test that has it, as does `.blocksItsThread`
+  /// (Support/BlockingTestThreads.swift).
   static var skippedInFastRuns: Self {
     .disabled(
       if: ProcessInfo.processInfo.environment["QRQUIZ_FAST_TESTS"] == "1",
