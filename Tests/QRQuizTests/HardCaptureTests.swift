@@ -5,8 +5,8 @@ import Testing
 
 /// Captures that zxing-cpp read and QRQuiz did not (Fixtures/hard-captures, from
 /// make_captures.py), and the pieces that read them: each colour channel tried, finders
-/// thinned by a steep angle, the right angle at the other corner, an image cleaned of
-/// noise and faintness, and an image doubled bicubically. QRQuiz's own passes only, so zbar's passes are not what reads them.
+/// thinned by a steep angle, the right angle at the other corner, triples as perspective
+/// makes them, an image cleaned of noise and faintness, and an image doubled bicubically. QRQuiz's own passes only, so zbar's passes are not what reads them.
 @Suite struct HardCaptureTests {
   static var ownPasses: QRCodeReader { QRCodeReader(passes: [.located, .rectified], timeLimit: .infinity) }
 
@@ -21,7 +21,8 @@ import Testing
 
   @Test(arguments: [
     "blurred-colour-busy", "blurred-colour-tilted", "steep-small-faint", "noisy-faint-tight", "ink-on-paper-tight",
-    "shaken-small-inverted", "blurred-steep-small", "steep-rotated-faint",
+    "shaken-small-inverted", "blurred-steep-small", "steep-rotated-faint", "steep-wide-small-busy",
+    "shaken-steep-small", "steep-noisy-inverted", "steep-busy-inverted-tight",
   ])
   func hardCapturesAreReadExactly(_ name: String) throws {
     let (bytes, text) = try Self.fixture(name)
@@ -61,6 +62,58 @@ import Testing
     #expect(corners.contains(Point(111, 173)))
     let square = [pattern(100, 100, 4), pattern(300, 100, 4), pattern(100, 300, 4)]
     #expect(FinderTriple.candidates(square).map(\.topLeft) == [Point(100, 100)])
+  }
+
+  /// A steep tilt bends the corner to 126° (`steep-wide-small-busy`'s finders, where the
+  /// capture's geometry puts them) and makes the near finder's modules two and a half
+  /// times the far one's (`shaken-steep-small`'s, as the census measured them): both are
+  /// still a triple.
+  @Test func steepTriplesAreCandidates() {
+    func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
+      FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 8)
+    }
+    let wide = [pattern(395, 703, 2.7), pattern(334, 227, 3.3), pattern(788, 916, 4.3)]
+    #expect(FinderTriple.candidates(wide).map(\.topLeft).contains(Point(395, 703)))
+    let unequal = [pattern(237, 120, 2.86), pattern(678, 292.5, 4.49), pattern(236.5, 455, 1.79)]
+    #expect(FinderTriple.candidates(unequal).map(\.topLeft).contains(Point(237, 120)))
+  }
+
+  /// Legs unequal in pixels are equal in modules when each end's module size follows the
+  /// perspective (`steep-noisy-inverted`'s finders: the longer leg ends at the larger
+  /// modules): that triple is more regular than the same three points with the far
+  /// finders' sizes swapped, which no view of a square gives.
+  @Test func legsAreComparedInModules() throws {
+    func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
+      FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 12)
+    }
+    let tilted = [pattern(84, 166, 3.16), pattern(599, 135, 4.1), pattern(217, 490, 1.88)]
+    let swapped = [pattern(84, 166, 3.16), pattern(599, 135, 1.88), pattern(217, 490, 4.1)]
+    let usual = { (patterns: [FinderPatternScan.Pattern]) in
+      FinderTriple.candidates(patterns).first { $0.topLeft == Point(84, 166) && !$0.isOtherCorner }
+    }
+    let real = try #require(usual(tilted))
+    let impossible = try #require(usual(swapped))
+    #expect(real.irregularity + 0.5 < impossible.irregularity)
+  }
+
+  /// A finder whose dark ring runs into a dark surround (a tight quiet zone) is measured
+  /// by its inward half, which ends at the separator: 4-pixel modules come out 28 pixels
+  /// wide within a pixel, as with a quiet zone (before: 46, the surround counted in).
+  @Test func aFinderOnADarkSurroundIsMeasuredInwards() {
+    // One row, left to right: light, an 18-pixel dark surround joined to the finder's dark
+    // ring, light ring, centre, light ring, dark ring, separator and light to the edge.
+    func row(surround: Int) -> [UInt8] {
+      [UInt8](repeating: 0, count: 10) + [UInt8](repeating: 1, count: surround + 4) + [0, 0, 0, 0]
+        + [UInt8](repeating: 1, count: 12) + [0, 0, 0, 0, 1, 1, 1, 1] + [UInt8](repeating: 0, count: 24)
+    }
+    for surround in [0, 18] {
+      let bits = row(surround: surround)
+      let image = BinaryImage(width: bits.count, height: 1, bits: bits)
+      // The middle of the centre's twelve pixels.
+      let centre = Point(Double(10 + surround + 4 + 4) + 5.5, 0)
+      let width = FinderTriple.finderWidth(image, centre: centre, inwards: Point(1, 0))
+      #expect(width.map { abs($0 - 28) <= 1 } == true, "\(String(describing: width))")
+    }
   }
 
   /// Loose finders only complete a triple of two strict ones: three look-alikes the loose
