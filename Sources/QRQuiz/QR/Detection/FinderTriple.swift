@@ -139,12 +139,15 @@ struct FinderTriple {
   /// unit vector towards another finder of the symbol) and back. The inward half ends at
   /// the separator, which every symbol has; the outward half at the quiet zone, which a
   /// tight margin on a dark or busy surround runs on into: an outward half over a third
-  /// longer than the inward one, or running off the image, counts as the inward one (seen
-  /// on a capture: a module measured at five times its size, the symbol's size estimated
-  /// at half its own).
+  /// longer than the inward one counts as the inward one (seen on a capture: a module
+  /// measured at five times its size, the symbol's size estimated at half its own). One
+  /// that runs off the image gives no width: a symbol cropped at its own edge is read in
+  /// the image framed (`QRCodeReader+Framing`), which places it to the pixel (read
+  /// unframed, its corner came out a pixel outside the image).
   static func finderWidth(_ image: BinaryImage, centre: Point, inwards: Point) -> Double? {
-    guard let inward = halfWidth(image, centre: centre, direction: inwards) else { return nil }
-    let outward = halfWidth(image, centre: centre, direction: inwards * -1) ?? inward
+    guard let inward = halfWidth(image, centre: centre, direction: inwards),
+      let outward = halfWidth(image, centre: centre, direction: inwards * -1)
+    else { return nil }
     return inward + (outward > inward * 4 / 3 ? inward : outward)
   }
 
