@@ -76,7 +76,7 @@ def rates(files, texts_of):
     return f"{100 * exact / len(files):.1f}% exact, {wrong} wrong"
 
 
-def in_process_rows(name, files, bench):
+def in_process_rows(name, files, bench, target):
     ours = qrquiz_in_process(bench, files)
     theirs = zxing_in_process(files)
     ours_scan = median_ms([ours[p]["scan_ms"] / 1e3 for p in files])
@@ -85,7 +85,7 @@ def in_process_rows(name, files, bench):
     theirs_total = median_ms([theirs[p]["total"] for p in files])
     return [
         (f"{name}: from pixels, per image", f"{ours_scan:.2f} ms", f"{theirs_scan:.2f} ms",
-         f"{ours_scan / theirs_scan:.2f}× (target ≤ 2×)"),
+         f"{ours_scan / theirs_scan:.2f}× (target ≤ {target}×)"),
         (f"{name}: from the file, per image", f"{ours_total:.2f} ms", f"{theirs_total:.2f} ms",
          f"{ours_total / theirs_total:.2f}×"),
         (f"{name}: texts", rates(files, lambda p: ours[p]["texts"]), rates(files, lambda p: theirs[p]["texts"]), ""),
@@ -113,8 +113,8 @@ def main():
         theirs = process_time(["zbarimg", "--version"], runs=200)
         rows.append(("start-up (--version)", f"{ours * 1e3:.1f} ms", f"zbarimg {theirs * 1e3:.1f} ms",
                      f"{ours / theirs:.2f}×"))
-        rows += in_process_rows("corpus", corpus, bench)
-        rows += in_process_rows("captures", captures, bench)
+        rows += in_process_rows("corpus", corpus, bench, 1.25)
+        rows += in_process_rows("captures", captures, bench, 2)
 
         # One process per image.
         ours = statistics.median(process_time([qrquiz, "decode", "--raw", p]) for p in everything)
