@@ -67,7 +67,8 @@ import Testing
   /// A steep tilt bends the corner to 126° (`steep-wide-small-busy`'s finders, where the
   /// capture's geometry puts them) and makes the near finder's modules two and a half
   /// times the far one's (`shaken-steep-small`'s, as the census measured them): both are
-  /// still a triple.
+  /// still a triple. The second's top side is its longest, so its right angle is at the
+  /// other corner.
   @Test func steepTriplesAreCandidates() {
     func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
       FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 8)
@@ -75,7 +76,7 @@ import Testing
     let wide = [pattern(395, 703, 2.7), pattern(334, 227, 3.3), pattern(788, 916, 4.3)]
     #expect(FinderTriple.candidates(wide).map(\.topLeft).contains(Point(395, 703)))
     let unequal = [pattern(237, 120, 2.86), pattern(678, 292.5, 4.49), pattern(236.5, 455, 1.79)]
-    #expect(FinderTriple.candidates(unequal).map(\.topLeft).contains(Point(237, 120)))
+    #expect(FinderTriple.candidates(unequal).contains { $0.topLeft == Point(237, 120) && $0.isOtherCorner })
   }
 
   /// Legs unequal in pixels are equal in modules when each end's module size follows the
@@ -114,6 +115,39 @@ import Testing
       let width = FinderTriple.finderWidth(image, centre: centre, inwards: Point(1, 0))
       #expect(width.map { abs($0 - 28) <= 1 } == true, "\(String(describing: width))")
     }
+  }
+
+  /// A symbol with no quiet zone on a dark band (then light, as a busy surround is): its
+  /// size is estimated right, each finder measured along each leg by its inward half.
+  /// Measured through the band, as before, a module came out 5.7 pixels for 4 and the size
+  /// 41 modules for 57.
+  @Test func aSymbolOnADarkSurroundIsSizedRight() throws {
+    let matrix = try TopicQREncoder().encode(bytes: Array(String(repeating: "Surround ", count: 30).utf8))
+    let scale = 4
+    let band = 12
+    let offset = 20
+    let side = offset * 2 + matrix.size * scale
+    var bits = [UInt8](repeating: 0, count: side * side)
+    for y in 0..<side {
+      for x in 0..<side {
+        let (column, row) = ((x - offset) / scale, (y - offset) / scale)
+        let inSymbol = x >= offset && y >= offset && column < matrix.size && row < matrix.size
+        let bandRange = offset - band..<side - offset + band
+        let inBand = bandRange.contains(x) && bandRange.contains(y)
+        if inSymbol ? matrix[column, row] : inBand { bits[y * side + x] = 1 }
+      }
+    }
+    let image = BinaryImage(width: side, height: side, bits: bits)
+    let centre = { (column: Int, row: Int) in
+      FinderPatternScan.Pattern(
+        x: Double(offset + column * scale) + 3.5 * Double(scale) - 0.5,
+        y: Double(offset + row * scale) + 3.5 * Double(scale) - 0.5, moduleSize: Double(scale), rows: 12)
+    }
+    let far = matrix.size - 7
+    let triple = try #require(FinderTriple.candidates([centre(0, 0), centre(far, 0), centre(0, far)]).first)
+    let estimate = try #require(triple.estimatedDimension(in: image))
+    #expect(estimate.dimension == matrix.size)
+    #expect(abs(estimate.moduleSize - Double(scale)) < 0.5)
   }
 
   /// Loose finders only complete a triple of two strict ones: three look-alikes the loose

@@ -73,10 +73,11 @@ struct FinderTriple {
   }
 
   /// The triple of patterns `i`, `j`, `k` with the right angle at `corner` (0, 1 or 2) if
-  /// they could be one symbol's finders: module sizes within three times each other (a
-  /// steep tilt makes the near finder's modules two and a half times the far one's), the
-  /// corner between the two legs near a right angle (perspective bends it, up to about
-  /// 40°), legs of similar length and at least 14 modules long.
+  /// they could be one symbol's finders: module sizes within three times each other (seen:
+  /// 2.51 times between a steeply tilted symbol's near and far finders), the corner between
+  /// the two legs within 40° of a right angle (seen: 126°), and legs within twice each
+  /// other in pixels and at least 14 modules long by the mean module size over 1.5. The
+  /// most regular are ranked first (see `irregularity`).
   private init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int, corner: Int) {
     let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
     let sizes = [i, j, k].map { patterns[$0].moduleSize }
@@ -101,14 +102,15 @@ struct FinderTriple {
     // in the data by one or two.
     let support = [i, j, k].map { min(1, Double(patterns[$0].rows) / (2 * patterns[$0].moduleSize)) }.min()!
     // The legs in modules, each over the geometric mean of its two ends' module sizes: exact
-    // along a line seen in perspective, so a steeply tilted symbol's legs, unequal in
-    // pixels, come out equal (a capture's: 516 and 350 pixels, 143 and 144 modules), where
-    // three look-alikes' seldom do. The size spread then weighs less, being what such a
-    // tilt gives too.
+    // along a line seen in perspective for sizes measured along it, and close with the
+    // census's (across rows and columns), so a steeply tilted symbol's legs, unequal in
+    // pixels, come out nearly equal (a capture's: 516 and 350 pixels, 143 and 144 modules
+    // for a true 146), which three look-alikes seldom manage. The size spread then weighs
+    // less, being what such a tilt gives too.
     let legModules = [corners[0], corners[1]].map { end in
       length(points[end] - points[corner]) / (sizes[corner] * sizes[end]).squareRoot()
     }
-    irregularity = abs(cosine) + abs(legModules[0] / legModules[1] - 1) + sizeSpread / 4 + (1 - support)
+    irregularity = abs(cosine) + (legModules.max()! / legModules.min()! - 1) + sizeSpread / 4 + (1 - support)
   }
 
   /// The symbol's modules per side estimated from the finders' distances in module sizes
@@ -139,11 +141,14 @@ struct FinderTriple {
   /// unit vector towards another finder of the symbol) and back. The inward half ends at
   /// the separator, which every symbol has; the outward half at the quiet zone, which a
   /// tight margin on a dark or busy surround runs on into: an outward half over a third
-  /// longer than the inward one counts as the inward one (seen on a capture: a module
-  /// measured at five times its size, the symbol's size estimated at half its own). One
-  /// that runs off the image gives no width: a symbol cropped at its own edge is read in
-  /// the image framed (`QRCodeReader+Framing`), which places it to the pixel (read
-  /// unframed, its corner came out a pixel outside the image).
+  /// longer than the inward one counts as the inward one (seen on a capture: the module
+  /// along one leg measured many times its size, the symbol's estimated at 65 modules for
+  /// 117). A third is more than perspective makes between a finder's two halves (a few
+  /// percent on a topic's symbol; a third only on a version-1 symbol whose far modules are
+  /// two and a half times smaller) and less than a surround adds once it runs past about a
+  /// module. If either half runs off the image, no width: a symbol cropped at its own edge
+  /// is read in the image framed (`QRCodeReader+Framing`), which places it to the pixel
+  /// (read unframed, its corner came out a pixel outside the image).
   static func finderWidth(_ image: BinaryImage, centre: Point, inwards: Point) -> Double? {
     guard let inward = halfWidth(image, centre: centre, direction: inwards),
       let outward = halfWidth(image, centre: centre, direction: inwards * -1)
