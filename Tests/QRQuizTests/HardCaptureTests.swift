@@ -6,7 +6,8 @@ import Testing
 /// Captures that zxing-cpp read and QRQuiz did not (Fixtures/hard-captures, from
 /// make_captures.py), and the pieces that read them: each colour channel tried, finders
 /// thinned by a steep angle, the right angle at the other corner, triples as perspective
-/// makes them, an image cleaned of noise and faintness, and an image doubled bicubically. QRQuiz's own passes only, so zbar's passes are not what reads them.
+/// makes them, an image cleaned of noise and faintness, and an image doubled bicubically.
+/// QRQuiz's own passes only, so zbar's passes are not what reads them.
 @Suite struct HardCaptureTests {
   static var ownPasses: QRCodeReader { QRCodeReader(passes: [.located, .rectified], timeLimit: .infinity) }
 
@@ -101,8 +102,9 @@ import Testing
   /// by its inward half, which ends at the separator: 4-pixel modules come out 28 pixels
   /// wide within a pixel, as with a quiet zone (before: 46, the surround counted in).
   @Test func aFinderOnADarkSurroundIsMeasuredInwards() {
-    // One row, left to right: light, an 18-pixel dark surround joined to the finder's dark
-    // ring, light ring, centre, light ring, dark ring, separator and light to the edge.
+    // One row, left to right: ten light pixels (the quiet zone), a dark surround of
+    // `surround` pixels joined to the finder's dark ring, light ring, centre, light ring,
+    // dark ring, and light from the separator to the edge.
     func row(surround: Int) -> [UInt8] {
       [UInt8](repeating: 0, count: 10) + [UInt8](repeating: 1, count: surround + 4) + [0, 0, 0, 0]
         + [UInt8](repeating: 1, count: 12) + [0, 0, 0, 0, 1, 1, 1, 1] + [UInt8](repeating: 0, count: 24)
