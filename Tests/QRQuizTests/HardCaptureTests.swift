@@ -23,7 +23,7 @@ import Testing
   @Test(arguments: [
     "blurred-colour-busy", "blurred-colour-tilted", "steep-small-faint", "noisy-faint-tight", "ink-on-paper-tight",
     "shaken-small-inverted", "blurred-steep-small", "steep-rotated-faint", "steep-wide-small-busy",
-    "shaken-steep-small", "steep-noisy-inverted", "steep-busy-inverted-tight",
+    "shaken-steep-small", "steep-noisy-inverted", "steep-busy-inverted-tight", "steep-rotated-uneven",
   ])
   func hardCapturesAreReadExactly(_ name: String) throws {
     let (bytes, text) = try Self.fixture(name)
@@ -69,7 +69,8 @@ import Testing
   /// capture's geometry puts them) and makes the near finder's modules two and a half
   /// times the far one's (`shaken-steep-small`'s, as the census measured them): both are
   /// still a triple. The second's top side is its longest, so its right angle is at the
-  /// other corner.
+  /// other corner; so is the third's (`steep-rotated-uneven`'s finders: a side of 470
+  /// pixels, the diagonal 416, the corner 60°).
   @Test func steepTriplesAreCandidates() {
     func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
       FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 8)
@@ -78,6 +79,8 @@ import Testing
     #expect(FinderTriple.candidates(wide).map(\.topLeft).contains(Point(395, 703)))
     let unequal = [pattern(237, 120, 2.86), pattern(678, 292.5, 4.49), pattern(236.5, 455, 1.79)]
     #expect(FinderTriple.candidates(unequal).contains { $0.topLeft == Point(237, 120) && $0.isOtherCorner })
+    let squeezed = [pattern(731, 299.5, 4.35), pattern(423.5, 313.5, 2.54), pattern(517.75, 718.6, 7.05)]
+    #expect(FinderTriple.candidates(squeezed).contains { $0.topLeft == Point(731, 299.5) && $0.isOtherCorner })
   }
 
   /// Legs unequal in pixels are equal in modules when each end's module size follows the

@@ -62,14 +62,15 @@ struct FinderTriple {
 
   /// Which of patterns `i`, `j`, `k` (0, 1 or 2) may be the corner with the right angle:
   /// the one opposite the longest side, and also the one opposite the second longest when
-  /// the two are within a tenth of each other. A symbol tilted steeply away squeezes its
+  /// the two are within a fifth of each other. A symbol tilted steeply away squeezes its
   /// far finder's side so much that its diagonal is no longer the longest side (seen on
-  /// the captures: 342 pixels for the top side, 332 for the diagonal).
+  /// the captures: 342 pixels for the top side, 332 for the diagonal; and 470 for a side,
+  /// 416 for the diagonal, the corner bent to 60°).
   private static func corners(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) -> [Int] {
     let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
     let sides = [length(points[1] - points[2]), length(points[0] - points[2]), length(points[0] - points[1])]
     let order = sides.indices.sorted { sides[$0] > sides[$1] }
-    return sides[order[1]] * 10 >= sides[order[0]] * 9 ? [order[0], order[1]] : [order[0]]
+    return sides[order[1]] * 10 >= sides[order[0]] * 8 ? [order[0], order[1]] : [order[0]]
   }
 
   /// The triple of patterns `i`, `j`, `k` with the right angle at `corner` (0, 1 or 2) if
