@@ -55,9 +55,6 @@ import Testing
   /// longer than its diagonal, so the right angle is not opposite the longest side. Both
   /// corners are candidates; a square's is found once.
   @Test func aSteepTripleHasItsRightAngleAtTheOtherCorner() {
-    func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
-      FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 8)
-    }
     let steep = [pattern(111, 173, 2.8), pattern(453, 154, 3.9), pattern(216, 387, 1.7)]
     let corners = FinderTriple.candidates(steep).map(\.topLeft)
     #expect(corners.contains(Point(111, 173)))
@@ -72,9 +69,6 @@ import Testing
   /// other corner; so is the third's (`steep-rotated-uneven`'s finders: a side of 470
   /// pixels, the diagonal 416, the corner 60°).
   @Test func steepTriplesAreCandidates() {
-    func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
-      FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 8)
-    }
     let wide = [pattern(395, 703, 2.7), pattern(334, 227, 3.3), pattern(788, 916, 4.3)]
     #expect(FinderTriple.candidates(wide).map(\.topLeft).contains(Point(395, 703)))
     let unequal = [pattern(237, 120, 2.86), pattern(678, 292.5, 4.49), pattern(236.5, 455, 1.79)]
@@ -88,11 +82,8 @@ import Testing
   /// modules): that triple is more regular than the same three points with the far
   /// finders' sizes swapped, which no view of a square gives.
   @Test func legsAreComparedInModules() throws {
-    func pattern(_ x: Double, _ y: Double, _ module: Double) -> FinderPatternScan.Pattern {
-      FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: 12)
-    }
-    let tilted = [pattern(84, 166, 3.16), pattern(599, 135, 4.1), pattern(217, 490, 1.88)]
-    let swapped = [pattern(84, 166, 3.16), pattern(599, 135, 1.88), pattern(217, 490, 4.1)]
+    let tilted = [(84.0, 166.0, 3.16), (599, 135, 4.1), (217, 490, 1.88)].map { pattern($0.0, $0.1, $0.2, rows: 12) }
+    let swapped = [(84.0, 166.0, 3.16), (599, 135, 1.88), (217, 490, 4.1)].map { pattern($0.0, $0.1, $0.2, rows: 12) }
     let usual = { (patterns: [FinderPatternScan.Pattern]) in
       FinderTriple.candidates(patterns).first { $0.topLeft == Point(84, 166) && !$0.isOtherCorner }
     }
@@ -158,9 +149,7 @@ import Testing
   /// Loose finders only complete a triple of two strict ones: three look-alikes the loose
   /// census alone found make no candidate.
   @Test func looseFindersNeedTwoTrustedOnes() {
-    let patterns = [(100.0, 100.0), (300.0, 100.0), (100.0, 300.0)].map {
-      FinderPatternScan.Pattern(x: $0.0, y: $0.1, moduleSize: 4, rows: 8)
-    }
+    let patterns = [(100.0, 100.0), (300.0, 100.0), (100.0, 300.0)].map { pattern($0.0, $0.1, 4) }
     #expect(FinderTriple.candidates(patterns, anchors: 1).isEmpty)
     #expect(FinderTriple.candidates(patterns, anchors: 2).count == 1)
   }
@@ -191,4 +180,9 @@ import Testing
     let edge = GrayImage(width: 4, height: 1, pixels: [0, 0, 255, 255]).bicubicallyDoubled()
     #expect(edge.pixels == [0, 0, 0, 52, 203, 255, 255, 255] + [0, 0, 0, 52, 203, 255, 255, 255])
   }
+}
+
+/// A finder pattern as the census gives it, at (`x`, `y`), for the triple tests.
+private func pattern(_ x: Double, _ y: Double, _ module: Double, rows: Int = 8) -> FinderPatternScan.Pattern {
+  FinderPatternScan.Pattern(x: x, y: y, moduleSize: module, rows: rows)
 }

@@ -108,9 +108,10 @@ struct FinderTriple {
     // pixels, come out nearly equal (a capture's: 516 and 350 pixels, 143 and 144 modules
     // for a true 146), which three look-alikes seldom manage. The size spread then weighs
     // less, being what such a tilt gives too.
-    let legModules = [corners[0], corners[1]].map { end in
-      length(points[end] - points[corner]) / (sizes[corner] * sizes[end]).squareRoot()
-    }
+    let legModules = [
+      legs.0 / (sizes[corner] * sizes[corners[0]]).squareRoot(),
+      legs.1 / (sizes[corner] * sizes[corners[1]]).squareRoot(),
+    ]
     irregularity = abs(cosine) + (legModules.max()! / legModules.min()! - 1) + sizeSpread / 4 + (1 - support)
   }
 
