@@ -116,6 +116,37 @@ import Testing
     let scan = try QRCodeReader(timeLimit: .infinity).scan(page)
     #expect(scan.symbols.isEmpty)
   }
+
+  /// Finders on a triangular lattice: every three neighbours make a 60° corner, within what
+  /// a steep tilt allows, and their sides are equal, so each is also offered with the right
+  /// angle at its other corners. Hundreds of candidates; the rectifier tries at most its
+  /// budget of them (12, and 4 other corners), counted, with no deadline to stop it.
+  @Test func aLatticeOfSteepLookAlikesIsTriedWithinItsBudget() throws {
+    var page = GrayImage(width: 700, height: 620, filledWith: 255)
+    let finder = try QRSymbolEncoder.encode([0x41], mode: .byte, level: .low).image(scale: 4, margin: 0)
+    for row in 0..<5 {
+      for column in 0..<5 {
+        // Rows 104 pixels apart, every other one shifted by half of the 120-pixel step.
+        let (left, top) = (40 + column * 120 + (row % 2) * 60, 40 + row * 104)
+        for y in 0..<28 { for x in 0..<28 { page[left + x, top + y] = finder[x, y] } }
+      }
+    }
+    let binary = page.binarized()
+    let patterns = FinderPatternScan(binary).patterns
+    let candidates = FinderTriple.candidates(patterns)
+    #expect(candidates.count > 100 && candidates.filter(\.isOtherCorner).count > 20, "\(candidates.count)")
+    var decoded = 0
+    let outcome = SymbolRectifier(image: binary, gray: page, patterns: patterns).read(
+      decode: { _ in
+        decoded += 1
+        return .unreadable
+      }, deadline: .none)
+    #expect(outcome.symbols.isEmpty)
+    #expect(outcome.triedTriples <= 12 + SymbolRectifier.maximumOtherCornerTries, "\(outcome.triedTriples)")
+    // A triple reads at most three sizes through two maps each, and bends each of those six
+    // grids twice: 18 grids, each decoded thresholded and then grey.
+    #expect(decoded <= outcome.triedTriples * 36, "\(decoded)")
+  }
 }
 
 /// Where the fixed patterns are, checked against libqrencode's own symbols.
