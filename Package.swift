@@ -73,7 +73,8 @@ let package = Package(
     // the callbacks it calls (CQRQuizHTTP); the terminal restored from signal handlers,
     // libchafa loaded (CQRQuizCLI); libapriltag and cairo loaded, their structures and
     // callbacks (CQRQuizCards).
-    .target(name: "CQRQuiz", dependencies: ["CPNG", "CJPEG"]),
+    .target(name: "CQRQuizReading", dependencies: ["CPNG", "CJPEG"]),
+    .target(name: "CQRQuiz"),
     .target(name: "CQRQuizHTTP"),
     .target(name: "CQRQuizCards"),
     .target(name: "CQRQuizCLI"),
@@ -84,18 +85,32 @@ let package = Package(
     // Locked<State>, the one lock of shared state, below both its users for the same
     // reason: the core and the CLI, and QRQuizHTTP, which imports nothing of quizzes.
     .target(name: "QRQuizLocking"),
+    // Files written whole or not at all, read with a bound, locked: below the reading and
+    // the core alike.
+    .target(name: "QRQuizFiles"),
     .target(
-      name: "QRQuiz",
-      dependencies: ["CQREncode", "CZBar", "CPNG", "CZlib", "CQRQuiz", "QRQuizEscaping", "QRQuizLocking"],
+      name: "QRQuizReading",
+      dependencies: ["CZBar", "CPNG", "CQRQuizReading", "QRQuizFiles", "QRQuizLocking"],
       swiftSettings: optimisedInTestBuilds
     ),
+    .target(
+      name: "QRQuiz",
+      dependencies: ["QRQuizReading", "QRQuizFiles", "CQREncode", "CZlib", "CQRQuiz", "QRQuizEscaping", "QRQuizLocking"],
+      swiftSettings: optimisedInTestBuilds
+    ),
+    .target(name: "QRQuizInterchange", dependencies: ["QRQuiz"]),
+    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
-      name: "QRQuizServer", dependencies: ["QRQuiz", "QRQuizHTTP", "QRQuizLocking", "QRQuizCards"],
+      name: "QRQuizServer",
+      dependencies: ["QRQuiz", "QRQuizClassroom", "QRQuizInterchange", "QRQuizHTTP", "QRQuizLocking", "QRQuizCards"],
       plugins: ["EmbedPageAssets"]),
-    .target(name: "QRQuizCards", dependencies: ["QRQuiz", "CQRQuizCards"], swiftSettings: optimisedInTestBuilds),
+    .target(name: "QRQuizCards", dependencies: ["QRQuizClassroom", "CQRQuizCards"], swiftSettings: optimisedInTestBuilds),
     .target(
-      name: "QRQuizCLI", dependencies: ["QRQuiz", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "CQRQuizCLI"]),
+      name: "QRQuizCLI",
+      dependencies: [
+        "QRQuiz", "QRQuizClassroom", "QRQuizInterchange", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "CQRQuizCLI",
+      ]),
     .executableTarget(name: "qrquiz", dependencies: ["QRQuizCLI"]),
 
     // The pages' scripts and styles are files (Sources/QRQuizServer/Assets), embedded into
@@ -118,7 +133,8 @@ let package = Package(
     .testTarget(
       name: "QRQuizTests",
       dependencies: [
-        "QRQuiz", "QRQuizHTTP", "QRQuizLocking", "QRQuizServer", "QRQuizCards", "QRQuizCLI", "QRQuizTestPhotos",
+        "QRQuiz", "QRQuizReading", "QRQuizFiles", "QRQuizInterchange", "QRQuizClassroom", "QRQuizHTTP", "QRQuizLocking",
+        "QRQuizServer", "QRQuizCards", "QRQuizCLI", "QRQuizTestPhotos",
       ],
       resources: [.copy("Fixtures")]
     ),

@@ -3,6 +3,7 @@ import Testing
 
 @testable import QRQuiz
 @testable import QRQuizCards
+@testable import QRQuizClassroom
 
 /// The cards a teacher prints: vector pages with cut marks on A4 or Letter, and PNGs that
 /// read back as the card they are, upright.

@@ -4,6 +4,7 @@ import Testing
 
 @testable import QRQuiz
 @testable import QRQuizCards
+@testable import QRQuizClassroom
 
 /// Reading answer cards: the letter on top in every turn, mirrored images giving nothing
 /// wrong, whole classes in one photo, and what is ignored, with libapriltag itself.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Assignments on a real `qrquiz serve` on 127.0.0.1: a class's roster from `qrquiz class`'s
 /// folder, a server killed (SIGKILL) just after acknowledging answers and started again,

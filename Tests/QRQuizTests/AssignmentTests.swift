@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
+@testable import QRQuizFiles
 
 /// Homework's rules in process, on a clock the test gives: the deadline, attempts, one
 /// answer per question in order, the app's verdicts and points, rosters, bounds; and its

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// An assignment's timers on a clock the test gives: a set's time runs from its first
 /// question's start over all its questions, a question's own time over it alone, both as

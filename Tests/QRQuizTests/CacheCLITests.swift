@@ -3,6 +3,8 @@ import QRQuiz
 import QRQuizLocking
 import Testing
 
+@testable import QRQuizClassroom
+
 /// `qrquiz prefetch`, `image`, `cache` and `profile` end to end, against the test server.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct CacheCLITests {
   let server: TestServer

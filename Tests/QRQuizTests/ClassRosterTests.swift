@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Class rosters: card numbers given once and for good, names checked as strangers' text,
 /// and the store's files under its lock.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 @testable import QRQuizServer
 
 /// `qrquiz import` of Moodle XML and Quizlet, and `qrquiz export`, as a teacher runs

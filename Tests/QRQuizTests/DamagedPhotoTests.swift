@@ -3,6 +3,7 @@ import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// The locating pass on the damage phones give: blur read from grey levels in the symbol's
 /// own grid, light-on-dark symbols, finders only a narrow threshold window keeps, and

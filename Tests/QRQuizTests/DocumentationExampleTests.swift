@@ -3,6 +3,8 @@ import QRQuiz
 import QRQuizCards
 import Testing
 
+@testable import QRQuizClassroom
+@testable import QRQuizInterchange
 @testable import QRQuizServer
 
 /// Every example in the library's doc comments, compiled here word for word. Examples

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 @testable import QRQuizServer
 
 /// The editor's downloads (issue 31): `GET /t/NAME/export/FORMAT` for the teacher, the

@@ -3,6 +3,7 @@ import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// Errors-and-erasures decoding: Reed–Solomon told which codewords are doubtful, the
 /// limit on what it may believe, and the grid decoder choosing erasures by module

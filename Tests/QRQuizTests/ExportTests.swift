@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 
 /// Exports read back by the importers to the same questions, where the formats allow, on
 /// every sample topic and on topics with pictures, several right answers, numbers,

@@ -2,6 +2,8 @@ import Foundation
 import QRQuiz
 import Testing
 
+@testable import QRQuizInterchange
+
 /// Exports checked by tools that are not QRQuiz's: QTI packages opened by Python's zipfile
 /// and validated by xmllint against 1EdTech's QTI 3.0 schemas (Fixtures/qti-schemas, no
 /// network), Moodle XML checked for the rules of Moodle's importer (Fixtures/moodle_rules.py)

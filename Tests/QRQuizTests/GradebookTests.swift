@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// The gradebook: every live game and assignment a class took, per student: players matched

@@ -3,6 +3,7 @@ import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// QRQuiz's own decoder of sampled module grids, checked against libqrencode's symbols
 /// (every version and level), against zbar (the same bytes from the same grids, every

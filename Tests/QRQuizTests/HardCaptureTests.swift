@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// Captures that zxing-cpp read and QRQuiz did not (Fixtures/hard-captures, from
 /// make_captures.py), and the pieces that read them: each colour channel tried, finders

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 
 /// Import cases as files with the answers they must give: each
 /// `Fixtures/import/cases/*.expected.json` names an input file beside it, the options a

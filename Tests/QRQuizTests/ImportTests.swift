@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 
 /// Each format's sample (Fixtures/import, with the awkward cases), imported and checked
 /// question by question; every imported topic validated and read back from its QR code.

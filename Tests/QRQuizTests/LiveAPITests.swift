@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// The live games' API, every endpoint and status code, sent straight to the app (no

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// A class answering with printed cards in a live game, on the game itself: the roster's
 /// students are players from the start, the last card seen before the question closes

@@ -4,6 +4,7 @@ import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// Answer cards in live games through the API, in process: a game made with a class,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// The host's finer moves and the questions asked as numbers, on the game itself: a ban
 /// lifted, a game with nothing to keep, a number typed, and a journal written before any

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// The rules of a live game, on the game itself with the time given by the test: scoring
 /// exactly as the formulas say, who may join and answer, ranks, kicks, and a journal that

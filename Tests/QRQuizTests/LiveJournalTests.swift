@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
+@testable import QRQuizFiles
 
 /// The journal and the archive against a data folder as it really goes wrong: a disk
 /// that fills up and empties again (a small tmpfs of the test's own), a FIFO and a

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Names that look blank or like another's, as a stranger types them to fool a projector
 /// or come back after a ban.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// The results as a teacher opens them: the CSV read back by Python's `csv` module in the
 /// Excel dialect (as a spreadsheet splits it), with the byte-order mark, accents, the

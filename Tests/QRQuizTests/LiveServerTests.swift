@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// Live games on a real `qrquiz serve`: event streams over sockets, a server killed

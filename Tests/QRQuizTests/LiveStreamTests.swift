@@ -3,6 +3,7 @@ import QRQuizLocking
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// A live game's event streams on the room itself, with the time given by the test: how

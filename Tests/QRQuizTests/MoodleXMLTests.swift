@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizInterchange
 
 /// Moodle XML a stranger could send a teacher, refused or bounded by the importer's own
 /// limits (never by a timer): document types (billion laughs, external entities), entities

@@ -3,6 +3,7 @@ import QRQuizTestPhotos
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// Reading photos: the retry passes (each with a constructed image that needs it),
 /// charset detection, JPEG with EXIF orientation, and the real-photo corpus.

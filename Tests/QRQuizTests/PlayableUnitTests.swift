@@ -2,6 +2,8 @@ import Foundation
 import QRQuiz
 import Testing
 
+@testable import QRQuizClassroom
+
 /// Which sets a front end offers and plays as one choice: a list's consecutive runs
 /// (`options.setGroups`) are one quiz in order; other sets stand alone.
 @Suite struct PlayableUnitTests {

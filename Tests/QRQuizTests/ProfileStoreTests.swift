@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Profiles on disk: names, pictures, concurrent writers and tampered files.
 @Suite struct ProfileStoreTests {

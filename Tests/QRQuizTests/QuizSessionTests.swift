@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Every rule of play-rules.md (how the Questions app plays a set), on the session type
 /// the terminal, the web page and any app drive.

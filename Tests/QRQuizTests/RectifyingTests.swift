@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizReading
 
 /// Locating symbols: those zbar's own detector misses (large, at an angle, on paper that is
 /// not flat), located, sampled and decoded by QRQuiz.

@@ -2,6 +2,7 @@ import Foundation
 import QRQuiz
 import Testing
 
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// The route table's access, walked route by route in process: every route that is not

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 
 /// Lists of students as teachers have them: a text file, a school system's CSV, a sheet
 /// pasted into a file; and what is refused, by line.

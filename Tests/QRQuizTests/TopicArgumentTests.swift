@@ -3,6 +3,7 @@ import QRQuiz
 import Testing
 
 @testable import QRQuizCLI
+@testable import QRQuizFiles
 
 /// One meaning for a topic argument, in process: a file, a saved topic's name (loosely,
 /// with "did you mean"), a QR code image, a URL, told apart by one resolver; every command

@@ -2,6 +2,8 @@ import Foundation
 import QRQuiz
 import Testing
 
+@testable import QRQuizFiles
+
 /// Saved topics, community topics and topics behind URLs, against the test server.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct TopicLibraryTests {
   let server: TestServer

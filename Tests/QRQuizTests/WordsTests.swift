@@ -3,6 +3,7 @@ import QRQuiz
 import Testing
 
 @testable import QRQuizCLI
+@testable import QRQuizInterchange
 @testable import QRQuizServer
 
 /// The catalogues: every phrase in every language, parsed, with the same placeholders;

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizInterchange
 
 /// The parsers that read untrusted bytes, each as one entry point for the fuzzer
 /// (Fuzz/run) and its regression replay. `package` access: the fuzz target in this

@@ -85,7 +85,7 @@ public enum ImageQuizGenerator {
   /// `count` different names of `names` (sorted, distinct), none of them `name`, drawn at
   /// random: a few draws each when there are many names (so a quiz of n pairs costs n
   /// draws, not n sorts of every name), a shuffle when there are few.
-  static func otherNames(
+  package static func otherNames(
     _ count: Int, from names: [String], besides name: String, using random: inout SeededRandom
   ) -> [String] {
     guard names.count > 2 * (count + 1) else {
@@ -109,7 +109,7 @@ public enum ImageQuizGenerator {
     let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     let records: [CSVReader.Record]
     do {
-      records = try CSVReader.records(body, separator: CSVImporter.separator(of: body))
+      records = try CSVReader.records(body, separator: CSVReader.separator(of: body))
     } catch {
       throw .malformedPairs(line: 1)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 import QRQuizLocking
 
 /// Images on disk, safe for several processes sharing one directory: every write goes to

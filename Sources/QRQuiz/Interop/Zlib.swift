@@ -11,7 +11,7 @@ package enum Zlib {
   }
 
   /// Compresses at level 9: payloads are small and every byte saved is QR area.
-  static func compress(_ bytes: [UInt8]) -> [UInt8] {
+  package static func compress(_ bytes: [UInt8]) -> [UInt8] {
     var capacity = compressBound(uLong(bytes.count))
     var output = [UInt8](repeating: 0, count: Int(capacity))
     let status = output.withUnsafeMutableBufferPointer { output in
@@ -81,7 +81,7 @@ package enum Zlib {
   }
 
   /// The CRC-32 (ISO-HDLC, as in PNG and gzip) of `bytes`.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+  package static func crc32(_ bytes: [UInt8]) -> UInt32 {
     bytes.withUnsafeBufferPointer { buffer in
       UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
     }

@@ -1,6 +1,6 @@
 /// Writes compact JSON with a caller-chosen key order: non-ASCII as UTF-8, `/` unescaped,
 /// and integral numbers without a fraction, so the same value always gives the same bytes.
-enum JSONWriter {
+package enum JSONWriter {
   static func compact(_ value: JSONValue) -> String {
     var output = ""
     write(value, to: &output)
@@ -33,7 +33,7 @@ enum JSONWriter {
   }
 
   /// `300` rather than `300.0`; other values in Swift's shortest round-trip form.
-  static func format(_ number: Double) -> String {
+  package static func format(_ number: Double) -> String {
     if number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
       return String(Int64(number))
     }

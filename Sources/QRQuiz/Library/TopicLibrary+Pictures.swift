@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// The pictures of the library's questions (uploads and drawings, made by
 /// ``QuestionPicture``): `.pictures/NAME.png` or `.jpg` in the library's folder, each under

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// Reading the library's folder as a stranger may have filled it: community topics are
 /// saved under names others chose, and anything can be copied in. Only regular `.json`

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// Every topic a save replaces or a removal takes away is kept, so nothing a teacher typed
 /// is ever lost: `.versions/NAME/ID.json` in the library's folder (hidden: never listed

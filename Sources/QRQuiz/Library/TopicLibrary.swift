@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// Saved topics, as the Questions app keeps every topic it reads: one normalised JSON file
 /// per topic under a directory (`$XDG_DATA_HOME/qrquiz/topics` by default), named safely

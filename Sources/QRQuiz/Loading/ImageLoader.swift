@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// Loads images through the disk cache, as Nuke's pipeline does for apps: one download
 /// per URL however many ask, at most `concurrency` at once with hosts taking turns, HTTP

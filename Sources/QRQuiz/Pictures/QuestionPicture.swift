@@ -1,3 +1,5 @@
+import QRQuizReading
+
 /// A picture for a question, made from what a teacher uploads (a phone photo, a file, a
 /// drawing): checked as an image within tight limits, turned upright by its EXIF
 /// orientation, made at most ``maximumSide`` pixels a side, and encoded again from its

@@ -1,3 +1,5 @@
+import QRQuizReading
+
 /// A ``PrintSheet``'s pages drawn: SVG sized in millimetres (a browser prints it at its
 /// size), or a 1-bit PNG that says its resolution (so it prints at its size too).
 extension PrintSheet {

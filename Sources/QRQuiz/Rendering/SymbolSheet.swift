@@ -1,3 +1,5 @@
+import QRQuizReading
+
 /// Several QR symbols on one page: a grid, each symbol with its own quiet zone and a
 /// label ("1/3", "2/3", …) beneath, so a person can tell which parts are scanned, and the
 /// topic's name above them, so a printed sheet says what it is. With a ``caption``, each

@@ -1,3 +1,5 @@
+import QRQuizFiles
+
 /// Why a source did not give a topic the app accepts: the one error of every path from
 /// bytes (a file, standard input, a URL, a QR code) to a ``ValidTopic``.
 public enum TopicError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizFiles
 
 /// The one way from bytes to a topic: reads a file, standard input or a URL (with the
 /// size limit, a timeout and the redirect rules), or takes the bytes of a QR code, and

@@ -1,6 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizFiles
 
 extension AnswerCardsCommand {
   struct Print: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizClassroom
 
 /// `qrquiz answer-cards print|scan`: printed cards a class without phones answers with,
 /// and reading them from photos.

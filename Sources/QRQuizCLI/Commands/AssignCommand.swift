@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// `qrquiz assign`: homework, a topic students play at their own pace until a due time.
 struct AssignCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 extension ClassCommand {
   /// `qrquiz class set`: a student's accommodations (extra time, no speed scoring).

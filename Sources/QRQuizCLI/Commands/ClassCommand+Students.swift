@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 extension ClassCommand {
   struct Add: ParsableCommand {

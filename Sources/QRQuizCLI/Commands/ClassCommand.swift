@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 
 /// `qrquiz class new|list|show|add|remove|rename|set|delete`: class rosters, each student
 /// with the number of their answer card and their accommodations.

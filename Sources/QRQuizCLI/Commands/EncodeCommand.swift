@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// `qrquiz encode TOPIC… (-o OUT | --out-dir DIR | --terminal)`: a topic's QR code(s).
 struct EncodeCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
+import QRQuizInterchange
 
 /// `qrquiz export TOPIC --to FORMAT`: a topic for Moodle, a QTI LMS, GIFT or Aiken.
 struct ExportCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizInterchange
 
 /// `qrquiz import FILE`: questions from GIFT, Aiken, CSV, Open Trivia DB, Moodle XML or
 /// Quizlet as a topic.

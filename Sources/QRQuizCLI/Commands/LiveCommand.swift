@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizServer
 
 /// `qrquiz live`: a live classroom game of a topic, served on the school's network.

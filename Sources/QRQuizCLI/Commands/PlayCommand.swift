@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// `qrquiz play TOPIC`: take a quiz as the Questions app plays it.
 struct PlayCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// `qrquiz prefetch TOPIC… [--profiles]`: every image a quiz needs, into the cache.
 struct PrefetchCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// `qrquiz profile add|list|show|remove`: players' names and pictures.
 struct ProfileCommand: ParsableCommand {

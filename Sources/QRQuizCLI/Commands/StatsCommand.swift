@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// `qrquiz stats`: the player's totals, as the app keeps them.
 struct StatsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// What a play needs besides the session: who plays (and their statistics), where
 /// images come from, and the choices made on the command line.

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 import QRQuizLocking
 
 /// Question images for a player: loaded through the image cache in the background (never

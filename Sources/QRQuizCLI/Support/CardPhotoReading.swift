@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizClassroom
 import QRQuizLocking
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// Writing to the terminal and to files, the same way in every command. Text from outside
 /// (topics, QR codes, servers, file names) goes through ``TerminalText`` here, so nothing

@@ -1,6 +1,8 @@
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizClassroom
+import QRQuizFiles
 
 /// The one place that turns any error a command meets into its exit code and its line for
 /// a person, adding the hints only the CLI can give ("use --allow-http"). The library's

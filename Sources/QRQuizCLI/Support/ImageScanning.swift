@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// Reading QR codes from image files the same way for every command: with the reader's
 /// time budget, and a watchdog that ends the process a second after it, because a zbar

@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
+import QRQuizInterchange
 
 /// Where the pictures an imported file embeds go, and the addresses their questions get:
 /// with `--save`, the library's pictures (as the editor's uploads), at the address

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// `qrquiz live --games`: the games running on a server, asked of its `GET /api/live` with
 /// the teacher's token this computer keeps (`DATA/teacher-token`, which `serve` and `live`

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// The files `serve` and `live` serve for topic arguments (``TopicArgument``): a topic
 /// file as it is and a saved topic as its library file (the server re-reads both when

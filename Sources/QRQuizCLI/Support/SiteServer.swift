@@ -1,6 +1,8 @@
 internal import CQRQuizCLI
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizServer
 
 /// The options of the commands that serve the site (`serve`, `live`); `--host` is each

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 extension Positional {
   /// A topic, as every command that takes one takes it (``TopicArgument``).

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 
 /// One printed answer card: its number (which marker it carries), and, for a class's
 /// cards, the student's name and the class.

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizFiles
 
 extension AnswerCardScanner {
   /// Decodes an image file's bytes (PNG, or JPEG turned upright by its EXIF orientation)

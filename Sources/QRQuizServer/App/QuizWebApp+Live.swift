@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 
 /// Live games made from Swift, as `qrquiz live` makes them.
 extension QuizWebApp {

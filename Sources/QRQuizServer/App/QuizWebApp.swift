@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 @_exported import QRQuizHTTP
 
 // The HTTP layer is re-exported, as swift-nio's NIO re-exports NIOCore: a program that

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// A student of an assignment, proven by their secret. Only the checks below make one, so

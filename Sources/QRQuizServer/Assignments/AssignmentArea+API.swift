@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The assignments' API (`docs/ASSIGNMENTS.md`): JSON in and out. The teacher makes and

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// Homework's pages: a student's (`/a/CODE`, the script plays it through the API) with its

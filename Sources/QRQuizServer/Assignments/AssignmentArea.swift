@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// Homework (`docs/ASSIGNMENTS.md`): the teacher assigns a topic with a due time, students

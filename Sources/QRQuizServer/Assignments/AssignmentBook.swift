@@ -1,4 +1,6 @@
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizLocking
 
 /// One assignment served: its students' work under a lock, and its journal. Every move is

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// What a teacher asks for when assigning a topic: the API's JSON body, or the topic
 /// page's form; checked here for both.

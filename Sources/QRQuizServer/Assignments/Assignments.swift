@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizLocking
 
 /// Every assignment of a server: made by the teacher, found by code, kept in the data

@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizHTTP
 
 /// The classes (`qrquiz class`): the teacher's list of them, each class's gradebook (every

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizLocking
 
 /// The finished live games of the data folder (`DATA/live/results`), as the gradebook

@@ -1,6 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizHTTP
+import QRQuizInterchange
 
 /// A topic's exports for the teacher (`docs/EXPORT.md`): the files `qrquiz export` writes
 /// — Moodle XML, a QTI 3.0 package, GIFT, Aiken — as downloads named after the topic, the

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 import QRQuizLocking
 
 /// The topics a server offers: the saved topic library, or the files it was given, read

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The host of a live game, proven by the game's host secret. Only the checks below make

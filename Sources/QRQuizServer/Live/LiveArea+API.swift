@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The live games' API (`docs/LIVE.md`) for the teacher and the players: the teacher makes

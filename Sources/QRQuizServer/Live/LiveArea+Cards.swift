@@ -1,6 +1,7 @@
 import Foundation
 import QRQuiz
 import QRQuizCards
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// Answer cards in live games (`docs/CARDS.md`): a game made with a class has its

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The host's moves (`docs/LIVE.md`): start and move on, end, kick and ban, lock and hide

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The live games' pages: the host screen (for the projector), the players' page (for

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// Live classroom games (`docs/LIVE.md`): the teacher makes a game, players join and

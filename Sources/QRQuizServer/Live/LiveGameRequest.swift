@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 
 /// What a teacher asks for when making a game (the API's body, the topic page's form).
 struct LiveGameRequest {

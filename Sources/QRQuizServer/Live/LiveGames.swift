@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizLocking
 
 /// The live games of a server, by PIN: made by the teacher, found by players, resumed

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 extension LiveRoom {

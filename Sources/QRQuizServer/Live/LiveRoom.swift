@@ -1,5 +1,7 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
+import QRQuizFiles
 import QRQuizHTTP
 
 /// A live game being played on this server: the ``LiveGame`` behind a lock, its journal,

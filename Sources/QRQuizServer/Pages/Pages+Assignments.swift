@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The teacher's homework pages: the topic page's form that assigns it, the list of

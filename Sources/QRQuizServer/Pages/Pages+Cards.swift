@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The pages' parts for answer cards in live games (`docs/CARDS.md`): the class picked for

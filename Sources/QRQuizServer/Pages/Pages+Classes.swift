@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The classes' pages: the teacher's list of classes, a class's gradebook (every live game

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The student's page of an assignment (`/a/CODE`), on a phone or a school computer: a

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The pages of live games. Each is a shell of sections the script shows one at a time,

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 
 /// The live games running, on the teacher's library page: each with a link to its host

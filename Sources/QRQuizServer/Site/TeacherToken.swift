@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizFiles
 
 /// The teacher's secret for `qrquiz serve`: kept in the data folder (readable by its owner
 /// only), so the teacher's address stays the same from one start to the next (a bookmark,

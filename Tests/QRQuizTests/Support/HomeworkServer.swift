@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import QRQuiz
+@testable import QRQuizClassroom
 @testable import QRQuizServer
 
 /// A server of homework and classes in process, on a clock the test moves: the live

@@ -1,0 +1,87 @@
+import QRQuiz
+
+/// What an importer chose or found that the person importing should know, in the order it
+/// happened: which columns were read as what, which template was recognised, how the text
+/// was decoded, which sets were split or padded.
+public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
+  /// Which columns of a spreadsheet's header were read as what, in the header's order.
+  case columns([SpreadsheetColumn])
+  /// The spreadsheet is a quiz site's template, whose correct column holds answer
+  /// positions (`1` is the first answer, never an answer whose text is "1").
+  case template(SpreadsheetTemplate)
+  /// A template's row of instructions under its header (Quizizz's), skipped.
+  case instructionsSkipped(line: Int)
+  /// The file was not UTF-8 and was read in another encoding.
+  case decoded(TextEncoding)
+  /// A set whose questions have different answer counts, split into sets of consecutive
+  /// questions (1-based numbers in the set), in the file's order.
+  case splitIntoRuns(set: String?, answerCounts: [Int], runs: [ClosedRange<Int>])
+  /// A set whose questions have different answer counts, kept whole by giving the shorter
+  /// ones answers no one picks.
+  case padded(set: String?, answerCounts: [Int], to: Int)
+  /// A question's picture that could not come along; the question is imported without it.
+  case pictureLeftOut(line: Int?, name: String, PictureProblem)
+  /// Questions whose file asks for every right answer (Moodle's multiple-answer
+  /// questions): the topic says `multipleCorrectAnswersAsMandatory`.
+  case everyRightAnswerAsked(questions: Int)
+  /// Questions whose file lets any one of their right answers count (Moodle single-answer
+  /// questions with several at 100%), in a topic that asks for every one.
+  case anyRightAnswerNowAll(questions: Int)
+
+  /// Why a picture did not come along.
+  public enum PictureProblem: Sendable, Hashable, CustomStringConvertible {
+    /// Not taken as an editor upload would not be (its format, size or pixels).
+    case refused(QuestionPicture.Error)
+    /// Named by the question but not in the file.
+    case notInFile
+    /// A question shows one picture: a second one is left out.
+    case notTheFirst
+    /// In an explanation, which is text.
+    case inExplanation
+
+    public var description: String {
+      switch self {
+      case .refused(let error): "\(error)"
+      case .notInFile: "it is not in the file"
+      case .notTheFirst: "a question shows one picture, and this is not its first"
+      case .inExplanation: "an explanation is text only"
+      }
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .columns(let columns): "columns read: " + SpreadsheetColumn.summary(columns)
+    case .template(let template):
+      "\(template.name)'s template: the numbers in its correct column are answer positions (1 is the first answer)"
+    case .instructionsSkipped(let line): "line \(line): the template's instructions, skipped"
+    case .decoded(let encoding): "not UTF-8: read as \(encoding.description)"
+    case .splitIntoRuns(let set, let counts, let runs):
+      "\(Self.setName(set)) mixes questions of \(Self.list(counts.map(String.init))) answers: split into "
+        + "\(runs.count) sets of consecutive questions (\(runs.map(Self.range).joined(separator: ", "))), in the "
+        + "file's order, as the app needs one answer count per set"
+    case .padded(let set, let counts, let most):
+      "\(Self.setName(set)) mixes questions of \(Self.list(counts.map(String.init))) answers: padded to \(most) "
+        + "with answers no one picks (\(TopicImporter.paddingAnswers.joined(separator: ", "))), as the app needs "
+        + "one answer count per set"
+    case .pictureLeftOut(let line, let name, let problem):
+      (line.map { "line \($0): " } ?? "") + "the picture '\(name)' is left out: \(problem)"
+    case .everyRightAnswerAsked(let questions):
+      "multiple-answer questions (\(questions)) ask for every right answer, as in the file: the topic says "
+        + "multipleCorrectAnswersAsMandatory"
+    case .anyRightAnswerNowAll(let questions):
+      "single-choice questions with several right answers (\(questions)) now ask for every one of them too: the "
+        + "app has one rule for the whole topic"
+    }
+  }
+
+  private static func setName(_ name: String?) -> String { name.map { "'\($0)'" } ?? "the file" }
+
+  private static func range(_ run: ClosedRange<Int>) -> String {
+    run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)–\(run.upperBound)"
+  }
+
+  private static func list(_ items: [String]) -> String {
+    items.count > 1 ? items.dropLast().joined(separator: ", ") + " and " + items.last! : items.first ?? ""
+  }
+}

@@ -1,0 +1,326 @@
+/// Locates QR symbols by their finder and alignment patterns and samples their module
+/// grids, for a decoder of sampled grids (``GridDecoder``, with zbar for what it leaves):
+/// it reads symbols zbar's own detector misses (large symbols seen at an angle, paper that
+/// is not flat) and, being cheaper than a zbar pass over a whole image, is tried first.
+///
+/// For each plausible triple of finder patterns, most regular first: estimate the size
+/// from the finders' distances, find the bottom-right alignment pattern, settle the
+/// version by reading the version information (from version 7), find every alignment
+/// pattern, and sample the grid through ``ModuleGridMap``; if that does not read, bend
+/// the map to follow the data modules themselves (paper that is not flat, cloth) and
+/// sample again. Each decoded symbol takes its finders out of play, so several symbols in
+/// one image are each read once.
+package struct SymbolRectifier {
+  /// What reading one sampled grid gave.
+  package enum GridReading {
+    case symbol(QRSymbol)
+    case unreadable
+    /// One part of a structured-append sequence: zbar joins the parts over the whole
+    /// image, so the caller leaves this image to it.
+    case structuredAppend
+  }
+
+  /// What the rectifier read in an image.
+  package struct Outcome {
+    /// The symbols read, at the image's own coordinates.
+    package var symbols: [QRSymbol] = []
+    /// Triples tried and not read whose finders no symbol read uses and whose grid looked
+    /// like a symbol's (its timing patterns mostly right): another symbol may be there
+    /// that the grids did not give.
+    package var unreadTriples = 0
+    /// A structured-append part was found (see ``GridReading/structuredAppend``).
+    package var structuredAppend = false
+    /// Finder triples tried.
+    package var triedTriples = 0
+  }
+
+  /// The image thresholded, where patterns are found and modules sampled.
+  let image: BinaryImage
+  /// The image in grey, where modules are sampled first (see ``SampledGrid/init(levels:size:version:)``).
+  let gray: GrayImage?
+  let patterns: [FinderPatternScan.Pattern]
+  /// Finder triples tried and not read at most: each costs a few samplings.
+  var maximumUnreadTriples = 12
+  /// Whether a grid that does not read is bent to follow its data modules and sampled again.
+  package var followsBends = true
+  /// Triples with the right angle at the other corner (a steeply tilted symbol, see
+  /// ``FinderTriple/isOtherCorner``) tried and not read at most, besides the others.
+  package static let maximumOtherCornerTries = 4
+  /// How many of `patterns`, from the first, are trusted: when set, each triple holds two
+  /// of them (see ``FinderTriple/candidates(_:excluding:limit:anchors:)``).
+  var anchors = 0
+
+  package init(
+    image: BinaryImage, gray: GrayImage? = nil, patterns: [FinderPatternScan.Pattern], maximumUnreadTriples: Int = 12,
+    followsBends: Bool = true
+  ) {
+    self.image = image
+    self.gray = gray
+    self.patterns = patterns
+    self.maximumUnreadTriples = maximumUnreadTriples
+    self.followsBends = followsBends
+  }
+
+  /// The symbols read by way of `decode`, until `deadline`. Triples are drawn from the
+  /// patterns seen across the most rows; once symbols are read, from those left, so a
+  /// sheet of many symbols is read whole.
+  package func read(decode: (SampledGrid) -> GridReading, deadline: Deadline) -> Outcome {
+    var used = Set<Int>()
+    var outcome = Outcome()
+    // Triples tried and not read, by their finders and which corner was the right angle: the
+    // same three finders are tried again with the right angle at the other corner.
+    var unread: [(members: Set<Int>, otherCorner: Bool)] = []
+    var likelySymbols: [Set<Int>] = []
+    var otherCornersUnread = 0
+    var outOfTries = false
+    var progress = true
+    rounds: while progress {
+      progress = false
+      for triple in FinderTriple.candidates(patterns, excluding: used, anchors: anchors)
+      where triple.members.isDisjoint(with: used)
+        && !unread.contains(where: { $0.members == triple.members && $0.otherCorner == triple.isOtherCorner })
+      {
+        guard !deadline.hasPassed else { break rounds }
+        if triple.isOtherCorner {
+          // Tries of their own, so a steep symbol is reached after a busy image's look-alikes.
+          guard otherCornersUnread < Self.maximumOtherCornerTries else { break rounds }
+        } else if unread.count - otherCornersUnread >= maximumUnreadTriples {
+          // Out of tries with triples left: another symbol may be among them. The other
+          // corners come last (but among loose finders): go on to them.
+          if !outOfTries { outcome.unreadTriples += 1 }
+          outOfTries = true
+          guard anchors == 0 else { break rounds }
+          continue
+        }
+        outcome.triedTriples += 1
+        var outline: [Point] = []
+        var likeASymbol = false
+        switch read(triple, decode: decode, deadline: deadline, outline: &outline, likeASymbol: &likeASymbol) {
+        case .symbol(let symbol):
+          outcome.symbols.append(symbol)
+          progress = true
+          // Its finders, and the look-alikes its data held, take no further part.
+          used.formUnion(triple.members)
+          for (index, pattern) in patterns.enumerated() where Self.contains(outline, Point(pattern.x, pattern.y)) {
+            used.insert(index)
+          }
+        case .structuredAppend:
+          outcome.structuredAppend = true
+          return outcome
+        case .unreadable:
+          unread.append((triple.members, triple.isOtherCorner))
+          if triple.isOtherCorner { otherCornersUnread += 1 }
+          if likeASymbol { likelySymbols.append(triple.members) }
+        }
+      }
+    }
+    outcome.unreadTriples += likelySymbols.filter { $0.isDisjoint(with: used) }.count
+    return outcome
+  }
+
+  /// Whether the convex quadrilateral `outline` (corners in order) holds `point`.
+  private static func contains(_ outline: [Point], _ point: Point) -> Bool {
+    guard outline.count == 4 else { return false }
+    let sides = (0..<4).map { cross(outline[($0 + 1) % 4] - outline[$0], point - outline[$0]) }
+    return sides.allSatisfy { $0 >= 0 } || sides.allSatisfy { $0 <= 0 }
+  }
+
+  /// One triple read, trying each likely size and map; `outline` receives the corners of
+  /// the symbol read, `likeASymbol` whether a grid sampled looked like one.
+  private func read(
+    _ triple: FinderTriple, decode: (SampledGrid) -> GridReading, deadline: Deadline, outline: inout [Point],
+    likeASymbol: inout Bool
+  ) -> GridReading {
+    guard let (estimate, moduleSize) = triple.estimatedDimension(in: image) else { return .unreadable }
+    let finders = FinderCorners(triple, moduleSize: moduleSize, in: image)
+    let corner = bottomRightAlignment(finders, dimension: estimate)
+    // Every straight map of every likely size first: bending one costs several samplings,
+    // and a map of the wrong size never reads however it is bent.
+    var sampled: [(map: ModuleGridMap, matrix: QRMatrix)] = []
+    for dimension in dimensions(finders, estimate: estimate, corner: corner) {
+      guard !deadline.hasPassed, let global = finders.map(dimension: dimension, corner: corner) else { continue }
+      let (refined, found) = alignmentPatterns(global, finders: finders, dimension: dimension, corner: corner)
+      var maps = [ModuleGridMap(dimension: dimension, global: refined, found: found)]
+      if dimension >= SymbolGeometry.dimension(ofVersion: 7) {
+        maps.append(ModuleGridMap(dimension: dimension, global: refined, found: [:]))
+      }
+      for map in maps {
+        let (reading, matrix) = read(map, decode: decode)
+        if let reading = placed(reading, at: map, outline: &outline) { return reading }
+        sampled.append((map, matrix))
+      }
+    }
+    // Paper or cloth that is not flat bends the grid away from any perspective map:
+    // follow it through the data modules' own positions. Only a grid that is nearly right
+    // is worth it: following costs several samplings, and a grid of look-alikes never reads.
+    let nearlyRight = sampled.filter { Self.timingAgreement($0.matrix) >= 0.7 }
+    likeASymbol = !nearlyRight.isEmpty
+    guard followsBends else { return .unreadable }
+    for (map, matrix) in nearlyRight {
+      var bent = map
+      var resampled = matrix
+      for _ in 0..<2 {
+        guard !deadline.hasPassed else { return .unreadable }
+        bent = bent.following(resampled, in: image)
+        let reading: GridReading
+        (reading, resampled) = read(bent, decode: decode)
+        if let reading = placed(reading, at: map, outline: &outline) { return reading }
+      }
+    }
+    return .unreadable
+  }
+
+  /// The grid under `map` read: its modules as the thresholded image has them first (one
+  /// lookup a module, and what reads most grids), then, if that does not read, decided
+  /// from the grey image's levels in the symbol's own grid (see
+  /// ``SampledGrid/init(levels:size:version:)``: against blur, low contrast and noise).
+  /// Also the thresholded modules, which bending the map follows (it finds them again in
+  /// the thresholded image).
+  private func read(_ map: ModuleGridMap, decode: (SampledGrid) -> GridReading) -> (GridReading, QRMatrix) {
+    let thresholded = map.sample(image)
+    let reading = decode(SampledGrid(matrix: thresholded))
+    // A grid of look-alikes (a triple of patterns in a busy background) is not worth the
+    // grey levels: its timing patterns agree by chance (half), and its format information
+    // lies within one bit of a valid format by chance only once in thirty (within three,
+    // which the format corrects, more often than not).
+    guard case .unreadable = reading, let gray,
+      Self.timingAgreement(thresholded) >= 0.6 || (FormatInformation.nearest(in: thresholded)?.wrongBits ?? 2) <= 1
+    else { return (reading, thresholded) }
+    let version = SymbolGeometry.version(ofDimension: map.dimension) ?? 1
+    let grid = SampledGrid(levels: map.levels(in: gray), size: map.dimension, version: version)
+    return (decode(grid), thresholded)
+  }
+
+  /// The share of timing-pattern modules (row and column 6, between the finders) sampled
+  /// as they must be. Measured on the corpus and the captures: every grid that read once
+  /// bent had 0.96 or more; of 488 that did not, 13 had 0.7 or more (chance gives 0.5).
+  static func timingAgreement(_ matrix: QRMatrix) -> Double {
+    let size = matrix.size
+    guard size > 16 else { return 0 }
+    var agreeing = 0
+    for index in 8..<size - 8 {
+      let dark = index % 2 == 0
+      if matrix[index, 6] == dark { agreeing += 1 }
+      if matrix[6, index] == dark { agreeing += 1 }
+    }
+    return Double(agreeing) / Double(2 * (size - 16))
+  }
+
+  /// A reading worth returning, its symbol placed where `map` puts the grid (its corners
+  /// in `outline`); nil to go on.
+  private func placed(_ reading: GridReading, at map: ModuleGridMap, outline: inout [Point]) -> GridReading? {
+    switch reading {
+    case .symbol(var symbol):
+      (symbol.x, symbol.y) = map.origin
+      outline = map.corners
+      return .symbol(symbol)
+    case .structuredAppend: return .structuredAppend
+    case .unreadable: return nil
+    }
+  }
+
+  /// The sizes worth sampling, likeliest first: from version 7 the one whose version
+  /// information reads back as itself with the fewest wrong bits, if any reads; else the
+  /// estimate and its neighbours.
+  private func dimensions(_ finders: FinderCorners, estimate: Int, corner: Point?) -> [Int] {
+    let neighbours = [estimate, estimate - 4, estimate + 4].filter { SymbolGeometry.version(ofDimension: $0) != nil }
+    guard estimate >= SymbolGeometry.dimension(ofVersion: 7) - 4 else { return neighbours }
+    var best: (dimension: Int, errors: Int)?
+    // Blur and perspective make the estimate err by up to several versions on large symbols.
+    for dimension in stride(from: estimate - 24, through: estimate + 24, by: 4) {
+      guard let version = SymbolGeometry.version(ofDimension: dimension), version >= 7,
+        let map = finders.map(dimension: dimension, corner: corner)
+      else { continue }
+      let errors = versionErrors(map, dimension: dimension, version: version)
+      if errors <= 3, errors < best?.errors ?? .max { best = (dimension, errors) }
+    }
+    return best.map { [$0.dimension] } ?? neighbours
+  }
+
+  /// Bits of `version`'s information wrong under `map`, in the better of its two blocks.
+  private func versionErrors(_ map: Homography, dimension: Int, version: Int) -> Int {
+    var topRight = 0
+    var bottomLeft = 0
+    for bit in 0..<18 {
+      let modules = SymbolGeometry.versionInformationModules(bit: bit, dimension: dimension)
+      if isDark(map, modules.topRight) { topRight |= 1 << bit }
+      if isDark(map, modules.bottomLeft) { bottomLeft |= 1 << bit }
+    }
+    let expected = SymbolGeometry.versionInformation(version)
+    return min((topRight ^ expected).nonzeroBitCount, (bottomLeft ^ expected).nonzeroBitCount)
+  }
+
+  private func isDark(_ map: Homography, _ module: (x: Int, y: Int)) -> Bool {
+    image.isDark(at: map.map(Point(Double(module.x) + 0.5, Double(module.y) + 0.5)))
+  }
+
+  /// The bottom-right alignment pattern's centre near where the finders put it; `nil` for
+  /// version 1, which has none, or if not found. The finders' outlines fix the
+  /// perspective well enough for a search within four modules; without them (a
+  /// parallelogram guess) the search widens to twelve.
+  private func bottomRightAlignment(_ finders: FinderCorners, dimension: Int) -> Point? {
+    guard dimension >= SymbolGeometry.dimension(ofVersion: 2),
+      let map = finders.map(dimension: dimension, corner: nil)
+    else { return nil }
+    let module = Point(Double(dimension) - 6.5, Double(dimension) - 6.5)
+    let size = map.moduleSize(at: module)
+    let radii: [Double] = finders.outlines.allSatisfy { $0 != nil } ? [4] : [4, 8, 12]
+    for modules in radii {
+      if let found = AlignmentPatternSearch.find(
+        in: image, near: map.map(module), moduleSize: size, radius: modules * size)
+      {
+        return found
+      }
+    }
+    return nil
+  }
+
+  /// Every alignment pattern found near where `map` puts it, and the map refitted to the
+  /// finders and all of them. Patterns are searched nearest the finders first, each
+  /// predicted by the map refitted so far, and one far (over 1½ modules) from the final
+  /// map is dropped as a look-alike. `corner` is the bottom-right one, found already.
+  private func alignmentPatterns(
+    _ map: Homography, finders corners: FinderCorners, dimension: Int, corner: Point?
+  ) -> (Homography, [Point: Point]) {
+    guard let version = SymbolGeometry.version(ofDimension: dimension), version >= 2 else { return (map, [:]) }
+    let far = Double(dimension) - 3.5
+    let finders = corners.pairs(dimension: dimension)
+    var found: [Point: Point] = [:]
+    if let corner { found[Point(far - 3, far - 3)] = corner }
+    let centres = SymbolGeometry.alignmentCentres(ofVersion: version)
+    let last = centres.count - 1
+    var grid: [(Int, Int)] = []
+    for row in 0...last {
+      for column in 0...last {
+        // The three corners under the finders hold no alignment pattern.
+        if (row == 0 && (column == 0 || column == last)) || (row == last && column == 0) { continue }
+        grid.append((column, row))
+      }
+    }
+    grid.sort { $0.0 + $0.1 < $1.0 + $1.1 }
+    var current = map
+    for (column, row) in grid {
+      let module = Point(Double(centres[column]) + 0.5, Double(centres[row]) + 0.5)
+      guard found[module] == nil else { continue }
+      let size = current.moduleSize(at: module)
+      guard size > 0.5,
+        let point = AlignmentPatternSearch.find(
+          in: image, near: current.map(module), moduleSize: size, radius: 3 * size)
+      else { continue }
+      found[module] = point
+      if let refitted = Homography(fitting: finders + found.map { (module: $0.key, image: $0.value) }) {
+        current = refitted
+      }
+    }
+    // Drop look-alikes one at a time, the farthest from the map refitted without it first.
+    var kept = found
+    while let worst = kept.max(by: { current.distance($0.key, $0.value) < current.distance($1.key, $1.value) }),
+      current.distance(worst.key, worst.value) > current.moduleSize(at: worst.key)
+    {
+      kept[worst.key] = nil
+      guard let refitted = Homography(fitting: finders + kept.map { (module: $0.key, image: $0.value) }) else { break }
+      current = refitted
+    }
+    return (current, kept)
+  }
+}
