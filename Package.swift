@@ -2,9 +2,15 @@
 import PackageDescription
 
 // One product per audience (as Nuke and swift-nio split theirs):
-// - QRQuiz: topics, quiz rules, creation and import, QR codes in and out, images and
-//   their cache. Links libqrencode, zbar, libpng, libjpeg and zlib only; libcurl is loaded
-//   by the first download.
+// - QRQuizReading: QR codes read from images: PNG/JPEG decoding, detection, decoding of
+//   module grids, zbar's passes. Knows no topics (as zxing-cpp keeps core/src/qrcode apart
+//   from what uses it); links zbar, libpng and libjpeg.
+// - QRQuiz: topics, the quiz rules, QR codes out (libqrencode) and the compact form, the
+//   image cache, the topic library, words; re-exports QRQuizReading. Links zlib besides;
+//   libcurl is loaded by the first download.
+// - QRQuizInterchange: import and export (CSV, GIFT, Aiken, Moodle XML, QTI, …), a leaf.
+// - QRQuizClassroom: live games, homework, classes, the gradebook, profiles and the
+//   classroom's records.
 // - QRQuizServer: the web app (its areas: library, play, editor, pictures, live, whose games
 //   read answer cards through QRQuizCards) on the HTTP
 //   layer QRQuizHTTP, which it re-exports: the server on libmicrohttpd (loaded when a server
@@ -12,9 +18,9 @@ import PackageDescription
 //   HTML values. QRQuizHTTP imports nothing of quizzes (the compiler keeps it so), as swift-nio
 //   keeps NIOCore and NIOHTTP1 apart from any app.
 // - QRQuizCards: answer cards for classes without phones: printed (vector PDF, PNG) and
-//   read from photos and camera frames; loads libapriltag and cairo when first used. Its
-//   own module (rosters stay in QRQuiz) so a program that reads QR codes compiles none of
-//   it and needs neither library's headers to build.
+//   read from photos and camera frames, over the classroom's rosters; loads libapriltag and
+//   cairo when first used, so a program that reads QR codes compiles none of it and needs
+//   neither library's headers to build.
 // - qrquiz: the command line, a thin executable over the QRQuizCLI library target (which
 //   owns the terminal: raw mode, libchafa loaded by the first picture drawn), so its parsing
 //   and commands test in process.
@@ -23,7 +29,7 @@ import PackageDescription
 // and LDAP libraries, costs several milliseconds). Their headers are found on the default include
 // path at build time (the -dev packages scripts/install-deps installs).
 // The test build (scripts/test sets QRQUIZ_TEST_BUILD) optimises the pixel code alone:
-// QRQuiz, QRQuizCards and the photos the tests make (QRQuizTestPhotos). Unoptimised, image
+// QRQuizReading, QRQuiz, QRQuizCards and the photos the tests make (QRQuizTestPhotos). Unoptimised, image
 // code runs 10-100 times slower (generic collection code is not specialised); the rest —
 // server, command line, the tests themselves — compiles in half the time at -Onone and runs
 // about as fast. A package that depends on QRQuiz never sets the variable, so it never sees
@@ -34,7 +40,10 @@ let optimisedInTestBuilds: [SwiftSetting] =
 let package = Package(
   name: "QRQuiz",
   products: [
+    .library(name: "QRQuizReading", targets: ["QRQuizReading"]),
     .library(name: "QRQuiz", targets: ["QRQuiz"]),
+    .library(name: "QRQuizInterchange", targets: ["QRQuizInterchange"]),
+    .library(name: "QRQuizClassroom", targets: ["QRQuizClassroom"]),
     .library(name: "QRQuizServer", targets: ["QRQuizServer"]),
     .library(name: "QRQuizCards", targets: ["QRQuizCards"]),
     .executable(name: "qrquiz", targets: ["qrquiz"]),
@@ -95,7 +104,9 @@ let package = Package(
     ),
     .target(
       name: "QRQuiz",
-      dependencies: ["QRQuizReading", "QRQuizFiles", "CQREncode", "CZlib", "CQRQuiz", "QRQuizEscaping", "QRQuizLocking"],
+      dependencies: [
+        "QRQuizReading", "QRQuizFiles", "CQREncode", "CZlib", "CQRQuiz", "QRQuizEscaping", "QRQuizLocking",
+      ],
       swiftSettings: optimisedInTestBuilds
     ),
     .target(name: "QRQuizInterchange", dependencies: ["QRQuiz"]),
@@ -105,7 +116,8 @@ let package = Package(
       name: "QRQuizServer",
       dependencies: ["QRQuiz", "QRQuizClassroom", "QRQuizInterchange", "QRQuizHTTP", "QRQuizLocking", "QRQuizCards"],
       plugins: ["EmbedPageAssets"]),
-    .target(name: "QRQuizCards", dependencies: ["QRQuizClassroom", "CQRQuizCards"], swiftSettings: optimisedInTestBuilds),
+    .target(
+      name: "QRQuizCards", dependencies: ["QRQuizClassroom", "CQRQuizCards"], swiftSettings: optimisedInTestBuilds),
     .target(
       name: "QRQuizCLI",
       dependencies: [
@@ -130,13 +142,47 @@ let package = Package(
     .target(
       name: "QRQuizTestPhotos", dependencies: ["QRQuiz", "QRQuizCards"], path: "Tests/QRQuizTestPhotos",
       swiftSettings: optimisedInTestBuilds),
+    // Shared by the test targets: the fixtures (Fixtures/, a resource bundle) and the helpers
+    // every suite uses (temporary folders, child processes, tags); the server's test client
+    // and servers apart, as HummingbirdTesting is (only the server's and end-to-end tests
+    // build them).
+    .target(
+      name: "QRQuizTestSupport",
+      dependencies: ["QRQuiz", "QRQuizClassroom", "QRQuizFiles", "QRQuizLocking", "QRQuizTestPhotos"],
+      path: "Tests/QRQuizTestSupport", resources: [.copy("Fixtures")]),
+    .target(
+      name: "QRQuizServerTesting",
+      dependencies: ["QRQuizServer", "QRQuizClassroom", "QRQuizCards", "QRQuizTestSupport", "QRQuizTestPhotos"],
+      path: "Tests/QRQuizServerTesting"),
+    // One test target per module, in process, and one end-to-end target for what runs built
+    // binaries, real servers, browsers and reference tools (tagged `endToEnd`).
+    .testTarget(
+      name: "QRQuizReadingTests", dependencies: ["QRQuizReading", "QRQuiz", "QRQuizTestSupport", "QRQuizTestPhotos"]),
     .testTarget(
       name: "QRQuizTests",
       dependencies: [
-        "QRQuiz", "QRQuizReading", "QRQuizFiles", "QRQuizInterchange", "QRQuizClassroom", "QRQuizHTTP", "QRQuizLocking",
-        "QRQuizServer", "QRQuizCards", "QRQuizCLI", "QRQuizTestPhotos",
-      ],
-      resources: [.copy("Fixtures")]
-    ),
+        "QRQuiz", "QRQuizClassroom", "QRQuizInterchange", "QRQuizServer", "QRQuizCLI", "QRQuizTestSupport",
+      ]),
+    .testTarget(name: "QRQuizInterchangeTests", dependencies: ["QRQuizInterchange", "QRQuizTestSupport"]),
+    .testTarget(
+      name: "QRQuizClassroomTests", dependencies: ["QRQuizClassroom", "QRQuizFiles", "QRQuizTestSupport"]),
+    .testTarget(
+      name: "QRQuizCardsTests",
+      dependencies: ["QRQuizCards", "QRQuizClassroom", "QRQuizTestSupport", "QRQuizTestPhotos"]),
+    .testTarget(name: "QRQuizHTTPTests", dependencies: ["QRQuizHTTP", "QRQuizLocking", "QRQuizTestSupport"]),
+    .testTarget(
+      name: "QRQuizServerTests",
+      dependencies: [
+        "QRQuizServer", "QRQuizServerTesting", "QRQuizClassroom", "QRQuizInterchange", "QRQuizCards", "QRQuizCLI",
+        "QRQuizLocking", "QRQuizTestSupport", "QRQuizTestPhotos",
+      ]),
+    .testTarget(name: "QRQuizCLITests", dependencies: ["QRQuizCLI", "QRQuizFiles", "QRQuizTestSupport"]),
+    .testTarget(
+      name: "QRQuizEndToEndTests",
+      dependencies: [
+        "QRQuiz", "QRQuizReading", "QRQuizFiles", "QRQuizInterchange", "QRQuizClassroom", "QRQuizHTTP",
+        "QRQuizLocking", "QRQuizServer", "QRQuizServerTesting", "QRQuizCards", "QRQuizCLI", "QRQuizTestSupport",
+        "QRQuizTestPhotos",
+      ]),
   ]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Image cache benchmark: 1000 distinct images (10-200 KB) from a local server that adds
-20 ms to every request (Tests/QRQuizTests/Fixtures/test_server.py).
+20 ms to every request (Tests/QRQuizTestSupport/Fixtures/test_server.py).
 
   python3 Benchmarks/cache.py [--quick]
 
@@ -19,7 +19,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SERVER = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "test_server.py")
+SERVER = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "test_server.py")
 QUICK = "--quick" in sys.argv
 COUNT = 200 if QUICK else 1000
 LATENCY_MS = 20

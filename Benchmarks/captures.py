@@ -5,7 +5,7 @@ for the union of the two references (an image either of them reads).
 
   python3 Benchmarks/captures.py [--count N] [--seed S] [--dir DIR] [--process] [--missed]
 
-The images come from Tests/QRQuizTests/Fixtures/make_captures.py: one to four kinds of
+The images come from Tests/QRQuizTestSupport/Fixtures/make_captures.py: one to four kinds of
 damage each, three or four in most (blur, motion blur, JPEG, perspective, small modules
 down to 1.5 pixels, uneven light, low contrast, noise, rotation, busy backgrounds,
 colour, inversion, a thin quiet zone); 300 with seed 15 unless told. Seed 15 is the one
@@ -32,7 +32,7 @@ import zxingcpp
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MAKER = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "make_captures.py")
+MAKER = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "make_captures.py")
 KINDS = ["blur", "motion", "jpeg", "perspective", "small", "light", "contrast", "noise", "rotation", "background",
          "colour", "inverted", "tight"]
 GROUPS = ["all", "3-4 kinds"] + KINDS

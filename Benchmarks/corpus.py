@@ -76,10 +76,10 @@ def main():
 
 
 def large_photo(qrquiz):
-    """A 12 MP phone-like JPEG (Tests/QRQuizTests/Fixtures/make_photo.py): time and peak RSS."""
+    """A 12 MP phone-like JPEG (Tests/QRQuizTestSupport/Fixtures/make_photo.py): time and peak RSS."""
     with tempfile.TemporaryDirectory() as work:
         photo = os.path.join(work, "photo.jpg")
-        maker = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "make_photo.py")
+        maker = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "make_photo.py")
         subprocess.run([sys.executable, maker, photo, "QRQuiz 12 MP"], check=True)
         rows = []
         for name, command in (("qrquiz", [qrquiz, "decode", "--raw", photo]), ("zbarimg", ["zbarimg", "-q", "--raw", photo])):

@@ -6,7 +6,7 @@
 1. start-up: `qrquiz --version` against `zbarimg --version`;
 2. in process, one core: qrquiz (qrquiz-bench scan, the reader `qrquiz decode` uses) against
    zxing-cpp's Python binding, per image of the zxing corpus (Corpus/qr-zxing) and of the
-   captures (Tests/QRQuizTests/Fixtures/make_captures.py, 300 with seed 15): from decoded
+   captures (Tests/QRQuizTestSupport/Fixtures/make_captures.py, 300 with seed 15): from decoded
    pixels (what read_barcodes times) and from the file (decoding included: libpng/libjpeg
    for qrquiz, Pillow for zxing-cpp); exact and wrong texts alongside;
 3. one process per image: `qrquiz decode --raw` against `zbarimg -q --raw`;
@@ -29,7 +29,7 @@ import zxingcpp
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MAKER = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "make_captures.py")
+MAKER = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "make_captures.py")
 warnings.simplefilter("ignore")
 
 

@@ -5,7 +5,7 @@ refused with its numbers).
 
   python3 Benchmarks/hostile.py
 
-The same shapes as Tests/QRQuizTests/ImportTrustTests.swift, HostileInputTests.swift and
+The same shapes as Tests/QRQuizEndToEndTests/ImportTrustTests.swift, HostileInputTests.swift and
 DownloadLimitTests.swift, which bound them by the program's own limits, counts of work and
 ratios of sizes, never by seconds (a busy machine exceeds any): the seconds are here. Each
 table's last column is the figure before the limit (the reference), and the ceiling the
@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from measure import measured  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIXTURES = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures")
+FIXTURES = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures")
 ROW = "What is the capital of this country?,Paris,Rome,Madrid,Berlin,A\n"
 
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DRIVER = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "pty_driver.py")
+DRIVER = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "pty_driver.py")
 RUNS = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 15
 
 

@@ -104,7 +104,7 @@ def main():
             f.write(compact(topic))
         cache = os.path.join(work, "cache")
         # A 13 KB photo (JPEG) stands for a question's image.
-        image = os.path.join(ROOT, "Tests", "QRQuizTests", "Fixtures", "jpeg", "upright.jpg")
+        image = os.path.join(ROOT, "Tests", "QRQuizTestSupport", "Fixtures", "jpeg", "upright.jpg")
         subprocess.run([bench, "cache-put", cache, IMAGE_URL, image], check=True)
 
         # qrquiz serve, and the time to its first page.

@@ -16,7 +16,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TESTS = os.path.join(ROOT, "Tests", "QRQuizTests")
+TESTS = os.path.join(ROOT, "Tests")
 
 
 def busy_seconds():
@@ -30,10 +30,14 @@ def busy_seconds():
 def suites():
     """Every `@Suite … struct NAME` in the tests, its traits on one line or several."""
     found = []
-    for name in sorted(os.listdir(TESTS)):
-        if name.endswith(".swift"):
-            with open(os.path.join(TESTS, name), encoding="utf-8") as source:
-                found += re.findall(r"@Suite\b.*?\bstruct (\w+)", source.read(), re.DOTALL)
+    for target in sorted(os.listdir(TESTS)):
+        if not target.endswith("Tests"):
+            continue
+        for name in sorted(os.listdir(os.path.join(TESTS, target))):
+            if name.endswith(".swift"):
+                with open(os.path.join(TESTS, target, name), encoding="utf-8") as source:
+                    suites = re.findall(r"@Suite\b.*?\bstruct (\w+)", source.read(), re.DOTALL)
+                found += [f"{target}.{suite}" for suite in suites]
     return found
 
 
@@ -42,7 +46,7 @@ def main():
     rows = []
     for suite in sys.argv[1:] or suites():
         busy, start = busy_seconds(), time.monotonic()
-        run = subprocess.run(["swift", "test", "--skip-build", "--filter", f"QRQuizTests.{suite}/"], cwd=ROOT,
+        run = subprocess.run(["swift", "test", "--skip-build", "--filter", f"{suite}/"], cwd=ROOT,
                              env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         rows.append((busy_seconds() - busy, time.monotonic() - start, suite, run.returncode))
     print(f"{'CPU s':>7} {'wall s':>7}  suite")

@@ -6,7 +6,7 @@
 // and glib cost every run of the command line start-up time, and most runs draw nothing.
 // chafa.h itself cannot be included without glib's include paths (pkg-config flags a
 // target may not carry without linking). The values are libchafa's own; a test compiles
-// Tests/QRQuizTests/Fixtures/chafa_abi_check.c against the installed chafa.h to prove it.
+// Tests/QRQuizTestSupport/Fixtures/chafa_abi_check.c against the installed chafa.h to prove it.
 
 #include <stddef.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@ const assert = require("node:assert/strict");
  * @property {{ template: string, arguments: Record<string, string | number>, text: string, names: string[] }[]} renders
  * @property {{ template: string, error: string }[]} refuses
  */
-const cases = /** @type {Cases} */ (/** @type {unknown} */ (require("../QRQuizTests/Fixtures/message-templates.json")));
+const cases = /** @type {Cases} */ (/** @type {unknown} */ (require("../QRQuizTestSupport/Fixtures/message-templates.json")));
 const {
   MessageSyntaxError, argumentNames, formatMessage, parseMessage, pluralCategory, renderMessage,
 } = require("../../Sources/QRQuizServer/Assets/Scripts/message-format.js");

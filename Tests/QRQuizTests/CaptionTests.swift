@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import QRQuizTestSupport
 import Testing
 
 @testable import QRQuiz

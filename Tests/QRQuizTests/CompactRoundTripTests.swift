@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 /// Topics from 100 B to 40 KB through the compact form and back: in files read in shuffled

@@ -1,4 +1,5 @@
 import Foundation
+import QRQuizTestSupport
 import Testing
 
 @testable import QRQuiz

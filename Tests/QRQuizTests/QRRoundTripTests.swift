@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 @Suite struct QRRoundTripTests {
@@ -79,22 +80,5 @@ import Testing
   @Test func blankImageHasNoSymbols() {
     #expect(QRCodeReader().symbols(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
     #expect(QRCodeReader().symbols(in: GrayImage(width: 0, height: 0, filledWith: 255)).isEmpty)
-  }
-}
-
-extension Topic {
-  /// What reading this topic's normalised JSON gives back.
-  var normalizedRoundTrip: Topic {
-    var copy = self
-    copy.sets = sets.map { set in
-      set.map { question in
-        var normalized = question
-        normalized.correctAnswers = question.mergedCorrectAnswers
-        normalized.correct = nil
-        return normalized
-      }
-    }
-    if copy.options?.isEmpty == true { copy.options = nil }
-    return copy
   }
 }

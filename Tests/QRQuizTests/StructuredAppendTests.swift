@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 /// The QR standard's structured append, as `qrencode -S` writes it: zbar merges the parts

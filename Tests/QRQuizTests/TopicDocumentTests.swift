@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 @Suite struct TopicDocumentTests {

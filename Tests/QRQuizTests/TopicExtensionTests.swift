@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 /// QRQuiz's own keys (`options.setNames`, `options.setGroups`, a question's

@@ -1,4 +1,5 @@
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 /// One row of the validation table: a topic and the problem kinds the app's rules give it

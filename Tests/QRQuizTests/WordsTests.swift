@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizTestSupport
 import Testing
 
 @testable import QRQuizCLI
@@ -9,27 +10,11 @@ import Testing
 /// The catalogues: every phrase in every language, parsed, with the same placeholders;
 /// plurals right in each; and the typed HTML that pages are built from.
 @Suite struct WordsTests {
-  static func check<Book: PhraseBook>(_ book: Book.Type) throws {
-    for language in Language.allCases {
-      let catalogue = Book.catalogue(language)
-      for phrase in Book.allCases {
-        let source = try #require(catalogue[phrase], "\(Book.self).\(phrase) is missing in \(language)")
-        let template = try MessageTemplate(source)
-        let english = try MessageTemplate(try #require(Book.catalogue(.english)[phrase]))
-        #expect(
-          template.argumentNames == english.argumentNames,
-          "\(Book.self).\(phrase) in \(language) names \(template.argumentNames.sorted()), in English \(english.argumentNames.sorted())"
-        )
-      }
-      #expect(catalogue.count == Book.allCases.count)
-    }
-  }
-
   @Test func everyCatalogueHasEveryPhraseWithTheSamePlaceholders() throws {
-    try Self.check(QuizPhrase.self)
-    try Self.check(PagePhrase.self)
-    try Self.check(TerminalPhrase.self)
-    try Self.check(ExportPhrase.self)
+    try PhraseBookCheck.check(QuizPhrase.self)
+    try PhraseBookCheck.check(PagePhrase.self)
+    try PhraseBookCheck.check(TerminalPhrase.self)
+    try PhraseBookCheck.check(ExportPhrase.self)
   }
 
   @Test(arguments: [

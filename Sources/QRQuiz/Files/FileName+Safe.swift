@@ -3,7 +3,7 @@ import QRQuizFiles
 
 extension FileName {
   /// The longest name made by ``safe(_:maximumBytes:)``: 200 bytes, which leaves 55 for
-  /// an extension and ``AtomicFile``'s temporary suffix.
+  /// an extension and `AtomicFile`'s temporary suffix.
   package static let maximumBytes = 200
 
   /// `name` made safe as a file name: no path separators or control characters, no

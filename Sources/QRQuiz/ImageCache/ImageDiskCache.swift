@@ -29,7 +29,7 @@ public struct ImageDiskCache: Sendable {
 
   /// Opens (creating if needed) a cache in `directory`.
   ///
-  /// - Throws: ``FileSystemError`` when the directory cannot be created.
+  /// - Throws: `FileSystemError` when the directory cannot be created.
   public init(directory: URL, sizeLimit: Int = defaultSizeLimit) throws(FileSystemError) {
     self.directory = directory
     self.sizeLimit = sizeLimit
@@ -62,7 +62,7 @@ public struct ImageDiskCache: Sendable {
   /// Stores a verified image for `key`, replacing any older entry atomically, then sweeps
   /// when the cache has grown past ``sizeLimit``.
   ///
-  /// - Throws: ``FileSystemError``; nothing is left half-written.
+  /// - Throws: `FileSystemError`; nothing is left half-written.
   package func store(_ entry: CacheEntry, for key: CacheKey) throws(FileSystemError) {
     let bytes = CacheEntryFile.encode(entry)
     try AtomicFile.write(bytes, to: entryURL(key), temporaryDirectory: temporary)
@@ -188,7 +188,7 @@ public struct ImageDiskCache: Sendable {
 
   /// Removes every entry and remembered miss.
   ///
-  /// - Throws: ``FileSystemError`` for the first file that cannot be removed.
+  /// - Throws: `FileSystemError` for the first file that cannot be removed.
   public func clear() throws(FileSystemError) {
     for file in files(withExtension: nil) where file.url.lastPathComponent != "tmp" {
       guard unlink(file.url.path) == 0 || errno == ENOENT else { throw .current(.remove, file.url.path) }

@@ -126,7 +126,7 @@ public actor ImageLoader {
 
   /// Creates a loader.
   ///
-  /// - Throws: ``FileSystemError`` when the cache directory cannot be created.
+  /// - Throws: `FileSystemError` when the cache directory cannot be created.
   public init(configuration: Configuration) throws(FileSystemError) {
     self.configuration = configuration
     cache = try ImageDiskCache(directory: configuration.cacheDirectory, sizeLimit: configuration.sizeLimit)

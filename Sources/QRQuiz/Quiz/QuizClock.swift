@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one clock of everything that decides by time: a ``QuizSession``'s countdown, a
-/// ``LiveGame``'s deadlines and answer times. Those values never read it: they take its
+/// `LiveGame`'s deadlines and answer times. Those values never read it: they take its
 /// ``Instant`` as an argument (`at:`), and only the edges read it (the terminal player, the
 /// server's live clock). Tests pass instants of their own.
 ///

@@ -78,7 +78,7 @@ extension PrintSheet {
 
   /// `page` (0-based) as a 1-bit PNG that records `dotsPerInch`, so it prints at size.
   ///
-  /// - Throws: ``ImageEncodingError`` when libpng fails (memory).
+  /// - Throws: `ImageEncodingError` when libpng fails (memory).
   public func pngData(page: Int, dotsPerInch: Int = 300) throws(ImageEncodingError) -> [UInt8] {
     PNGResolution.adding(
       dotsPerInch: dotsPerInch, to: try PNGWriter.encodeBilevel(image(page: page, dotsPerInch: dotsPerInch)))

@@ -175,7 +175,7 @@ public struct SymbolSheet: Sendable {
 
   /// The sheet as a 1-bit PNG.
   ///
-  /// - Throws: ``ImageEncodingError`` when libpng fails (memory).
+  /// - Throws: `ImageEncodingError` when libpng fails (memory).
   public func pngData() throws(ImageEncodingError) -> [UInt8] {
     if matrices.count == 1, caption == nil { return try matrices[0].pngData(scale: scale, margin: margin) }
     return try PNGWriter.encodeBilevel(image())

@@ -5,7 +5,7 @@
 ///
 /// The web pages fill their phrases in the browser with the same grammar, written once
 /// more in JavaScript (`Sources/QRQuizServer/Assets/Scripts/message-format.js`); both
-/// pass the cases of `Tests/QRQuizTests/Fixtures/message-templates.json`.
+/// pass the cases of `Tests/QRQuizTestSupport/Fixtures/message-templates.json`.
 ///
 /// ```swift
 /// let template = try MessageTemplate("{count, plural, one {# pregunta} other {# preguntas}}")

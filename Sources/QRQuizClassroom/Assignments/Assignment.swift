@@ -106,7 +106,7 @@ public struct Assignment: Sendable, Codable, Hashable {
   /// The assignment of `topic`: set `setNumber`'s questions (1-based; `nil` for every set
   /// in turn, set 1's questions, then set 2's …; a list's first set assigns the list's sets
   /// in order as one quiz, as live games and the web player play it:
-  /// ``ValidTopic/setsPlayed(from:)``), shuffled once (within each set) when the topic's
+  /// `ValidTopic/setsPlayed(from:)`), shuffled once (within each set) when the topic's
   /// `questionsInRandomOrder` says so, so every student answers the same questions in the
   /// same order and the questions can be compared. The topic's `timePerSetInSeconds` and its
   /// questions' own `seconds` are the assignment's timers.

@@ -77,7 +77,7 @@ public struct AssignmentArchive: Sendable {
 
   /// Moves a damaged journal out of the way, keeping it (``LiveArchive/setAside(_:)``'s rule).
   ///
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   @discardableResult
   public func setAside(_ journal: URL) throws(FileSystemError) -> URL {
     try LiveArchive(directory: directory).setAside(journal)

@@ -27,7 +27,7 @@ public final class AssignmentJournal: @unchecked Sendable {
   /// (which fails rather than replace a file), so a server reading the folder meanwhile
   /// (`qrquiz assign` beside a running `qrquiz serve`) never finds it empty.
   ///
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   public init(creating url: URL, assignment: Assignment) throws(FileSystemError) {
     let folder = url.deletingLastPathComponent()
     try Directory.create(folder)
@@ -101,7 +101,7 @@ public final class AssignmentJournal: @unchecked Sendable {
 
   /// Writes `entry` and waits until it is on disk.
   ///
-  /// - Throws: ``FileSystemError``: the entry is not in the journal (the file was cut
+  /// - Throws: `FileSystemError`: the entry is not in the journal (the file was cut
   ///   back), and the move must be refused.
   public func append(_ entry: AssignmentWork.Entry) throws(FileSystemError) {
     let line = LiveJournal.encode(entry) + [10]

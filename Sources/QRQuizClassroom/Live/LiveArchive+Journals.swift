@@ -86,7 +86,7 @@ extension LiveArchive {
   /// name removed).
   ///
   /// - Returns: the damaged file's address.
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   @discardableResult
   public func setAside(_ journal: URL) throws(FileSystemError) -> URL {
     let directory = journal.deletingLastPathComponent()

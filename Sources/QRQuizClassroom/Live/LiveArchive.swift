@@ -77,7 +77,7 @@ public struct LiveArchive: Sendable {
   ///
   /// - Returns: the JSON file's address (the CSV beside it), or `nil` when there was
   ///   nothing to save.
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   @discardableResult
   public func saveResults(of game: LiveGame) throws(FileSystemError) -> URL? {
     guard game.hasResults else {

@@ -11,7 +11,7 @@ extension LiveGame.Setup {
 
   /// The setup of a game of `topic`: set `setNumber`'s questions (1-based; `nil` for every
   /// set in turn; a list's first set plays the list's sets in order as one quiz, see
-  /// ``ValidTopic/setsPlayed(from:)``), shuffled when the topic's `questionsInRandomOrder` says so (the app's
+  /// `ValidTopic/setsPlayed(from:)`), shuffled when the topic's `questionsInRandomOrder` says so (the app's
   /// default), answers in the file's order.
   ///
   /// A question with its own `seconds` is open that long; the others `seconds`.
@@ -29,7 +29,7 @@ extension LiveGame.Setup {
   ///   - seed: the shuffle's seed; the same seed asks in the same order.
   ///   - cardClass: the class whose students answer with answer cards, if any; its
   ///     scanners get a secret of their own (``scannerSecret``), made here.
-  /// - Throws: ``QuizSession/SetupError`` for a topic without sets or a set it lacks.
+  /// - Throws: `QuizSession/SetupError` for a topic without sets or a set it lacks.
   public static func make(
     topic: ValidTopic, topicName: String, setNumber: Int?, scoring: LiveScoring = .speed, seconds: Double = 20,
     maximumPlayers: Int = 1000, pin: String, hostSecret: String, created: QuizClock.Instant, seed: UInt64? = nil,

@@ -5,7 +5,7 @@ import QRQuiz
 /// once and closes at its deadline (or when everyone has answered, or when the host moves
 /// on), right and quick answers score, and a leaderboard follows each question.
 ///
-/// A value with no clock and no I/O: every move takes the time (a ``QuizClock/Instant``)
+/// A value with no clock and no I/O: every move takes the time (a `QuizClock/Instant`)
 /// from its caller, checks what it is asked, and returns the ``Entry`` values it applied,
 /// each carrying its time. Applying the same entries to a new game from the same ``Setup``
 /// gives the same game, so a journal of entries is the game (a server replays it after a
@@ -42,7 +42,7 @@ public struct LiveGame: Sendable, Equatable {
     public var mandatory: Bool
     /// The questions in the order they are asked.
     public var questions: [LiveQuestion]
-    /// When the game was made (its ``QuizClock/Instant/date`` names the results' files).
+    /// When the game was made (its `QuizClock/Instant/date` names the results' files).
     public var created: QuizClock.Instant
     /// The class whose students answer with printed answer cards (`docs/CARDS.md`): each
     /// is a player from the start. `nil` for a game of phones only (and every setup written

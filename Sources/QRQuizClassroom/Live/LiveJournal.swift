@@ -50,7 +50,7 @@ public final class LiveJournal: @unchecked Sendable {
   /// A new journal for `setup` at `url` (which must not exist, not even as a link), its
   /// first line durable.
   ///
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   public convenience init(creating url: URL, setup: LiveGame.Setup) throws(FileSystemError) {
     try Directory.create(url.deletingLastPathComponent())
     let descriptor = try RegularFile.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND, operation: .create)
@@ -84,7 +84,7 @@ public final class LiveJournal: @unchecked Sendable {
   /// The journal at `url`, to append to after reading it back (``read(_:)``): as
   /// ``resume(_:)``, which reads it once.
   ///
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   public convenience init(appendingTo url: URL, validLength: Int) throws(FileSystemError) {
     let descriptor: Int32
     let replay: Replay
@@ -167,7 +167,7 @@ public final class LiveJournal: @unchecked Sendable {
 
   /// Waits until the entries up to `ticket` are on disk.
   ///
-  /// - Throws: ``FileSystemError`` when they could not be written (a full disk): the
+  /// - Throws: `FileSystemError` when they could not be written (a full disk): the
   ///   move must not be acknowledged, and the owner must ``rollBack()``.
   public func waitUntilDurable(_ ticket: Int) async throws(FileSystemError) {
     let error: FileSystemError? = await withCheckedContinuation { continuation in

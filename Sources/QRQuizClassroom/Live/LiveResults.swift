@@ -17,7 +17,7 @@ public struct LiveResults: Sendable {
 
   /// The CSV a spreadsheet opens: UTF-8 with a byte-order mark (Excel on Windows reads
   /// "Chloé" as "ChloÃ©" without one), RFC 4180, every text cell guarded against
-  /// formulas (``CSVText/cell(_:)-(String)``).
+  /// formulas (`CSVText/cell(_:)-(String)`).
   ///
   /// Two tables, one under the other with an empty row between, so a sort or a filter of
   /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:

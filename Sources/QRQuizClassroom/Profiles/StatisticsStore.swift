@@ -2,7 +2,7 @@ import Foundation
 import QRQuiz
 import QRQuizFiles
 
-/// Each player's ``PlayStatistics`` as one JSON file per profile under a directory
+/// Each player's `PlayStatistics` as one JSON file per profile under a directory
 /// (`$XDG_DATA_HOME/qrquiz/stats` by default). Every update is a read-modify-write under a
 /// file lock, written atomically: two players finishing at once lose neither result, and
 /// a killed process leaves the old file or the new one. A file that is not statistics is

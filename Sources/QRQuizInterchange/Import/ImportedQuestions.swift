@@ -10,7 +10,7 @@ struct ImportedSet {
 /// read, and what it noticed on the way. It keeps what a file may cost bounded: sets are
 /// found by name in constant time (a file may name a new set on every row), and reading
 /// stops as soon as the topic would be larger than a topic may be
-/// (``TopicDocument/maximumSize``), so memory follows the output's limit, not the input's
+/// (`TopicDocument/maximumSize`), so memory follows the output's limit, not the input's
 /// blow-up (a 5-byte GIFT true/false question is a 60-byte topic question).
 struct ImportedQuestions {
   private(set) var sets: [ImportedSet] = []

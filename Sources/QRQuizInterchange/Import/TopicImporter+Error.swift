@@ -3,7 +3,7 @@ import QRQuiz
 extension TopicImporter {
   /// Why nothing was imported.
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
-    /// Over ``TopicDocument/maximumSize``.
+    /// Over `TopicDocument/maximumSize`.
     case tooLarge(size: Int, limit: Int)
     /// The topic made from the file would be larger than a topic may be: `bytes` of JSON
     /// (at least) after `questions` questions.

@@ -27,9 +27,8 @@ enum CSVImporter {
     var rowsSeen = 0
     var questionRows = 0
     var failure: TopicImporter.Error?
-    try CSVReader.forEachRecord(
-      text, separator: separator, unclosedQuote: { .syntax(line: $0, .unclosedQuote) }
-    ) { record throws(TopicImporter.Error) in
+    try CSVReader.forEachRecord(text, separator: separator, unclosedQuote: unclosedQuote) {
+      record throws(TopicImporter.Error) in
       guard let found = header else {
         rowsSeen += 1
         do throws(TopicImporter.Error) {
@@ -134,4 +133,7 @@ enum CSVImporter {
   /// spreadsheets in locales whose decimal point is a comma write `;`, Excel's "Unicode
   /// text" a tab.
   static func separator(of text: String) -> Character { CSVReader.separator(of: text) }
+
+  /// A quote opened on `line` and never closed.
+  private static func unclosedQuote(line: Int) -> TopicImporter.Error { .syntax(line: line, .unclosedQuote) }
 }

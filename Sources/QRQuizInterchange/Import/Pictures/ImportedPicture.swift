@@ -1,7 +1,7 @@
 import QRQuiz
 
 /// A picture a file embeds for one of its questions (Moodle XML's `<file>`s, Moodle 1.9's
-/// `<image_base64>`), checked and re-encoded as an editor upload is (``QuestionPicture``:
+/// `<image_base64>`), checked and re-encoded as an editor upload is (`QuestionPicture`:
 /// no metadata, at most 2048 px a side). Until it is stored somewhere with an address the
 /// question has no `imageURL`; ``TopicImporter/Result/placingPictures(_:)`` gives it one.
 public struct ImportedPicture: Sendable {

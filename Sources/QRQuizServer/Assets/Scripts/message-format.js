@@ -4,7 +4,7 @@
 // `'{'`, `'}'` and `'#'` are the literal characters. The pages get each phrase's source
 // (their `data-w-…` attributes) and fill it here with what only the browser knows: a
 // player's rank, the seconds left, the number of a set just added. The Swift and this
-// implementation pass the same cases (Tests/QRQuizTests/Fixtures/message-templates.json).
+// implementation pass the same cases (Tests/QRQuizTestSupport/Fixtures/message-templates.json).
 
 /**
  * A piece of a message: text as written, an argument's value, or a plural choice.

@@ -1,0 +1,85 @@
+import Foundation
+import QRQuiz
+import QRQuizServerTesting
+import QRQuizTestSupport
+import Testing
+
+@testable import QRQuizInterchange
+
+/// Exports checked by tools that are not QRQuiz's: QTI packages opened by Python's zipfile
+/// and validated by xmllint against 1EdTech's QTI 3.0 schemas (Fixtures/qti-schemas, no
+/// network), Moodle XML checked for the rules of Moodle's importer (Fixtures/moodle_rules.py)
+/// and parsed by xmllint; on every sample topic and on a topic with pictures embedded,
+/// several right answers, numbers and times.
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ExportValidationTests {
+  let scratch: TemporaryDirectory
+
+  init() throws { scratch = try TemporaryDirectory() }
+
+  /// The sample topics and the awkward one, its picture on this machine.
+  func topics() throws -> [(name: String, topic: ValidTopic)] {
+    var awkward = TopicFixtures.awkward.topic
+    awkward.sets[0][0].seconds = 20
+    awkward.sets[2][0].seconds = 90
+    return try Fixtures.sampleTopicNames.map { ($0, try Fixtures.sampleValidTopic($0)) }
+      + [("Awkward", try ValidTopic(awkward))]
+  }
+
+  func export(_ format: ExportFormat) throws -> [String] {
+    let png = try Fixtures.bytes("png/rgb8.png")
+    return try topics().map { name, topic in
+      let exported = TopicExporter.export(topic, to: format) {
+        $0.hasSuffix("map.png") ? ExportPicture(bytes: png) : nil
+      }
+      let path = scratch.path("\(name).\(format.fileExtension)")
+      try Data(exported.bytes).write(to: URL(fileURLWithPath: path))
+      return path
+    }
+  }
+
+  @Test func qtiPackagesAreValidAgainstTheQTI3Schemas() throws {
+    let packages = try export(.qti)
+    let opened = try ProcessRunner.tool(
+      "python3", [Fixtures.url("qti_package.py").path, scratch.path("open")] + packages)
+    #expect(opened.status == 0, "\(opened.stderr)")
+    let lines = String(decoding: opened.stdout, as: UTF8.self).split(separator: "\n")
+    func files(_ kind: String) -> [String] {
+      lines.filter { $0.hasPrefix(kind + " ") }.map { String($0.dropFirst(kind.count + 1)) }
+    }
+    let schemas = Fixtures.url("qti-schemas/qtiv3p0")
+    // The schemas do refuse what breaks them: a copy of an item without its choices'
+    // identifiers, checked in the same run (the item schema takes seconds to load).
+    let item = try #require(files("item").first)
+    let broken = scratch.path("broken-item.xml")
+    try String(contentsOfFile: item, encoding: .utf8).replacingOccurrences(of: " identifier=\"C1\"", with: "")
+      .write(toFile: broken, atomically: true, encoding: .utf8)
+    // One run per schema: the item schema is large, loaded once for every item.
+    let items = try ProcessRunner.tool(
+      "xmllint",
+      ["--noout", "--nonet", "--schema", schemas.appendingPathComponent("imsqti_asiv3p0_sbacv1p0_v1p0.xsd").path]
+        + files("item") + files("test") + [broken])
+    #expect(items.stderr.components(separatedBy: " validates").count - 1 == files("item").count + files("test").count)
+    #expect(items.stderr.components(separatedBy: "fails to validate").count - 1 == 1, "\(items.stderr)")
+    #expect(items.stderr.contains("\(broken) fails to validate") && items.stderr.contains("'identifier' is required"))
+    #expect(items.status != 0)
+    let manifests = try ProcessRunner.tool(
+      "xmllint",
+      ["--noout", "--nonet", "--schema", schemas.appendingPathComponent("imsqtiv3p0_imscpv1p2_v1p0.xsd").path]
+        + files("manifest"))
+    #expect(manifests.status == 0, "\(manifests.stderr)")
+    #expect(files("manifest").count == packages.count && files("item").count > 20)
+  }
+
+  @Test func moodleXMLFollowsMoodlesRules() throws {
+    let files = try export(.moodleXML)
+    let rules = try ProcessRunner.tool("python3", [Fixtures.url("moodle_rules.py").path] + files)
+    #expect(rules.status == 0, "\(String(decoding: rules.stdout, as: UTF8.self))")
+    let parsed = try ProcessRunner.tool("xmllint", ["--noout", "--nonet"] + files)
+    #expect(parsed.status == 0, "\(parsed.stderr)")
+    // The rules do catch a grade Moodle does not list.
+    let broken = try String(contentsOfFile: files[0], encoding: .utf8).replacingOccurrences(
+      of: "fraction=\"100\"", with: "fraction=\"99\"")
+    try broken.write(toFile: files[0], atomically: true, encoding: .utf8)
+    #expect(try ProcessRunner.tool("python3", [Fixtures.url("moodle_rules.py").path, files[0]]).status == 1)
+  }
+}

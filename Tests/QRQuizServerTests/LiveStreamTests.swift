@@ -1,0 +1,109 @@
+import Foundation
+import QRQuizLocking
+import QRQuizServerTesting
+import QRQuizTestSupport
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizClassroom
+@testable import QRQuizServer
+
+/// A live game's event streams on the room itself, with the time given by the test: how
+/// many a player and the host hold (a newer one ends the oldest), the game's bound by its
+/// players, and how soon the news held back (joins, answers) reaches the projector.
+@Suite struct LiveStreamTests {
+  let start = LiveGameFixtures.t(0)
+
+  /// A room of LiveGameTests' game, with no journal; `woken` counts its calls for the
+  /// ticker.
+  func room(woken: Locked<Int> = Locked(0)) -> LiveRoom {
+    LiveRoom(
+      game: LiveGame(setup: LiveGameFixtures.setup()), journal: nil, joinURL: "http://192.168.1.20:8080/j/123456",
+      now: start, imageSource: { _ in nil }, newsPending: { woken.withLock { $0 += 1 } })
+  }
+
+  func join(_ room: LiveRoom, _ name: String, at now: QuizClock.Instant) throws -> LiveGame.Player {
+    guard case .success(let (player, _)) = room.join(name: name, browser: nil, at: now) else {
+      throw JoinFailed()
+    }
+    return player
+  }
+
+  struct JoinFailed: Error {}
+
+  @Test func aNewerStreamEndsTheOldestAndAGameHoldsNoMoreThanItsPlayersNeed() throws {
+    let room = room()
+    let ada = try join(room, "Ada", at: start)
+    let phones = (0..<5).map { _ in RecordedStream() }
+    for phone in phones { room.subscribe(phone, as: .player(ada.id), at: start) }
+    // Two at most: every newer stream ended the oldest then open, and got the state.
+    #expect(phones.map(\.isClosed) == [true, true, true, false, false])
+    #expect(phones.allSatisfy { $0.events.first?.name == "lobby" })
+    let projectors = (0..<6).map { _ in RecordedStream() }
+    for projector in projectors { room.subscribe(projector, as: .host, at: start) }
+    #expect(projectors.map(\.isClosed) == [true, true, false, false, false, false])
+    // One player, the host: 2 + 4 streams, whatever was opened.
+    #expect(room.streamCount == LiveRoom.streamsPerPlayer + LiveRoom.hostStreams)
+    #expect(room.streamCount == room.streamLimit)
+    _ = try join(room, "Bob", at: start)
+    #expect(room.streamLimit == 2 * LiveRoom.streamsPerPlayer + LiveRoom.hostStreams)
+  }
+
+  /// Runs the room as the ticker thread does, without a thread or a wall clock: a pass,
+  /// then the clock moved to the time the pass asked to be woken at, unless news woke it
+  /// first (then the next pass is at once). Returns how long, on the game's clock, until
+  /// `done` holds, or nil when it did not within `passes` passes.
+  func ticking(
+    _ room: LiveRoom, woken: Locked<Int>, from now: QuizClock.Instant, passes: Int = 50, until done: () -> Bool
+  ) -> Double? {
+    var time = now
+    var wake = room.tick(at: time)
+    for _ in 0..<passes {
+      if done() { return time.seconds(since: now) }
+      let wasWoken = woken.withLock { count in
+        defer { count = 0 }
+        return count > 0
+      }
+      if !wasWoken { time = max(time, wake) }
+      wake = room.tick(at: time)
+    }
+    return nil
+  }
+
+  @Test func aJoinAndTheAnsweredCountReachTheProjectorWithinAQuarterSecond() throws {
+    let woken = Locked(0)
+    let room = room(woken: woken)
+    let projector = RecordedStream()
+    room.subscribe(projector, as: .host, at: start)
+    // The ticker sleeps until the next keep-alive: 10 s away.
+    #expect(room.tick(at: start) == start + .seconds(10))
+    func names() -> [JSONValue] {
+      projector.events.last { $0.name == "lobby" }.flatMap { $0.data["names"]?.arrayValue } ?? []
+    }
+    _ = try join(room, "Ada", at: start + .seconds(1))
+    // Before, nothing woke the ticker: the name showed at the keep-alive, 9 s later.
+    let first = try #require(ticking(room, woken: woken, from: start + .seconds(1)) { names().count == 1 })
+    #expect(first <= LiveRoom.coalescingInterval)
+    // A class joining at once: batched, one lobby event for the lot, within the interval.
+    let lobbiesBefore = projector.events.count { $0.name == "lobby" }
+    var players: [LiveGame.Player] = []
+    for number in 0..<30 { players.append(try join(room, "P\(number)", at: start + .seconds(1))) }
+    let burst = try #require(ticking(room, woken: woken, from: start + .seconds(1)) { names().count == 31 })
+    #expect(burst <= LiveRoom.coalescingInterval + 0.001)
+    #expect(projector.events.count { $0.name == "lobby" } == lobbiesBefore + 1)
+
+    // The answered count, likewise.
+    let opened = start + .seconds(2)
+    guard case .success = room.next(at: opened) else { throw JoinFailed() }
+    func answered() -> JSONValue? { projector.events.last { $0.name == "answered" }?.data["answered"] }
+    _ = ticking(room, woken: woken, from: opened, passes: 1) { false }
+    let answerTime = opened + .seconds(3)
+    _ = room.answer(secret: players[0].secret, question: 0, picks: [0], at: answerTime)
+    let counted = try #require(ticking(room, woken: woken, from: answerTime) { answered() == .number(1) })
+    #expect(counted <= LiveRoom.coalescingInterval)
+  }
+}
+
+extension JSONValue {
+  fileprivate var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+}

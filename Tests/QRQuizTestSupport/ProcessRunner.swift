@@ -1,0 +1,89 @@
+import Foundation
+
+/// Runs a program to completion and captures its output, for end-to-end tests of the CLI
+/// and of reference tools. Output goes through files, not pipes, so a chatty child can
+/// never block on a full pipe.
+package struct ProcessResult {
+  package var status: Int32
+  package var stdout: Data
+  package var stderr: String
+  package var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+package enum ProcessRunner {
+  /// The `qrquiz` binary built next to the test bundle.
+  package static var qrquiz: URL {
+    let productsDirectory = Bundle.module.bundleURL.deletingLastPathComponent()
+    return productsDirectory.appendingPathComponent("qrquiz")
+  }
+
+  package static func qrquiz(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws
+    -> ProcessResult
+  {
+    try run(qrquiz, arguments, stdin: stdin, environment: environment)
+  }
+
+  /// Runs `/usr/bin/env NAME …` so tools are found on PATH.
+  package static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
+    try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
+  }
+
+  package static func run(
+    _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
+    workingDirectory: URL? = nil, timeout: TimeInterval = 60
+  ) throws -> ProcessResult {
+    let started = try Started(
+      executable, arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory)
+    return try started.result(ended: started.process.wait(atMost: timeout), timeout: timeout)
+  }
+
+  /// `run` for a program that takes long (a browser check, a fuzz replay): the test awaits it
+  /// without holding one of the cooperative pool's threads, so the other tests go on.
+  package static func runLong(
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval
+  ) async throws -> ProcessResult {
+    let started = try Started(executable, arguments, stdin: nil, environment: environment, workingDirectory: nil)
+    return try started.result(ended: await started.process.ended(within: timeout), timeout: timeout)
+  }
+
+  /// A child started with its output going to files in a scratch folder.
+  private struct Started {
+    let scratch: TemporaryDirectory
+    let process: ChildProcess
+    let command: String
+    var outURL: URL { scratch.url.appendingPathComponent("stdout") }
+    var errURL: URL { scratch.url.appendingPathComponent("stderr") }
+
+    init(
+      _ executable: URL, _ arguments: [String], stdin: Data?, environment: [String: String]?,
+      workingDirectory: URL?
+    ) throws {
+      scratch = try TemporaryDirectory()
+      command = ([executable.path] + arguments).joined(separator: " ")
+      let inURL = stdin == nil ? nil : scratch.url.appendingPathComponent("stdin")
+      if let stdin, let inURL { try stdin.write(to: inURL) }
+      process = try ChildProcess(
+        executable, arguments, environment: environment, workingDirectory: workingDirectory,
+        stdin: inURL.map { .file($0) } ?? .null,
+        stdout: scratch.url.appendingPathComponent("stdout"), stderr: scratch.url.appendingPathComponent("stderr"))
+    }
+
+    /// Its result once it `ended` in time; otherwise SIGKILL, which a hung program cannot ignore.
+    func result(ended: Bool, timeout: TimeInterval) throws -> ProcessResult {
+      guard ended else {
+        process.killNow()
+        // Which command, and what it had said, so a stall can be told from a hang.
+        let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
+        throw CocoaError(
+          .executableLoad,
+          userInfo: [
+            NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
+          ])
+      }
+      return ProcessResult(
+        status: process.terminationStatus,
+        stdout: try Data(contentsOf: outURL),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+  }
+}
