@@ -71,6 +71,11 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
     .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
@@ -110,7 +115,7 @@ let package = Package(
       swiftSettings: optimisedInTestBuilds
     ),
     .target(name: "QRQuizInterchange", dependencies: ["QRQuiz"]),
-    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking"]),
+    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
       name: "QRQuizServer",

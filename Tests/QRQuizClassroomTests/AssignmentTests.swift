@@ -165,15 +165,15 @@ import Testing
     #expect(!Assignment.isCode("../../et") && !Assignment.isCode("abcd2345") && !Assignment.isCode("ABCD234"))
   }
 
-  // MARK: The journal
+  // MARK: The records
 
-  @Test func theJournalReplaysEqualAndDropsATornLastLine() throws {
+  @Test func theRecordsReplayEqualAndTheNextMoveFollows() throws {
     let folder = try TemporaryDirectory()
-    let archive = AssignmentArchive(directory: folder.url)
+    let store = AssignmentStore(records: try folder.records())
     var work = AssignmentWork(assignment: try Self.assignment(attempts: 2))
-    let journal = try AssignmentJournal(creating: archive.journalURL(code: "ABCD2345"), assignment: work.assignment)
+    let log = try store.create(work.assignment)
     func move(_ entry: AssignmentWork.Entry) throws {
-      try journal.append(entry)
+      try log.append(entry)
       work.apply(entry)
     }
     try move(try work.join(name: "Ada", secret: Self.secret(1), roster: nil, at: Self.t(1)))
@@ -184,41 +184,42 @@ import Testing
     try move(try work.retry(secret: Self.secret(1), at: Self.t(4)))
     try move(try work.answer(secret: Self.secret(2), question: 0, picks: [1], at: Self.t(5)).entry)
 
-    // A line half-written when the process died.
-    let handle = try FileHandle(forWritingTo: journal.url)
-    handle.seekToEndOfFile()
-    handle.write(Data(#"{"answered":{"student":2,"quest"#.utf8))
-    try handle.close()
-
-    let (replayed, reopened) = try AssignmentJournal.resume(journal.url)
-    #expect(replayed == work)
-    // The torn line is gone: the next entry follows whole lines.
-    let entry = try replayed.answer(secret: Self.secret(2), question: 1, picks: [0, 2], at: Self.t(6)).entry
-    try reopened.append(entry)
+    // A server started again reads the same work, and its next move follows.
+    let reopened = AssignmentStore(records: try folder.records())
+    let resumed = try #require(reopened.resume().assignments.first)
+    #expect(resumed.work == work)
+    let entry = try resumed.work.answer(secret: Self.secret(2), question: 1, picks: [0, 2], at: Self.t(6)).entry
+    try resumed.log.append(entry)
     var expected = work
     expected.apply(entry)
-    #expect(try AssignmentJournal.read(journal.url) == expected)
+    #expect(try reopened.work(code: "ABCD2345") == expected)
+    #expect(reopened.readAll().works == [expected])
   }
 
-  @Test func aDamagedJournalIsKeptAsideAndALinkSkipped() throws {
+  @Test func anAssignmentWhoseRowsDoNotReplayIsKeptAsideAndNamed() throws {
     let folder = try TemporaryDirectory()
-    let archive = AssignmentArchive(directory: folder.url)
-    let assignment = try Self.assignment()
-    _ = try AssignmentJournal(creating: archive.journalURL(code: "GOOD2345"), assignment: assignment)
-    let damaged = archive.journalURL(code: "BAD23456")
-    let good = try String(contentsOf: archive.journalURL(code: "GOOD2345"), encoding: .utf8)
+    let records = try folder.records()
+    let store = AssignmentStore(records: records)
+    _ = try store.create(try Self.assignment())
+    var bad = try Self.assignment()
+    bad.code = "BAD23456"
+    _ = try store.create(bad)
     // An answer by a student who never joined: an edit by hand.
-    try (good + #"{"answered":{"at":{"microsecondsSince1970":1},"picks":[0],"question":0,"student":7}}"# + "\n")
-      .write(to: damaged, atomically: true, encoding: .utf8)
-    try FileManager.default.createSymbolicLink(
-      atPath: archive.journalURL(code: "LINK2345").path, withDestinationPath: damaged.path)
-
-    let resumption = archive.resumeAll()
+    try records.write { database throws(DatabaseError) in
+      try database.execute(
+        """
+        INSERT INTO assignment_moves (assignment_id, sequence, move)
+        SELECT id, 1, '{"answered":{"at":{"microsecondsSince1970":1},"picks":[0],"question":0,"student":7}}'
+        FROM assignments WHERE code = 'BAD23456'
+        """)
+    }
+    let resumption = store.resume()
     #expect(resumption.assignments.map(\.work.assignment.code) == ["ABCD2345"])
-    #expect(resumption.problems.count == 2, "\(resumption.problems)")
-    #expect(resumption.problems.contains { $0.contains("line 2") && $0.contains("BAD23456.damaged") })
-    #expect(RegularFile.exists(folder.url.appendingPathComponent("BAD23456.damaged").path))
-    #expect(archive.isTaken(code: "BAD23456") && !archive.isTaken(code: "NEW23456"))
+    #expect(resumption.problems.count == 1, "\(resumption.problems)")
+    #expect(resumption.problems.contains { $0.contains("BAD23456") && $0.contains("move 1") })
+    // Kept, not read again, its code never given again.
+    #expect(store.resume().problems.isEmpty)
+    #expect(store.isTaken(code: "BAD23456") && !store.isTaken(code: "NEW23456"))
   }
 
   /// A topic imported from one spreadsheet list: three runs (2, 4 and 2 answers) of one

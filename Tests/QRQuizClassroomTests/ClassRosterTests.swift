@@ -6,14 +6,21 @@ import Testing
 @testable import QRQuizClassroom
 
 /// Class rosters: card numbers given once and for good, names checked as strangers' text,
-/// and the store's files under its lock.
+/// and the store's rows, each change one transaction.
 @Suite struct ClassRosterTests {
   let directory: TemporaryDirectory
+  let records: RecordStore
   let store: ClassRosterStore
 
   init() throws {
     directory = try TemporaryDirectory()
-    store = ClassRosterStore(directory: directory.url)
+    records = try directory.records()
+    store = ClassRosterStore(records: records)
+  }
+
+  /// Runs `sql` on the records, as a person editing the database by hand would.
+  func edit(_ sql: SQL) throws {
+    try records.write { database throws(DatabaseError) in try database.execute(sql) }
   }
 
   @Test func cardsFollowTheListAndAreNeverReused() throws {
@@ -89,11 +96,14 @@ import Testing
 
   @Test func classNamesAreUniqueLooselyAndSafeAsFiles() throws {
     try store.create(try ClassRoster(name: "Año 7/B", students: ["Ada"]))
-    #expect(throws: ClassRosterStore.Error.nameTaken("Año 7_B")) {
+    #expect(throws: ClassRosterStore.Error.nameTaken("Año 7/B")) {
       try store.create(try ClassRoster(name: "año 7_b", students: []))
     }
     #expect(try store.roster(named: "ano 7_b").name.text == "Año 7/B")
-    #expect(try directory.contents() == [".classes.lock", "Año 7_B.json"])
+    let names = try records.read { database throws(DatabaseError) in
+      try database.rows("SELECT name FROM classes").compactMap { $0.get(0, as: String.self) }
+    }
+    #expect(names == ["Año 7/B"])
     try store.create(try ClassRoster(name: "8B", students: []))
     #expect(throws: ClassRosterStore.Error.nameTaken("8B")) { try store.rename("Año 7/B", to: "8b") }
     #expect(try store.list().map(\.name.text) == ["8B", "Año 7/B"])
@@ -101,63 +111,67 @@ import Testing
     #expect(throws: ClassRosterStore.Error.notFound("8B")) { try store.delete("8B") }
   }
 
-  @Test func aTamperedFileIsRefusedNotTrusted() throws {
-    let file = directory.url.appendingPathComponent("7B.json")
-    func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
-    try write(
-      #"{"format":1,"name":"7B","nextCard":3,"students":[{"card":1,"name":"Ada"},{"card":1,"name":"Bob"}],"removed":[]}"#
-    )
-    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "card 1 is out of range or given twice")) {
-      try store.roster(named: "7B")
+  @Test func tamperedRowsAreRefusedNotTrusted() throws {
+    try store.create(try ClassRoster(name: "7B", students: ["Ada", "Bob"]))
+    func expectCorrupt(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(
+        throws: ClassRosterStore.Error.corrupt(name: "7B", reason: reason), sourceLocation: sourceLocation
+      ) { try store.roster(named: "7B") }
     }
-    try write(
-      #"{"format":1,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada"}],"removed":[{"card":1,"name":"Ada"}]}"#
-    )
-    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "card 1 is out of range or given twice")) {
-      try store.roster(named: "7B")
+    // A card past the class's next one.
+    try edit("UPDATE classes SET next_card = 2")
+    expectCorrupt("card 2 is out of range or given twice")
+    try edit("UPDATE classes SET next_card = 3")
+    // Two students of one name.
+    try edit("UPDATE students SET name = 'Ada', name_key = 'ada' WHERE card = 2")
+    expectCorrupt("'Ada' is listed twice")
+    #expect(throws: ClassRosterStore.Error.self) {
+      try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Cy"]) }
     }
-    try write(#"{"format":1,"name":"7B","nextCard":5,"students":[{"card":1,"name":"A\u202Eda"}],"removed":[]}"#)
+    try edit("UPDATE students SET name = 'Bob', name_key = 'bob' WHERE card = 2")
+    try edit("UPDATE students SET name = \("A\u{202E}da") WHERE card = 1")
     #expect(throws: ClassRosterStore.Error.self) { try store.update("7B") { _ throws(ClassRoster.Problem) in } }
-    try write(
-      #"{"format":3,"name":"7B","nextCard":2,"students":[{"card":1,"name":"Ada","pronouns":"she"}],"removed":[]}"#)
-    #expect(throws: ClassRosterStore.Error.newerFormat(path: file.path, format: 3)) {
-      try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Bob"]) }
-    }
-    #expect(try String(contentsOf: file, encoding: .utf8).contains("pronouns"), "a newer file is left as it is")
-    for (student, reason) in [
+    try edit("UPDATE students SET name = 'Ada' WHERE card = 1")
+    let edits: [(SQL, String)] = [
       (
-        #"{"card":1,"name":"Ada","extraTime":9}"#,
+        "UPDATE students SET time_factor = 9 WHERE card = 1",
         "card 1: extra time must be a factor from 1 to 4 (1.5 for half as long again), not 9"
       ),
       (
-        #"{"card":1,"name":"Ada","extraTime":0.5}"#,
+        "UPDATE students SET time_factor = 0.5 WHERE card = 1",
         "card 1: extra time must be a factor from 1 to 4 (1.5 for half as long again), not 0.5"
       ),
       (
-        #"{"card":1,"name":"Ada","resultsSecret":"../../etc"}"#,
+        "UPDATE students SET time_factor = 1, results_secret = '../../etc' WHERE card = 1",
         "card 1: a results secret that is not 32 hexadecimal digits"
       ),
-    ] {
-      try write(#"{"format":2,"name":"7B","nextCard":2,"students":[\#(student)],"removed":[]}"#)
-      #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: reason)) { try store.roster(named: "7B") }
+    ]
+    for (change, reason) in edits {
+      try edit(change)
+      expectCorrupt(reason)
     }
-    try write("{not json")
-    #expect(throws: ClassRosterStore.Error.corrupt(path: file.path, reason: "not the JSON of a class")) {
-      try store.list()
-    }
+    // A class that cannot be read is named in the list, never silently left out.
+    #expect(
+      throws: ClassRosterStore.Error.corrupt(name: "7B", reason: "card 1: a results secret that is not 32 hexadecimal digits")
+    ) { try store.list() }
+    #expect(store.listReadable().problems.count == 1)
   }
 
-  @Test func accommodationsAreKeptInFormat2AndAClassWithoutAnyStaysFormat1() throws {
+  @Test func accommodationsAreKeptInTheStudentsRows() throws {
     try store.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
-    let file = directory.url.appendingPathComponent("7B.json")
-    func format() throws -> JSONValue? { try JSONParser.parse(Array(Data(contentsOf: file)))["format"] }
-    #expect(try format() == .number(1), "names and cards only: an older qrquiz still reads it")
+    func stored() throws -> [[DatabaseValue]] {
+      try records.read { database throws(DatabaseError) in
+        try database.rows("SELECT card, time_factor, no_speed_scoring, retired FROM students ORDER BY card").map(\.values)
+      }
+    }
+    #expect(
+      try stored() == [[.integer(1), .real(1), .integer(0), .integer(0)], [.integer(2), .real(1), .integer(0), .integer(0)]])
     let ada = try store.update("7B") { roster throws(ClassRoster.Problem) in
       try roster.setAccommodations(
         .name("ada lovelace"), try ClassRoster.Accommodations(timeFactor: 1.5, noSpeedScoring: true))
     }
     #expect(ada.card == 1 && ada.accommodations.timeFactorText == "×1.5" && ada.accommodations.seconds(20) == 30)
-    #expect(try format() == .number(2))
+    #expect(try stored()[0] == [.integer(1), .real(1.5), .integer(1), .integer(0)])
     let read = try store.roster(named: "7B")
     #expect(read.student(card: 1)?.accommodations == ada.accommodations)
     #expect(read.student(card: 2)?.accommodations.isNone == true)
@@ -166,7 +180,8 @@ import Testing
     #expect(try store.roster(named: "7B").student(card: 1)?.accommodations.noSpeedScoring == true)
     try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.remove(.card(1)) }
     #expect(try store.roster(named: "7B").removed.first?.accommodations.isNone == true)
-    #expect(try format() == .number(1))
+    // Her row stays, retired: card 1 is never given again.
+    #expect(try stored()[0] == [.integer(1), .real(1), .integer(0), .integer(1)])
     #expect(throws: ClassRoster.Problem.badTimeFactor(5)) { try ClassRoster.Accommodations(timeFactor: 5) }
     #expect(throws: ClassRoster.Problem.self) {
       try ClassRoster.Accommodations(timeFactor: .nan)

@@ -71,24 +71,26 @@ import Testing
 
   @Test func aGameEndedInTheLobbyBeforeAnyoneJoinedLeavesNoResults() throws {
     let folder = try TemporaryDirectory()
-    let archive = LiveArchive(directory: folder.url)
+    let store = LiveGameStore(records: try folder.records(), directory: folder.url)
     var empty = LiveGame(setup: T.setup())
-    let journal = try LiveJournal(creating: archive.journalURL(pin: "123456"), setup: empty.setup)
-    journal.finish()
+    let log = try store.start(empty.setup)
+    log.finish()
     _ = try empty.end(at: T.t(1))
     #expect(!empty.hasResults)
-    #expect(try archive.saveResults(of: empty) == nil)
-    #expect(archive.savedGames().isEmpty)
-    // Its journal is gone too: nothing to resume.
-    #expect(archive.unfinishedJournals().isEmpty)
+    #expect(try store.saveResults(of: empty) == nil)
+    #expect(store.savedGames().isEmpty)
+    // Its rows are gone too: nothing to resume, the PIN free.
+    #expect(store.resumeUnfinished(at: T.t(2)).games.isEmpty && !store.isTaken(pin: "123456"))
 
     // One player who joined is a result, even with no question asked.
     var joined = LiveGame(setup: T.setup())
-    _ = try joined.join(name: "Ada", browser: nil, secret: T.secret(1), at: T.t(1))
-    _ = try joined.end(at: T.t(2))
+    let joinedLog = try store.start(joined.setup)
+    joinedLog.append([try joined.join(name: "Ada", browser: nil, secret: T.secret(1), at: T.t(1)).0])
+    joinedLog.append(try joined.end(at: T.t(2)))
+    joinedLog.finish()
     #expect(joined.hasResults)
-    #expect(try archive.saveResults(of: joined) != nil)
-    #expect(archive.savedGames().map(\.players) == [1])
+    #expect(try store.saveResults(of: joined) != nil)
+    #expect(store.savedGames().map(\.players) == [1])
   }
 
   static let numberSetup = LiveGame.Setup(
@@ -150,35 +152,41 @@ import Testing
     #expect(ada["number"] == .number(32) && ada["outcome"] == .string("right"))
   }
 
-  @Test func aJournalWithNumbersAndLiftedBansIsReadBackAsTheSameGame() throws {
+  @Test func movesWithNumbersAndLiftedBansAreReadBackAsTheSameGame() throws {
     let folder = try TemporaryDirectory()
-    let url = folder.url.appendingPathComponent("games/123456.jsonl")
+    let store = LiveGameStore(records: try folder.records(), directory: folder.url)
     var game = LiveGame(setup: Self.numberSetup)
-    let journal = try LiveJournal(creating: url, setup: game.setup)
+    let log = try store.start(game.setup)
     var entries = [try game.join(name: "Ada", browser: "b1", secret: T.secret(1), at: T.t(1)).0]
     entries.append(try game.join(name: "Bob", browser: "b2", secret: T.secret(2), at: T.t(1)).0)
     entries.append(try game.kick(name: "Bob", ban: true, at: T.t(2)))
     entries.append(try game.unban(name: "Bob", at: T.t(3)))
     entries.append(try game.next(at: T.t(10)))
     entries += try game.answer(secret: T.secret(1), question: 0, number: 32.5, at: T.t(11))
-    journal.append(entries)
-    journal.finish()
-    let (replay, reopened) = try LiveJournal.resume(url)
-    reopened.finish()
-    #expect(replay.entries == entries)
-    #expect(LiveGame(setup: replay.setup, entries: replay.entries) == game)
-    #expect(replay.setup.questions[1].numericAnswer == NumericAnswer(value: 3.14, tolerance: 0.005))
+    log.append(entries)
+    log.finish()
+    let found = store.resumeUnfinished(at: T.t(12))
+    let resumed = try #require(found.games.first)
+    resumed.log.finish()
+    #expect(resumed.log.game == game)
+    #expect(resumed.game == game)
+    #expect(resumed.game.setup.questions[1].numericAnswer == NumericAnswer(value: 3.14, tolerance: 0.005))
   }
 
-  @Test func aJournalWrittenBeforeNumbersAndUnbansReadsAsItDid() throws {
+  @Test func aJournalWrittenBeforeNumbersAndUnbansIsTakenOverAsItWas() throws {
     let folder = try TemporaryDirectory()
-    let url = folder.url.appendingPathComponent("123456.jsonl")
+    let url = folder.url.appendingPathComponent("live/games/123456.jsonl")
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Self.journalBeforeNumbers.write(to: url, atomically: true, encoding: .utf8)
-    let (replay, journal) = try LiveJournal.resume(url)
-    journal.finish()
-    let game = LiveGame(setup: replay.setup, entries: replay.entries)
+    let (records, takeover) = try RecordStore.open(dataFolder: folder.url)
+    #expect(takeover?.gamesInProgress == 1 && takeover?.problems == [])
+    let found = LiveGameStore(records: records, directory: folder.url.appendingPathComponent("live"))
+      .resumeUnfinished(at: T.t(11))
+    let resumed = try #require(found.games.first)
+    resumed.log.finish()
+    let game = resumed.game
     // Its questions are choices, as they were asked.
-    #expect(replay.setup.questions.allSatisfy { $0.numericAnswer == nil })
+    #expect(game.setup.questions.allSatisfy { $0.numericAnswer == nil })
     #expect(game.players.map(\.name.text) == ["Ada", "Bob"])
     #expect(game.players[0].answers[0]?.picks == [0] && game.players[0].answers[0]?.number == nil)
     #expect(game.players[1].isRemoved && game.players[1].isBanned)

@@ -194,13 +194,14 @@ import Testing
     #expect(game.top(5).map(\.name) == ["Ada"])
   }
 
-  @Test func theJournalGivesTheSameGameBack() throws {
+  @Test func theRecordsGiveTheSameGameBack() async throws {
     let directory = try TemporaryDirectory()
-    let url = directory.url.appendingPathComponent("games/123456.jsonl")
+    let records = try directory.records()
+    let store = LiveGameStore(records: records, directory: directory.url)
     var game = LiveGame(setup: Game.setup(mandatory: true))
-    let journal = try LiveJournal(creating: url, setup: game.setup)
+    let log = try store.start(game.setup)
     var ticket = 0
-    func record(_ entries: [LiveGame.Entry]) { ticket = journal.append(entries) }
+    func record(_ entries: [LiveGame.Entry]) { ticket = log.append(entries) }
     for number in 1...4 {
       record([
         try game.join(
@@ -219,12 +220,15 @@ import Testing
     record(
       try game.answer(secret: Game.secret(2), question: 1, picks: [2, 0], at: Game.t(21.5)))
     record([game.hideScores(true, at: Game.t(22))])
-    journal.finish()
+    try await log.waitUntilDurable(ticket)
+    log.finish()
     #expect(ticket == 13)
 
-    let replay = try LiveJournal.read(url)
-    #expect(replay.setup == game.setup)
-    let again = replay.game
+    let found = store.resumeUnfinished(at: Game.t(23))
+    let resumed = try #require(found.games.first)
+    resumed.log.finish()
+    #expect(resumed.game.setup == game.setup)
+    let again = resumed.game
     #expect(again.players.map(\.score) == game.players.map(\.score))
     #expect(again.players.map(\.streak) == game.players.map(\.streak))
     #expect(again.players.map(\.isRemoved) == [false, false, false, true])
@@ -238,21 +242,29 @@ import Testing
       try copy.join(name: "p4", browser: nil, secret: "x", at: Game.t(0))
     }
 
-    // A line cut by a crash is dropped; a line that is not an entry is named.
-    let handle = try FileHandle(forWritingTo: url)
-    handle.seekToEndOfFile()
-    handle.write(Data(#"{"answered":{"id":3,"quest"#.utf8))
-    try handle.close()
-    let cut = try LiveJournal.read(url)
-    #expect(cut.entries.count == replay.entries.count)
-    #expect(cut.validLength < (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0))
-    try Data((String(decoding: try Data(contentsOf: url), as: UTF8.self) + "\n{\"joined\":{\"id\":99}}\n").utf8)
-      .write(to: url)
-    #expect {
-      _ = try LiveJournal.read(url)
-    } throws: { error in
-      "\(error)".hasSuffix("line 15: not a game's entry")
+    // A row that is not a move is named by its place, and the game kept aside.
+    try await records.write { database throws(DatabaseError) in
+      try database.execute(
+        "INSERT INTO live_moves (game_id, sequence, at, move) VALUES (\(log.gameID), 14, 0, '{\"joined\":{\"id\":99}}')")
     }
+    #expect(store.resumeUnfinished(at: Game.t(24)).problems.map { $0.contains("move 14: not a game's move") } == [true])
+  }
+
+  @Test func aJournalOfQrquiz05CutByACrashIsTakenOverToItsLastWholeLine() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("live/games/123456.jsonl")
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    var game = LiveGame(setup: Game.setup())
+    var lines = [LiveMoves.encode(game.setup)]
+    lines.append(LiveMoves.encode(try game.join(name: "Ada", browser: nil, secret: Game.secret(1), at: Game.t(0)).0))
+    lines.append(LiveMoves.encode(try game.next(at: Game.t(1))))
+    try Data((lines.joined(separator: "\n") + "\n" + #"{"answered":{"id":1,"quest"#).utf8).write(to: url)
+    let (records, takeover) = try RecordStore.open(dataFolder: directory.url)
+    #expect(takeover?.gamesInProgress == 1 && takeover?.problems == [])
+    let found = LiveGameStore(records: records, directory: directory.url.appendingPathComponent("live"))
+      .resumeUnfinished(at: Game.t(2))
+    for unfinished in found.games { unfinished.log.finish() }
+    #expect(found.games.map(\.game) == [game])
   }
 
   @Test func resultsCarryEveryAnswerAndNeverAFormula() throws {

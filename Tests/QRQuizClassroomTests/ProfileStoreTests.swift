@@ -5,14 +5,16 @@ import Testing
 @testable import QRQuiz
 @testable import QRQuizClassroom
 
-/// Profiles on disk: names, pictures, concurrent writers and tampered files.
+/// Profiles in the records: names, pictures, concurrent writers and tampered rows.
 @Suite struct ProfileStoreTests {
   let directory: TemporaryDirectory
+  let records: RecordStore
   let store: ProfileStore
 
   init() throws {
     directory = try TemporaryDirectory()
-    store = ProfileStore(directory: directory.url)
+    records = try directory.records()
+    store = ProfileStore(records: records, directory: directory.url)
   }
 
   @Test func profilesAreAddedListedAndRemovedIgnoringCase() throws {
@@ -54,24 +56,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(copied).path))
   }
 
-  @Test func aTamperedProfilesFileCannotMakeRemoveDeleteOtherFiles() throws {
+  @Test func tamperedProfileRowsCannotMakeRemoveDeleteOtherFiles() throws {
     let victim = directory.path("precious.txt")
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: victim))
-    let tampered =
-      #"{"profiles":[{"name":"Eve","imageFile":"../precious.txt"},{"name":"Mal","imageFile":"\#(victim)"}]}"#
-    try Data(tampered.utf8).write(to: directory.url.appendingPathComponent("profiles.json"))
+    try records.write { database throws(DatabaseError) in
+      try database.execute(
+        """
+        INSERT INTO profiles (name, name_key, image_file) VALUES ('Eve', 'eve', '../precious.txt'),
+          ('Mal', 'mal', \(victim))
+        """)
+    }
     try store.remove(name: "Eve")
     try store.remove(name: "Mal")
     #expect(FileManager.default.fileExists(atPath: victim))
     #expect(try store.list().isEmpty)
-  }
-
-  @Test func aCorruptProfilesFileIsReportedNotOverwritten() throws {
-    let file = directory.url.appendingPathComponent("profiles.json")
-    try Data("{not json".utf8).write(to: file)
-    #expect(throws: ProfileStore.Error.corrupt(path: file.path)) { try store.list() }
-    #expect(throws: ProfileStore.Error.corrupt(path: file.path)) { try store.add(name: "Ada") }
-    #expect(try Data(contentsOf: file) == Data("{not json".utf8))
   }
 
   @Test func concurrentAddsLoseNothing() async throws {

@@ -17,7 +17,8 @@ import Testing
   init() throws {
     home = try TemporaryDirectory()
     (library, cache) = try LiveLibrary.make()
-    let classes = ClassRosterStore(directory: home.url.appendingPathComponent("data/qrquiz/classes"))
+    let classes = ClassRosterStore(
+      records: try RecordStore(file: home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)")))
     try classes.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
   }
 

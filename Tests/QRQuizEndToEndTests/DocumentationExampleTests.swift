@@ -118,10 +118,10 @@ import Testing
 
   @Test func gradebookExample() throws {
     let folder = try TemporaryDirectory()
-    let archive = LiveArchive(directory: folder.url)
+    let liveGames = LiveGameStore(records: try folder.records(), directory: folder.url)
     let roster = try ClassRoster(name: "7B", students: ["Ada Lovelace"])
     let works: [AssignmentWork] = []
-    let book = Gradebook(roster: roster, assignments: works, games: LiveGameRecord.all(in: archive), at: QuizClock.now)
+    let book = Gradebook(roster: roster, assignments: works, games: liveGames.gameRecords(), at: QuizClock.now)
     print(book.csv)
     #expect(book.csv == "\u{FEFF}name,card,share\r\nAda Lovelace,1,\r\n\r\nactivity,kind,title,date,questions,id\r\n")
   }
@@ -140,15 +140,15 @@ import Testing
 
   // MARK: Examples that are compiled only (relative paths, network, system folders)
 
-  func classRosterStoreExample() throws {
-    let store = ClassRosterStore(directory: URL(filePath: "/srv/quiz/classes"))
+  func classRosterStoreExample(records: RecordStore) throws {
+    let store = ClassRosterStore(records: records)
     try store.create(try ClassRoster(name: "7B", students: ["Ada", "Alan"]))
     let added = try store.update("7b") { roster throws(ClassRoster.Problem) in try roster.add(["Grace"]) }
     print(added.map(\.card))  // [3]
   }
 
-  func answerCardPrinterExample(classes: URL) throws {
-    let roster = try ClassRosterStore(directory: classes).roster(named: "7B")
+  func answerCardPrinterExample(records: RecordStore) throws {
+    let roster = try ClassRosterStore(records: records).roster(named: "7B")
     let pdf = try AnswerCardPrinter(paper: .a4, cardsPerPage: 2).pdf(AnswerCard.cards(of: roster))
     try Data(pdf).write(to: URL(filePath: "7B-cards.pdf"))
   }
@@ -259,8 +259,8 @@ import Testing
     #expect(deck.position == 1 && !deck.isTurned)
   }
 
-  func statisticsStoreExample() throws {
-    let store = StatisticsStore(directory: URL(filePath: "/srv/quiz/stats"))
+  func statisticsStoreExample(records: RecordStore) throws {
+    let store = StatisticsStore(records: records)
     try store.update(profile: "Ada") { statistics in statistics.score += 20 }
     print(try store.statistics(of: "Ada").statistics.score)
   }

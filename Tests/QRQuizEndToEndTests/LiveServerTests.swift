@@ -218,14 +218,17 @@ import Testing
     #expect(report.console.count == 1 && unexpected.isEmpty, "\(report.console)")
   }
 
-  /// Games left by a crash: journals written by an app on the same data folder, never
+  /// Games left by a crash: moves written by an app on the same data folder, never
   /// finished. Returns each game's PIN with a player's secret.
   func journalsOfRunningGames(_ count: Int, players: Int) async throws -> [(pin: String, secret: String)] {
-    let archive = LiveArchive(directory: home.url.appendingPathComponent("data/qrquiz/live"))
+    let data = home.url.appendingPathComponent("data/qrquiz")
+    let archive = LiveGameStore(
+      records: try RecordStore(file: data.appendingPathComponent(RecordStore.fileName)),
+      directory: data.appendingPathComponent("live"))
     let app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
-      configuration: .init(publicURL: "http://127.0.0.1:8080", liveArchive: archive),
-      live: LiveGames(archive: archive, runsTicker: false))
+      configuration: .init(publicURL: "http://127.0.0.1:8080", liveGames: archive),
+      live: LiveGames(store: archive, runsTicker: false))
     app.reload()
     let client = WebAppClient(app: app)
     var games: [(pin: String, secret: String)] = []

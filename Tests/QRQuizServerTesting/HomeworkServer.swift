@@ -15,13 +15,14 @@ package struct HomeworkServer {
   package let cache: TemporaryDirectory
   package let data: TemporaryDirectory
   package let clock = ManualClock()
+  package let records: RecordStore
   package let app: QuizWebApp
   package let client: WebAppClient
   package static let token = String(repeating: "6b", count: 16)
   package static let teacher = ["Authorization": "Bearer \(token)"]
   package static let teacherCookie = ["Cookie": "\(Credentials.teacherCookie)=\(token)"]
 
-  package var classes: ClassRosterStore { ClassRosterStore(directory: data.url.appendingPathComponent("classes")) }
+  package var classes: ClassRosterStore { ClassRosterStore(records: records) }
 
   package init() throws {
     (library, cache) = try LiveLibrary.make()
@@ -31,19 +32,18 @@ package struct HomeworkServer {
     data = try TemporaryDirectory()
     var roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
     try roster.setAccommodations(.card(1), try ClassRoster.Accommodations(timeFactor: 1.5, noSpeedScoring: true))
-    try ClassRosterStore(directory: data.url.appendingPathComponent("classes")).create(roster)
-    let archive = AssignmentArchive(directory: data.url.appendingPathComponent("assignments"))
+    records = try data.records()
+    try ClassRosterStore(records: records).create(roster)
+    let store = AssignmentStore(records: records)
+    let games = LiveGameStore(records: records, directory: data.url.appendingPathComponent("live"))
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token,
-        imageCache: try? ImageDiskCache(directory: cache.url),
-        liveArchive: LiveArchive(directory: data.url.appendingPathComponent("live")), assignmentArchive: archive,
-        classes: ClassRosterStore(directory: data.url.appendingPathComponent("classes"))),
-      live: LiveGames(
-        archive: LiveArchive(directory: data.url.appendingPathComponent("live")), clock: clock.clock,
-        runsTicker: false),
-      assignments: Assignments(archive: archive, clock: clock.clock))
+        imageCache: try? ImageDiskCache(directory: cache.url), liveGames: games, assignmentStore: store,
+        classes: ClassRosterStore(records: records)),
+      live: LiveGames(store: games, clock: clock.clock, runsTicker: false),
+      assignments: Assignments(store: store, clock: clock.clock))
     app.reload()
     client = WebAppClient(app: app)
   }

@@ -23,24 +23,25 @@ import Testing
   init() throws {
     (library, cache) = try LiveLibrary.make()
     data = try TemporaryDirectory()
-    let classes = ClassRosterStore(directory: data.url.appendingPathComponent("classes"))
+    let classes = ClassRosterStore(records: try data.records())
     try classes.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing", "Grace Hopper"]))
-    app = Self.app(library: library, cache: cache, data: data, clock: clock)
+    app = try Self.app(library: library, cache: cache, data: data, clock: clock)
     client = WebAppClient(app: app)
   }
 
   static func app(
     library: TemporaryDirectory, cache: TemporaryDirectory, data: TemporaryDirectory, clock: ManualClock
-  ) -> QuizWebApp {
-    let archive = AssignmentArchive(directory: data.url.appendingPathComponent("assignments"))
+  ) throws -> QuizWebApp {
+    let records = try data.records()
+    let store = AssignmentStore(records: records)
     let app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: token,
-        imageCache: try? ImageDiskCache(directory: cache.url), assignmentArchive: archive,
-        classes: ClassRosterStore(directory: data.url.appendingPathComponent("classes"))),
-      live: LiveGames(archive: nil, clock: clock.clock, runsTicker: false),
-      assignments: Assignments(archive: archive, clock: clock.clock))
+        imageCache: try? ImageDiskCache(directory: cache.url), assignmentStore: store,
+        classes: ClassRosterStore(records: records)),
+      live: LiveGames(store: nil, clock: clock.clock, runsTicker: false),
+      assignments: Assignments(store: store, clock: clock.clock))
     app.reload()
     return app
   }
@@ -223,7 +224,7 @@ import Testing
     let ada = try await join(code, "Ada")
     _ = await answer(code, ada, 0, [0])
     _ = await answer(code, ada, 1, [0, 2])
-    let again = Self.app(library: library, cache: cache, data: data, clock: clock)
+    let again = try Self.app(library: library, cache: cache, data: data, clock: clock)
     #expect(again.resumeAssignments().isEmpty)
     let client = WebAppClient(app: again)
     let next = await client.request("GET", "/api/assignments/\(code)/next?secret=\(ada)")

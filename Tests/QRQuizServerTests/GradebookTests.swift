@@ -71,7 +71,8 @@ import Testing
     #expect(ada.share == 0.5, "3 right of the 6 questions of both games")
     #expect(
       GradebookMatching.student(
-        .init(name: "Grace", card: nil, score: 0, correct: 0, wrong: 0, unanswered: 0), in: roster) == nil)
+        .init(name: "Grace", card: nil, byCard: false, score: 0, correct: 0, wrong: 0, unanswered: 0), in: roster)
+        == nil)
   }
 
   @Test func assignmentsOfTheClassJoinTheTableAndTheCSVIsGuarded() throws {

@@ -30,7 +30,7 @@ import Testing
     try Data(Self.timed.utf8).write(to: library.url.appendingPathComponent("Planets.json"))
     let app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)), configuration: .init(publicURL: "http://127.0.0.1:8080"),
-      live: LiveGames(archive: nil, clock: clock.clock, runsTicker: false))
+      live: LiveGames(store: nil, clock: clock.clock, runsTicker: false))
     app.reload()
     client = WebAppClient(app: app)
   }

@@ -25,7 +25,7 @@ import Testing
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(publicURL: "http://192.168.1.20:8080", teacherToken: Self.token),
-      live: LiveGames(archive: nil, joinBurst: Self.burst, runsTicker: false))
+      live: LiveGames(store: nil, joinBurst: Self.burst, runsTicker: false))
     app.reload()
     server = try HTTPServer(configuration: .init(port: 0, connectionsPerAddress: 64), responder: app)
   }

@@ -25,7 +25,7 @@ import Testing
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token, allowsEditing: true,
         imageCache: try ImageDiskCache(directory: cache.url), isPrivate: isPrivate),
-      live: LiveGames(archive: nil, runsTicker: false))
+      live: LiveGames(store: nil, runsTicker: false))
     app.reload()
     return app
   }

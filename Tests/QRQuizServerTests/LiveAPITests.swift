@@ -22,14 +22,14 @@ import Testing
   init() throws {
     (library, cache) = try LiveLibrary.make()
     data = try TemporaryDirectory()
-    let archive = LiveArchive(directory: data.url)
+    let store = LiveGameStore(records: try data.records(), directory: data.url)
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token,
         imageCache: try ImageDiskCache(directory: cache.url),
-        liveArchive: archive),
-      live: LiveGames(archive: archive, clock: clock.clock, joinBurst: 100, keepAliveInterval: 10, runsTicker: false))
+        liveGames: store),
+      live: LiveGames(store: store, clock: clock.clock, joinBurst: 100, keepAliveInterval: 10, runsTicker: false))
     app.reload()
     client = WebAppClient(app: app)
   }
@@ -284,10 +284,11 @@ import Testing
     let results = await client.request("GET", "/api/live/\(pin)/results.json", headers: cookie)
     // The removed player is kept, last.
     #expect(try object(results)["players"].map { if case .array(let rows) = $0 { rows.count } else { 0 } } == 2)
-    // Saved in the data folder too, with the journal gone.
-    let saved = LiveArchive(directory: data.url).savedGames()
+    // Saved in the records too, nothing left to resume.
+    let store = LiveGameStore(records: try data.records(), directory: data.url)
+    let saved = store.savedGames()
     #expect(saved.count == 1 && saved.first?.winner?.name == "=Ada")
-    #expect(LiveArchive(directory: data.url).unfinishedJournals().isEmpty)
+    #expect(store.resumeUnfinished(at: clock.clock.now()).games.isEmpty)
   }
 
   @Test func nothingOfOneGameReachesAnother() async throws {

@@ -17,7 +17,7 @@ import Testing
   let library: TemporaryDirectory
   let cache: TemporaryDirectory
   let data: TemporaryDirectory
-  let classes: TemporaryDirectory
+  let records: RecordStore
   let clock = ManualClock()
   let app: QuizWebApp
   let client: WebAppClient
@@ -28,17 +28,17 @@ import Testing
   init() throws {
     (library, cache) = try LiveLibrary.make()
     data = try TemporaryDirectory()
-    classes = try TemporaryDirectory()
-    let store = ClassRosterStore(directory: classes.url)
+    records = try data.records()
+    let store = ClassRosterStore(records: records)
     try store.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing", "Grace Hopper"]))
     try store.create(try ClassRoster(name: "Empty", students: []))
-    let archive = LiveArchive(directory: data.url)
+    let games = LiveGameStore(records: records, directory: data.url)
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token,
-        imageCache: try ImageDiskCache(directory: cache.url), liveArchive: archive, classes: store),
-      live: LiveGames(archive: archive, clock: clock.clock, joinBurst: 100, keepAliveInterval: 10, runsTicker: false))
+        imageCache: try ImageDiskCache(directory: cache.url), liveGames: games, classes: store),
+      live: LiveGames(store: games, clock: clock.clock, joinBurst: 100, keepAliveInterval: 10, runsTicker: false))
     app.reload()
     client = WebAppClient(app: app)
   }
@@ -195,7 +195,7 @@ import Testing
   }
 
   @Test func aStudentsExtraTimeFromTheRosterIsTheirsAloneOnTheirPhone() async throws {
-    let store = ClassRosterStore(directory: classes.url)
+    let store = ClassRosterStore(records: records)
     _ = try store.update("7B") { roster throws(ClassRoster.Problem) in
       try roster.setAccommodations(.name("Ada Lovelace"), try ClassRoster.Accommodations(timeFactor: 2))
     }

@@ -68,8 +68,8 @@ import Testing
     let (pin, host) = try await api.makeGame()
     let ended = try api.object(await api.post("/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#))
     #expect(ended["phase"] == .string("over") && ended["saved"] == .bool(false))
-    let archive = LiveArchive(directory: api.data.url)
-    #expect(archive.savedGames().isEmpty && archive.unfinishedJournals().isEmpty)
+    let archive = LiveGameStore(records: try api.data.records(), directory: api.data.url)
+    #expect(archive.savedGames().isEmpty && archive.resumeUnfinished(at: api.clock.clock.now()).games.isEmpty)
     // With a player it is kept.
     let (other, otherHost) = try await api.makeGame()
     _ = try await api.join(other, "Ada")

@@ -14,11 +14,11 @@ import Testing
 @Suite struct LiveStreamTests {
   let start = LiveGameFixtures.t(0)
 
-  /// A room of LiveGameTests' game, with no journal; `woken` counts its calls for the
+  /// A room of LiveGameTests' game, kept in memory only; `woken` counts its calls for the
   /// ticker.
   func room(woken: Locked<Int> = Locked(0)) -> LiveRoom {
     LiveRoom(
-      game: LiveGame(setup: LiveGameFixtures.setup()), journal: nil, joinURL: "http://192.168.1.20:8080/j/123456",
+      game: LiveGame(setup: LiveGameFixtures.setup()), log: nil, joinURL: "http://192.168.1.20:8080/j/123456",
       now: start, imageSource: { _ in nil }, newsPending: { woken.withLock { $0 += 1 } })
   }
 

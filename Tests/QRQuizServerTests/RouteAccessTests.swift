@@ -23,7 +23,7 @@ import Testing
   init() throws {
     (library, cache) = try LiveLibrary.make()
     classes = try TemporaryDirectory()
-    let store = ClassRosterStore(directory: classes.url)
+    let store = ClassRosterStore(records: try classes.records())
     try store.create(try ClassRoster(name: "7B", students: ["Grace", "Alan"]))
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
@@ -31,7 +31,7 @@ import Testing
         publicURL: "http://192.168.1.20:8080", teacherToken: Self.token, allowsEditing: true,
         imageCache: try ImageDiskCache(directory: cache.url), classes: store),
       // Not a test of the limits: the wrong credentials walked here would spend a budget.
-      live: LiveGames(archive: nil, joinBurst: 100_000, runsTicker: false))
+      live: LiveGames(store: nil, joinBurst: 100_000, runsTicker: false))
     app.reload()
     client = WebAppClient(app: app)
   }

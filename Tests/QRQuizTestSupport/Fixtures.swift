@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 
 /// Paths to test fixtures and to the package's own files.
 package enum Fixtures {
@@ -79,4 +80,10 @@ package final class TemporaryDirectory {
 
   /// Names of the files in the directory, sorted.
   package func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() }
+}
+
+extension TemporaryDirectory {
+  /// The records of a data folder in this directory (`records.sqlite`), opened anew: two
+  /// calls give two connections to the same database, as two processes would have.
+  package func records() throws -> RecordStore { try RecordStore(file: url.appendingPathComponent(RecordStore.fileName)) }
 }

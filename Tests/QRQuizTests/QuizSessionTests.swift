@@ -305,21 +305,6 @@ import Testing
     #expect(statistics.completedSets == ["T": [0, 1]])
   }
 
-  @Test func statisticsSurviveTwoPlayersAtOnceAndACorruptFileIsSetAside() async throws {
-    let directory = try TemporaryDirectory()
-    let store = StatisticsStore(directory: directory.url)
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<40 { group.addTask { _ = try? store.update(profile: "Ada") { $0.score += 1 } } }
-    }
-    #expect(try store.statistics(of: "ada").statistics.score == 40)
-    let file = directory.url.appendingPathComponent("ada.json")
-    try Data("{ not statistics".utf8).write(to: file)
-    let loaded = try store.statistics(of: "Ada")
-    #expect(loaded.statistics == PlayStatistics())
-    let setAside = try #require(loaded.setAside)
-    #expect(try Data(contentsOf: URL(fileURLWithPath: setAside)) == Data("{ not statistics".utf8))
-  }
-
   // MARK: Sampled quizzes and categories
 
   @Test func aSampleDrawsThatManyFromEachSetWithResultsPerCategory() throws {

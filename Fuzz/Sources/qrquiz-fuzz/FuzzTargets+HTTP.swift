@@ -20,7 +20,7 @@ extension FuzzTargets {
       topics: .library(library),
       configuration: .init(
         publicURL: "http://127.0.0.1:8080", teacherToken: Secret.make(), allowsEditing: true),
-      live: LiveGames(archive: nil, runsTicker: false))
+      live: LiveGames(store: nil, runsTicker: false))
     app.reload()
     return app
   }()

@@ -36,7 +36,7 @@ extension AnswerCardsCommand {
     }
 
     func run() async throws -> ExitCode {
-      let roster = try className.map { try ClassCommand.store.roster(named: $0) }
+      let roster = try className.map { try ClassCommand.store().roster(named: $0) }
       // A missing libapriltag is said once, before any photo.
       _ = try AnswerCardScanner(timeLimit: timeLimit)
       var failure: ExitCode?

@@ -31,7 +31,7 @@ struct AnswerCardsCommand: ParsableCommand {
       let numbers = numbers?.numbers ?? Array(1...(count ?? 0))
       return (try numbers.map { number throws in try AnswerCard(number: number) }, nil)
     }
-    let roster = try ClassCommand.store.roster(named: className)
+    let roster = try ClassCommand.store().roster(named: className)
     var cards = AnswerCard.cards(of: roster)
     if let numbers {
       let missing = numbers.numbers.filter { number in roster.student(card: number) == nil }

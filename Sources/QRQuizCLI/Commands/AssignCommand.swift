@@ -55,11 +55,11 @@ struct AssignCommand: ParsableCommand {
     }
   }
 
-  static var archive: AssignmentArchive { AssignmentArchive(directory: Directories.assignments) }
+  static func store() throws -> AssignmentStore { AssignmentStore(records: try Records.open()) }
 
   func run() async throws -> ExitCode {
     if let results { return try printResults(code: results) }
-    if list { return listAssignments() }
+    if list { return try listAssignments() }
     guard let topic, let due else { return .usage }
     guard let dueDate = Assignment.dueDate(due) else {
       throw CLIError(.usage, "--due '\(due)' is not a date and time: write it as '2026-12-08 18:00' or ISO 8601")
@@ -75,14 +75,14 @@ struct AssignCommand: ParsableCommand {
     var classText: String?
     if let className {
       do {
-        classText = try ClassCommand.store.roster(named: className).name.text
+        classText = try ClassCommand.store().roster(named: className).name.text
       } catch {
         throw CLIError(.notFound, "\(error)")
       }
     }
-    let archive = Self.archive
+    let store = try Self.store()
     var code = Assignment.makeCode()
-    while archive.isTaken(code: code) { code = Assignment.makeCode() }
+    while store.isTaken(code: code) { code = Assignment.makeCode() }
     let assignment: Assignment
     do {
       assignment = try Assignment.make(
@@ -91,12 +91,12 @@ struct AssignCommand: ParsableCommand {
     } catch {
       throw CLIError(.invalidInput, "\(topic): \(error)")
     }
-    guard archive.scan().journals.count < AssignmentArchive.maximumAssignments else {
+    guard try store.count() < AssignmentStore.maximumAssignments else {
       throw CLIError(
-        .outputFailed, "\(archive.directory.path) keeps \(AssignmentArchive.maximumAssignments) assignments at most")
+        .outputFailed, "\(store.records.file.path) keeps \(AssignmentStore.maximumAssignments) assignments at most")
     }
     do {
-      _ = try AssignmentJournal(creating: archive.journalURL(code: code), assignment: assignment)
+      _ = try store.create(assignment)
     } catch {
       throw CLIError(.outputFailed, "cannot save the assignment: \(error)")
     }
@@ -124,11 +124,12 @@ struct AssignCommand: ParsableCommand {
       "Results: qrquiz assign --results \(assignment.code), or the teacher's page /assignments/\(assignment.code).")
   }
 
-  private func listAssignments() -> ExitCode {
-    let (works, problems) = Self.archive.readAll()
+  private func listAssignments() throws -> ExitCode {
+    let store = try Self.store()
+    let (works, problems) = store.readAll()
     for problem in problems { Console.error(problem) }
     guard !works.isEmpty else {
-      Console.line("No assignments yet (they are kept in \(Self.archive.directory.path)).")
+      Console.line("No assignments yet (they are kept in \(store.records.file.path)).")
       return .success
     }
     let now = QuizClock.now
@@ -148,16 +149,16 @@ struct AssignCommand: ParsableCommand {
     guard Assignment.isCode(code) else {
       throw CLIError(.usage, "'\(code)' is not an assignment's code (8 letters and digits)")
     }
-    let work: AssignmentWork
+    let found: AssignmentWork?
     do {
-      work = try AssignmentJournal.read(Self.archive.journalURL(code: code))
-    } catch {
-      if case .file(let failure) = error, failure.isNotFound {
-        throw CLIError(.notFound, "no assignment has the code \(code) (qrquiz assign --list lists them)")
-      }
+      found = try Self.store().work(code: code)
+    } catch let error as AssignmentStore.ReadFailure {
       throw CLIError(.invalidInput, "\(error)")
     }
-    let roster = work.assignment.className.flatMap { try? ClassCommand.store.roster(named: $0) }
+    guard let work = found else {
+      throw CLIError(.notFound, "no assignment has the code \(code) (qrquiz assign --list lists them)")
+    }
+    let roster = work.assignment.className.flatMap { try? ClassCommand.store().roster(named: $0) }
     // As things stand now: a question whose timer ran out counts as unanswered.
     let results = AssignmentResults(work.settled(at: QuizClock.now), roster: roster)
     if csv {

@@ -42,7 +42,8 @@ extension ClassCommand {
 
     func run() async throws -> ExitCode {
       let selector = card.map(ClassRoster.StudentSelector.card) ?? .name(student ?? "")
-      let changed = try ClassCommand.store.update(name) { roster throws(ClassRoster.Problem) in
+      let (extraTime, noSpeed, speed) = (extraTime, noSpeed, speed)
+      let changed = try ClassCommand.store().update(name) { roster throws(ClassRoster.Problem) in
         guard let found = roster.student(selector) else { throw .noSuchStudent(selector) }
         let old = found.accommodations
         let new = try ClassRoster.Accommodations(

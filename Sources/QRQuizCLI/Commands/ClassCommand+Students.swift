@@ -19,14 +19,14 @@ extension ClassCommand {
 
     func run() async throws -> ExitCode {
       let list = try students.map(ClassCommand.students(in:))
+      let store = try ClassCommand.store()
+      let adding = list?.names ?? names
       let added: [ClassRoster.Student]
-      do {
-        added = try ClassCommand.store.update(name) { roster throws(ClassRoster.Problem) in
-          try roster.add(list?.names ?? names)
-        }
-      } catch .refused(let problem) {
+      do throws(ClassRosterStore.Error) {
+        added = try store.update(name) { roster throws(ClassRoster.Problem) in try roster.add(adding) }
+      } catch {
         // A file's problem is told by its line, a name given here by itself.
-        guard let list, let students else { throw ClassRosterStore.Error.refused(problem) }
+        guard case .refused(let problem) = error, let list, let students else { throw error }
         throw CLIError(.invalidInput, "\(TopicSource(argument: students)): \(list.located(problem))")
       }
       for student in added { Console.line("card \(student.card): \(student.name)") }
@@ -49,7 +49,7 @@ extension ClassCommand {
     func run() async throws -> ExitCode {
       let selectors =
         names.map(ClassRoster.StudentSelector.name) + (cards?.numbers ?? []).map(ClassRoster.StudentSelector.card)
-      let removed = try ClassCommand.store.update(name) { roster throws(ClassRoster.Problem) in
+      let removed = try ClassCommand.store().update(name) { roster throws(ClassRoster.Problem) in
         // All or none: every student asked for is checked before anyone is removed.
         if let missing = selectors.first(where: { roster.student($0) == nil }) { throw .noSuchStudent(missing) }
         return try selectors.map { selector throws(ClassRoster.Problem) in try roster.remove(selector) }
@@ -81,11 +81,12 @@ extension ClassCommand {
     func run() async throws -> ExitCode {
       let selector = card.map(ClassRoster.StudentSelector.card) ?? student.map(ClassRoster.StudentSelector.name)
       guard let selector else {
-        let roster = try ClassCommand.store.rename(name, to: newName)
+        let roster = try ClassCommand.store().rename(name, to: newName)
         Console.line("class renamed to \(roster.name)")
         return .success
       }
-      let renamed = try ClassCommand.store.update(name) { roster throws(ClassRoster.Problem) in
+      let newName = newName
+      let renamed = try ClassCommand.store().update(name) { roster throws(ClassRoster.Problem) in
         try roster.renameStudent(selector, to: newName)
       }
       Console.line("card \(renamed.card) is now \(renamed.name)")
@@ -99,7 +100,7 @@ extension ClassCommand {
     @Argument(value: "CLASS", help: "the class's name") var name: String
 
     func run() async throws -> ExitCode {
-      let roster = try ClassCommand.store.delete(name)
+      let roster = try ClassCommand.store().delete(name)
       Console.line("deleted class \(roster.name) (\(Plural.count(roster.students.count, "student")))")
       return .success
     }

@@ -26,7 +26,7 @@ struct ClassCommand: ParsableCommand {
     ],
     subcommands: [New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, SetStudent.self, Delete.self])
 
-  static var store: ClassRosterStore { ClassRosterStore(directory: Directories.classes) }
+  static func store() throws -> ClassRosterStore { ClassRosterStore(records: try Records.open()) }
 
   /// The students of a file (`-` for standard input).
   static func students(in path: String) throws -> StudentList {
@@ -74,7 +74,7 @@ struct ClassCommand: ParsableCommand {
       } catch {
         throw CLIError(.invalidInput, (students.map { "\(TopicSource(argument: $0)): " } ?? "") + "\(error)")
       }
-      try ClassCommand.store.create(roster)
+      try ClassCommand.store().create(roster)
       let from = list?.columns.map { " (names from column \($0))" } ?? ""
       Console.line(
         "class \(roster.name): \(Plural.count(roster.students.count, "student")), "
@@ -91,7 +91,7 @@ struct ClassCommand: ParsableCommand {
     @Flag("--json", help: "one JSON object per class") var json
 
     func run() async throws -> ExitCode {
-      for roster in try ClassCommand.store.list() {
+      for roster in try ClassCommand.store().list() {
         if json {
           Console.bytes(Array((ClassCommand.json(roster).compactText + "\n").utf8))
         } else {
@@ -117,7 +117,7 @@ struct ClassCommand: ParsableCommand {
     }
 
     func run() async throws -> ExitCode {
-      let roster = try ClassCommand.store.roster(named: name)
+      let roster = try ClassCommand.store().roster(named: name)
       if json {
         Console.bytes(Array((ClassCommand.json(roster).compactText + "\n").utf8))
       } else if csv {

@@ -68,11 +68,11 @@ struct LiveCommand: ParsableCommand {
   }
 
   func run() async throws -> ExitCode {
-    if results { return listResults() }
+    if results { return try listResults() }
     if games { return try await RunningGamesList(url: url ?? "http://127.0.0.1:\(server.port)").print() }
     guard let topic else { return .usage }
     // A class that is not there is said before anything is served, as `qrquiz class` says it.
-    let classRoster = try className.map { name throws in try ClassCommand.store.roster(named: name) }
+    let classRoster = try className.map { name throws in try ClassCommand.store().roster(named: name) }
     // A saved topic is played with the whole library served (more games from the teacher's
     // address); anything else is served alone.
     let served = try await ServedTopicFiles([topic], reader: TopicReader())
@@ -158,8 +158,8 @@ struct LiveCommand: ParsableCommand {
     Console.line("Press Ctrl-C to stop; an unfinished game resumes when the server starts again.")
   }
 
-  private func listResults() -> ExitCode {
-    let games = LiveArchive(directory: Directories.live).savedGames()
+  private func listResults() throws -> ExitCode {
+    let games = LiveGameStore(records: try Records.open(), directory: Directories.live).savedGames()
     guard !games.isEmpty else {
       Console.line(
         "No finished live games yet (they are saved in \(Directories.live.appendingPathComponent("results").path)).")

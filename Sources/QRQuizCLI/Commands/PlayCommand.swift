@@ -62,7 +62,7 @@ struct PlayCommand: ParsableCommand {
       return .invalidInput
     }
     let setup = PlaySetup(
-      topic: topic, profile: try playerName(), statistics: StatisticsStore(directory: Directories.statistics),
+      topic: topic, profile: try playerName(), statistics: StatisticsStore(records: try Records.open()),
       images: noImages ? nil : QuestionImages(loader: try loading.loader()), seed: seed, review: review,
       language: TerminalWords.current.language)
     // Problems with the request are errors before anything is drawn.

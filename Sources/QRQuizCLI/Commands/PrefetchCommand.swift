@@ -30,7 +30,7 @@ struct PrefetchCommand: ParsableCommand {
     var items = ImagePrefetcher.items(in: read)
     if profiles {
       // Pictures change at the same URL: always ask the server.
-      items += try ProfileStore(directory: Directories.data).list().compactMap(\.imageURL)
+      items += try ProfileCommand.store().list().compactMap(\.imageURL)
         .map { ImagePrefetcher.Item(url: $0, revalidate: true) }
     }
     let bar = ProgressBar(label: "images")

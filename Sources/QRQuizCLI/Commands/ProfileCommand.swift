@@ -8,7 +8,7 @@ struct ProfileCommand: ParsableCommand {
     name: "profile", abstract: "Players' names and pictures (kept in $XDG_DATA_HOME/qrquiz).",
     subcommands: [Add.self, List.self, Show.self, Remove.self, Use.self])
 
-  static var store: ProfileStore { ProfileStore(directory: Directories.data) }
+  static func store() throws -> ProfileStore { ProfileStore(records: try Records.open(), directory: Directories.data) }
 
   static func json(_ profile: Profile) -> String {
     JSONLine.object([
@@ -27,7 +27,7 @@ struct ProfileCommand: ParsableCommand {
     var image: String?
 
     func run() async throws -> ExitCode {
-      Console.line("added \(try ProfileCommand.store.add(name: name, image: image).name)")
+      Console.line("added \(try ProfileCommand.store().add(name: name, image: image).name)")
       return .success
     }
   }
@@ -37,7 +37,7 @@ struct ProfileCommand: ParsableCommand {
     @Flag("--json", help: "one JSON object per player") var json
 
     func run() async throws -> ExitCode {
-      for profile in try ProfileCommand.store.list() {
+      for profile in try ProfileCommand.store().list() {
         if json {
           Console.bytes(Array((ProfileCommand.json(profile) + "\n").utf8))
         } else {
@@ -62,10 +62,10 @@ struct ProfileCommand: ParsableCommand {
 
     func run() async throws -> ExitCode {
       guard name != nil || defaultPlayer else {
-        Console.line((try ProfileCommand.store.active()?.name ?? "the default player") + " plays")
+        Console.line((try ProfileCommand.store().active()?.name ?? "the default player") + " plays")
         return .success
       }
-      try ProfileCommand.store.use(name)
+      try ProfileCommand.store().use(name)
       Console.line(name.map { "\($0) plays now" } ?? "the default player plays now")
       return .success
     }
@@ -76,7 +76,7 @@ struct ProfileCommand: ParsableCommand {
     @Argument(value: "NAME", help: "the player's name") var name: String
 
     func run() async throws -> ExitCode {
-      Console.bytes(Array((ProfileCommand.json(try ProfileCommand.store.profile(named: name)) + "\n").utf8))
+      Console.bytes(Array((ProfileCommand.json(try ProfileCommand.store().profile(named: name)) + "\n").utf8))
       return .success
     }
   }
@@ -87,7 +87,7 @@ struct ProfileCommand: ParsableCommand {
     @Argument(value: "NAME", help: "the player's name") var name: String
 
     func run() async throws -> ExitCode {
-      try ProfileCommand.store.remove(name: name)
+      try ProfileCommand.store().remove(name: name)
       Console.line("removed \(name)")
       return .success
     }

@@ -26,7 +26,7 @@ struct StatsCommand: ParsableCommand {
 
   func run() async throws -> ExitCode {
     let name = try PlayerName.resolve(profile)
-    let store = StatisticsStore(directory: Directories.statistics)
+    let store = StatisticsStore(records: try Records.open())
     if reset {
       // A student's totals cannot be had back: asked on a terminal, said with --yes in scripts.
       if !yes {

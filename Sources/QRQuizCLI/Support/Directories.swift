@@ -26,17 +26,9 @@ enum Directories {
   /// The saved topics.
   static var topics: URL { data.appendingPathComponent("topics") }
 
-  /// Live games: journals of games in progress, results of finished ones.
+  /// Live games' results as files (`results/`), and the lock of the server that serves
+  /// them; the games themselves are in the records.
   static var live: URL { data.appendingPathComponent("live") }
-
-  /// Assignments (homework), a journal each.
-  static var assignments: URL { data.appendingPathComponent("assignments") }
-
-  /// Class rosters, a file per class.
-  static var classes: URL { data.appendingPathComponent("classes") }
-
-  /// Players' statistics, a file per profile.
-  static var statistics: URL { data.appendingPathComponent("stats") }
 
   private static func base(_ variable: String?, fallback: String) -> URL {
     // The spec: a relative path in the variable is invalid and ignored.

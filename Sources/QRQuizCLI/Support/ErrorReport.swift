@@ -28,13 +28,21 @@ enum ErrorReport {
       switch error {
       case .notFound: .notFound
       case .storage(let failure): exitCode(for: failure)
-      case .invalidName, .duplicateName, .badImage, .corrupt: .invalidInput
+      case .records(let failure): exitCode(for: failure)
+      case .invalidName, .duplicateName, .badImage: .invalidInput
       }
     case let error as ClassRosterStore.Error:
       switch error {
       case .notFound: .notFound
-      case .storage(let failure): exitCode(for: failure)
-      case .ambiguous, .nameTaken, .refused, .corrupt, .newerFormat: .invalidInput
+      case .records(let failure): exitCode(for: failure)
+      case .nameTaken, .refused, .corrupt: .invalidInput
+      }
+    case let error as DatabaseError: exitCode(for: error)
+    case let error as RecordStore.OpenError:
+      switch error {
+      case .database(let failure): exitCode(for: failure)
+      case .takeover(.records(let failure)): exitCode(for: failure)
+      case .takeover(.backup(let failure)): exitCode(for: failure)
       }
     case is StudentList.Error: .invalidInput
     case let error as AnswerCardScanner.Error:
@@ -60,7 +68,7 @@ enum ErrorReport {
       if case .noSets = error { .invalidInput } else { .usage }
     case let error as StatisticsStore.Error:
       switch error {
-      case .storage(let failure): exitCode(for: failure)
+      case .records(let failure): exitCode(for: failure)
       }
     case is CancellationError: .interrupted
     default: .internalError
@@ -105,6 +113,15 @@ enum ErrorReport {
     case .payload(.missingParts): .notFound
     case .partialStructuredAppend, .malformedPart, .payload: .invalidInput
     case .topic(let failure), .remote(_, let failure): exitCode(for: failure)
+    }
+  }
+
+  /// A database that is not one, damaged or newer is bad input; one that cannot be written
+  /// (a full disk, a read-only folder) is output that failed.
+  static func exitCode(for error: DatabaseError) -> ExitCode {
+    switch error.kind {
+    case .notADatabase, .damaged, .newer, .constraint: .invalidInput
+    case .full, .readOnly, .cannotOpen, .busy, .closed, .other: .outputFailed
     }
   }
 

@@ -6,8 +6,8 @@ enum PlayerName {
   static let defaultPlayer = "default"
 
   static func resolve(_ asked: String?) throws -> String {
-    guard let asked else { return try ProfileCommand.store.active()?.name ?? defaultPlayer }
-    let names = try ProfileCommand.store.list().map(\.name)
+    guard let asked else { return try ProfileCommand.store().active()?.name ?? defaultPlayer }
+    let names = try ProfileCommand.store().list().map(\.name)
     if let name = names.first(where: { $0.lowercased() == asked.lowercased() }) { return name }
     if asked.lowercased() == defaultPlayer { return defaultPlayer }
     throw CLIError(

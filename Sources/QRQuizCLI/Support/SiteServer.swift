@@ -72,14 +72,20 @@ struct SiteServer {
       Console.error("question images are not served: the image cache cannot be used: \(error)")
       imageCache = nil
     }
-    let liveArchive = LiveArchive(directory: Directories.live)
+    let records: RecordStore
+    do {
+      records = try Records.open()
+    } catch {
+      throw CLIError(.outputFailed, "\(error)")
+    }
+    let liveGames = LiveGameStore(records: records, directory: Directories.live)
     let app = QuizWebApp(
       topics: topics,
       configuration: .init(
         publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
-        liveArchive: liveArchive, isSecure: tls != nil, isPrivate: isPrivate,
-        holdsRequestsUntilResumed: true, assignmentArchive: AssignmentArchive(directory: Directories.assignments),
-        classes: ClassRosterStore(directory: Directories.classes)))
+        liveGames: liveGames, isSecure: tls != nil, isPrivate: isPrivate,
+        holdsRequestsUntilResumed: true, assignmentStore: AssignmentStore(records: records),
+        classes: ClassRosterStore(records: records)))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
     app.watchTopics()
     // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
@@ -107,7 +113,7 @@ struct SiteServer {
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
     // One server per data folder: a second would resume the same games and write over them.
     do {
-      try liveArchive.serve(as: "process \(getpid()), port \(server.port)")
+      try liveGames.serve(as: "process \(getpid()), port \(server.port)")
     } catch {
       server.stop(timeout: 1)
       throw CLIError(.outputFailed, "\(error)")

@@ -5,7 +5,7 @@ import QRQuiz
 /// PNG image (upright: A at the top, B at the right, C at the bottom, D at the left).
 ///
 /// ```swift
-/// let roster = try ClassRosterStore(directory: classes).roster(named: "7B")
+/// let roster = try ClassRosterStore(records: records).roster(named: "7B")
 /// let pdf = try AnswerCardPrinter(paper: .a4, cardsPerPage: 2).pdf(AnswerCard.cards(of: roster))
 /// try Data(pdf).write(to: URL(filePath: "7B-cards.pdf"))
 /// ```

@@ -4,7 +4,7 @@ import QRQuiz
 /// Homework: a topic students play at their own pace until a deadline, each with a secret
 /// of their own, for a class (its roster's names only) or for anyone with the link.
 ///
-/// The assignment is fixed for its life: its journal's first line (``AssignmentJournal``).
+/// The assignment is fixed for its life: its row in the records (``AssignmentStore``).
 /// What students do is ``AssignmentWork``, a value rebuilt from the journal's entries.
 public struct Assignment: Sendable, Codable, Hashable {
   /// Eight letters and digits students type or scan (`/a/CODE`): it finds the

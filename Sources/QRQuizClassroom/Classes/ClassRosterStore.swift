@@ -1,15 +1,14 @@
 import Foundation
 import QRQuiz
-import QRQuizFiles
 
-/// The classes a teacher keeps: one JSON file per class under a directory
-/// (`$XDG_DATA_HOME/qrquiz/classes` by the command line's choice), named safely after the
-/// class. Every change is a read-modify-write under the folder's file lock, written
-/// atomically and durably (as saved topics are), so two `qrquiz class add` at once lose
-/// neither and a card number is never given twice.
+/// The classes a teacher keeps, in the records: a row per class (`classes`) and one per
+/// student (`students`: card, name, accommodations, results secret; a removed student's row
+/// stays, retired, so a card number is never given twice). Every change is one transaction
+/// of the store's writer: two `qrquiz class add` at once lose neither, and a card number is
+/// never given twice.
 ///
 /// ```swift
-/// let store = ClassRosterStore(directory: URL(filePath: "/srv/quiz/classes"))
+/// let store = ClassRosterStore(records: records)
 /// try store.create(try ClassRoster(name: "7B", students: ["Ada", "Alan"]))
 /// let added = try store.update("7b") { roster throws(ClassRoster.Problem) in try roster.add(["Grace"]) }
 /// print(added.map(\.card))  // [3]
@@ -19,174 +18,169 @@ public struct ClassRosterStore: Sendable {
   public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// No class has this name.
     case notFound(String)
-    /// Several classes have this name but for case or accents.
-    case ambiguous(String, [String])
-    /// A class of this name (or of the same file name) exists already.
+    /// A class of this name (compared without case, accents or spacing) exists already.
     case nameTaken(String)
     /// The change is refused.
     case refused(ClassRoster.Problem)
-    /// A class's file is not a roster this version reads: what is wrong with it.
-    case corrupt(path: String, reason: String)
-    /// A class's file was written by a newer qrquiz, which this one must not rewrite.
-    case newerFormat(path: String, format: Int)
-    /// The directory could not be read or written.
-    case storage(FileSystemError)
+    /// A class's rows do not make a roster (edited by hand): what is wrong with them.
+    case corrupt(name: String, reason: String)
+    /// The records could not be read or written.
+    case records(DatabaseError)
 
     public var description: String {
       switch self {
       case .notFound(let name): "no class named '\(name)'"
-      case .ambiguous(let name, let names):
-        "'\(name)' could be \(names.map { "'\($0)'" }.joined(separator: " or ")): give the name in full"
       case .nameTaken(let name): "a class named '\(name)' exists already"
       case .refused(let problem): problem.description
-      case .corrupt(let path, let reason): "\(path): not a class roster (\(reason))"
-      case .newerFormat(let path, let format):
-        "\(path) is a class of format \(format), written by a newer qrquiz: update qrquiz to change it"
-      case .storage(let error): "classes: \(error)"
+      case .corrupt(let name, let reason): "class '\(name)' in the records is not a class roster (\(reason))"
+      case .records(let error): "classes: \(error)"
       }
     }
   }
 
-  /// The directory of `NAME.json` files.
-  public let directory: URL
+  public let records: RecordStore
 
-  /// A store in `directory` (created when first written).
-  public init(directory: URL) { self.directory = directory }
+  public init(records: RecordStore) { self.records = records }
 
   /// Every class, sorted by name.
   ///
-  /// - Throws: ``Error``: a file that is not a roster is named rather than skipped, so a
-  ///   class never silently vanishes from the list.
+  /// - Throws: ``Error``: a class whose rows are not a roster is named rather than
+  ///   skipped, so a class never silently vanishes from the list.
   public func list() throws(Error) -> [ClassRoster] {
-    try fileNames().map { name throws(Error) in try read(file(name)) }
-      .sorted { $0.name.text.localizedStandardCompare($1.name.text) == .orderedAscending }
+    let read = listReadable()
+    if let problem = read.problems.first { throw problem }
+    return read.rosters
   }
 
-  /// Every class that can be read, sorted by name, and what is wrong with each file that
-  /// cannot (a page that lists classes shows both, rather than nothing for one bad file).
+  /// Every class that can be read, sorted by name, and what is wrong with each that cannot
+  /// (a page that lists classes shows both, rather than nothing for one bad class).
   public func listReadable() -> (rosters: [ClassRoster], problems: [Error]) {
-    let names: [String]
-    do throws(Error) { names = try fileNames() } catch { return ([], [error]) }
+    let stored: [StoredClass]
+    do {
+      stored = try records.read { database throws(DatabaseError) in try Self.classes(in: database, key: nil) }
+    } catch {
+      return ([], [.records(error)])
+    }
     var rosters: [ClassRoster] = []
     var problems: [Error] = []
-    for name in names {
-      do throws(Error) { rosters.append(try read(file(name))) } catch { problems.append(error) }
+    for entry in stored {
+      do throws(StoredClass.Corruption) { rosters.append(try entry.roster()) } catch {
+        problems.append(.corrupt(name: entry.name, reason: error.reason))
+      }
     }
     rosters.sort { $0.name.text.localizedStandardCompare($1.name.text) == .orderedAscending }
     return (rosters, problems)
   }
 
-  /// The class `name` names, as a person types it: exactly, or without regard to case and
-  /// accents when one class matches.
+  /// The class `name` names, as a person types it: without regard to case, accents or
+  /// spacing ("7b" is 7B).
   ///
-  /// - Throws: ``Error/notFound(_:)``, ``Error/ambiguous(_:_:)``.
+  /// - Throws: ``Error/notFound(_:)``.
   public func roster(named name: String) throws(Error) -> ClassRoster {
-    try read(file(try fileName(of: name)))
+    let key = Self.key(name)
+    let stored: StoredClass?
+    do {
+      stored = try records.read { database throws(DatabaseError) in try Self.classes(in: database, key: key).first }
+    } catch {
+      throw .records(error)
+    }
+    guard let stored else { throw .notFound(name) }
+    do throws(StoredClass.Corruption) { return try stored.roster() } catch {
+      throw .corrupt(name: stored.name, reason: error.reason)
+    }
   }
 
   /// Saves a new class.
   ///
-  /// - Throws: ``Error/nameTaken(_:)`` when its name (loosely) or its file name is taken.
+  /// - Throws: ``Error/nameTaken(_:)`` when its name (loosely) is taken.
   public func create(_ roster: ClassRoster) throws(Error) {
-    try locked { () throws(Error) in
-      let safe = FileName.safe(roster.name.text)
-      if let taken = try matchingNames(roster.name.text).first { throw .nameTaken(taken) }
-      if exists(safe) { throw .nameTaken(safe) }
-      try write(roster, to: file(safe))
+    let outcome = try change { database throws(DatabaseError) -> Result<Void, Error> in
+      if let taken = try database.value(
+        "SELECT name FROM classes WHERE name_key = \(Self.key(roster.name.text))", as: String.self)
+      {
+        return .failure(.nameTaken(taken))
+      }
+      try Self.insert(roster, in: database)
+      return .success(())
     }
+    try outcome.get()
   }
 
-  /// Changes the class `name` names under the lock, and saves it when `change` returns.
+  /// Changes the class `name` names in one transaction, saved when `change` returns.
   ///
   /// - Returns: what `change` returns.
   /// - Throws: ``Error/refused(_:)`` with `change`'s problem (nothing saved), or a store error.
   @discardableResult
-  public func update<T>(
-    _ name: String, _ change: (inout ClassRoster) throws(ClassRoster.Problem) -> T
+  public func update<T: Sendable>(
+    _ name: String, _ change: @escaping @Sendable (inout ClassRoster) throws(ClassRoster.Problem) -> T
   ) throws(Error) -> T {
-    try locked { () throws(Error) -> T in
-      let url = file(try fileName(of: name))
-      var roster = try read(url)
+    let key = Self.key(name)
+    let outcome = try self.change { database throws(DatabaseError) -> Result<T, Error> in
+      guard let (id, stored) = try Self.classWithID(in: database, key: key) else { return .failure(.notFound(name)) }
+      var roster: ClassRoster
+      do throws(StoredClass.Corruption) { roster = try stored.roster() } catch {
+        return .failure(.corrupt(name: stored.name, reason: error.reason))
+      }
       let result: T
-      do throws(ClassRoster.Problem) { result = try change(&roster) } catch { throw .refused(error) }
-      try write(roster, to: url)
-      return result
+      do throws(ClassRoster.Problem) { result = try change(&roster) } catch { return .failure(.refused(error)) }
+      try Self.save(roster, id: id, in: database)
+      return .success(result)
     }
+    return try outcome.get()
   }
 
   /// Renames a class; its students keep their cards.
   ///
   /// - Returns: the class as renamed.
   public func rename(_ name: String, to newName: String) throws(Error) -> ClassRoster {
-    try locked { () throws(Error) -> ClassRoster in
-      let old = try fileName(of: name)
-      var roster = try read(file(old))
-      do throws(ClassRoster.Problem) { roster.name = try ClassRoster.checked(className: newName) } catch {
-        throw .refused(error)
+    let key = Self.key(name)
+    let outcome = try change { database throws(DatabaseError) -> Result<ClassRoster, Error> in
+      guard let (id, stored) = try Self.classWithID(in: database, key: key) else { return .failure(.notFound(name)) }
+      var roster: ClassRoster
+      do throws(StoredClass.Corruption) { roster = try stored.roster() } catch {
+        return .failure(.corrupt(name: stored.name, reason: error.reason))
       }
-      let safe = FileName.safe(roster.name.text)
-      if let taken = try matchingNames(newName).first(where: { $0 != old }) { throw .nameTaken(taken) }
-      if safe != old, exists(safe) { throw .nameTaken(safe) }
-      try write(roster, to: file(safe))
-      if safe != old, unlink(file(old).path) != 0 { throw .storage(.current(.remove, file(old).path)) }
-      return roster
+      do throws(ClassRoster.Problem) { roster.name = try ClassRoster.checked(className: newName) } catch {
+        return .failure(.refused(error))
+      }
+      if let taken = try database.value(
+        "SELECT name FROM classes WHERE name_key = \(Self.key(roster.name.text)) AND id <> \(id)", as: String.self)
+      {
+        return .failure(.nameTaken(taken))
+      }
+      try Self.save(roster, id: id, in: database)
+      return .success(roster)
     }
+    return try outcome.get()
   }
 
-  /// Deletes a class and its roster. Its printed cards mean nothing after this.
+  /// Deletes a class and its roster. Its printed cards mean nothing after this; its games
+  /// and homework stay, their students then guests.
   ///
   /// - Returns: the class deleted.
   @discardableResult
   public func delete(_ name: String) throws(Error) -> ClassRoster {
-    try locked { () throws(Error) -> ClassRoster in
-      let url = file(try fileName(of: name))
-      let roster = try read(url)
-      guard unlink(url.path) == 0 else { throw .storage(.current(.remove, url.path)) }
-      return roster
+    let key = Self.key(name)
+    let outcome = try change { database throws(DatabaseError) -> Result<ClassRoster, Error> in
+      guard let (id, stored) = try Self.classWithID(in: database, key: key) else { return .failure(.notFound(name)) }
+      let roster: ClassRoster
+      do throws(StoredClass.Corruption) { roster = try stored.roster() } catch {
+        return .failure(.corrupt(name: stored.name, reason: error.reason))
+      }
+      try database.execute("DELETE FROM classes WHERE id = \(id)")
+      return .success(roster)
     }
+    return try outcome.get()
   }
 
-  /// The file name (without `.json`) of the class `name` names.
-  private func fileName(of name: String) throws(Error) -> String {
-    let safe = FileName.safe(name)
-    if exists(safe) { return safe }
-    let matches = try matchingNames(name)
-    guard matches.count <= 1 else { throw .ambiguous(name, matches) }
-    guard let match = matches.first else { throw .notFound(name) }
-    return match
-  }
-
-  /// The file names of the classes whose name matches `name` without regard to case,
-  /// accents or spaces.
-  private func matchingNames(_ name: String) throws(Error) -> [String] {
-    let key = StudentName.foldedKey(name)
-    return try fileNames().filter { StudentName.foldedKey($0) == key }
-  }
-
-  private func exists(_ safeName: String) -> Bool {
-    var status = stat()
-    return stat(file(safeName).path, &status) == 0
-  }
-
-  func file(_ safeName: String) -> URL { directory.appendingPathComponent(safeName + ".json") }
-
-  /// The `.json` files of the folder, without the extension; none when it does not exist.
-  private func fileNames() throws(Error) -> [String] {
-    let names: [String]
+  /// Runs `body` in a write, its database errors as the store's.
+  private func change<T: Sendable>(
+    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Result<T, Error>
+  ) throws(Error) -> Result<T, Error> {
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      return try records.write(body)
     } catch {
-      let failure = FileSystemError.from(error, .list, directory.path)
-      if failure.isNotFound { return [] }
-      throw .storage(failure)
+      throw .records(error)
     }
-    return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }.sorted()
-  }
-
-  /// Runs `body` under the folder's lock (the folder made first).
-  private func locked<T>(_ body: () throws(Error) -> T) throws(Error) -> T {
-    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
-    return try FileLock.withExclusiveLock(
-      on: directory.appendingPathComponent(".classes.lock"), lockFailure: Error.storage, body)
   }
 }

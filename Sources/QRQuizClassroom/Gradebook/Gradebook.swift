@@ -7,7 +7,7 @@ import QRQuiz
 /// (``GradebookMatching/isPlayed(_:by:)``), assignments when they were given to the class.
 ///
 /// ```swift
-/// let book = Gradebook(roster: roster, assignments: works, games: LiveGameRecord.all(in: archive), at: QuizClock.now)
+/// let book = Gradebook(roster: roster, assignments: works, games: liveGames.gameRecords(), at: QuizClock.now)
 /// print(book.csv)
 /// ```
 public struct Gradebook: Sendable {

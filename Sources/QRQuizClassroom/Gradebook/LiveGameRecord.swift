@@ -2,10 +2,9 @@ import Foundation
 import QRQuiz
 import QRQuizFiles
 
-/// A finished live game as the gradebook reads it back from its saved results
-/// (`DATA/live/results/*.json`, ``LiveArchive/saveResults(of:)``): its title, when it was
-/// played, how many questions it asked, and each player's totals. Only what a gradebook
-/// needs, read from the JSON the results already keep (``LiveResults/json``).
+/// A finished live game as the gradebook reads it: its title, when it was played, how many
+/// questions it asked, and each player's totals, from the records (``LiveGameStore/records()``);
+/// results JSON of an older qrquiz read the same way when a data folder is taken over.
 public struct LiveGameRecord: Sendable, Hashable {
   /// A player's totals.
   public struct Player: Sendable, Hashable {
@@ -21,9 +20,26 @@ public struct LiveGameRecord: Sendable, Hashable {
     public var correct: Int
     public var wrong: Int
     public var unanswered: Int
+    /// The student of the class the player is, in the records (`nil`: a guest, or a game
+    /// of no class).
+    public var studentID: Int64?
+
+    public init(
+      name: String, card: Int?, byCard: Bool, score: Int, correct: Int, wrong: Int, unanswered: Int,
+      studentID: Int64? = nil
+    ) {
+      self.name = name
+      self.card = card
+      self.byCard = byCard
+      self.score = score
+      self.correct = correct
+      self.wrong = wrong
+      self.unanswered = unanswered
+      self.studentID = studentID
+    }
   }
 
-  /// The results file's name without `.json` (`2026-12-01-1503-Capitals-123456`): the
+  /// The results' file name without `.json` (`2026-12-01-1503-Capitals-123456`): the
   /// game's identity in a gradebook.
   public var id: String
   public var pin: String
@@ -42,6 +58,18 @@ public struct LiveGameRecord: Sendable, Hashable {
   /// The largest results file read (the one `qrquiz live --results` reads too).
   public static let maximumFileSize = 64 << 20
 
+  public init(
+    id: String, pin: String, title: String, played: Date, questions: Int, className: String?, players: [Player]
+  ) {
+    self.id = id
+    self.pin = pin
+    self.title = title
+    self.played = played
+    self.questions = questions
+    self.className = className
+    self.players = players
+  }
+
   /// The game saved in `bytes` (a results JSON); `nil` when they are not one.
   public init?(id: String, bytes: [UInt8]) {
     guard let json = try? JSONParser.parse(bytes), case .string(let title)? = json["title"],
@@ -54,8 +82,13 @@ public struct LiveGameRecord: Sendable, Hashable {
     self.questions = questions.count
     if case .string(let pin)? = json["pin"] { self.pin = pin } else { pin = "" }
     if case .string(let name)? = json["class"] { className = name }
-    self.players = players.compactMap { player in
-      guard player["removed"] != .bool(true), case .string(let name)? = player["name"] else { return nil }
+    self.players = Self.players(in: players).filter { !$0.removed }.map(\.player)
+  }
+
+  /// A results JSON's players, as stored: each with whether the host removed them.
+  static func players(in json: [JSONValue]) -> [(player: Player, removed: Bool)] {
+    json.compactMap { player in
+      guard case .string(let name)? = player["name"] else { return nil }
       func count(_ key: String) -> Int {
         if case .number(let number)? = player[key], let value = Int(exactly: number.value) { value } else { 0 }
       }
@@ -65,25 +98,10 @@ public struct LiveGameRecord: Sendable, Hashable {
       if case .array(let answers)? = player["answers"], answers.contains(where: { $0["by"] != nil }) {
         byCard = answers.contains { $0["by"] == .string("card") }
       }
-      return Player(
+      let entry = Player(
         name: name, card: card, byCard: byCard, score: count("score"), correct: count("correct"),
         wrong: count("wrong"), unanswered: count("unanswered"))
+      return (entry, player["removed"] == .bool(true))
     }
-  }
-
-  /// The saved games of `archive`, newest first (at most ``maximumGames``; files that are
-  /// not results, or not regular files, passed over). `read` reads a file's bytes: a
-  /// server passes one that keeps what it read.
-  public static func all(
-    in archive: LiveArchive, read: (URL) -> LiveGameRecord? = { LiveGameRecord.read($0) }
-  ) -> [LiveGameRecord] {
-    archive.names(in: archive.resultsDirectory).filter { $0.hasSuffix(".json") }.suffix(maximumGames).reversed()
-      .compactMap { read(archive.resultsDirectory.appendingPathComponent($0)) }
-  }
-
-  /// The game saved at `url`, if it is one.
-  public static func read(_ url: URL) -> LiveGameRecord? {
-    guard let bytes = try? RegularFile.read(url.path, limit: maximumFileSize) else { return nil }
-    return LiveGameRecord(id: String(url.lastPathComponent.dropLast(".json".count)), bytes: bytes)
   }
 }

@@ -2,9 +2,10 @@ import Foundation
 import QRQuiz
 import QRQuizFiles
 
-/// Profiles stored as one JSON file under a data directory (`$XDG_DATA_HOME/qrquiz` by
-/// default), updated under a file lock and written atomically, so two processes adding
-/// profiles at once lose neither.
+/// The terminal player's profiles, in the records (`profiles`: a row each, the one that
+/// plays marked); pictures copied from files stay files (`DIRECTORY/pictures/`). Each change
+/// is one transaction of the store's writer, so two processes adding profiles at once lose
+/// neither.
 package struct ProfileStore: Sendable {
   /// Why a profile operation failed.
   package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
@@ -16,10 +17,10 @@ package struct ProfileStore: Sendable {
     case notFound(String)
     /// The picture is not an http(s) URL with a host, nor a readable image file.
     case badImage(BadImage)
-    /// `profiles.json` is not a profiles file.
-    case corrupt(path: String)
-    /// The store could not be read or written.
+    /// A picture could not be copied.
     case storage(FileSystemError)
+    /// The records could not be read or written.
+    case records(DatabaseError)
 
     package var description: String {
       switch self {
@@ -27,8 +28,8 @@ package struct ProfileStore: Sendable {
       case .duplicateName(let name): "a profile named '\(name)' already exists"
       case .notFound(let name): "no profile named '\(name)'"
       case .badImage(let reason): "bad profile picture: \(reason)"
-      case .corrupt(let path): "profile store: \(path) is not a profiles file"
       case .storage(let error): "profile store: \(error)"
+      case .records(let error): "profile store: \(error)"
       }
     }
   }
@@ -57,54 +58,46 @@ package struct ProfileStore: Sendable {
     }
   }
 
-  /// The directory holding `profiles.json` and copied pictures.
+  package let records: RecordStore
+  /// The directory holding copied pictures (`pictures/`).
   package let directory: URL
-  private var file: URL { directory.appendingPathComponent("profiles.json") }
   /// The largest picture file accepted.
   package static let maximumImageSize = 20 << 20
 
-  /// A store in `directory` (created when first written).
-  package init(directory: URL) { self.directory = directory }
+  /// A store of `records`, copying pictures into `directory`.
+  package init(records: RecordStore, directory: URL) {
+    self.records = records
+    self.directory = directory
+  }
 
   /// Every profile, in the order added.
-  package func list() throws(Error) -> [Profile] { try load().profiles }
+  package func list() throws(Error) -> [Profile] {
+    try read { database throws(DatabaseError) in
+      try database.rows("SELECT name, image_url, image_file FROM profiles ORDER BY id").map(Self.profile)
+    }
+  }
 
   /// The profile that plays (`qrquiz profile use`), or `nil` for the default player.
   package func active() throws(Error) -> Profile? {
-    let file = try load()
-    guard let name = file.active else { return nil }
-    return file.profiles.first { $0.name.lowercased() == name.lowercased() }
+    try read { database throws(DatabaseError) in
+      try database.row("SELECT name, image_url, image_file FROM profiles WHERE active = 1").map(Self.profile)
+    }
   }
 
   /// Makes the profile named `name` the one that plays; `nil` for the default player.
   package func use(_ name: String?) throws(Error) {
-    try updateFile { file throws(Error) in
-      guard let name else {
-        file.active = nil
-        return
-      }
-      guard let profile = file.profiles.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-        throw .notFound(name)
-      }
-      file.active = profile.name
+    let key = name?.lowercased()
+    let found = try write { database throws(DatabaseError) -> Bool in
+      if let key, try database.row("SELECT 1 FROM profiles WHERE name_key = \(key)") == nil { return false }
+      try database.execute("UPDATE profiles SET active = 0 WHERE active = 1")
+      if let key { try database.execute("UPDATE profiles SET active = 1 WHERE name_key = \(key)") }
+      return true
     }
+    if !found, let name { throw .notFound(name) }
   }
 
-  private func load() throws(Error) -> ProfileFile {
-    let bytes: [UInt8]
-    do {
-      bytes = try BoundedFile.read(file.path, limit: 16 << 20)
-    } catch {
-      switch error {
-      case .file(let failure) where failure.isNotFound: return ProfileFile(profiles: [])
-      case .file(let failure): throw .storage(failure)
-      case .tooLarge: throw .corrupt(path: file.path)
-      }
-    }
-    guard let decoded = try? JSONDecoder().decode(ProfileFile.self, from: Data(bytes)) else {
-      throw .corrupt(path: file.path)
-    }
-    return decoded
+  private static func profile(_ row: Row) -> Profile {
+    Profile(name: row.get(0) ?? "", imageURL: row.get(1), imageFile: row.get(2))
   }
 
   /// The profile named `name` (ignoring case).
@@ -121,35 +114,48 @@ package struct ProfileStore: Sendable {
   @discardableResult
   package func add(name rawName: String, image: String? = nil) throws(Error) -> Profile {
     let name = try Self.validated(rawName)
-    return try update { profiles throws(Error) in
-      guard !profiles.contains(where: { $0.name.lowercased() == name.lowercased() }) else {
-        throw .duplicateName(name)
-      }
-      var profile = Profile(name: name)
-      if let image {
-        if let url = URL(string: image), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" {
-          guard url.host?.isEmpty == false else { throw .badImage(.noHost(image)) }
-          profile.imageURL = url.absoluteString
-        } else if image.contains("://") {
-          throw .badImage(.unsupportedScheme(image))
-        } else {
-          profile.imageFile = try copyPicture(from: image, for: name)
-        }
-      }
-      profiles.append(profile)
-      return profile
+    guard try !list().contains(where: { $0.name.lowercased() == name.lowercased() }) else {
+      throw .duplicateName(name)
     }
+    var profile = Profile(name: name)
+    if let image {
+      if let url = URL(string: image), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" {
+        guard url.host?.isEmpty == false else { throw .badImage(.noHost(image)) }
+        profile.imageURL = url.absoluteString
+      } else if image.contains("://") {
+        throw .badImage(.unsupportedScheme(image))
+      } else {
+        profile.imageFile = try copyPicture(from: image, for: name)
+      }
+    }
+    let added = profile
+    let inserted = try write { database throws(DatabaseError) -> Bool in
+      guard try database.row("SELECT 1 FROM profiles WHERE name_key = \(added.name.lowercased())") == nil else {
+        return false
+      }
+      try database.execute(
+        """
+        INSERT INTO profiles (name, name_key, image_url, image_file)
+        VALUES (\(added.name), \(added.name.lowercased()), \(added.imageURL), \(added.imageFile))
+        """)
+      return true
+    }
+    guard inserted else { throw .duplicateName(name) }
+    return profile
   }
 
   /// Removes the profile named `name` (ignoring case) and its copied picture.
   package func remove(name: String) throws(Error) {
-    try update { profiles throws(Error) in
-      guard let index = profiles.firstIndex(where: { $0.name.lowercased() == name.lowercased() }) else {
-        throw .notFound(name)
-      }
-      if let picture = profiles[index].imageFile, let path = pictureFile(picture) { unlink(path) }
-      profiles.remove(at: index)
+    let key = name.lowercased()
+    let removed = try write { database throws(DatabaseError) -> Profile? in
+      let profile = try database.row("SELECT name, image_url, image_file FROM profiles WHERE name_key = \(key)")
+        .map(Self.profile)
+      // A removed active profile leaves the default player playing.
+      try database.execute("DELETE FROM profiles WHERE name_key = \(key)")
+      return profile
     }
+    guard let removed else { throw .notFound(name) }
+    if let picture = removed.imageFile, let path = pictureFile(picture) { unlink(path) }
   }
 
   static func validated(_ name: String) throws(Error) -> String {
@@ -190,42 +196,19 @@ package struct ProfileStore: Sendable {
     return directory.appendingPathComponent("pictures").appendingPathComponent(String(name)).path
   }
 
-  /// Read-modify-write of the profiles under an exclusive lock.
-  private func update<T>(_ change: (inout [Profile]) throws(Error) -> T) throws(Error) -> T {
-    try updateFile { file throws(Error) in
-      let result = try change(&file.profiles)
-      // A removed active profile leaves the default player playing.
-      if let active = file.active, !file.profiles.contains(where: { $0.name.lowercased() == active.lowercased() }) {
-        file.active = nil
-      }
-      return result
+  private func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(Error) -> T {
+    do {
+      return try records.read(body)
+    } catch {
+      throw .records(error)
     }
   }
 
-  private func updateFile<T>(_ change: (inout ProfileFile) throws(Error) -> T) throws(Error) -> T {
-    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
-    return try FileLock.withExclusiveLock(
-      on: directory.appendingPathComponent(".profiles.lock"), lockFailure: Error.storage
-    ) {
-      () throws(Error) -> T in
-      var contents = try load()
-      let result = try change(&contents)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      // Encoding plain strings cannot fail.
-      let bytes = Array(try! encoder.encode(contents))
-      do throws(FileSystemError) {
-        try AtomicFile.write(bytes, to: file)
-      } catch {
-        throw .storage(error)
-      }
-      return result
+  private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws(DatabaseError) -> T) throws(Error) -> T {
+    do {
+      return try records.write(body)
+    } catch {
+      throw .records(error)
     }
   }
-}
-
-private struct ProfileFile: Codable {
-  var profiles: [Profile]
-  /// The profile that plays, by name; `nil` for the default player.
-  var active: String?
 }

@@ -36,9 +36,9 @@ public final class QuizWebApp: HTTPResponder {
     public var allowsEditing: Bool
     /// Question images are served from this cache, and only from it.
     public var imageCache: ImageDiskCache?
-    /// Where live games are journaled and their results saved (`DATA/live`); `nil` keeps
-    /// them in memory only.
-    public var liveArchive: LiveArchive?
+    /// Where live games' moves and results are kept (the records, and `DATA/live` for the
+    /// results' exports); `nil` keeps them in memory only.
+    public var liveGames: LiveGameStore?
     /// Whether the server runs HTTPS (cookies are then marked Secure).
     public var isSecure: Bool
     /// Whether the library is the teacher's alone (`qrquiz live`, `serve --private`):
@@ -48,26 +48,27 @@ public final class QuizWebApp: HTTPResponder {
     /// listens before it knows its port (and so its join addresses) still never answers a
     /// phone 404 for a game it is about to resume.
     public var holdsRequestsUntilResumed: Bool
-    /// Where assignments are journaled (`DATA/assignments`); `nil` keeps them in memory only.
-    public var assignmentArchive: AssignmentArchive?
+    /// Where assignments and their students' work are kept (the records); `nil` keeps them
+    /// in memory only.
+    public var assignmentStore: AssignmentStore?
     /// The teacher's classes (`qrquiz class`): an assignment for a class takes its roster's names.
     public var classes: ClassRosterStore?
 
     public init(
       publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
-      liveArchive: LiveArchive? = nil, isSecure: Bool = false, isPrivate: Bool = false,
-      holdsRequestsUntilResumed: Bool = false, assignmentArchive: AssignmentArchive? = nil,
+      liveGames: LiveGameStore? = nil, isSecure: Bool = false, isPrivate: Bool = false,
+      holdsRequestsUntilResumed: Bool = false, assignmentStore: AssignmentStore? = nil,
       classes: ClassRosterStore? = nil
     ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
       self.teacherToken = teacherToken
       self.allowsEditing = allowsEditing
       self.imageCache = imageCache
-      self.liveArchive = liveArchive
+      self.liveGames = liveGames
       self.isSecure = isSecure
       self.isPrivate = isPrivate
       self.holdsRequestsUntilResumed = holdsRequestsUntilResumed
-      self.assignmentArchive = assignmentArchive
+      self.assignmentStore = assignmentStore
       self.classes = classes
     }
 
@@ -95,9 +96,9 @@ public final class QuizWebApp: HTTPResponder {
   private let resumeGate: ResumeGate
 
   /// - Parameters:
-  ///   - live: the live games (by default, kept in the configuration's archive, on the
+  ///   - live: the live games (by default, kept in the configuration's store, on the
   ///     system's clock).
-  ///   - assignments: the assignments (by default, kept in the configuration's archive, on
+  ///   - assignments: the assignments (by default, kept in the configuration's store, on
   ///     the system's clock).
   public init(topics: Topics, configuration: Configuration, live: LiveGames? = nil, assignments: Assignments? = nil) {
     let served =
@@ -106,14 +107,14 @@ public final class QuizWebApp: HTTPResponder {
       case .files(let paths): ServedTopics(source: .files(paths))
       }
     resumeGate = ResumeGate(isOpen: !configuration.holdsRequestsUntilResumed)
-    let games = live ?? LiveGames(archive: configuration.liveArchive)
+    let games = live ?? LiveGames(store: configuration.liveGames)
     site = Site(configuration: configuration, topics: served, live: games)
     library = LibraryArea(site: site)
     pictures = PicturesArea(site: site)
     play = PlayArea(site: site, pictures: pictures)
     editor = EditorArea(site: site)
     liveArea = LiveArea(site: site, pictures: pictures, games: games)
-    let assignments = assignments ?? Assignments(archive: configuration.assignmentArchive)
+    let assignments = assignments ?? Assignments(store: configuration.assignmentStore)
     assignmentArea = AssignmentArea(site: site, pictures: pictures, assignments: assignments)
     classes = ClassesArea(site: site, assignments: assignments)
     router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes)
@@ -175,7 +176,7 @@ public final class QuizWebApp: HTTPResponder {
     return liveArea.resumeGames()
   }
 
-  /// Reads the assignments of the configuration's archive back; a line for each that
+  /// Reads the assignments of the configuration's store back; a line for each that
   /// cannot be.
   public func resumeAssignments() -> [String] { assignmentArea.resume() }
 

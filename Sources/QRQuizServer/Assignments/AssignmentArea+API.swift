@@ -58,7 +58,7 @@ extension AssignmentArea {
       switch error {
       case .tooMany:
         throw .init(
-          status: 503, message: "the server keeps \(AssignmentArchive.maximumAssignments) assignments at most")
+          status: 503, message: "the server keeps \(AssignmentStore.maximumAssignments) assignments at most")
       case .notSaved(let failure): throw .init(status: 503, message: "the assignment could not be saved: \(failure)")
       }
     }

@@ -3,20 +3,20 @@ import QRQuizClassroom
 import QRQuizFiles
 import QRQuizLocking
 
-/// One assignment served: its students' work under a lock, and its journal. Every move is
-/// checked, written and flushed to the journal, and only then applied and acknowledged,
-/// all under the lock, so the work always equals the journal and nothing a student was
-/// told is lost by a crash.
+/// One assignment served: its students' work under a lock, and its move log. Every move is
+/// checked, committed to the records, and only then applied and acknowledged, all under the
+/// lock, so the work always equals the records and nothing a student was told is lost by a
+/// crash.
 final class AssignmentBook: Sendable {
   let assignment: Assignment
   private let work: Locked<AssignmentWork>
   /// `nil`: kept in memory only (a server without a data folder, tests).
-  private let journal: AssignmentJournal?
+  private let log: AssignmentMoveLog?
 
-  init(work: AssignmentWork, journal: AssignmentJournal?) {
+  init(work: AssignmentWork, log: AssignmentMoveLog?) {
     assignment = work.assignment
     self.work = Locked(work)
-    self.journal = journal
+    self.log = log
   }
 
   var code: String { assignment.code }
@@ -27,7 +27,7 @@ final class AssignmentBook: Sendable {
   /// Why a move failed: refused by the rules, or not saved.
   enum Failure<Refusal: Error>: Error {
     case refused(Refusal)
-    case notSaved(FileSystemError)
+    case notSaved(DatabaseError)
   }
 
   /// A student joins; returns their secret.
@@ -105,11 +105,11 @@ final class AssignmentBook: Sendable {
   /// What students did, as it stands at `now`.
   func snapshot(at now: QuizClock.Instant) -> AssignmentWork { work.withLock { $0 }.settled(at: now) }
 
-  /// Writes `entry` to the journal and waits for the disk, then applies it.
+  /// Writes `entry` to the records and waits for the commit, then applies it.
   private func save<Refusal>(
     _ entry: AssignmentWork.Entry, _ work: inout AssignmentWork, refusing: Refusal.Type
   ) throws(Failure<Refusal>) {
-    do throws(FileSystemError) { try journal?.append(entry) } catch { throw .notSaved(error) }
+    do throws(DatabaseError) { try log?.append(entry) } catch { throw .notSaved(error) }
     work.apply(entry)
   }
 }

@@ -4,26 +4,26 @@ import QRQuizClassroom
 import QRQuizFiles
 import QRQuizLocking
 
-/// Every assignment of a server: made by the teacher, found by code, kept in the data
-/// folder's archive (`DATA/assignments`) and found again when the server starts. Bounded:
-/// `AssignmentArchive.maximumAssignments` in all.
+/// Every assignment of a server: made by the teacher, found by code, kept in the records
+/// and found again when the server starts. Bounded: `AssignmentStore.maximumAssignments` in
+/// all.
 public final class Assignments: Sendable {
-  let archive: AssignmentArchive?
+  let store: AssignmentStore?
   let clock: LiveClock
   private let books = Locked<[String: AssignmentBook]>([:])
-  /// The archive folder's modification time when last read: `qrquiz assign` adds journals
-  /// beside a running server, which reads them when the folder changes.
-  private let folderStamp = Locked<timespec?>(nil)
+  /// The newest assignment's row read: `qrquiz assign` adds assignments beside a running
+  /// server, which reads the rows after it when a code is not known yet.
+  private let lastRow = Locked<Int64>(0)
   /// Told of each assignment found that way (its topic is hidden from then on).
   let onFound = Locked<(@Sendable (Assignment) -> Void)?>(nil)
   /// Attempts to join, per address: a class joins in a burst, a guesser of names is slowed.
   let joinLimiter = JoinLimiter()
 
   /// - Parameters:
-  ///   - archive: where journals are kept; `nil` keeps assignments in memory only.
+  ///   - store: where assignments are kept; `nil` keeps them in memory only.
   ///   - clock: the server's clock, which due times are read on.
-  public init(archive: AssignmentArchive?, clock: LiveClock = .system) {
-    self.archive = archive
+  public init(store: AssignmentStore?, clock: LiveClock = .system) {
+    self.store = store
     self.clock = clock
   }
 
@@ -37,31 +37,25 @@ public final class Assignments: Sendable {
     return books.withLock { $0[code] }
   }
 
-  /// Reads the journals added to the archive since it was last read (by `qrquiz assign`),
-  /// when its folder changed, telling `onFound` of each.
+  /// Reads the assignments added to the records since they were last read (by `qrquiz
+  /// assign`), telling `onFound` of each: one indexed query.
   func refreshIfChanged() {
-    guard let archive else { return }
-    var status = stat()
-    guard stat(archive.directory.path, &status) == 0 else { return }
-    let stamp = status.st_mtim
-    let changed = folderStamp.withLock { last -> Bool in
-      if let last, last.tv_sec == stamp.tv_sec, last.tv_nsec == stamp.tv_nsec { return false }
-      last = stamp
-      return true
-    }
-    guard changed else { return }
+    guard let store else { return }
+    let after = lastRow.withLock { $0 }
+    let found = store.resume(after: after)
+    guard let newest = found.assignments.map(\.row).max() else { return }
+    lastRow.withLock { $0 = max($0, newest) }
     let known = books.withLock { Set($0.keys) }
-    let found = onFound.withLock { $0 }
-    for url in archive.scan().journals {
-      let code = String(url.lastPathComponent.dropLast(".jsonl".count))
-      guard !known.contains(code), let (work, journal) = try? AssignmentJournal.resume(url) else { continue }
-      let book = AssignmentBook(work: work, journal: journal)
+    let tell = onFound.withLock { $0 }
+    for resumed in found.assignments where !known.contains(resumed.work.assignment.code) {
+      let code = resumed.work.assignment.code
+      let book = AssignmentBook(work: resumed.work, log: resumed.log)
       let isNew = books.withLock { books -> Bool in
-        guard books[code] == nil, books.count < AssignmentArchive.maximumAssignments else { return false }
+        guard books[code] == nil, books.count < AssignmentStore.maximumAssignments else { return false }
         books[code] = book
         return true
       }
-      if isNew { found?(work.assignment) }
+      if isNew { tell?(resumed.work.assignment) }
     }
   }
 
@@ -75,40 +69,39 @@ public final class Assignments: Sendable {
   /// Why an assignment was not made.
   enum CreationFailure: Error {
     case tooMany
-    case notSaved(FileSystemError)
+    case notSaved(DatabaseError)
   }
 
-  /// Adds the assignment `make` returns for a new code (one no assignment, nor any file of
-  /// the archive, has), its journal durable first.
+  /// Adds the assignment `make` returns for a new code (one no assignment of the records
+  /// has), its row committed first.
   func create(_ make: (String) -> Assignment) throws(CreationFailure) -> AssignmentBook {
     try books.withLock { (books) throws(CreationFailure) -> AssignmentBook in
-      guard books.count < AssignmentArchive.maximumAssignments else { throw .tooMany }
+      guard books.count < AssignmentStore.maximumAssignments else { throw .tooMany }
       var code = Assignment.makeCode()
-      while books[code] != nil || archive?.isTaken(code: code) == true { code = Assignment.makeCode() }
+      while books[code] != nil || store?.isTaken(code: code) == true { code = Assignment.makeCode() }
       let assignment = make(code)
-      var journal: AssignmentJournal?
-      if let archive {
-        do throws(FileSystemError) {
-          journal = try AssignmentJournal(creating: archive.journalURL(code: code), assignment: assignment)
+      var log: AssignmentMoveLog?
+      if let store {
+        do throws(DatabaseError) {
+          log = try store.create(assignment)
         } catch {
           throw .notSaved(error)
         }
       }
-      let book = AssignmentBook(work: AssignmentWork(assignment: assignment), journal: journal)
+      let book = AssignmentBook(work: AssignmentWork(assignment: assignment), log: log)
       books[code] = book
       return book
     }
   }
 
-  /// Reads the archive's assignments back; a line for each that cannot be.
+  /// Reads the records' assignments back; a line for each that cannot be.
   func resume() -> [String] {
-    guard let archive else { return [] }
-    var status = stat()
-    if stat(archive.directory.path, &status) == 0 { folderStamp.withLock { $0 = status.st_mtim } }
-    let resumption = archive.resumeAll()
+    guard let store else { return [] }
+    let resumption = store.resume()
+    if let newest = resumption.assignments.map(\.row).max() { lastRow.withLock { $0 = max($0, newest) } }
     books.withLock { books in
-      for (work, journal) in resumption.assignments where books.count < AssignmentArchive.maximumAssignments {
-        books[work.assignment.code] = AssignmentBook(work: work, journal: journal)
+      for resumed in resumption.assignments where books.count < AssignmentStore.maximumAssignments {
+        books[resumed.work.assignment.code] = AssignmentBook(work: resumed.work, log: resumed.log)
       }
     }
     return resumption.problems

@@ -7,17 +7,15 @@ import QRQuizHTTP
 /// The classes (`qrquiz class`): the teacher's list of them, each class's gradebook (every
 /// live game and assignment it took, per student, in one table, and as CSV and JSON), the
 /// links of the students' own pages, and those pages (`/s/SECRET`: a student's results,
-/// theirs alone). Reads the rosters, the assignments and the saved live games; keeps none
-/// of its own but what it read of the live games' results.
+/// theirs alone). Reads the rosters, the assignments and the finished live games from the
+/// records; keeps nothing of its own.
 final class ClassesArea: Sendable {
   let site: Site
   let assignments: Assignments
-  let savedGames: SavedLiveGames
 
   init(site: Site, assignments: Assignments) {
     self.site = site
     self.assignments = assignments
-    savedGames = SavedLiveGames(archive: site.configuration.liveArchive)
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {
@@ -42,7 +40,8 @@ final class ClassesArea: Sendable {
   /// The gradebook of `roster`'s class as things stand.
   func gradebook(_ roster: ClassRoster) -> Gradebook {
     Gradebook(
-      roster: roster, assignments: assignments.all.map(\.snapshot), games: savedGames.all,
+      roster: roster, assignments: assignments.all.map(\.snapshot),
+      games: site.configuration.liveGames?.gameRecords() ?? [],
       at: assignments.clock.now())
   }
 
@@ -53,7 +52,7 @@ final class ClassesArea: Sendable {
       return .success(try store.roster(named: context[parameter: "name"]))
     } catch {
       switch error {
-      case .notFound, .ambiguous: return .failure(HTTPFailure(noSuchClass(context)))
+      case .notFound: return .failure(HTTPFailure(noSuchClass(context)))
       default:
         let pages = site.pages(context)
         return .failure(HTTPFailure(.html(pages.error(.notFound, "\(error.description)"), status: 500)))

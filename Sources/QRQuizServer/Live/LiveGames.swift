@@ -5,14 +5,15 @@ import QRQuizFiles
 import QRQuizLocking
 
 /// The live games of a server, by PIN: made by the teacher, found by players, resumed
-/// from their journals after a restart, and driven by one ticker thread that closes
-/// questions at their deadlines and sends the news held back. No thread per player; each
-/// game in progress has its journal's writer (``LiveJournal``). `docs/CONCURRENCY.md`.
+/// from their moves in the records after a restart, and driven by one ticker thread that
+/// closes questions at their deadlines and sends the news held back. No thread per player
+/// or per game: every game's moves go to the records' one writer (``LiveMoveLog``).
+/// `docs/CONCURRENCY.md`.
 public final class LiveGames: Sendable {
   /// Games not over, at most: past it, a new one is refused until one ends.
   public let maximumGames: Int
-  /// Where games are journaled and results saved; `nil` keeps them in memory only.
-  public let archive: LiveArchive?
+  /// Where games' moves and results are kept; `nil` keeps them in memory only.
+  public let store: LiveGameStore?
   let clock: LiveClock
   let joinLimiter: JoinLimiter
   /// Seconds without a write after which every stream gets a comment line.
@@ -35,29 +36,29 @@ public final class LiveGames: Sendable {
   /// Why a game cannot be made.
   public enum CreateError: Error, Sendable, CustomStringConvertible {
     case tooManyGames(Int)
-    case journal(FileSystemError)
+    case records(DatabaseError)
 
     public var description: String {
       switch self {
       case .tooManyGames(let count): "\(count) live games are in progress: end one first"
-      case .journal(let error): "the game cannot be journaled: \(error)"
+      case .records(let error): "the game cannot be kept: \(error)"
       }
     }
   }
 
   /// - Parameters:
-  ///   - archive: where games are kept; `nil` keeps them in memory only.
+  ///   - store: where games are kept; `nil` keeps them in memory only.
   ///   - clock: the monotonic clock of deadlines and answer times.
   ///   - joinBurst: join attempts one address may make at once (and per minute).
   ///   - keepAliveInterval: seconds without news after which streams get a comment line.
   ///   - runsTicker: whether a thread closes questions at their deadlines (tests that
   ///     move their own clock call ``tick()`` instead).
   public init(
-    archive: LiveArchive?, clock: LiveClock = .system, maximumGames: Int = 64, joinBurst: Double = 100,
+    store: LiveGameStore?, clock: LiveClock = .system, maximumGames: Int = 64, joinBurst: Double = 100,
     keepAliveInterval: Double = 10, runsTicker: Bool = true
   ) {
     self.keepAliveInterval = keepAliveInterval
-    self.archive = archive
+    self.store = store
     self.clock = clock
     self.maximumGames = maximumGames
     joinLimiter = JoinLimiter(burst: joinBurst, refillPerSecond: joinBurst / 60)
@@ -119,7 +120,7 @@ public final class LiveGames: Sendable {
     return Set(rooms.filter { !$0.isOver }.map(\.topicName))
   }
 
-  /// Makes a game: a fresh PIN and host secret, its journal, and its room.
+  /// Makes a game: a fresh PIN and host secret, its row in the records, and its room.
   ///
   /// - Parameter setup: the game's setup for a PIN and a host secret.
   func create(
@@ -129,7 +130,7 @@ public final class LiveGames: Sendable {
     let now = clock.now()
     forgetOldGames(at: now)
     // The PIN is taken under the lock (a reservation, so two games never share one); the
-    // journal is written without it, so no player's request waits for a new game's disk.
+    // row is written without it, so no player's request waits for a new game's disk.
     let reserved: Result<String, CreateError> = rooms.withLock { state in
       let inProgress = state.rooms.values.count { !$0.isOver } + state.reserved.count
       guard inProgress < maximumGames else { return .failure(.tooManyGames(inProgress)) }
@@ -137,23 +138,23 @@ public final class LiveGames: Sendable {
       repeat {
         pin = String(format: "%06d", Int.random(in: 0...999_999))
       } while state.rooms[pin] != nil || state.reserved.contains(pin)
-        || (archive?.isTaken(pin: pin) ?? false)
+        || (store?.isTaken(pin: pin) ?? false)
       state.reserved.insert(pin)
       return .success(pin)
     }
     let pin = try reserved.get()
     defer { rooms.withLock { _ = $0.reserved.remove(pin) } }
     let gameSetup = setup(pin, Secret.make())
-    var journal: LiveJournal?
-    if let archive {
-      do throws(FileSystemError) {
-        journal = try LiveJournal(creating: archive.journalURL(pin: pin), setup: gameSetup)
+    var log: LiveMoveLog?
+    if let store {
+      do throws(DatabaseError) {
+        log = try store.start(gameSetup)
       } catch {
-        throw .journal(error)
+        throw .records(error)
       }
     }
     let room = LiveRoom(
-      game: LiveGame(setup: gameSetup), journal: journal, joinURL: joinURL(pin), now: now,
+      game: LiveGame(setup: gameSetup), log: log, joinURL: joinURL(pin), now: now,
       keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
     rooms.withLock { $0.rooms[pin] = room }
     ticker?.wake()
@@ -164,31 +165,30 @@ public final class LiveGames: Sendable {
   public struct ResumeReport: Sendable {
     /// The games resumed that are not over, oldest first.
     public var resumed: [RunningGame] = []
-    /// A line per journal that could not be resumed (skipped, or kept aside as
-    /// `PIN.damaged`, `PIN.2.damaged` …).
+    /// A line per game that could not be resumed (its moves do not replay: kept aside in
+    /// the records).
     public var problems: [String] = []
   }
 
-  /// Resumes the games whose journals the archive holds (their server stopped or was
+  /// Resumes the games the records hold unfinished (their server stopped or was
   /// killed): same PINs, secrets, scores and streaks; a question open when it stopped stays
   /// open until its time is up, or is closed with the answers received before when it is.
   public func resume(
     joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
   ) -> ResumeReport {
-    guard let archive else { return ResumeReport() }
+    guard let store else { return ResumeReport() }
     let now = clock.now()
-    // Journals that are not regular files are skipped, damaged ones kept aside (every
-    // one of them), each said in `problems`.
-    let found = archive.resumeUnfinished(at: now)
+    // Games whose moves do not replay are kept aside in the records, each said in `problems`.
+    let found = store.resumeUnfinished(at: now)
     var resumed: [RunningGame] = []
     for unfinished in found.games {
       let pin = unfinished.game.setup.pin
       guard room(pin) == nil else {
-        unfinished.journal.finish()
+        unfinished.log.finish()
         continue
       }
       let room = LiveRoom(
-        game: unfinished.game, journal: unfinished.journal, joinURL: joinURL(pin), now: now,
+        game: unfinished.game, log: unfinished.log, joinURL: joinURL(pin), now: now,
         keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
       rooms.withLock { $0.rooms[pin] = room }
       if unfinished.game.phase == .over {
@@ -202,15 +202,15 @@ public final class LiveGames: Sendable {
       resumed: resumed.sorted { ($0.started, $0.pin) < ($1.started, $1.pin) }, problems: found.problems)
   }
 
-  /// Saves a finished game's results and stops its journal; whether they were saved
-  /// (`nil`: there is no archive).
+  /// Saves a finished game's results and stops its log; whether they were saved
+  /// (`nil`: there is no store).
   @discardableResult
   func finish(_ room: LiveRoom) -> Bool? {
     let game = room.snapshot
     guard game.phase == .over else { return false }
-    room.finishJournal()
-    guard let archive else { return nil }
-    return (try? archive.saveResults(of: game)) != nil
+    room.finishLog()
+    guard let store else { return nil }
+    return (try? store.saveResults(of: game)) != nil
   }
 
   /// One pass of the ticker: questions closed at their deadlines, news sent, streams kept

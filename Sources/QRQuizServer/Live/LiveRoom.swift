@@ -4,13 +4,13 @@ import QRQuizClassroom
 import QRQuizFiles
 import QRQuizHTTP
 
-/// A live game being played on this server: the ``LiveGame`` behind a lock, its journal,
+/// A live game being played on this server: the ``LiveGame`` behind a lock, its move log,
 /// and the event streams of its host and players.
 ///
-/// Every move runs under the lock: checked and applied by the game, queued in the journal
+/// Every move runs under the lock: checked and applied by the game, queued in the log
 /// in the same order, and published to the streams that need it (an event stream's write
 /// only copies bytes to its connection: nothing here waits for a client). The caller then
-/// waits, without the lock, for the journal to make the move durable before it answers.
+/// waits, without the lock, for the log to make the move durable before it answers.
 /// News that comes in bursts (players joining, answers arriving) is sent by the ticker
 /// (``tick(at:)``), woken as soon as there is some: at most ``coalescingInterval`` after it
 /// happened, and at most that often.
@@ -18,7 +18,7 @@ final class LiveRoom: @unchecked Sendable {
   // `game`, `streams` and the fields below them are touched only under `lock`.
   private let lock = NSLock()
   private var game: LiveGame
-  private let journal: LiveJournal?
+  private let log: LiveMoveLog?
   private var streams: [EventStream] = []
   private var lastEventID: UInt64
   private var lobbyChanged = false
@@ -64,13 +64,13 @@ final class LiveRoom: @unchecked Sendable {
   private let newsPending: @Sendable () -> Void
 
   init(
-    game: LiveGame, journal: LiveJournal?, joinURL: String, now: QuizClock.Instant, keepAliveInterval: Double = 10,
+    game: LiveGame, log: LiveMoveLog?, joinURL: String, now: QuizClock.Instant, keepAliveInterval: Double = 10,
     imageSource: @escaping @Sendable (String?) -> String?, newsPending: @escaping @Sendable () -> Void = {}
   ) {
     self.newsPending = newsPending
     self.keepAliveInterval = keepAliveInterval
     self.game = game
-    self.journal = journal
+    self.log = log
     self.joinURL = joinURL
     self.imageSource = imageSource
     pin = game.setup.pin
@@ -108,29 +108,29 @@ final class LiveRoom: @unchecked Sendable {
 
   // MARK: Moves
 
-  /// A durable-once-waited-for move: the journal's ticket.
+  /// A durable-once-waited-for move: the log's ticket.
   struct Ticket {
     fileprivate let number: Int?
   }
 
-  /// Waits until the move of `ticket` is in the journal on disk. When the journal could
-  /// not write it (a full disk), the game goes back to what the journal holds before the
-  /// error is thrown, undoing this move and any queued behind it: a refused move changes
-  /// nothing, and the journal writes again once there is room.
-  func waitUntilDurable(_ ticket: Ticket, clock: LiveClock) async throws(FileSystemError) {
-    guard let journal, let number = ticket.number else { return }
+  /// Waits until the move of `ticket` is in the records on disk. When the log could not
+  /// write it (a full disk), the game goes back to what the records hold before the error
+  /// is thrown, undoing this move and any queued behind it: a refused move changes
+  /// nothing, and the log writes again once there is room.
+  func waitUntilDurable(_ ticket: Ticket, clock: LiveClock) async throws(DatabaseError) {
+    guard let log, let number = ticket.number else { return }
     do {
-      try await journal.waitUntilDurable(number)
+      try await log.waitUntilDurable(number)
     } catch {
-      lock.withLock { rollBackIfTheJournalFailed(at: clock.now()) }
+      lock.withLock { rollBackIfTheLogFailed(at: clock.now()) }
       throw error
     }
   }
 
-  /// Under the lock: the game of the journal's durable entries, if a write failed, sent to
-  /// every stream.
-  private func rollBackIfTheJournalFailed(at now: QuizClock.Instant) {
-    guard let rollback = journal?.rollBack() else { return }
+  /// Under the lock: the game of the log's durable moves, if a write failed, sent to every
+  /// stream.
+  private func rollBackIfTheLogFailed(at now: QuizClock.Instant) {
+    guard let rollback = log?.rollBack() else { return }
     game = rollback.game
     publishState(at: now)
   }
@@ -202,7 +202,7 @@ final class LiveRoom: @unchecked Sendable {
   func endScan(_ role: ScannerRole) { _ = lock.withLock { scanning.remove(role) } }
 
   /// Cards seen in one frame by `role`, each with the answer on top (0 for A): each taken
-  /// by the game or refused, what changed queued in the journal in that order. The host's
+  /// by the game or refused, what changed queued in the log in that order. The host's
   /// camera keeps running between questions: a card it saw up before the question opened,
   /// with the same letter in every frame since, is an answer to the last question still up
   /// and is refused (``LiveGame/SightingRefusal/heldUpBefore``) until lowered or turned. A
@@ -300,7 +300,7 @@ final class LiveRoom: @unchecked Sendable {
   }
 
   /// After a host's move (under the lock): the game active now, its entries queued in the
-  /// journal, kicked players' streams ended, the new state sent to every stream.
+  /// log, kicked players' streams ended, the new state sent to every stream.
   private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
     lastActivity = now
     if entries.contains(where: { if case .opened = $0 { true } else { false } }) {
@@ -317,14 +317,14 @@ final class LiveRoom: @unchecked Sendable {
     return ticket
   }
 
-  /// Queues entries in the journal (under the lock: the journal's order is the game's).
+  /// Queues entries in the log (under the lock: the log's order is the game's).
   private func record(_ entries: [LiveGame.Entry]) -> Ticket {
     guard !entries.isEmpty else { return Ticket(number: nil) }
-    return Ticket(number: journal?.append(entries))
+    return Ticket(number: log?.append(entries))
   }
 
-  /// Stops the journal once the game is over (its results are saved by the caller).
-  func finishJournal() { journal?.finish() }
+  /// Stops the log once the game is over (its results are saved by the caller).
+  func finishLog() { log?.finish() }
 
   // MARK: The ticker
 
@@ -333,7 +333,7 @@ final class LiveRoom: @unchecked Sendable {
   func tick(at now: QuizClock.Instant) -> QuizClock.Instant {
     lock.withLock {
       // A close the ticker queued and nobody waited for may have failed to write.
-      rollBackIfTheJournalFailed(at: now)
+      rollBackIfTheLogFailed(at: now)
       if let entry = game.closeIfDue(at: now) {
         _ = record([entry])
         publishState(at: now)

@@ -1,0 +1,119 @@
+/// The classroom's tables, migration by migration. The statements keep to what SQLite and
+/// PostgreSQL share (integer, real and text columns, flags as 0 or 1, partial indexes,
+/// `RETURNING`), so a second engine runs the same schema and the same repositories.
+///
+/// Times are microseconds since 1970 (``QuizClock/Instant``'s count); moves, setups and
+/// results are the JSON the values encode to, so a game is replayed from its rows as it
+/// was from its journal's lines.
+public enum ClassroomSchema {
+  /// Every migration this version knows.
+  public static let migrator: DatabaseMigrator = {
+    var migrator = DatabaseMigrator()
+    migrator.register(1, "classes, live games, homework, profiles") { database throws(DatabaseError) in
+      try database.executeScript(version1)
+    }
+    return migrator
+  }()
+
+  static let version1 = """
+    CREATE TABLE classes (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      next_card INTEGER NOT NULL
+    );
+    CREATE TABLE students (
+      id INTEGER PRIMARY KEY,
+      class_id INTEGER NOT NULL REFERENCES classes (id) ON DELETE CASCADE,
+      card INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL,
+      time_factor REAL NOT NULL DEFAULT 1,
+      no_speed_scoring INTEGER NOT NULL DEFAULT 0,
+      results_secret TEXT UNIQUE,
+      retired INTEGER NOT NULL DEFAULT 0,
+      UNIQUE (class_id, card)
+    );
+    CREATE INDEX students_by_name ON students (class_id, name_key);
+
+    CREATE TABLE live_games (
+      id INTEGER PRIMARY KEY,
+      pin TEXT NOT NULL,
+      title TEXT NOT NULL,
+      class_id INTEGER REFERENCES classes (id) ON DELETE SET NULL,
+      setup TEXT NOT NULL,
+      created INTEGER NOT NULL,
+      finished INTEGER,
+      damaged TEXT,
+      stem TEXT UNIQUE,
+      results TEXT,
+      questions INTEGER,
+      class_name TEXT
+    );
+    CREATE UNIQUE INDEX live_games_playing ON live_games (pin) WHERE finished IS NULL;
+    CREATE INDEX live_games_by_finish ON live_games (finished);
+    CREATE TABLE live_moves (
+      game_id INTEGER NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,
+      sequence INTEGER NOT NULL,
+      at INTEGER NOT NULL,
+      move TEXT NOT NULL,
+      PRIMARY KEY (game_id, sequence)
+    );
+    CREATE TABLE live_players (
+      game_id INTEGER NOT NULL REFERENCES live_games (id) ON DELETE CASCADE,
+      player INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      student_id INTEGER REFERENCES students (id) ON DELETE SET NULL,
+      card INTEGER,
+      by_card INTEGER NOT NULL,
+      score INTEGER NOT NULL,
+      correct INTEGER NOT NULL,
+      wrong INTEGER NOT NULL,
+      unanswered INTEGER NOT NULL,
+      removed INTEGER NOT NULL,
+      PRIMARY KEY (game_id, player)
+    );
+    CREATE INDEX live_players_by_student ON live_players (student_id);
+
+    CREATE TABLE assignments (
+      id INTEGER PRIMARY KEY,
+      code TEXT NOT NULL UNIQUE,
+      class_id INTEGER REFERENCES classes (id) ON DELETE SET NULL,
+      assignment TEXT NOT NULL,
+      created INTEGER NOT NULL,
+      due INTEGER NOT NULL,
+      damaged TEXT
+    );
+    CREATE TABLE assignment_moves (
+      assignment_id INTEGER NOT NULL REFERENCES assignments (id) ON DELETE CASCADE,
+      sequence INTEGER NOT NULL,
+      move TEXT NOT NULL,
+      PRIMARY KEY (assignment_id, sequence)
+    );
+    CREATE TABLE assignment_students (
+      assignment_id INTEGER NOT NULL REFERENCES assignments (id) ON DELETE CASCADE,
+      name_key TEXT NOT NULL,
+      name TEXT NOT NULL,
+      student_id INTEGER REFERENCES students (id) ON DELETE SET NULL,
+      PRIMARY KEY (assignment_id, name_key)
+    );
+    CREATE INDEX assignment_students_by_student ON assignment_students (student_id);
+
+    CREATE TABLE profiles (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      image_url TEXT,
+      image_file TEXT,
+      active INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE settings (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+    CREATE TABLE statistics (
+      profile_key TEXT PRIMARY KEY,
+      statistics TEXT NOT NULL
+    );
+    """
+}

@@ -1,0 +1,199 @@
+import Foundation
+import QRQuizFiles
+import QRQuizLocking
+
+/// A data folder's records in one SQLite database (`DATA/records.sqlite`): classes and
+/// their students, live games and their moves, homework and its work, profiles and
+/// statistics. Documents stay files (the topic library, pictures, the image cache,
+/// exports); records are here, where they can be queried together.
+///
+/// The file is in WAL mode with `synchronous=FULL`: a write that returned is on disk.
+/// Writes go through one writer (``RecordWriter``), which commits what arrived together in
+/// one transaction; reads use connections of their own, which WAL lets run beside the
+/// writer. A command line and a server may open the same file: SQLite's locks order their
+/// writes, and each waits for the other's transaction (a busy timeout) rather than fail.
+///
+/// ```swift
+/// let records = try RecordStore(file: data.appendingPathComponent(RecordStore.fileName))
+/// let classes = try records.read { database throws(DatabaseError) in
+///   try database.rows("SELECT name FROM classes ORDER BY name").compactMap { $0.get(0, as: String.self) }
+/// }
+/// ```
+public final class RecordStore: Sendable {
+  /// The database's name in a data folder.
+  public static let fileName = "records.sqlite"
+
+  /// The database file.
+  public let file: URL
+  private let writer: RecordWriter
+  private let readers: ReaderPool
+
+  /// Opens the database at `file`, creating it (and its folder) when missing, and brings
+  /// its schema up to date. The folder is made 0700 and the file 0600 whatever the umask
+  /// (SQLite gives its WAL and shared-memory files the database's mode).
+  ///
+  /// - Throws: ``DatabaseError``: the file is not a regular file, not a database, damaged,
+  ///   newer than this program, or cannot be written.
+  public init(file: URL, migrator: DatabaseMigrator = ClassroomSchema.migrator) throws(DatabaseError) {
+    self.file = file
+    try Self.prepareFile(file)
+    let connection = try Database(path: file.path)
+    try Self.configure(connection)
+    try migrator.migrate(connection)
+    writer = RecordWriter(connection: connection)
+    readers = ReaderPool(path: file.path)
+  }
+
+  deinit { writer.close() }
+
+  /// Runs `body` in the writer's next transaction and waits until it is committed (or
+  /// failed). The caller's thread blocks: from async code use ``write(_:)-async``.
+  ///
+  /// - Throws: ``DatabaseError``: `body`'s, or the commit's (nothing of `body` stays).
+  @discardableResult
+  public func write<T: Sendable>(
+    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> T
+  ) throws(DatabaseError) -> T {
+    let outcome = Outcome<T>()
+    let done = DispatchSemaphore(value: 0)
+    enqueue(outcome.body(body)) { error in
+      outcome.finish(error)
+      done.signal()
+    }
+    done.wait()
+    return try outcome.result()
+  }
+
+  /// Runs `body` in the writer's next transaction and waits, without blocking a thread,
+  /// until it is committed.
+  ///
+  /// - Throws: ``DatabaseError``.
+  @discardableResult
+  public func write<T: Sendable>(
+    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> T
+  ) async throws(DatabaseError) -> T {
+    let outcome = Outcome<T>()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      enqueue(outcome.body(body)) { error in
+        outcome.finish(error)
+        continuation.resume()
+      }
+    }
+    return try outcome.result()
+  }
+
+  /// Queues `body` for the writer and returns at once; `completion` is called on the
+  /// writer's thread with `nil` once `body` is committed, or with the error that lost it.
+  /// Jobs run in the order they were queued.
+  func enqueue(
+    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Void,
+    completion: @escaping @Sendable (DatabaseError?) -> Void
+  ) {
+    writer.enqueue(RecordWriter.Job(body: body, completion: completion))
+  }
+
+  /// Runs `body` on a reading connection of this thread's own (WAL: it sees the last
+  /// commit, and never waits for the writer).
+  ///
+  /// - Throws: ``DatabaseError``.
+  public func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
+    let connection = try readers.take()
+    defer { readers.give(connection) }
+    return try body(connection)
+  }
+
+  /// Transactions the writer has committed (the tests count group commits with it).
+  public var commitCount: Int { writer.commitCount }
+
+  /// Waits for every write queued so far, then closes the writer: later writes fail with
+  /// ``DatabaseError/Kind/closed``.
+  public func close() { writer.close() }
+}
+
+extension RecordStore {
+  /// The folder made private, and the file made as a regular file of mode 0600 when
+  /// missing; an existing path that is not a regular file (a link, a FIFO) refused.
+  static func prepareFile(_ file: URL) throws(DatabaseError) {
+    let folder = file.deletingLastPathComponent()
+    do {
+      try Directory.create(folder)
+    } catch {
+      throw DatabaseError(kind: .cannotOpen, path: file.path, message: error.description)
+    }
+    chmod(folder.path, 0o700)
+    var status = stat()
+    if lstat(file.path, &status) == 0 {
+      guard status.st_mode & S_IFMT == S_IFREG else {
+        throw DatabaseError(kind: .cannotOpen, path: file.path, message: "not a regular file")
+      }
+      return
+    }
+    let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      let error = FileSystemError.current(.create, file.path)
+      throw DatabaseError(kind: error.code == EROFS ? .readOnly : .cannotOpen, path: file.path, message: error.description)
+    }
+    fchmod(descriptor, 0o600)
+    Glibc.close(descriptor)
+  }
+
+  /// WAL, and commits that are on disk when they return.
+  static func configure(_ connection: Database) throws(DatabaseError) {
+    guard let mode = try connection.value("PRAGMA journal_mode = WAL", as: String.self), mode.lowercased() == "wal"
+    else {
+      throw DatabaseError(kind: .other, path: connection.path, message: "the database could not be put in WAL mode")
+    }
+    try connection.execute("PRAGMA synchronous = FULL")
+  }
+}
+
+/// A write's result, set on the writer's thread and read by the waiter after it.
+private final class Outcome<T: Sendable>: @unchecked Sendable {
+  // @unchecked: `value` and `error` are written before the completion signals and read
+  // after the waiter wakes, both under `lock`.
+  private let lock = NSLock()
+  private var value: T?
+  private var error: DatabaseError?
+
+  /// `body`, keeping what it returns.
+  func body(
+    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> T
+  ) -> @Sendable (Database) throws(DatabaseError) -> Void {
+    { [self] database throws(DatabaseError) in
+      let result = try body(database)
+      lock.withLock { value = result }
+    }
+  }
+
+  func finish(_ failure: DatabaseError?) { lock.withLock { error = failure } }
+
+  func result() throws(DatabaseError) -> T {
+    let (value, error) = lock.withLock { (self.value, self.error) }
+    if let error { throw error }
+    guard let value else { preconditionFailure("a write finished with neither a value nor an error") }
+    return value
+  }
+}
+
+/// Reading connections, lent one at a time; a few are kept open between reads.
+final class ReaderPool: @unchecked Sendable {
+  // @unchecked: `idle` is touched only under `lock`, and a connection lent out is used by
+  // the borrowing thread alone until it is given back.
+  private let lock = NSLock()
+  private var idle: [Database] = []
+  private let path: String
+  static let kept = 4
+
+  init(path: String) { self.path = path }
+
+  func take() throws(DatabaseError) -> Database {
+    if let connection = lock.withLock({ idle.popLast() }) { return connection }
+    return try Database(path: path, readOnly: true, create: false)
+  }
+
+  func give(_ connection: Database) {
+    lock.withLock {
+      if idle.count < Self.kept { idle.append(connection) }
+    }
+  }
+}
