@@ -14,8 +14,8 @@ struct QRQuizCommand: ParsableCommand {
         image cache   --cache-dir, else $QRQUIZ_CACHE_DIR, else $XDG_CACHE_HOME/qrquiz, else $HOME/.cache/qrquiz
         profiles      $XDG_DATA_HOME/qrquiz, else $HOME/.local/share/qrquiz
         topics        $XDG_DATA_HOME/qrquiz/topics, else $HOME/.local/share/qrquiz/topics
-        live games    $XDG_DATA_HOME/qrquiz/live (results/ keeps each finished game as JSON and CSV)
-        classes       $XDG_DATA_HOME/qrquiz/classes (a roster per class, with the students' card numbers)
+        records       $XDG_DATA_HOME/qrquiz/records.sqlite (classes, live games, homework, profiles, statistics)
+        live results  $XDG_DATA_HOME/qrquiz/live/results (each finished game exported as JSON and CSV)
       """,
     examples: ["qrquiz encode Social.json -o social.png", "qrquiz decode photo.jpg", "qrquiz encode --help"],
     subcommands: [
@@ -24,6 +24,7 @@ struct QRQuizCommand: ParsableCommand {
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
       GenerateCommand.self, SheetCommand.self,
       ServeCommand.self, LiveCommand.self, AssignCommand.self, ClassCommand.self, AnswerCardsCommand.self,
+      DataCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

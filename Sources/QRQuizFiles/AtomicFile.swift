@@ -24,7 +24,7 @@ package enum AtomicFile {
   ///   - newFileMode: the permissions of a file that did not exist (less the umask); an
   ///     existing file keeps its own. `0o600` for a secret.
   ///   - durable: `fsync` the file and its folder, so the write survives a power cut too
-  ///     (a saved topic, a game's journal), at the cost of the disk's flush.
+  ///     (a saved topic, a game's results), at the cost of the disk's flush.
   ///   - regularFileOnly: for the files of the data folder: anything at `url` but a
   ///     regular file (a link, a FIFO) is refused, never followed or written into.
   /// - Returns: the stamp of the file written, as `stat` gives it at `url` until someone

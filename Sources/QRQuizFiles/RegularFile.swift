@@ -1,7 +1,7 @@
 import Foundation
 
-/// Opening the files of the data folder (live games' journals and results) as a stranger
-/// may have left them: a symbolic link is never followed (a journal written through one
+/// Opening the files of the data folder (saved topics, results' exports, 0.5's journals) as
+/// a stranger may have left them: a symbolic link is never followed (a file written through one
 /// truncates and appends to whatever it points at), a FIFO or a device is never waited on
 /// (opening a FIFO for reading blocks until someone writes), and only a regular file is
 /// used. The check is made on the open descriptor, so a file swapped after a listing is

@@ -164,19 +164,25 @@ import Testing
     #expect(result.stdoutText.contains("Quiz\\u{1B}]0;pwned"), "\(result.stdoutText)")
   }
 
-  @Test func twoCorruptStatisticsFilesInOneSecondAreBothKept() throws {
+  @Test func twoCorruptStatisticsRowsInOneSecondAreBothKept() throws {
     let topic = try write("t.json", #"{"sets":[[{"question":"Q?","answers":["a","b"],"correct":0}]]}"#)
-    let stats = scratch.url.appendingPathComponent("data/qrquiz/stats")
-    try FileManager.default.createDirectory(at: stats, withIntermediateDirectories: true)
+    let records = try RecordStore(file: scratch.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)"))
     for round in 0..<2 {
-      try Data("not json \(round)".utf8).write(to: stats.appendingPathComponent("default.json"))
+      try records.write { database throws(DatabaseError) in
+        try database.execute(
+          """
+          INSERT INTO statistics (profile_key, statistics) VALUES ('default', \("not json \(round)"))
+          ON CONFLICT (profile_key) DO UPDATE SET statistics = excluded.statistics
+          """)
+      }
       let played = try ProcessRunner.qrquiz(
         ["play", topic, "--set", "1", "--no-images"], stdin: Data("1\n".utf8), environment: scratch.qrquizEnvironment)
       #expect(played.status == 0, "\(played.stderr)")
     }
-    let aside = try FileManager.default.contentsOfDirectory(atPath: stats.path).filter { $0.contains(".corrupt-") }
-    #expect(aside.count == 2, "\(aside)")
-    let kept = try aside.map { try String(contentsOf: stats.appendingPathComponent($0), encoding: .utf8) }
-    #expect(Set(kept) == ["not json 0", "not json 1"])
+    let kept = try records.read { database throws(DatabaseError) in
+      try database.rows("SELECT statistics FROM statistics WHERE profile_key LIKE 'default.corrupt-%'")
+        .compactMap { $0.get(0, as: String.self) }
+    }
+    #expect(Set(kept) == ["not json 0", "not json 1"], "\(kept)")
   }
 }

@@ -257,16 +257,18 @@ import Testing
     #expect(try qrquiz(["stats", "--json", "--profile", "ada"]).stdoutText.contains(#""score":0"#))
   }
 
-  @Test func aCorruptStatisticsFileIsSetAsideAndReported() throws {
-    let directory = home.url.appendingPathComponent("data/qrquiz/stats")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Data("garbage".utf8).write(to: directory.appendingPathComponent("default.json"))
+  @Test func corruptStatisticsAreSetAsideAndReported() throws {
+    let records = try RecordStore(file: home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)"))
+    try records.write { database throws(DatabaseError) in
+      try database.execute("INSERT INTO statistics (profile_key, statistics) VALUES ('default', 'garbage')")
+    }
     let result = try qrquiz(["play", try writeTopic(), "--set", "1", "--no-images"], input: "2\n2\n")
     #expect(result.status == 0)
-    #expect(result.stderr.contains("statistics file was corrupt; set aside as "))
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    let setAside = try #require(names.first { $0.hasPrefix("default.json.corrupt-") })
-    #expect(try Data(contentsOf: directory.appendingPathComponent(setAside)) == Data("garbage".utf8))
+    #expect(result.stderr.contains("statistics were corrupt; set aside as default.corrupt-"), "\(result.stderr)")
+    let kept = try records.read { database throws(DatabaseError) in
+      try database.value("SELECT statistics FROM statistics WHERE profile_key LIKE 'default.corrupt-%'", as: String.self)
+    }
+    #expect(kept == "garbage")
     #expect(try statistics()["score"] as? Int == 40)
   }
 

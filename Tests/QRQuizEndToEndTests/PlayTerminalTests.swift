@@ -210,14 +210,19 @@ import Testing
         ["expect": "question 1/1"], ["send": "1"], ["expect": "any key: the result"], ["send": " "],
         ["expect": "set over"], ["send": "q"],
       ])
-    let file = home.url.appendingPathComponent("data/qrquiz/stats/default.json")
-    let before = try Data(contentsOf: file)
+    let records = try RecordStore(file: home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)"))
+    func stored() throws -> String? {
+      try records.read { database throws(DatabaseError) in
+        try database.value("SELECT statistics FROM statistics WHERE profile_key = 'default'", as: String.self)
+      }
+    }
+    let before = try #require(try stored())
     let killed = try run(
       ["play", topic, "--set", "1", "--no-images"],
       steps: [["expect": "question 1/2"], ["send": "2"], ["expect": "Right!"], ["signal": "KILL"]])
     #expect(killed.status == -9)
-    #expect(try Data(contentsOf: file) == before)
-    let statistics = try JSONSerialization.jsonObject(with: before) as? [String: Any]
+    #expect(try stored() == before)
+    let statistics = try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [String: Any]
     #expect(statistics?["score"] as? Int == 20)
   }
 }

@@ -11,11 +11,11 @@ import Foundation
 /// - within a process, time never goes back or jumps, whatever the wall clock does (NTP,
 ///   someone setting the time mid-lesson): deadlines and answer times stay fair;
 /// - across processes and reboots, instants stay comparable to the wall clock's accuracy:
-///   a game journaled before a SIGKILL or a power cut is resumed by a new process that
-///   compares its instants with the journal's. A boot-relative instant
+///   a game stored before a SIGKILL or a power cut is resumed by a new process that
+///   compares its instants with the stored moves'. A boot-relative instant
 ///   (`ContinuousClock.Instant`) means nothing after a reboot, and a `Duration` since an
 ///   origin needs an origin that survives one: the epoch is that origin;
-/// - a whole number in JSON: what is journaled reads back exactly, so a replayed game
+/// - a whole number in JSON: what is stored reads back exactly, so a replayed game
 ///   scores to the millisecond what the live one scored;
 /// - ``Instant/date`` is the calendar date for people (results' file names).
 ///
@@ -69,7 +69,7 @@ public struct QuizClock: Clock {
 
     public var description: String { ISO8601DateFormatter().string(from: date) }
 
-    /// A whole number of microseconds, in JSON and in a journal.
+    /// A whole number of microseconds, in JSON and in the records.
     public init(from decoder: any Decoder) throws {
       microsecondsSince1970 = try decoder.singleValueContainer().decode(Int64.self)
     }

@@ -10,7 +10,7 @@ struct ClassCommand: ParsableCommand {
     name: "class",
     synonyms: ["classes", "roster"],
     abstract:
-      "Class rosters: each student with the number of their answer card (kept in $XDG_DATA_HOME/qrquiz/classes).",
+      "Class rosters: each student with the number of their answer card (kept in the records, $XDG_DATA_HOME/qrquiz/records.sqlite).",
     discussion: """
       Students get card numbers 1, 2, 3 … in the order of the list, kept for good: a student
       added later gets the next number never given in the class, and a removed student's

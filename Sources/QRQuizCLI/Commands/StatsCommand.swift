@@ -9,9 +9,9 @@ struct StatsCommand: ParsableCommand {
     abstract: "Show (or reset) a player's statistics: total score, correct, wrong, completed sets.",
     discussion: """
       Statistics are kept per profile (the one in use, see qrquiz profile use; else the
-      default player) in $XDG_DATA_HOME/qrquiz/stats. A set counts towards the totals only the
-      first time it is completed. A statistics file that is not valid is set aside (renamed
-      NAME.json.corrupt-TIME) and reported, never overwritten.
+      default player) in the records ($XDG_DATA_HOME/qrquiz/records.sqlite). A set counts towards the
+      totals only the first time it is completed. Statistics that are not valid are set aside (kept as
+      NAME.corrupt-TIME) and reported, never overwritten.
       """,
     examples: ["qrquiz stats", "qrquiz stats --json --profile Ada", "qrquiz stats --reset"])
 
@@ -49,7 +49,7 @@ struct StatsCommand: ParsableCommand {
     }
     let loaded = try store.statistics(of: name)
     if let setAside = loaded.setAside {
-      Console.error("the statistics file of \(name) was corrupt; set aside as \(setAside)")
+      Console.error("the statistics of \(name) were corrupt; set aside as \(setAside)")
     }
     let statistics = loaded.statistics
     if json {

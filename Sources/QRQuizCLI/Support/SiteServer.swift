@@ -185,7 +185,7 @@ struct SiteServer {
       _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
       _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
-    // Files of the process itself (the library, the cache, the journals) keep 64.
+    // Files of the process itself (the library, the cache, the records) keep 64.
     return max(64, min(wanted, Int(limit.rlim_cur)) - 64)
   }
 

@@ -5,7 +5,7 @@ import QRQuiz
 /// of their own, for a class (its roster's names only) or for anyone with the link.
 ///
 /// The assignment is fixed for its life: its row in the records (``AssignmentStore``).
-/// What students do is ``AssignmentWork``, a value rebuilt from the journal's entries.
+/// What students do is ``AssignmentWork``, a value rebuilt from its stored entries.
 public struct Assignment: Sendable, Codable, Hashable {
   /// Eight letters and digits students type or scan (`/a/CODE`): it finds the
   /// assignment and grants nothing but joining it.

@@ -6,10 +6,10 @@ import QRQuiz
 /// questions, a question's own `seconds` over that question alone, each as long again as
 /// a student's extra time says (``ClassRoster/Accommodations``). A timed question is shown
 /// only once the student starts its timer (a ``AssignmentWork/Entry/started(student:question:at:setSeconds:questionSeconds:)``
-/// journaled, so nobody reads a question before its time runs); when a timer runs out,
+/// stored, so nobody reads a question before its time runs); when a timer runs out,
 /// the questions it covers that are not answered are answered `unanswered`, at that moment.
 /// That is worked out from the starts and the time given (``AssignmentWork/settled(_:at:)``),
-/// never journaled, so a journal replayed gives the same answers.
+/// never stored, so moves replayed give the same answers.
 extension AssignmentWork {
   /// A question's timers, started.
   public struct TimerStart: Sendable, Hashable {
@@ -62,7 +62,7 @@ extension AssignmentWork {
   /// The student holding `secret` starts the timer(s) of question `question` (0-based),
   /// their timers running `timeFactor` times as long (their extra time).
   ///
-  /// - Returns: the entry to journal; `nil` when there is nothing to start (the question
+  /// - Returns: the entry to store; `nil` when there is nothing to start (the question
   ///   has no timer of its own to start, or it was started already).
   /// - Throws: ``MoveRefusal``.
   public func start(secret: String, question: Int, timeFactor: Double = 1, at now: QuizClock.Instant)

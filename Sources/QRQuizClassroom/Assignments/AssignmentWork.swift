@@ -7,8 +7,8 @@ import QRQuiz
 /// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:at:)``,
 /// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
 /// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
-/// the ``Entry`` to journal, changing nothing; the caller makes the entry durable, then
-/// ``apply(_:)``s it. Applying a journal's entries to a new value of the same assignment
+/// the ``Entry`` to store, changing nothing; the caller makes the entry durable, then
+/// ``apply(_:)``s it. Applying the stored entries to a new value of the same assignment
 /// gives the same value (``init(assignment:entries:)``).
 ///
 /// Rules: nothing is taken at or after the due time; one answer per question, in order;
@@ -59,7 +59,7 @@ public struct AssignmentWork: Sendable, Equatable {
     public var at: QuizClock.Instant
   }
 
-  /// One change, as the journal keeps it.
+  /// One change, as the records keep it.
   public enum Entry: Sendable, Codable, Hashable {
     case joined(student: Int, name: String, secret: String, at: QuizClock.Instant)
     case answered(student: Int, question: Int, picks: [Int], at: QuizClock.Instant)
@@ -137,7 +137,7 @@ public struct AssignmentWork: Sendable, Equatable {
 
   public init(assignment: Assignment) { self.assignment = assignment }
 
-  /// The work `entries` make (a journal's).
+  /// The work `entries` make (the stored ones).
   public init(assignment: Assignment, entries: some Sequence<Entry>) {
     self.init(assignment: assignment)
     for entry in entries { apply(entry) }
@@ -186,7 +186,7 @@ public struct AssignmentWork: Sendable, Equatable {
 
   /// The student holding `secret` answers question `question` (0-based) with `picks`.
   ///
-  /// - Returns: the entry to journal, and what to tell the student once it is durable.
+  /// - Returns: the entry to store, and what to tell the student once it is durable.
   /// - Throws: ``MoveRefusal``.
   public func answer(
     secret: String, question: Int, picks: [Int], at now: QuizClock.Instant
@@ -228,7 +228,7 @@ public struct AssignmentWork: Sendable, Equatable {
 
   // MARK: Applying
 
-  /// Whether `entry` fits (a journal edited by hand must not crash the server reading it).
+  /// Whether `entry` fits (rows edited by hand must not crash the server reading it).
   public func accepts(_ entry: Entry) -> Bool {
     switch entry {
     case .joined(let id, let name, let secret, _):
@@ -256,7 +256,7 @@ public struct AssignmentWork: Sendable, Equatable {
     }
   }
 
-  /// Applies an entry a move returned (or a journal holds, checked by ``accepts(_:)``).
+  /// Applies an entry a move returned (or the records hold, checked by ``accepts(_:)``).
   public mutating func apply(_ entry: Entry) {
     switch entry {
     case .joined(let id, let name, let secret, let time):
@@ -281,7 +281,7 @@ public struct AssignmentWork: Sendable, Equatable {
 }
 
 extension StudentName {
-  /// A name as a journal holds it, when today's rules would refuse it.
+  /// A name as the records hold it, when today's rules would refuse it.
   init(unchecked text: String) {
     self.text = text
     key = Self.foldedKey(text)

@@ -35,9 +35,10 @@ extension ClassRosterStore {
     var students: [StoredClass.Student] = []
     var removed: [StoredClass.Student] = []
     for row in rows {
+      // Any factor but 1 is checked as the roster checks one: a row edited to 0.5 is refused.
       let factor = row.get(2, as: Double.self) ?? 1
       let student = StoredClass.Student(
-        card: row.get(0) ?? 0, name: row.get(1) ?? "", extraTime: factor > 1 ? factor : nil,
+        card: row.get(0) ?? 0, name: row.get(1) ?? "", extraTime: factor == 1 ? nil : factor,
         noSpeedScoring: row.get(3, as: Bool.self) == true ? true : nil, resultsSecret: row.get(4))
       if row.get(5, as: Bool.self) == true { removed.append(student) } else { students.append(student) }
     }

@@ -4,7 +4,7 @@
 ///
 /// Times are microseconds since 1970 (``QuizClock/Instant``'s count); moves, setups and
 /// results are the JSON the values encode to, so a game is replayed from its rows as it
-/// was from its journal's lines.
+/// was from a 0.5 journal's lines.
 public enum ClassroomSchema {
   /// Every migration this version knows.
   public static let migrator: DatabaseMigrator = {

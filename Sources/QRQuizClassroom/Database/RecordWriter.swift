@@ -4,7 +4,7 @@ import Foundation
 /// queued jobs of every game, homework and command in transactions. Jobs that arrive while
 /// a transaction commits wait for the next one and share it (group commit across games:
 /// a thousand answers in two seconds cost a few dozen commits, on one thread where there
-/// were a writer thread and a journal per game).
+/// were a writer thread and a journal file per game in 0.5).
 ///
 /// Each job runs in a savepoint of its own, so one that fails is undone alone; a commit that
 /// fails (a full disk) fails every job of the transaction. A job's completion is called on

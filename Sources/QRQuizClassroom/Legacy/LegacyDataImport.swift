@@ -56,36 +56,31 @@ public enum LegacyDataImport {
   /// The paths, below a data folder, that 0.5 kept records in (and the backup receives).
   static let recordPaths = ["live/games", "assignments", "classes", "profiles.json", "stats"]
 
-  /// Imports `data`'s 0.5 files into `records` and moves them into the backup, when there
-  /// are any; `nil` when there was nothing to take over.
+  /// Imports `data`'s 0.5 files into `records` and moves them into the backup (`backup-0.5`,
+  /// or `backup-0.5-2` … when an old binary wrote files again since), when there are any;
+  /// `nil` when there was nothing to take over.
   ///
   /// - Throws: ``Failure``: nothing imported (the files stay as they were), or imported but
   ///   not all moved (the next start moves the rest, and imports nothing twice).
   public static func run(data: URL, records: RecordStore) throws(Failure) -> Report? {
     let present = recordPaths.filter { exists(data.appendingPathComponent($0)) }
     guard !present.isEmpty else { return nil }
-    let backup = data.appendingPathComponent(backupName)
-    let done: Bool
+    var backup = data.appendingPathComponent(backupName)
+    var number = 1
+    while exists(backup) {
+      number += 1
+      backup = data.appendingPathComponent("\(backupName)-\(number)")
+    }
+    let found = LegacyFiles.read(data)
+    var report = found.report(backup: backup)
     do {
-      done = try records.read { database throws(DatabaseError) in
-        try database.row("SELECT 1 FROM settings WHERE key = 'legacy-import'") != nil
-      }
+      report.problems += try records.write { database throws(DatabaseError) in try found.insert(into: database) }
     } catch {
       throw .records(error)
     }
-    var report = Report(backup: backup)
-    if !done {
-      let found = LegacyFiles.read(data)
-      report = found.report(backup: backup)
-      do {
-        try records.write { database throws(DatabaseError) in try found.insert(into: database) }
-      } catch {
-        throw .records(error)
-      }
-    }
     try moveIntoBackup(present, from: data, to: backup)
     try copyResults(from: data, to: backup)
-    return done ? nil : report
+    return report
   }
 
   private static func exists(_ url: URL) -> Bool {

@@ -1,16 +1,58 @@
 import Foundation
 import QRQuiz
 
-/// A 0.5 data folder's records as rows, all in the caller's one transaction.
+/// A 0.5 data folder's records as rows, all in the caller's one transaction. What the
+/// records hold already (a takeover that ran before its files were moved, or files an old
+/// binary wrote since) is not imported twice: it is said, and its file kept in the backup.
 extension LegacyFiles {
-  func insert(into database: Database) throws(DatabaseError) {
-    try database.execute("INSERT INTO settings (key, value) VALUES ('legacy-import', '0.5')")
-    for roster in classes { try ClassRosterStore.insert(roster, in: database) }
-    for game in games { try insert(game, into: database) }
-    for saved in results { try insert(saved, into: database) }
-    for work in homework { try insert(work, into: database) }
+  /// Inserts the rows; a line for each thing the records held already.
+  func insert(into database: Database) throws(DatabaseError) -> [String] {
+    var skipped: [String] = []
+    try database.execute(
+      """
+      INSERT INTO settings (key, value) VALUES ('legacy-import', '0.5')
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value
+      """)
+    for roster in classes {
+      if try database.row("SELECT 1 FROM classes WHERE name_key = \(ClassRosterStore.key(roster.name.text))") != nil {
+        skipped.append("class \(roster.name.text) not imported: a class of that name is in the records")
+      } else {
+        try ClassRosterStore.insert(roster, in: database)
+      }
+    }
+    for game in games {
+      let setup = game.setup
+      if try database.row(
+        "SELECT 1 FROM live_games WHERE pin = \(setup.pin) AND created = \(setup.created.microsecondsSince1970)") != nil
+      {
+        skipped.append("live game \(setup.pin) not imported: it is in the records")
+      } else if try database.row("SELECT 1 FROM live_games WHERE pin = \(setup.pin) AND finished IS NULL") != nil {
+        skipped.append("live game \(setup.pin) not imported: another game is played with its PIN")
+      } else {
+        try insert(game, into: database)
+      }
+    }
+    for saved in results {
+      if try database.row("SELECT 1 FROM live_games WHERE stem = \(saved.stem)") != nil {
+        skipped.append("results \(saved.stem) not imported: they are in the records")
+      } else {
+        try insert(saved, into: database)
+      }
+    }
+    for work in homework {
+      if try database.row("SELECT 1 FROM assignments WHERE code = \(work.assignment.code)") != nil {
+        skipped.append("assignment \(work.assignment.code) not imported: it is in the records")
+      } else {
+        try insert(work, into: database)
+      }
+    }
     for profile in profiles {
       let key = profile.name.lowercased()
+      if try database.row("SELECT 1 FROM profiles WHERE name_key = \(key)") != nil {
+        skipped.append("profile \(profile.name) not imported: it is in the records")
+        continue
+      }
+      if key == activeProfile { try database.execute("UPDATE profiles SET active = 0") }
       try database.execute(
         """
         INSERT INTO profiles (name, name_key, image_url, image_file, active)
@@ -18,12 +60,13 @@ extension LegacyFiles {
         """)
     }
     for (key, json) in statistics {
-      try database.execute(
-        """
-        INSERT INTO statistics (profile_key, statistics) VALUES (\(key), \(json))
-        ON CONFLICT (profile_key) DO NOTHING
-        """)
+      if try database.row("SELECT 1 FROM statistics WHERE profile_key = \(key)") != nil {
+        skipped.append("statistics of \(key) not imported: the records have that player's")
+      } else {
+        try database.execute("INSERT INTO statistics (profile_key, statistics) VALUES (\(key), \(json))")
+      }
     }
+    return skipped
   }
 
   private func classID(_ name: String?, in database: Database) throws(DatabaseError) -> Int64? {

@@ -34,7 +34,7 @@ extension LiveGame {
     /// seen).
     case same
 
-    /// The journal's entry, when the sighting changed the game.
+    /// The entry to store, when the sighting changed the game.
     public var entry: Entry? {
       switch self {
       case .first(let entry), .changed(let entry): entry
@@ -81,7 +81,7 @@ extension LiveGame {
       var player = Player(
         id: id, name: LivePlayerName(checked: student.name), secret: "", browser: nil, card: student.card,
         answers: Array(repeating: nil, count: setup.questions.count))
-      // Extra time within the rosters' own bounds, whatever a journal edited by hand says.
+      // Extra time within the rosters' own bounds, whatever rows edited by hand say.
       player.timeFactor = min(max(student.timeFactor ?? 1, 1), 4)
       player.noSpeedScoring = student.noSpeedScoring ?? false
       if player.timeFactor > 1 { playersWithExtraTime.append(id) }

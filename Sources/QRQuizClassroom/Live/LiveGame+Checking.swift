@@ -1,7 +1,7 @@
 import QRQuiz
 
 extension LiveGame {
-  /// Whether `entry` can be applied: its player, question and answers exist (a journal
+  /// Whether `entry` can be applied: its player, question and answers exist (rows
   /// edited by hand must not crash the server that reads it).
   func accepts(_ entry: Entry) -> Bool {
     let questions = setup.questions.indices

@@ -2,13 +2,13 @@ import Foundation
 import QRQuiz
 
 extension LiveGame {
-  /// One change of a game, as its journal keeps it, with the time it happened: a game is
+  /// One change of a game, as the records keep it, with the time it happened: a game is
   /// its ``Setup`` and its entries, applied in order.
   public enum Entry: Sendable, Codable, Hashable {
     case joined(id: Int, name: String, secret: String, browser: String?, at: QuizClock.Instant)
     /// An answer reached the server `at`; its time counts from the question's opening.
     case answered(id: Int, question: Int, picks: [Int], at: QuizClock.Instant)
-    /// A number typed for a question asked as a number (a case of its own, so journals
+    /// A number typed for a question asked as a number (a case of its own, so moves
     /// written before numbers were asked read as they did).
     case typed(id: Int, question: Int, number: Double, at: QuizClock.Instant)
     case opened(question: Int, at: QuizClock.Instant)
@@ -39,7 +39,7 @@ extension LiveGame {
     }
   }
 
-  /// Applies an entry made by one of the moves (or read back from a journal).
+  /// Applies an entry made by one of the moves (or read back from the records).
   public mutating func apply(_ entry: Entry) {
     switch entry {
     case .joined(let id, let name, let secret, let browser, _):
@@ -85,7 +85,7 @@ extension LiveGame {
       players[id - 1].isRemoved = true
       if !player.secret.isEmpty { playerBySecret[player.secret] = nil }
       if player.card != nil, player.secret.isEmpty { cardHolderCount -= 1 }
-      // A journal of names checked by older rules may hold two with one skeleton.
+      // Moves of names checked by older rules may hold two with one skeleton.
       if playerByName[player.name.key] == id { playerByName[player.name.key] = nil }
       if playerBySkeleton[player.name.skeleton] == id { playerBySkeleton[player.name.skeleton] = nil }
       activeCount -= 1
@@ -157,7 +157,7 @@ extension LiveGame {
 }
 
 extension LivePlayerName {
-  /// A name that was checked when it joined (read back from a journal).
+  /// A name that was checked when it joined (read back from the records).
   init(checked text: String) {
     if let name = try? LivePlayerName(text) { self = name } else { self.init(unchecked: text) }
   }

@@ -2,7 +2,7 @@ import Foundation
 import QRQuiz
 
 /// What players and the host do: each move is checked, then applied as entries (the
-/// journal's lines), which it returns. A refused move changes nothing. Every move takes
+/// stored moves), which it returns. A refused move changes nothing. Every move takes
 /// its time from the caller, which read its clock: the game has none.
 extension LiveGame {
   /// Why a player cannot join.

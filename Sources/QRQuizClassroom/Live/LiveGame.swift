@@ -8,7 +8,7 @@ import QRQuiz
 /// A value with no clock and no I/O: every move takes the time (a `QuizClock/Instant`)
 /// from its caller, checks what it is asked, and returns the ``Entry`` values it applied,
 /// each carrying its time. Applying the same entries to a new game from the same ``Setup``
-/// gives the same game, so a journal of entries is the game (a server replays it after a
+/// gives the same game, so the stored entries are the game (a server replays it after a
 /// crash, deadlines and answer times included): ``init(setup:entries:)`` rebuilds it, equal
 /// (`==`) to the game the moves made.
 ///
@@ -21,7 +21,7 @@ import QRQuiz
 /// _ = try game.next(at: start + .seconds(4))  // it closes: points, streaks, ranks
 /// ```
 public struct LiveGame: Sendable, Equatable {
-  /// What a game is made with, fixed for its life (the journal's first line).
+  /// What a game is made with, fixed for its life (stored with the game's row).
   public struct Setup: Sendable, Codable, Hashable {
     /// Six digits: what players type or scan to find the game (it grants nothing).
     public var pin: String
@@ -178,7 +178,7 @@ public struct LiveGame: Sendable, Equatable {
     addCardPlayers()
   }
 
-  /// The game `entries` make from `setup` (a journal's, or those a journal made durable
+  /// The game `entries` make from `setup` (the stored ones, or those the records made durable
   /// after a write failed): equal to the game whose moves made them.
   public init(setup: Setup, entries: some Sequence<Entry>) {
     self.init(setup: setup)

@@ -21,7 +21,7 @@ extension QuizWebApp {
     public let scanURL: String?
   }
 
-  /// Why a game cannot be made: no such topic or set, too many games, a journal that
+  /// Why a game cannot be made: no such topic or set, too many games, records that
   /// cannot be written.
   public struct LiveGameRefusal: Error, Sendable, CustomStringConvertible {
     /// What was refused, for a person.

@@ -5,7 +5,7 @@ import QRQuizHTTP
 
 /// The assignments' API (`docs/ASSIGNMENTS.md`): JSON in and out. The teacher makes and
 /// reads; a student joins with a name, then reads their next question and answers it with
-/// their secret. Every move is journaled before it is acknowledged.
+/// their secret. Every move is stored before it is acknowledged.
 extension AssignmentArea {
   // MARK: The teacher
 

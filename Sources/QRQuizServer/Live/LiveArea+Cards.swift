@@ -7,7 +7,7 @@ import QRQuizHTTP
 /// Answer cards in live games (`docs/CARDS.md`): a game made with a class has its
 /// students as card players; the host's screen (its webcam) or the teacher's phone at
 /// `/scan/PIN` posts frames, each read off the HTTP threads (``CardScanning``) and the
-/// cards it shows taken by the game, journaled before the answer counts. The projector
+/// cards it shows taken by the game, stored before the answer counts. The projector
 /// shows which cards were seen, never what they answered.
 extension LiveArea {
   /// The answer cards' routes.

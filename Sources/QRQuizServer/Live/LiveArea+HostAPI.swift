@@ -38,7 +38,7 @@ extension LiveArea {
     }
   }
 
-  /// A host's move: made, its journal entry waited for; a finished game's results saved.
+  /// A host's move: made, its move stored; a finished game's results saved.
   private func hostAction(
     _ context: RequestContext, _ host: Host,
     _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
