@@ -152,7 +152,8 @@ import Testing
     }
     // A class that cannot be read is named in the list, never silently left out.
     #expect(
-      throws: ClassRosterStore.Error.corrupt(name: "7B", reason: "card 1: a results secret that is not 32 hexadecimal digits")
+      throws: ClassRosterStore.Error.corrupt(
+        name: "7B", reason: "card 1: a results secret that is not 32 hexadecimal digits")
     ) { try store.list() }
     #expect(store.listReadable().problems.count == 1)
   }
@@ -161,11 +162,14 @@ import Testing
     try store.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
     func stored() throws -> [[DatabaseValue]] {
       try records.read { database throws(DatabaseError) in
-        try database.rows("SELECT card, time_factor, no_speed_scoring, retired FROM students ORDER BY card").map(\.values)
+        try database.rows("SELECT card, time_factor, no_speed_scoring, retired FROM students ORDER BY card").map(
+          \.values)
       }
     }
     #expect(
-      try stored() == [[.integer(1), .real(1), .integer(0), .integer(0)], [.integer(2), .real(1), .integer(0), .integer(0)]])
+      try stored() == [
+        [.integer(1), .real(1), .integer(0), .integer(0)], [.integer(2), .real(1), .integer(0), .integer(0)],
+      ])
     let ada = try store.update("7B") { roster throws(ClassRoster.Problem) in
       try roster.setAccommodations(
         .name("ada lovelace"), try ClassRoster.Accommodations(timeFactor: 1.5, noSpeedScoring: true))

@@ -245,7 +245,8 @@ import Testing
     // A row that is not a move is named by its place, and the game kept aside.
     try await records.write { database throws(DatabaseError) in
       try database.execute(
-        "INSERT INTO live_moves (game_id, sequence, at, move) VALUES (\(log.gameID), 14, 0, '{\"joined\":{\"id\":99}}')")
+        "INSERT INTO live_moves (game_id, sequence, at, move) VALUES (\(log.gameID), 14, 0, '{\"joined\":{\"id\":99}}')"
+      )
     }
     #expect(store.resumeUnfinished(at: Game.t(24)).problems.map { $0.contains("move 14: not a game's move") } == [true])
   }

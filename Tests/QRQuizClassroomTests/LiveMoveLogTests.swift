@@ -121,7 +121,8 @@ import Testing
       #expect {
         try RecordStore(file: file)
       } throws: { error in
-        (error as? DatabaseError)?.kind == .cannotOpen && "\(error)" == "\(file.path): cannot be opened (not a regular file)"
+        (error as? DatabaseError)?.kind == .cannotOpen
+          && "\(error)" == "\(file.path): cannot be opened (not a regular file)"
       }
     }
     #expect(try String(contentsOf: precious, encoding: .utf8) == "precious\n")
@@ -167,7 +168,8 @@ import Testing
     try records.write { database throws(DatabaseError) in
       try database.execute("UPDATE live_games SET setup = 'not a setup' WHERE pin = '333333'")
       try database.execute(
-        "INSERT INTO live_games (pin, title, setup, created) VALUES ('444444', 'x', \(LiveMoves.encode(Self.setup(pin: "444444"))), 0)")
+        "INSERT INTO live_games (pin, title, setup, created) VALUES ('444444', 'x', \(LiveMoves.encode(Self.setup(pin: "444444"))), 0)"
+      )
       try database.execute(
         "INSERT INTO live_moves (game_id, sequence, at, move) SELECT id, 1, 0, '{\"opened\":{\"question\":99,\"at\":0}}' FROM live_games WHERE pin = '444444'"
       )
@@ -175,8 +177,12 @@ import Testing
     let found = store.resumeUnfinished(at: Game.t(0))
     #expect(found.games.isEmpty)
     #expect(found.problems.count == 2, "\(found.problems)")
-    #expect(found.problems.contains { $0.hasPrefix("live game 333333 not resumed: its setup: not a game's setup; kept in ") })
-    #expect(found.problems.contains { $0.hasPrefix("live game 444444 not resumed: move 1: a move that does not fit the game") })
+    #expect(
+      found.problems.contains { $0.hasPrefix("live game 333333 not resumed: its setup: not a game's setup; kept in ") })
+    #expect(
+      found.problems.contains {
+        $0.hasPrefix("live game 444444 not resumed: move 1: a move that does not fit the game")
+      })
     // Kept as they were, marked, and not reported again; their PINs free for new games.
     let kept = try records.read { database throws(DatabaseError) in
       try database.rows("SELECT pin, setup, damaged FROM live_games ORDER BY pin")

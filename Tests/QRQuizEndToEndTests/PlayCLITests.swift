@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizServerTesting
 import QRQuizTestSupport
 import Testing
@@ -266,7 +267,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stderr.contains("statistics were corrupt; set aside as default.corrupt-"), "\(result.stderr)")
     let kept = try records.read { database throws(DatabaseError) in
-      try database.value("SELECT statistics FROM statistics WHERE profile_key LIKE 'default.corrupt-%'", as: String.self)
+      try database.value(
+        "SELECT statistics FROM statistics WHERE profile_key LIKE 'default.corrupt-%'", as: String.self)
     }
     #expect(kept == "garbage")
     #expect(try statistics()["score"] as? Int == 40)

@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizServerTesting
 import QRQuizTestSupport
 import Testing

@@ -69,7 +69,7 @@ import Testing
     let accepted = await post("/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
     #expect(accepted.status == 201, "\(accepted.text)")
     #expect(room.snapshot.players.count == before.players.count + 1)
-    let stored = try archive.resumeUnfinished(at: clock.clock.now()).games.first { $0.game.setup.pin == pin }
+    let stored = archive.resumeUnfinished(at: clock.clock.now()).games.first { $0.game.setup.pin == pin }
     stored?.log.finish()
     #expect(stored?.game == room.snapshot ? true : false, "the game differs from its rows")
     withExtendedLifetime(disk) {}

@@ -85,5 +85,7 @@ package final class TemporaryDirectory {
 extension TemporaryDirectory {
   /// The records of a data folder in this directory (`records.sqlite`), opened anew: two
   /// calls give two connections to the same database, as two processes would have.
-  package func records() throws -> RecordStore { try RecordStore(file: url.appendingPathComponent(RecordStore.fileName)) }
+  package func records() throws -> RecordStore {
+    try RecordStore(file: url.appendingPathComponent(RecordStore.fileName))
+  }
 }

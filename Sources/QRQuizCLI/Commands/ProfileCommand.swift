@@ -5,7 +5,8 @@ import QRQuizClassroom
 /// `qrquiz profile add|list|show|remove`: players' names and pictures.
 struct ProfileCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    name: "profile", abstract: "Players' names and pictures (kept in the records, $XDG_DATA_HOME/qrquiz/records.sqlite).",
+    name: "profile",
+    abstract: "Players' names and pictures (kept in the records, $XDG_DATA_HOME/qrquiz/records.sqlite).",
     subcommands: [Add.self, List.self, Show.self, Remove.self, Use.self])
 
   static func store() throws -> ProfileStore { ProfileStore(records: try Records.open(), directory: Directories.data) }

@@ -28,7 +28,9 @@ struct StoredClass: Sendable {
           noSpeedScoring: accommodations.noSpeedScoring ? true : nil, resultsSecret: student.resultsSecret)
       }
     }
-    self.init(name: roster.name.text, nextCard: roster.nextCard, students: entries(roster.students), removed: entries(roster.removed))
+    self.init(
+      name: roster.name.text, nextCard: roster.nextCard, students: entries(roster.students),
+      removed: entries(roster.removed))
   }
 
   init(name: String, nextCard: Int, students: [Student], removed: [Student]) {

@@ -131,7 +131,8 @@ extension RecordStore {
     let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let error = FileSystemError.current(.create, file.path)
-      throw DatabaseError(kind: error.code == EROFS ? .readOnly : .cannotOpen, path: file.path, message: error.description)
+      throw DatabaseError(
+        kind: error.code == EROFS ? .readOnly : .cannotOpen, path: file.path, message: error.description)
     }
     fchmod(descriptor, 0o600)
     Glibc.close(descriptor)

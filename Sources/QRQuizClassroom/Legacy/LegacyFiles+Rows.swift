@@ -98,7 +98,8 @@ extension LegacyFiles {
       if case .string(let value)? = saved.value[key] { value } else { nil }
     }
     let formatter = ISO8601DateFormatter()
-    let created = text("created").flatMap(formatter.date(from:)).map { QuizClock.Instant($0) } ?? QuizClock.Instant(Date())
+    let created =
+      text("created").flatMap(formatter.date(from:)).map { QuizClock.Instant($0) } ?? QuizClock.Instant(Date())
     let ended = text("ended").flatMap(formatter.date(from:)).map { QuizClock.Instant($0) } ?? created
     var questions = 0
     if case .array(let list)? = saved.value["questions"] { questions = list.count }

@@ -85,7 +85,8 @@ struct LegacyFiles {
         continue
       }
       // Kept as they are, even when not statistics: reading them sets a bad one aside.
-      files.statistics.append((String(url.lastPathComponent.dropLast(".json".count)), String(decoding: bytes, as: UTF8.self)))
+      files.statistics.append(
+        (String(url.lastPathComponent.dropLast(".json".count)), String(decoding: bytes, as: UTF8.self)))
     }
     return files
   }

@@ -204,7 +204,8 @@ package struct ProfileStore: Sendable {
     }
   }
 
-  private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws(DatabaseError) -> T) throws(Error) -> T {
+  private func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws(DatabaseError) -> T) throws(Error) -> T
+  {
     do {
       return try records.write(body)
     } catch {

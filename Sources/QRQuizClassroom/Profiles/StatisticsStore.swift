@@ -62,7 +62,9 @@ package struct StatisticsStore: Sendable {
       return try records.write { database throws(DatabaseError) -> (T, String?) in
         var statistics = PlayStatistics()
         var setAside: String?
-        if let json = try database.value("SELECT statistics FROM statistics WHERE profile_key = \(key)", as: String.self) {
+        if let json = try database.value(
+          "SELECT statistics FROM statistics WHERE profile_key = \(key)", as: String.self)
+        {
           if let decoded = try? JSONDecoder().decode(PlayStatistics.self, from: Data(json.utf8)) {
             statistics = decoded
           } else {

@@ -87,7 +87,8 @@ public struct AssignmentStore: Sendable {
       do throws(AssignmentMoves.Damage) {
         let assignment = try AssignmentMoves.assignment(Array(row.json.utf8))
         let work = try AssignmentMoves.replay(assignment, moves: row.moves.map { Array($0.utf8) })
-        let log = AssignmentMoveLog(records: records, assignmentID: row.id, assignment: assignment, moves: row.moves.count)
+        let log = AssignmentMoveLog(
+          records: records, assignmentID: row.id, assignment: assignment, moves: row.moves.count)
         resumption.assignments.append(Resumed(work: work, log: log, row: row.id))
       } catch {
         let where_ = error.move == 0 ? "its assignment" : "move \(error.move)"

@@ -54,7 +54,9 @@ extension LiveGameStore {
     let saved: String
     do {
       saved = try records.write { database throws(DatabaseError) -> String in
-        guard let id = try database.value("SELECT id FROM live_games WHERE pin = \(pin) AND finished IS NULL", as: Int64.self)
+        guard
+          let id = try database.value(
+            "SELECT id FROM live_games WHERE pin = \(pin) AND finished IS NULL", as: Int64.self)
         else {
           throw DatabaseError(kind: .other, path: database.path, message: "game \(pin) is not in the records")
         }
@@ -73,7 +75,8 @@ extension LiveGameStore {
         let students = try Self.students(ofClass: className, in: database)
         for (rank, entry) in players.enumerated() {
           let player = entry.player
-          let student = player.card.flatMap { students.byCard[$0] } ?? students.byName[StudentName.foldedKey(player.name)]
+          let student =
+            player.card.flatMap { students.byCard[$0] } ?? students.byName[StudentName.foldedKey(player.name)]
           try database.execute(
             """
             INSERT INTO live_players (game_id, player, name, student_id, card, by_card, score, correct, wrong,

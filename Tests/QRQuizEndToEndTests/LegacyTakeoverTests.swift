@@ -1,0 +1,136 @@
+import Foundation
+import QRQuizTestSupport
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizClassroom
+
+/// A data folder made by the 0.5.0 release itself (a teacher's term, then the server killed
+/// mid-question: `Fixtures/legacy-0.5`, made by `make_legacy_data.py` with a build of
+/// b8f6de0), taken over by this release: every answer 0.5.0 gave about it is given the same,
+/// the game in progress resumes with every acknowledged move, and its files are kept,
+/// unchanged, where no 0.5 binary reads them.
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LegacyTakeoverTests {
+  let home: TemporaryDirectory
+  let fixture = Fixtures.url("legacy-0.5")
+  var data: URL { home.url.appendingPathComponent("data/qrquiz") }
+
+  init() throws {
+    home = try TemporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: data.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: fixture.appendingPathComponent("data"), to: data)
+  }
+
+  func qrquiz(_ arguments: [String]) throws -> ProcessResult {
+    var environment = home.qrquizEnvironment
+    environment["TZ"] = "UTC"
+    environment["LC_ALL"] = "C.UTF-8"
+    return try ProcessRunner.qrquiz(arguments, environment: environment)
+  }
+
+  /// What 0.5.0 answered, its data folder's path written as this test's.
+  func expected(_ name: String) throws -> String {
+    // Decoded as they are: reading a file as a String would drop a CSV's byte-order mark.
+    let text = String(decoding: try Data(contentsOf: fixture.appendingPathComponent("expected/\(name)")), as: UTF8.self)
+    return text.replacingOccurrences(of: Self.generationFolder, with: data.path)
+  }
+
+  /// Where the fixture's data folder was when 0.5.0 answered (its text names it).
+  static let generationFolder = "/tmp/legacy-0.5/xdg/qrquiz"
+
+  @Test func everythingTheOldReleaseSaidIsSaidTheSameAfterTheTakeover() throws {
+    let first = try qrquiz(["live", "--results"])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.hasPrefix(
+        "took over the data folder of qrquiz 0.5: 2 classes, 2 finished live games, 1 live game in progress, "
+          + "2 assignments, 2 profiles, 2 players' statistics; its files are kept in \(data.path)/backup-0.5"),
+      "\(first.stderr)")
+    #expect(first.stdoutText == (try expected("live-results.txt")))
+    // Said once: the second command finds nothing more to take over.
+    let again = try qrquiz(["class", "show", "9B"])
+    #expect(again.stderr.isEmpty, "\(again.stderr)")
+    #expect(again.stdoutText == (try expected("class-9B.txt")))
+    for (arguments, file) in [
+      (["class", "show", "9C"], "class-9C.txt"), (["class", "list"], "class-list.txt"),
+      (["assign", "--list"], "assign-list.txt"), (["profile", "list", "--json"], "profile-list.json"),
+      (["stats", "--json", "--profile", "Ada"], "stats-Ada.json"),
+    ] {
+      let result = try qrquiz(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdoutText == (try expected(file)), "\(arguments)")
+    }
+    let codes = try FileManager.default.contentsOfDirectory(
+      atPath: fixture.appendingPathComponent("data/assignments").path
+    )
+    .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(".jsonl".count)) }
+    #expect(codes.count == 2)
+    for code in codes {
+      for format in ["json", "csv"] {
+        let result = try qrquiz(["assign", "--results", code, "--\(format)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutText == (try expected("assign-\(code).\(format)")), "\(code) as \(format)")
+      }
+    }
+    #expect(try qrquiz(["profile", "use", "--default"]).status == 0)
+    #expect(try qrquiz(["stats", "--json"]).stdoutText == (try expected("stats-default.json")))
+    let check = try qrquiz(["data", "check"])
+    #expect(check.status == 0 && check.stdoutText == "\(data.path)/records.sqlite: ok\n", "\(check.stderr)")
+  }
+
+  @Test func theOldFilesAreKeptUnchangedWhereNoOldBinaryReadsThem() throws {
+    #expect(try qrquiz(["class", "list"]).status == 0)
+    let backup = data.appendingPathComponent("backup-0.5")
+    let original = fixture.appendingPathComponent("data")
+    for path in ["live/games", "assignments", "classes", "stats", "profiles.json", "live/results"] {
+      let before = try Self.files(original.appendingPathComponent(path))
+      #expect(!before.isEmpty, "\(path) is in the fixture")
+      #expect(try Self.files(backup.appendingPathComponent(path)) == before, "\(path) kept as it was")
+    }
+    for path in ["live/games", "assignments", "classes", "stats", "profiles.json"] {
+      #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent(path).path), "\(path) moved")
+    }
+    // The results stay where teachers and scripts read them: this release's exports.
+    #expect(
+      try Self.files(data.appendingPathComponent("live/results"))
+        == (try Self.files(original.appendingPathComponent("live/results"))))
+    // The records are the owner's alone.
+    var status = stat()
+    #expect(stat(data.appendingPathComponent("records.sqlite").path, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    #expect(stat(backup.path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+  }
+
+  @Test func theGameKilledMidQuestionResumesWithEveryAcknowledgedMove() throws {
+    #expect(try qrquiz(["class", "list"]).status == 0)
+    let journals = data.appendingPathComponent("backup-0.5/live/games")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: journals.path).first)
+    let lines = try String(contentsOf: journals.appendingPathComponent(name), encoding: .utf8)
+      .split(separator: "\n").map { Array($0.utf8) }
+    let (setup, entries) = try LiveMoves.replay(setup: lines[0], moves: Array(lines.dropFirst()))
+    let journaled = LiveGame(setup: setup, entries: entries)
+    #expect(journaled.players.count == 6 && journaled.answeredCount == 2)
+    let store = LiveGameStore(
+      records: try RecordStore(file: data.appendingPathComponent(RecordStore.fileName)),
+      directory: data.appendingPathComponent("live"))
+    // Resumed within the question's time: open, with its answers, and the class's students.
+    let resumed = store.resumeUnfinished(at: try #require(journaled.deadline) + .seconds(-1))
+    for unfinished in resumed.games { unfinished.log.finish() }
+    #expect(resumed.problems.isEmpty, "\(resumed.problems)")
+    #expect(resumed.games.map(\.game) == [journaled])
+  }
+
+  /// The regular files under `url` (or `url` itself), by relative path, with their bytes.
+  static func files(_ url: URL) throws -> [String: Data] {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return [:] }
+    guard isFolder.boolValue else { return [url.lastPathComponent: try Data(contentsOf: url)] }
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.subpathsOfDirectory(atPath: url.path) {
+      let file = url.appendingPathComponent(name)
+      var status = stat()
+      if lstat(file.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { files[name] = try Data(contentsOf: file) }
+    }
+    return files
+  }
+}
