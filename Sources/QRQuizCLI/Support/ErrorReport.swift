@@ -37,6 +37,8 @@ enum ErrorReport {
       case .ambiguous, .nameTaken, .refused, .corrupt, .newerFormat: .invalidInput
       }
     case is StudentList.Error: .invalidInput
+    case is ReviewReplay.Error: .invalidInput
+    case is FSRSParameters.Problem, is FSRSScheduler.Problem: .usage
     case let error as AnswerCardScanner.Error:
       switch error {
       case .image(let failure): exitCode(for: failure)
