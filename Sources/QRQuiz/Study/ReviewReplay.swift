@@ -32,13 +32,15 @@ public enum ReviewReplay {
     guard let text = String(validating: body, as: UTF8.self) else { throw failure(nil, .notUTF8) }
 
     var columns: ReviewLogColumns?
-    var cards: [String: ReplayedCard] = [:]
+    // Each card once, in order of appearance; the dictionary finds it by id.
+    var cardIndex: [String: Int] = [:]
+    var cards: [ReplayedCard] = []
     var output: [UInt8] = []
-    output.reserveCapacity(bytes.count * 2 + 64)
+    output.reserveCapacity(bytes.count * 3 + 64)
     let unclosedQuote = { (line: Int) in failure(line, .unclosedQuote) }
     try CSVReader.forEachRecord(text, separator: ",", unclosedQuote: unclosedQuote) {
       (record: CSVReader.Record) throws(Error) in
-      if record.fields == [""] { return }  // a blank line
+      if record.fields.count == 1, record.fields[0].isEmpty { return }  // a blank line
       guard let known = columns else {
         do throws(Error.Problem) {
           columns = try ReviewLogColumns(header: record.fields)
@@ -54,21 +56,22 @@ public enum ReviewReplay {
       } catch {
         throw failure(record.line, error)
       }
-      var replayed =
-        cards[row.card]
-        ?? ReplayedCard(
-          card: StudyCard(due: row.time, fuzzSeed: StudyCard.fuzzSeed(for: row.card)), line: record.line,
-          escapedID: Array(CSVText.cell(row.card).utf8))
+      let index = cardIndex[row.card, default: cards.count]
+      if index == cards.count {
+        cardIndex[row.card] = index
+        cards.append(
+          ReplayedCard(
+            card: StudyCard(due: row.time, fuzzSeed: StudyCard.fuzzSeed(for: row.card)), line: record.line,
+            escapedID: Array(CSVText.cell(row.card).utf8)))
+      }
       do {
-        replayed.card = try scheduler.review(replayed.card, rating: row.rating, at: row.time)
+        cards[index].card = try scheduler.review(cards[index].card, rating: row.rating, at: row.time)
       } catch {
         throw failure(
-          record.line,
-          .timeWentBack(card: row.card, time: row.timeText, previousLine: replayed.line))
+          record.line, .timeWentBack(card: row.card, time: row.timeText, previousLine: cards[index].line))
       }
-      replayed.line = record.line
-      cards[row.card] = replayed
-      replayed.write(after: row, to: &output)
+      cards[index].line = record.line
+      cards[index].write(after: row, to: &output)
     }
     guard columns != nil else { throw failure(nil, .noHeader) }
     return output
