@@ -22,6 +22,7 @@ struct QRQuizCommand: ParsableCommand {
       EncodeCommand.self, DecodeCommand.self, ValidateCommand.self, NormalizeCommand.self, PrefetchCommand.self,
       ImageCommand.self, CacheCommand.self, ProfileCommand.self, TopicsCommand.self, CommunityCommand.self,
       PlayCommand.self, CardsCommand.self, StatsCommand.self, NewCommand.self, ImportCommand.self, ExportCommand.self,
+      ReviewCommand.self,
       GenerateCommand.self, SheetCommand.self,
       ServeCommand.self, LiveCommand.self, AssignCommand.self, ClassCommand.self, AnswerCardsCommand.self,
       DataCommand.self,

@@ -73,6 +73,15 @@ import Testing
     #expect(game.players[0].answers[0]?.milliseconds == 3200)
   }
 
+  @Test func fsrsSchedulerExample() throws {
+    let scheduler = try FSRSScheduler(desiredRetention: 0.9)
+    let start = QuizClock.Instant(iso8601Seconds: "2026-01-05T08:00:00Z")!
+    var card = StudyCard(due: start, fuzzSeed: StudyCard.fuzzSeed(for: "capital of Peru"))
+    card = try scheduler.review(card, rating: .good, at: start)
+    print(card.state, card.due.iso8601Seconds)  // learning 2026-01-05T08:10:00Z
+    #expect(card.state == .learning && card.due.iso8601Seconds == "2026-01-05T08:10:00Z")
+  }
+
   @Test func quizClockExample() throws {
     let topic = try Fixtures.sampleValidTopic("People")
     var session = try QuizSession(topic: topic, set: 0, totalScore: 0)

@@ -45,6 +45,8 @@ enum ErrorReport {
       case .takeover(.backup(let failure)): exitCode(for: failure)
       }
     case is StudentList.Error: .invalidInput
+    case is ReviewReplay.Error: .invalidInput
+    case is FSRSParameters.Problem, is FSRSScheduler.Problem: .usage
     case let error as AnswerCardScanner.Error:
       switch error {
       case .image(let failure): exitCode(for: failure)
