@@ -34,6 +34,12 @@ public struct SQL: Sendable, Hashable, ExpressibleByStringInterpolation {
       arguments.append(value.databaseValue)
     }
 
+    /// A value or NULL, bound.
+    public mutating func appendInterpolation<Value: DatabaseValueConvertible>(_ value: Value?) {
+      text += "?"
+      arguments.append(value?.databaseValue ?? .null)
+    }
+
     /// SQL of this program's own (a fragment built from literals and bound values).
     public mutating func appendInterpolation(sql: SQL) {
       text += sql.text

@@ -91,10 +91,10 @@ public struct AssignmentStore: Sendable {
           records: records, assignmentID: row.id, assignment: assignment, moves: row.moves.count)
         resumption.assignments.append(Resumed(work: work, log: log, row: row.id))
       } catch {
-        let where_ = error.move == 0 ? "its assignment" : "move \(error.move)"
+        let place = error.move == 0 ? "its assignment" : "move \(error.move)"
         resumption.problems.append(
-          "assignment \(row.code) not read: \(where_): \(error.reason); kept in \(records.file.path)")
-        let reason = "\(where_): \(error.reason)"
+          "assignment \(row.code) not read: \(place): \(error.reason); kept in \(records.file.path)")
+        let reason = "\(place): \(error.reason)"
         _ = try? records.write { database throws(DatabaseError) in
           try database.execute("UPDATE assignments SET damaged = \(reason) WHERE id = \(row.id)")
         }

@@ -43,10 +43,10 @@ extension LiveGameStore {
       do throws(LiveMoves.Damage) {
         (setup, entries) = try LiveMoves.replay(setup: Array(game.setup.utf8), moves: game.moves.map { Array($0.utf8) })
       } catch {
-        let where_ = error.move == 0 ? "its setup" : "move \(error.move)"
+        let place = error.move == 0 ? "its setup" : "move \(error.move)"
         resumption.problems.append(
-          "live game \(game.pin) not resumed: \(where_): \(error.reason); kept in \(records.file.path)")
-        markDamaged(game.id, reason: "\(where_): \(error.reason)", at: now)
+          "live game \(game.pin) not resumed: \(place): \(error.reason); kept in \(records.file.path)")
+        markDamaged(game.id, reason: "\(place): \(error.reason)", at: now)
         continue
       }
       let log = LiveMoveLog(records: records, gameID: game.id, setup: setup, entries: entries)
