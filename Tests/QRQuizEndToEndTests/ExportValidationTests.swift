@@ -9,8 +9,10 @@ import Testing
 /// Exports checked by tools that are not QRQuiz's: QTI packages opened by Python's zipfile
 /// and validated by xmllint against 1EdTech's QTI 3.0 schemas (Fixtures/qti-schemas, no
 /// network), Moodle XML checked for the rules of Moodle's importer (Fixtures/moodle_rules.py)
-/// and parsed by xmllint; on every sample topic and on a topic with pictures embedded,
-/// several right answers, numbers and times.
+/// and parsed by xmllint; on every sample topic, on a topic with pictures embedded,
+/// several right answers, numbers and times, and on one whose names and pictures are
+/// written to break the XML (`a---b`, `javascript:`): no picture but an http(s) one or a
+/// file of the package is ever shown.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ExportValidationTests {
   let scratch: TemporaryDirectory
 
@@ -22,7 +24,7 @@ import Testing
     awkward.sets[0][0].seconds = 20
     awkward.sets[2][0].seconds = 90
     return try Fixtures.sampleTopicNames.map { ($0, try Fixtures.sampleValidTopic($0)) }
-      + [("Awkward", try ValidTopic(awkward))]
+      + [("Awkward", try ValidTopic(awkward)), ("Hostile", TopicFixtures.hostile)]
   }
 
   func export(_ format: ExportFormat) throws -> [String] {

@@ -41,16 +41,14 @@ enum QTIExporter {
         let identifier = "Q\(setIndex + 1)-\(index + 1)"
         var item = Item(identifier: identifier, path: "items/\(identifier).xml", seconds: question.seconds)
         var source: String?
-        if let url = question.imageURL {
-          if let picture = pictures(url) {
-            let file = "images/\(identifier).\(picture.fileExtension)"
-            zip.add("items/" + file, picture.bytes)
-            item.picture = "items/" + file
-            source = file
-          } else {
-            if !url.isEmpty { notes.append(.pictureLinked(reference, url: url)) }
-            source = url
-          }
+        switch ExportPictureSource.of(question, reference, pictures: pictures, notes: &notes) {
+        case .embedded(let picture):
+          let file = "images/\(identifier).\(picture.fileExtension)"
+          zip.add("items/" + file, picture.bytes)
+          item.picture = "items/" + file
+          source = file
+        case .linked(let url): source = url
+        case nil: break
         }
         if question.numericAnswer != nil {
           notes.append(.questionChanged(reference, how: .choicesNumberNotKept))

@@ -82,9 +82,16 @@ struct XMLBuilder {
   /// Markup this program made itself (an item body), written as it is.
   mutating func raw(_ markup: String) { text += indent + markup + "\n" }
 
-  /// A comment; `--` cannot appear in one.
+  /// A comment of this program's own words (never a stranger's text: a name belongs in an
+  /// element). `--` cannot appear in a comment, nor `-` at its end: a space goes between
+  /// any two dashes, whatever the text.
   mutating func comment(_ comment: String) {
-    text += indent + "<!-- " + escaper.escaped(comment).replacingOccurrences(of: "--", with: "- -") + " -->\n"
+    var safe = ""
+    for character in escaper.escaped(comment) {
+      if character == "-", safe.last == "-" { safe.append(" ") }
+      safe.append(character)
+    }
+    text += indent + "<!-- " + safe + " -->\n"
   }
 
   private var indent: String { String(repeating: "  ", count: depth) }

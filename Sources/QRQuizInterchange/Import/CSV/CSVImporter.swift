@@ -94,6 +94,8 @@ enum CSVImporter {
       return refuse(.problem(.emptyAnswer(empty)))
     }
     let kept = columnAnswers.indices.filter { !columnAnswers[$0].isEmpty }
+    // Each column's place among the kept answers, found in constant time.
+    let keptIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
     var seconds: Double?
     if let text = columns.seconds.map(cell), !text.isEmpty {
       guard let value = NumericAnswer.parse(text), Topic.Question.allowedSeconds.contains(value) else {
@@ -104,7 +106,7 @@ enum CSVImporter {
     let optional = { (index: Int?) in index.map(cell).flatMap { $0.isEmpty ? nil : $0 } }
     let question = QuestionDraft(
       text: cell(columns.question), answers: kept.map { columnAnswers[$0] },
-      correct: Set(positions.compactMap { kept.firstIndex(of: $0) }), imageURL: optional(columns.image),
+      correct: Set(positions.compactMap { keptIndex[$0] }), imageURL: optional(columns.image),
       seconds: seconds, explanation: optional(columns.explanation), line: record.line)
     try imported.add(question, toSet: optional(columns.set))
   }
