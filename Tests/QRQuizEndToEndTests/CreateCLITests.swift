@@ -187,7 +187,7 @@ import Testing
     ("unclosed.gift", "unclosed.gift: line 1: an answer block '{' is never closed"),
     (
       "spreadsheet.xlsx",
-      "spreadsheet.xlsx: this is a spreadsheet file (xlsx or ods), not text: save it as CSV (UTF-8) in the spreadsheet program, then import that"
+      "spreadsheet.xlsx: not a zip archive, or one cut short (it has no central directory)"
     ),
     ("noresults.json", "noresults.json: Open Trivia DB answered response_code 1 (no results)"),
     ("binary.gift", "binary.gift: line 1: not UTF-8 text (a binary file, or another encoding)"),

@@ -31,12 +31,28 @@ struct XMLReader {
   static func forEachChild(
     of text: String, _ body: (XMLElement) throws(TopicImporter.Error) -> Void
   ) throws(TopicImporter.Error) -> String {
+    try forEachElement(of: text, depth: 1, body).name
+  }
+
+  /// Reads `text`, calling `body` with each element `depth` levels below the root (1: its
+  /// children; 2: a spreadsheet's rows, inside `<sheetData>`), in order, each as a tree;
+  /// what lies above that depth is read and dropped.
+  ///
+  /// - Returns: the root element, its name, attributes and line (without its children).
+  @discardableResult
+  static func forEachElement(
+    of text: String, depth: Int, _ body: (XMLElement) throws(TopicImporter.Error) -> Void
+  ) throws(TopicImporter.Error) -> XMLElement {
     var reader = XMLReader(text)
+    reader.handDepth = max(1, depth)
     return try reader.read(body)
   }
 
+  /// The depth of the elements handed over.
+  private var handDepth = 1
+
   private mutating func read(_ body: (XMLElement) throws(TopicImporter.Error) -> Void) throws(TopicImporter.Error)
-    -> String
+    -> XMLElement
   {
     try skipProlog()
     guard index < bytes.count else { throw problem(.malformed("no root element")) }
@@ -77,24 +93,26 @@ struct XMLReader {
     }
     try skipMisc()
     guard index == bytes.count else { throw problem(.malformed("content after the root element")) }
-    return root.element.name
+    return root.element
   }
 
-  /// A closed element goes to its parent, or to `body` when its parent is the root.
+  /// A closed element goes to its parent, or to `body` at the depth handed over; above
+  /// that depth it is dropped (its parent keeps nothing).
   private func hand(
     _ element: XMLElement, to open: inout [XMLElement], _ body: (XMLElement) throws(TopicImporter.Error) -> Void
   ) throws(TopicImporter.Error) {
-    switch open.count {
-    case 0: return
-    case 1: try body(element)
-    default: open[open.count - 1].children.append(.element(element))
+    if open.count == handDepth {
+      try body(element)
+    } else if open.count > handDepth {
+      open[open.count - 1].children.append(.element(element))
     }
   }
 
-  /// Text gathered so far becomes a child of the element open (the root keeps none).
+  /// Text gathered so far becomes a child of the element open (those above the depth
+  /// handed over keep none).
   private func flush(_ text: inout [UInt8], into open: inout [XMLElement]) {
     guard !text.isEmpty else { return }
-    if open.count > 1 { open[open.count - 1].children.append(.text(String(decoding: text, as: UTF8.self))) }
+    if open.count > handDepth { open[open.count - 1].children.append(.text(String(decoding: text, as: UTF8.self))) }
     text.removeAll(keepingCapacity: true)
   }
 

@@ -174,7 +174,7 @@ public enum ZipProblem: Error, Sendable, Hashable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .notZip: "not a zip archive"
+    case .notZip: "not a zip archive, or one cut short (it has no central directory)"
     case .corrupt(let what): "a broken zip archive: \(what)"
     case .tooManyEntries(let limit): "the archive lists more than \(limit) files"
     case .tooLarge(let path, let limit):
