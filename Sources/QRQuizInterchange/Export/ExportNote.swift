@@ -107,7 +107,10 @@ public enum ExportNote: Sendable, Hashable, CustomStringConvertible {
       case .seconds(let questions): ("seconds", .notKeptSeconds, questions)
       case .explanation(let questions): ("explanation", .notKeptExplanation, questions)
       case .anyRightAnswer:
-        ("multipleCorrectAnswersAsMandatory false", format == .qti ? .notKeptAnyRightQTI : .notKeptAnyRightMoodle, nil)
+        (
+          "multipleCorrectAnswersAsMandatory false",
+          [.qti, .qti21, .qti12, .imscc].contains(format) ? .notKeptAnyRightQTI : .notKeptAnyRightMoodle, nil
+        )
       case .sets(let count): (ExportPhrase.theSets.text(in: language), .notKeptSets, count)
       case .pictures(let questions): ("imageURL", .notKeptPictures, questions)
       }

@@ -78,7 +78,10 @@ struct QTIItemReader {
     let interactions = elements.filter { QTIMarkup.name($0.name) == "choiceInteraction" }
     guard !interactions.isEmpty else { return .refused(.missing("choice interaction")) }
     let stem = QTIMarkup.text(body.children) { Self.isInteraction($0) || Self.isFeedback($0) }
-    let explanation = feedback.first.map { QTIMarkup.text($0.children).text }.flatMap { $0.isEmpty ? nil : $0 }
+    // One modal feedback is shown whatever the answer (as QRQuiz writes the explanation);
+    // several are each shown for some outcome ("correct", "incorrect"): none is the
+    // explanation.
+    let explanation = feedback.count == 1 ? QTIMarkup.text(feedback[0].children).text : ""
     var questions: [QuestionDraft] = []
     for interaction in interactions {
       let prompt = QTIMarkup.children(interaction, "prompt").first.map { QTIMarkup.text($0.children) }
@@ -101,7 +104,8 @@ struct QTIItemReader {
       }
       let text = [stem.text, prompt?.text ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
       var draft = QuestionDraft(
-        text: text, answers: answers, correct: right, explanation: explanation, line: line, label: label)
+        text: text, answers: answers, correct: right, explanation: explanation.isEmpty ? nil : explanation,
+        line: line, label: label)
       draft.imageURL = (stem.pictures + (prompt?.pictures ?? [])).first
       questions.append(draft)
     }
