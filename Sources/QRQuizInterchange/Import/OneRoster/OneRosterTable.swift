@@ -33,10 +33,9 @@ struct OneRosterTable {
     var header: [String]?
     var columns: [String: Int] = [:]
     var rows: [Row] = []
+    let unclosed = { (line: Int) in OneRosterProblem.at(file: file, line: line, .unclosedQuote) }
     do {
-      try CSVReader.forEachRecord(
-        text, separator: ",", unclosedQuote: { OneRosterProblem.at(file: file, line: $0, .unclosedQuote) }
-      ) {
+      try CSVReader.forEachRecord(text, separator: ",", unclosedQuote: unclosed) {
         (record) throws(OneRosterProblem) in
         guard let names = header else {
           let names = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
