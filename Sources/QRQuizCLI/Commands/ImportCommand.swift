@@ -56,7 +56,8 @@ struct ImportCommand: ParsableCommand {
     examples: [
       "qrquiz import quiz.gift -o quiz.json", "qrquiz import questions.csv --save --name 'Year 7 science'",
       "qrquiz import moodle-export.xml --save --public-url http://192.168.1.20:8080",
-      "qrquiz import KahootQuizTemplate.xlsx --save --name 'Fractions'", "qrquiz import items.zip --from qti -o quiz.json",
+      "qrquiz import KahootQuizTemplate.xlsx --save --name 'Fractions'",
+      "qrquiz import items.zip --from qti -o quiz.json",
       "qrquiz import - --from quizlet --quiz 4 --save --name 'Spanish verbs'",
       "qrquiz import 'https://opentdb.com/api.php?amount=10' --from opentdb --seed 3 --save",
     ])

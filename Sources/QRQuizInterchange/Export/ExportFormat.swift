@@ -32,12 +32,14 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The usual file name extension.
+  /// The usual file name extension (what follows the topic's name in a download).
   public var fileExtension: String {
     switch self {
     case .moodleXML: "xml"
-    case .qti, .qti21: "zip"
-    case .qti12: "xml"
+    case .qti: "zip"
+    // Beside QTI 3.0's zip and Moodle's XML, a download keeps a name of its own.
+    case .qti21: "qti21.zip"
+    case .qti12: "qti12.xml"
     case .imscc: "imscc"
     case .gift: "gift"
     case .aiken: "txt"
