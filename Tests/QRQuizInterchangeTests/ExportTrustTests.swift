@@ -59,12 +59,18 @@ import Testing
     #expect(!imported.topic.topic.questions.contains { $0.question.contains("Injected") })
   }
 
-  /// Every XML document of every export of `topic`: Moodle XML, and each file of a QTI package.
+  /// Every XML document of every export of `topic`: Moodle XML, QTI 1.2, and each XML file
+  /// of the QTI 3.0 and 2.1 packages and of the Common Cartridge.
   func xmlDocuments(_ topic: ValidTopic) throws -> [(name: String, bytes: [UInt8])] {
-    var documents = [("moodle.xml", TopicExporter.export(topic, to: .moodleXML).bytes)]
-    let package = try ZipArchive(TopicExporter.export(topic, to: .qti).bytes)
-    for entry in package.entries where entry.path.hasSuffix(".xml") {
-      documents.append((entry.path, try package.contents(of: entry)))
+    var documents = [
+      ("moodle.xml", TopicExporter.export(topic, to: .moodleXML).bytes),
+      ("qti12.xml", TopicExporter.export(topic, to: .qti12).bytes),
+    ]
+    for format in [ExportFormat.qti, .qti21, .imscc] {
+      let package = try ZipArchive(TopicExporter.export(topic, to: format).bytes)
+      for entry in package.entries where entry.path.hasSuffix(".xml") {
+        documents.append(("\(format.rawValue): \(entry.path)", try package.contents(of: entry)))
+      }
     }
     return documents
   }
@@ -75,7 +81,7 @@ import Testing
     topic.options?.name = name
     topic.options?.setNames = [name, name + "-", "-" + name]
     let documents = try xmlDocuments(try ValidTopic(topic))
-    #expect(documents.count >= 6)
+    #expect(documents.count >= 16)
     for document in documents {
       let parser = XMLParser(data: Data(document.bytes))
       #expect(parser.parse(), "\(document.name): \(String(describing: parser.parserError))")
@@ -93,11 +99,11 @@ import Testing
     #expect(comments == [" set 1 ", " set 2 ", " set 3 "])
   }
 
-  @Test(arguments: [ExportFormat.moodleXML, .qti, .gift])
+  @Test(arguments: ExportFormat.allCases.filter { $0 != .aiken })
   func onlyHTTPPicturesAreLinked(_ format: ExportFormat) throws {
     let exported = TopicExporter.export(hostile, to: format)
     let documents: [String]
-    if format == .qti {
+    if [.qti, .qti21, .imscc].contains(format) {
       let package = try ZipArchive(exported.bytes)
       documents = try package.entries.map { String(decoding: try package.contents(of: $0), as: UTF8.self) }
     } else {
@@ -105,7 +111,7 @@ import Testing
     }
     // The pictures shown: `<img src="…">` in GIFT (its `=` and `:` escaped) and QTI, escaped once
     // more in Moodle XML's text elements. The topic's own `<img` text is escaped apart.
-    let tag = format == .moodleXML ? "&lt;img src=&quot;" : "<img src=\""
+    let tag = [.moodleXML, .qti12, .imscc].contains(format) ? "&lt;img src=&quot;" : "<img src=\""
     let sources = documents.flatMap { document in
       document.replacingOccurrences(of: "\\=", with: "=").replacingOccurrences(of: "\\:", with: ":").components(
         separatedBy: tag
