@@ -139,14 +139,16 @@ import Testing
     let output = home.path("out.json")
     let refused = try qrquiz(["import", Fixtures.url("import/sample.csv").path, "-o", output])
     #expect(refused.status == 1)
-    #expect(refused.stderr.contains("sample.csv: line 7: the correct answer 'Z' is not one of the answers"))
+    #expect(
+      refused.stderr.contains("sample.csv: line 7, 'Broken correct': the correct answer 'Z' is not one of the answers"))
     #expect(refused.stderr.contains("nothing imported: 1 question cannot be (--skip-invalid imports the rest)"))
     #expect(!FileManager.default.fileExists(atPath: output))
     let skipped = try qrquiz([
       "import", Fixtures.url("import/sample.csv").path, "-o", output, "--skip-invalid", "--save",
     ])
     #expect(skipped.status == 0, "\(skipped.stderr)")
-    #expect(skipped.stderr.contains("skipped line 7: the correct answer 'Z' is not one of the answers"))
+    #expect(
+      skipped.stderr.contains("skipped line 7, 'Broken correct': the correct answer 'Z' is not one of the answers"))
     #expect(
       skipped.stderr.contains(
         "columns read: 'Question' → question; 'Answer A', 'Answer B', 'Answer C', 'Answer D' → answers"))
@@ -164,7 +166,7 @@ import Testing
     #expect(refused.status == 1)
     #expect(
       refused.stderr.contains(
-        "numbers-as-answers.csv: line 2: the correct answer '1' is answer 1 ('2') by position, but answer 4 ('1') by text"
+        "numbers-as-answers.csv: line 2, 'What is 5 - 3?': the correct answer '1' is answer 1 ('2') by position, but answer 4 ('1') by text"
       ))
     #expect(
       refused.stderr.contains(
@@ -187,7 +189,7 @@ import Testing
     ("unclosed.gift", "unclosed.gift: line 1: an answer block '{' is never closed"),
     (
       "spreadsheet.xlsx",
-      "spreadsheet.xlsx: this is a spreadsheet file (xlsx or ods), not text: save it as CSV (UTF-8) in the spreadsheet program, then import that"
+      "spreadsheet.xlsx: not a zip archive, or one cut short (it has no central directory)"
     ),
     ("noresults.json", "noresults.json: Open Trivia DB answered response_code 1 (no results)"),
     ("binary.gift", "binary.gift: line 1: not UTF-8 text (a binary file, or another encoding)"),

@@ -251,8 +251,12 @@ import Testing
       ], "\(report.versionView)")
     #expect(report.versionFocus == "version-view-heading")
     // The downloads (issue 31): every format, named after the topic, with what it cannot hold.
-    #expect(report.exports.map { $0[0] } == ["moodle-xml", "qti", "gift", "aiken"])
-    #expect(report.exports.map { $0[1] } == ["Capitals.xml", "Capitals.zip", "Capitals.gift", "Capitals.txt"])
+    #expect(report.exports.map { $0[0] } == ["moodle-xml", "qti", "gift", "aiken", "qti21", "qti12", "imscc"])
+    #expect(
+      report.exports.map { $0[1] } == [
+        "Capitals.xml", "Capitals.zip", "Capitals.gift", "Capitals.txt", "Capitals.qti21.zip", "Capitals.qti12.xml",
+        "Capitals.imscc",
+      ])
     for export in report.exports {
       #expect(export[2] == "200" && export[3].hasPrefix("attachment; filename=\"Capitals."), "\(export)")
     }

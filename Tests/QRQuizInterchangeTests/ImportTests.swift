@@ -203,7 +203,9 @@ import Testing
         ("Which are mammals?", ["Whale", "Shark", "Bat", "Trout"], [0, 2], nil, nil),
       ])
     #expect(
-      quizizz.skipped.map(\.description) == ["line 4: Fill-in-the-Blank questions have no form in the Questions app"])
+      quizizz.skipped.map(\.description) == [
+        "line 4, 'Name a noble gas': Fill-in-the-Blank questions have no form in the Questions app"
+      ])
   }
 
   @Test func aCSVHeaderWithoutACorrectColumnNamesTheLikelyOne() {
@@ -263,7 +265,10 @@ import Testing
           "https://example.org/rome.jpg", nil
         )
       ])
-    #expect(result.skipped.map(\.description) == ["line 7: the correct answer 'Z' is not one of the answers"])
+    #expect(
+      result.skipped.map(\.description) == [
+        "line 7, 'Broken correct': the correct answer 'Z' is not one of the answers"
+      ])
     let semicolons = try importFixture("semicolon.csv")
     expect(
       semicolons.topic.topic.sets[0],
@@ -300,7 +305,7 @@ import Testing
     ("noresults.json", "Open Trivia DB answered response_code 1 (no results)"),
     (
       "spreadsheet.xlsx",
-      "this is a spreadsheet file (xlsx or ods), not text: save it as CSV (UTF-8) in the spreadsheet program, then import that"
+      "not a zip archive, or one cut short (it has no central directory)"
     ),
     ("binary.gift", "line 1: not UTF-8 text (a binary file, or another encoding)"),
   ])

@@ -164,7 +164,8 @@ import Testing
     ),
     ("<quiz>\n<question>", .xml(.unclosed("question"))),
     ("<quiz a=1></quiz>", .xml(.malformed("an attribute value must be quoted"))),
-    ("<quiz>&#0;</quiz>", .xml(.malformed("&#0; is no character"))),
+    ("<quiz>&#0;</quiz>", .xml(.forbiddenCharacter(0))),
+    ("<quiz>&#xD800;</quiz>", .xml(.malformed("&#xD800; is no character"))),
     ("<topics><topic/></topics>", .notMoodleXML(root: "topics")),
     ("", .xml(.malformed("no root element"))),
   ])
@@ -174,6 +175,32 @@ import Testing
     } throws: { error in
       guard case TopicImporter.Error.syntax(_, let found) = error else { return false }
       return found == problem
+    }
+  }
+
+  /// XML 1.0 has no place for control characters but tab and line breaks, nor for U+FFFE
+  /// and U+FFFF: as references or as themselves, a file holding one is not XML, and nothing
+  /// of it is imported (the topic would carry a control character to every front end).
+  @Test(arguments: [
+    ("&#1;", 1 as UInt32), ("&#x1F;", 0x1F), ("&#xFFFE;", 0xFFFE), ("&#65535;", 0xFFFF), ("\u{1}", 1), ("\u{1B}", 0x1B),
+    ("\u{FFFF}", 0xFFFF),
+  ])
+  func aCharacterXMLForbidsIsRefusedWithItsLine(_ written: String, _ value: UInt32) {
+    let character = written
+    let xml = "<quiz>\n\n" + question("Bell" + written + "?") + "</quiz>"
+    #expect(throws: TopicImporter.Error.syntax(line: 3, .xml(.forbiddenCharacter(value)))) {
+      _ = try importXML(xml)
+    }
+    #expect(
+      String(describing: TopicImporter.Error.syntax(line: 3, .xml(.forbiddenCharacter(1))))
+        == "line 3: the character U+0001 is not allowed in XML 1.0")
+    // In an attribute, and (written as itself: a reference is no reference there) in CDATA.
+    #expect(throws: TopicImporter.Error.syntax(line: 1, .xml(.forbiddenCharacter(value)))) {
+      _ = try importXML("<quiz a=\"\(character)\"></quiz>")
+    }
+    guard !written.hasPrefix("&") else { return }
+    #expect(throws: TopicImporter.Error.syntax(line: 2, .xml(.forbiddenCharacter(value)))) {
+      _ = try importXML("<quiz>\n\(question("<![CDATA[x\(character)]]>"))</quiz>")
     }
   }
 

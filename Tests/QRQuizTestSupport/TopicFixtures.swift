@@ -28,4 +28,32 @@ package enum TopicFixtures {
       sets: [[questions[0], questions[2]], [questions[1], questions[4]], [questions[3]]])
     return try! ValidTopic(topic)
   }()
+
+  /// A topic written by someone who wants an export to break or run their markup: names
+  /// that close a comment or a CDATA section, answers that start with GIFT's format
+  /// markers and hold markup, pictures at `javascript:` and `data:text/html` addresses.
+  package static let hostile: ValidTopic = {
+    let evil = "<img src=https://evil.example/p.png>"
+    let questions = [
+      Topic.Question(
+        question: "Which one? " + evil, answers: ["[html]" + evil, evil, "[plain]x", "a]]>b"], correctAnswers: [0],
+        imageURL: "javascript:alert(1)", explanation: "[html]<b>bold</b> -- and --> and ]]>"),
+      Topic.Question(
+        question: "[moodle]No markup here", answers: ["[markdown]*a*", "<script>alert(1)</script>", "c", "d"],
+        correctAnswers: [1], imageURL: "data:text/html,<script>alert(1)</script>"),
+      Topic.Question(
+        question: "Upper case scheme", answers: ["&amp;", "&#60;b&#62;"], correctAnswers: [1],
+        imageURL: "JaVaScRiPt:alert(1)"),
+      Topic.Question(
+        question: "A picture at a relative address", answers: ["yes", "no"], correctAnswers: [0],
+        imageURL: "quiz-pictures/none.png"),
+      Topic.Question(
+        question: "A picture at an https address", answers: ["yes", "no"], correctAnswers: [0],
+        imageURL: "https://ok.example/p.png"),
+    ]
+    let topic = Topic(
+      options: .init(name: "a---b & <c> ]]> --", setNames: ["a---b", "--><x/><!--", "-"]),
+      sets: [[questions[0], questions[1]], [questions[2], questions[3]], [questions[4]]])
+    return try! ValidTopic(topic)
+  }()
 }

@@ -20,11 +20,15 @@ public struct QuestionDraft: Sendable, Hashable {
   public var explanation: String?
   /// Where it came from in an imported file (1-based line), for messages.
   public var line: Int?
+  /// How the imported file names it, for messages: Moodle's `<name>` as its question bank
+  /// shows it, a QTI item's identifier and title, a spreadsheet row's first words.
+  public var label: String?
 
   /// Creates a draft.
   public init(
     text: String, answers: [String], correct: Set<Int>, imageURL: String? = nil,
-    numericAnswer: NumericAnswer? = nil, seconds: Double? = nil, explanation: String? = nil, line: Int? = nil
+    numericAnswer: NumericAnswer? = nil, seconds: Double? = nil, explanation: String? = nil, line: Int? = nil,
+    label: String? = nil
   ) {
     self.text = text
     self.answers = answers
@@ -34,6 +38,7 @@ public struct QuestionDraft: Sendable, Hashable {
     self.seconds = seconds
     self.explanation = explanation
     self.line = line
+    self.label = label
   }
 
   /// What is wrong with the draft, the first problem of each step (text, answers,

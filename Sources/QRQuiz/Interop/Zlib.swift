@@ -49,8 +49,27 @@ package enum Zlib {
 
   /// Inflates a zlib stream, stopping as soon as the output would pass `limit` bytes.
   static func inflate(_ bytes: [UInt8], limit: Int) throws(InflateError) -> [UInt8] {
+    try inflate(bytes, limit: limit, raw: false)
+  }
+
+  /// Inflates raw deflate data (a zip file's entry, RFC 1951), stopping as soon as the
+  /// output would pass `limit` bytes: a zip bomb costs `limit` and a little, never more.
+  ///
+  /// - Returns: the bytes, or `nil` when the data is corrupt or would pass `limit` (`tooLarge`
+  ///   tells which).
+  package static func inflateRaw(_ bytes: [UInt8], limit: Int) -> (bytes: [UInt8]?, tooLarge: Bool) {
+    do {
+      return (try inflate(bytes, limit: limit, raw: true), false)
+    } catch {
+      if case .tooLarge = error { return (nil, true) }
+      return (nil, false)
+    }
+  }
+
+  private static func inflate(_ bytes: [UInt8], limit: Int, raw: Bool) throws(InflateError) -> [UInt8] {
     var stream = z_stream()
-    guard qrquiz_inflate_init(&stream) == Z_OK else { throw .corrupt("cannot initialise zlib") }
+    let initialised = raw ? qrquiz_inflate_raw_init(&stream) : qrquiz_inflate_init(&stream)
+    guard initialised == Z_OK else { throw .corrupt("cannot initialise zlib") }
     defer { inflateEnd(&stream) }
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)

@@ -8,6 +8,12 @@ package enum CSVReader {
   package struct Record {
     package var fields: [String]
     package var line: Int
+
+    /// A record of `fields` starting on `line` (a spreadsheet's row, read otherwise).
+    package init(fields: [String], line: Int) {
+      self.fields = fields
+      self.line = line
+    }
   }
 
   /// A quoted field that is never closed.

@@ -24,7 +24,10 @@ struct ClassCommand: ParsableCommand {
       "qrquiz class set 7B 'Ada Lovelace' --extra-time 1.5 --no-speed",
       "qrquiz answer-cards print --class 7B -o 7B-cards.pdf",
     ],
-    subcommands: [New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, SetStudent.self, Delete.self])
+    subcommands: [
+      New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, SetStudent.self, Delete.self,
+      ImportOneRoster.self,
+    ])
 
   static func store() throws -> ClassRosterStore { ClassRosterStore(records: try Records.open()) }
 

@@ -3,27 +3,34 @@ import QRQuiz
 import QRQuizFiles
 import QRQuizInterchange
 
-/// `qrquiz export TOPIC --to FORMAT`: a topic for Moodle, a QTI LMS, GIFT or Aiken.
+/// `qrquiz export TOPIC --to FORMAT`: a topic for Moodle, Canvas, Blackboard and the other
+/// LMSs (QTI 2.1, 1.2 and 3.0, Common Cartridge), GIFT or Aiken.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "export",
-    abstract: "Write a topic as Moodle XML, a QTI 3.0 package, GIFT or Aiken.",
+    abstract: "Write a topic as Moodle XML, QTI 2.1, 1.2 or 3.0, a Common Cartridge, GIFT or Aiken.",
     discussion: """
       moodle-xml: Moodle's question bank imports it (Question bank > Import > Moodle XML),
-      a category per set, pictures embedded. qti: a QTI 3.0 content package (a zip) for
-      LMSs that import QTI 3.0, valid against 1EdTech's schemas, a section per set, each
-      question's seconds as its time limit. gift and aiken: text Moodle imports; Aiken holds
-      one right answer per question, and leaves the others out, named.
+      a category per set, pictures embedded. qti21: a QTI 2.1 content package (a zip) for
+      Canvas, Blackboard, Brightspace and most LMSs; qti: the same in QTI 3.0; both a
+      section per set, each question's seconds as its time limit, the explanation as a
+      modal feedback. qti12: one QTI 1.2 file, as Canvas's and Blackboard's quiz importers
+      take it. imscc: a Common Cartridge 1.1 (its quiz QTI 1.2 in the cartridge's profile),
+      the one file Canvas, Moodle, Blackboard, Brightspace and Schoology all import. gift
+      and aiken: text Moodle imports; Aiken holds one right answer per question, and leaves
+      the others out, named.
 
       What the format cannot hold (a timer per set, help, an explanation in QTI …) is
       said on standard error, never dropped in silence; what it can holds reads back with
       qrquiz import to the same questions. Pictures from the topic library and the image
-      cache (qrquiz prefetch) are embedded in Moodle XML and QTI; others are linked by
-      their address. The file goes to -o, or to standard output (not a zip to a terminal).
+      cache (qrquiz prefetch) are embedded in Moodle XML, the QTI packages and the
+      cartridge; others are linked at their http(s) address, and any other address is left
+      out, said. The file goes to -o, or to standard output (not a zip to a terminal).
       """,
     examples: [
       "qrquiz export Social.json --to moodle-xml -o Social.xml", "qrquiz export 'Year 7 science' --to qti -o y7.zip",
-      "qrquiz export capitals --to gift",
+      "qrquiz export capitals --to gift", "qrquiz export capitals --to qti21 -o capitals.zip",
+      "qrquiz export capitals --to imscc -o capitals.imscc",
     ])
 
   @Argument(.topic) var topic: String
@@ -42,8 +49,8 @@ struct ExportCommand: ParsableCommand {
 
   func run() async throws -> ExitCode {
     let format = format!
-    if format == .qti, output == nil || output == "-", isatty(STDOUT_FILENO) == 1 {
-      throw CLIError(.usage, "a QTI package is a zip file: write it with -o FILE.zip")
+    if [.qti, .qti21, .imscc].contains(format), output == nil || output == "-", isatty(STDOUT_FILENO) == 1 {
+      throw CLIError(.usage, "a \(format.name) package is a zip file: write it with -o FILE.\(format.fileExtension)")
     }
     let argument = try TopicArgument(self.topic)
     let topic = try await argument.topic(reader: network.reader)

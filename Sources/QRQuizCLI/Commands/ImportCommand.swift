@@ -2,12 +2,12 @@ import Foundation
 import QRQuiz
 import QRQuizInterchange
 
-/// `qrquiz import FILE`: questions from GIFT, Aiken, CSV, Open Trivia DB, Moodle XML or
-/// Quizlet as a topic.
+/// `qrquiz import FILE`: questions from GIFT, Aiken, CSV, an Excel workbook, Open Trivia DB,
+/// Moodle XML, QTI or Quizlet as a topic.
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "import",
-    abstract: "Make a topic from GIFT, Aiken, CSV, Open Trivia DB, Moodle XML or Quizlet questions.",
+    abstract: "Make a topic from GIFT, Aiken, CSV or xlsx, Open Trivia DB, Moodle XML, QTI or Quizlet questions.",
     discussion: """
       The format is told from the file's extension or its text unless --from says it. Every
       question that cannot become one the app accepts is reported with its line and reason;
@@ -31,7 +31,14 @@ struct ImportCommand: ParsableCommand {
       (1 where the answers are 2, 3, 4, 1) is refused with both readings unless
       --correct-is says which. Time limits and answer explanations become the questions'
       seconds and explanation. A CSV saved by Excel on Windows (Windows-1252) or as
-      "Unicode text" (UTF-16) is read as such, and said.
+      "Unicode text" (UTF-16) is read as such, and said. An Excel workbook (.xlsx, as Kahoot!
+      and Quizizz hand out their templates) is read as its first sheet saved as CSV would be,
+      refusals named by row and the question's first words.
+
+      QTI (--from qti, or told from a package's imsmanifest.xml): QTI 2.1, 2.2 and 3.0 items
+      and content packages, in the manifest's order; each choice interaction a question, its
+      correctResponse the key; any other interaction (text entry, order, match, hotspot …)
+      is reported by name with the item's identifier and title.
 
       Moodle XML: multichoice, truefalse and numerical questions; categories become sets;
       partial credit the app cannot give and every other question type are reported by
@@ -49,6 +56,8 @@ struct ImportCommand: ParsableCommand {
     examples: [
       "qrquiz import quiz.gift -o quiz.json", "qrquiz import questions.csv --save --name 'Year 7 science'",
       "qrquiz import moodle-export.xml --save --public-url http://192.168.1.20:8080",
+      "qrquiz import KahootQuizTemplate.xlsx --save --name 'Fractions'",
+      "qrquiz import items.zip --from qti -o quiz.json",
       "qrquiz import - --from quizlet --quiz 4 --save --name 'Spanish verbs'",
       "qrquiz import 'https://opentdb.com/api.php?amount=10' --from opentdb --seed 3 --save",
     ])

@@ -14,6 +14,9 @@ public enum ExportNote: Sendable, Hashable, CustomStringConvertible {
   /// A picture not found on this machine (not in the library nor the image cache):
   /// written as a link to its address, not embedded.
   case pictureLinked(QuestionReference, url: String)
+  /// A picture whose address is not http(s) (`javascript:`, `data:`, a file's path) and
+  /// that this machine does not have: left out, never linked.
+  case pictureLeftOut(QuestionReference, url: String)
   /// Characters no XML document may hold (control characters), written as U+FFFD.
   case charactersReplaced(count: Int)
 
@@ -86,6 +89,9 @@ public enum ExportNote: Sendable, Hashable, CustomStringConvertible {
     case .pictureLinked(let question, let url):
       ExportPhrase.pictureLinked.text(
         in: language, ["question": .text(question.text(in: language)), "url": .text(url)])
+    case .pictureLeftOut(let question, let url):
+      ExportPhrase.pictureLeftOut.text(
+        in: language, ["question": .text(question.text(in: language)), "url": .text(url)])
     case .charactersReplaced(let count): ExportPhrase.charactersReplaced.text(in: language, ["count": .number(count)])
     }
   }
@@ -101,7 +107,10 @@ public enum ExportNote: Sendable, Hashable, CustomStringConvertible {
       case .seconds(let questions): ("seconds", .notKeptSeconds, questions)
       case .explanation(let questions): ("explanation", .notKeptExplanation, questions)
       case .anyRightAnswer:
-        ("multipleCorrectAnswersAsMandatory false", format == .qti ? .notKeptAnyRightQTI : .notKeptAnyRightMoodle, nil)
+        (
+          "multipleCorrectAnswersAsMandatory false",
+          [.qti, .qti21, .qti12, .imscc].contains(format) ? .notKeptAnyRightQTI : .notKeptAnyRightMoodle, nil
+        )
       case .sets(let count): (ExportPhrase.theSets.text(in: language), .notKeptSets, count)
       case .pictures(let questions): ("imageURL", .notKeptPictures, questions)
       }

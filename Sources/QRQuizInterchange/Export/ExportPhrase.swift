@@ -6,7 +6,7 @@ import QRQuiz
 /// the topic's keys (`timePerSetInSeconds`) are not.
 public enum ExportPhrase: String, PhraseBook {
   // The shape of a note.
-  case notKept, leftOut, changed, pictureLinked, charactersReplaced, question
+  case notKept, leftOut, changed, pictureLinked, pictureLeftOut, charactersReplaced, question
   // What is not kept, and why.
   case notKeptTimer, notKeptOrder, notKeptHelp, notKeptVerdicts, notKeptSetGroups, notKeptSeconds
   case notKeptExplanation, notKeptAnyRightMoodle, notKeptAnyRightQTI, notKeptSets, notKeptPictures, theSets
@@ -28,6 +28,9 @@ public enum ExportPhrase: String, PhraseBook {
     .leftOut: "{question}: left out: {why}",
     .changed: "{question}: {how}",
     .pictureLinked: "{question}: its picture is linked ({url}), not embedded: it is not on this machine",
+    .pictureLeftOut:
+      "{question}: its picture ({url}) is left out: only pictures at http(s) addresses are linked, and it is not on "
+      + "this machine",
     .charactersReplaced:
       "{count, plural, one {# control character} other {# control characters}} that XML cannot hold written as �",
     .question: "set {set}, question {question} (\"{text}\")",
@@ -62,6 +65,9 @@ public enum ExportPhrase: String, PhraseBook {
     .leftOut: "{question}: se omite: {why}",
     .changed: "{question}: {how}",
     .pictureLinked: "{question}: su imagen va enlazada ({url}), no incluida: no está en este equipo",
+    .pictureLeftOut:
+      "{question}: su imagen ({url}) se omite: solo se enlazan imágenes con direcciones http(s), y no está en este "
+      + "equipo",
     .charactersReplaced:
       "{count, plural, one {# carácter de control} other {# caracteres de control}} que XML no admite escritos como �",
     .question: "serie {set}, pregunta {question} («{text}»)",

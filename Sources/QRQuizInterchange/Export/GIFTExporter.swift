@@ -5,26 +5,33 @@ import QRQuiz
 /// others (a question that asks for every right answer gives them equal shares, `~%50%`,
 /// and the wrong ones as much taken back); `{T}`/`{F}` for True/False; `{#=1969:0
 /// =%0%1970 …}` for a typed number, its other choices of no credit, in order; `####` the
-/// explanation. A question with a picture is written as `[html]` with an `<img>`; the others
-/// as plain text, `[plain]` when they hold `<` or `&`. The special characters `~ = # { } :`
-/// and `\` are escaped, line breaks written `\n`.
+/// explanation.
+///
+/// Every text is marked `[html]` (the question and each answer: Moodle's importer gives an
+/// unmarked answer the question's format, and reads a marker at the start of any text) and
+/// written as escaped HTML, `[` too, so Moodle shows exactly the topic's text: `<img …>` in
+/// an answer is the words, never a picture, and an answer starting `[html]` is the words
+/// too. A picture at an http(s) address comes first in the question as an `<img>`. The
+/// special characters `~ = # { } :` and `\` are escaped, line breaks written `\n`.
 enum GIFTExporter {
   static func export(_ topic: ValidTopic) -> TopicExporter.Exported {
     var notes = TopicExporter.settingsNotKept(topic.topic, format: .gift, keeps: ["explanation"])
     let mandatory = topic.topic.options?.multipleCorrectAnswersAsMandatory == true
     var text = "// \(oneLine(topic.name)), written by qrquiz\n\n"
     for (setIndex, set) in topic.topic.sets.enumerated() {
-      text += "$CATEGORY: \(TopicExporter.categoryPath(topic, set: setIndex))\n\n"
+      // On one line: Moodle reads the rest of a category's block as its path.
+      text += "$CATEGORY: \(oneLine(TopicExporter.categoryPath(topic, set: setIndex)))\n\n"
       for (index, question) in set.enumerated() {
         let reference = QuestionReference(set: setIndex, question: index, text: question.question)
         if let problem = problem(question) {
           notes.append(.questionLeftOut(reference, why: problem))
           continue
         }
-        text += "::Q\(setIndex + 1)-\(index + 1)::" + questionText(question) + " {\n"
+        text += "::Q\(setIndex + 1)-\(index + 1)::" + questionText(question, reference, notes: &notes) + " {\n"
         text += block(question, mandatory: mandatory, reference: reference, notes: &notes)
         if let explanation = question.explanation {
-          text += "####" + field(explanation, html: question.imageURL != nil) + "\n"
+          // Moodle gives the general feedback the question's format: [html].
+          text += "####" + escaped(html(explanation)) + "\n"
         }
         text += "}\n\n"
       }
@@ -39,13 +46,16 @@ enum GIFTExporter {
     return nil
   }
 
-  private static func questionText(_ question: Topic.Question) -> String {
-    guard let url = question.imageURL else {
-      let plain = question.question.contains("<") || question.question.contains("&")
-      return (plain ? "[plain]" : "") + field(question.question, html: false)
-    }
+  private static func questionText(
+    _ question: Topic.Question, _ reference: QuestionReference, notes: inout [ExportNote]
+  ) -> String {
+    // GIFT cannot embed a picture: one at an http(s) address is linked, any other left out.
+    guard
+      case .linked(let url) = ExportPictureSource.of(
+        question, reference, pictures: { _ in nil }, embeds: false, notes: &notes)
+    else { return field(question.question) }
     return "[html]" + escaped("<p><img src=\"\(HTMLFragment.from(url))\" alt=\"\"></p>")
-      + field(question.question, html: true)
+      + escaped(html(question.question))
   }
 
   /// The answer block's lines.
@@ -53,7 +63,6 @@ enum GIFTExporter {
     _ question: Topic.Question, mandatory: Bool, reference: QuestionReference, notes: inout [ExportNote]
   ) -> String {
     let right = Set(question.mergedCorrectAnswers.map(Int.init))
-    let html = question.imageURL != nil
     if let numeric = question.numericAnswer, question.answers.allSatisfy({ NumericAnswer.parse($0) != nil }) {
       return "#\n"
         + question.answers.indices.map { index in
@@ -70,17 +79,21 @@ enum GIFTExporter {
       let shares = MoodleXMLExporter.Grades.shares(right: right.count, wrong: question.answers.count - right.count)
     {
       return question.answers.indices.map { index in
-        "~%\(right.contains(index) ? shares.right : shares.wrong)%" + field(question.answers[index], html: html) + "\n"
+        "~%\(right.contains(index) ? shares.right : shares.wrong)%" + field(question.answers[index]) + "\n"
       }.joined()
     }
     return question.answers.indices.map { index in
-      (right.contains(index) ? "=" : "~") + field(question.answers[index], html: html) + "\n"
+      (right.contains(index) ? "=" : "~") + field(question.answers[index]) + "\n"
     }.joined()
   }
 
-  /// Text for GIFT: as HTML in an `[html]` question, escaped, line breaks as `\n`.
-  private static func field(_ text: String, html: Bool) -> String {
-    escaped(html ? HTMLFragment.from(text) : text)
+  /// A text for GIFT: marked `[html]`, as escaped HTML, GIFT's characters escaped.
+  private static func field(_ text: String) -> String { "[html]" + escaped(html(text)) }
+
+  /// `text` as HTML that shows it as it is; `[` as a reference, so that no text of the
+  /// topic ever starts with a format marker Moodle would read.
+  private static func html(_ text: String) -> String {
+    HTMLFragment.from(text).replacingOccurrences(of: "[", with: "&#91;")
   }
 
   /// `~ = # { } : \` escaped; a line break `\n`.

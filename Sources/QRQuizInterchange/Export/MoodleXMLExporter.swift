@@ -20,7 +20,8 @@ enum MoodleXMLExporter {
     }
     xml.element("quiz") { xml in
       for (setIndex, set) in topic.topic.sets.enumerated() {
-        xml.comment("set \(setIndex + 1): \(topic.setName(setIndex))")
+        // The set's name is in its category; a comment holds none of the topic's text.
+        xml.comment("set \(setIndex + 1)")
         xml.element("question", ["type": "category"]) { xml in
           xml.element("category") { $0.element("text", text: TopicExporter.categoryPath(topic, set: setIndex)) }
         }
@@ -89,15 +90,13 @@ enum MoodleXMLExporter {
     xml.element("name") { $0.element("text", text: reference.text) }
     var html = HTMLFragment.from(question.question)
     var file: (name: String, picture: ExportPicture)?
-    if let url = question.imageURL {
-      if let picture = pictures(url) {
-        let name = "picture.\(picture.fileExtension)"
-        file = (name, picture)
-        html = "<p><img src=\"@@PLUGINFILE@@/\(name)\" alt=\"\"></p>" + html
-      } else {
-        if !url.isEmpty { notes.append(.pictureLinked(reference, url: url)) }
-        html = "<p><img src=\"\(HTMLFragment.from(url))\" alt=\"\"></p>" + html
-      }
+    switch ExportPictureSource.of(question, reference, pictures: pictures, notes: &notes) {
+    case .embedded(let picture):
+      let name = "picture.\(picture.fileExtension)"
+      file = (name, picture)
+      html = "<p><img src=\"@@PLUGINFILE@@/\(name)\" alt=\"\"></p>" + html
+    case .linked(let url): html = "<p><img src=\"\(HTMLFragment.from(url))\" alt=\"\"></p>" + html
+    case nil: break
     }
     xml.element("questiontext", ["format": "html"]) { xml in
       xml.element("text", text: html)

@@ -33,7 +33,10 @@ public enum TopicExporter {
   ) -> Exported {
     switch format {
     case .moodleXML: MoodleXMLExporter.export(topic, pictures: pictures)
-    case .qti: QTIExporter.export(topic, pictures: pictures)
+    case .qti: QTIExporter.export(topic, version: .v3p0, pictures: pictures)
+    case .qti21: QTIExporter.export(topic, version: .v2p1, pictures: pictures)
+    case .qti12: QTI12Exporter.export(topic, pictures: pictures)
+    case .imscc: CommonCartridgeExporter.export(topic, pictures: pictures)
     case .gift: GIFTExporter.export(topic)
     case .aiken: AikenExporter.export(topic)
     }

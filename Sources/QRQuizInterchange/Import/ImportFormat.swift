@@ -14,6 +14,12 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
   case moodleXML = "moodle-xml"
   /// Quizlet's export: a term and its definition a line, separated by a tab.
   case quizlet
+  /// An Excel workbook (.xlsx, Kahoot!'s and Quizizz's templates as downloaded): its first
+  /// sheet, read as the same sheet saved as CSV is.
+  case xlsx
+  /// QTI 2.1, 2.2 or 3.0: an item (`assessmentItem`, `qti-assessment-item`) or a content
+  /// package (a zip with `imsmanifest.xml`); choice interactions.
+  case qti
 
   /// The format told from a file name's extension, else from the text itself; `nil` when
   /// neither says.
@@ -22,9 +28,11 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     case "gift": return .gift
     case "aiken": return .aiken
     case "csv", "tsv": return .csv
-    case "xml": return .moodleXML
+    case "xlsx": return .xlsx
+    case "xml": return isQTI(text) ? .qti : .moodleXML
     default: break
     }
+    if isQTI(text) { return .qti }
     let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
     if trimmed.first == "{", text.contains("\"response_code\"") || text.contains("\"results\"") { return .opentdb }
     if trimmed.hasPrefix("<?xml") || trimmed.hasPrefix("<quiz") { return .moodleXML }
@@ -41,5 +49,12 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     }
     if let first = lines.first, first.contains(",") || first.contains(";") || first.contains("\t") { return .csv }
     return nil
+  }
+
+  /// A QTI item or manifest: its root element is one of QTI's, in the first kilobytes.
+  static func isQTI(_ text: String) -> Bool {
+    let start = text.prefix(4096)
+    return start.contains("<assessmentItem") || start.contains("<qti-assessment-item")
+      || (start.contains("<manifest") && start.contains("imsqti"))
   }
 }

@@ -58,17 +58,44 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// 1-based line of the question in the file; `nil` when the format has no lines.
+  /// What a file's places are counted in: lines of text, or a spreadsheet's rows.
+  public enum Place: String, Sendable, Hashable {
+    case line, row
+  }
+
+  /// 1-based line (or row) of the question in the file; `nil` when the format has no lines.
   public var line: Int?
   /// Why it was not imported.
   public var reason: Reason
+  /// Whether ``line`` counts lines or a spreadsheet's rows.
+  public var place: Place
+  /// How the file names the question, quoted as it is said (`'Kappa Essay Question'`,
+  /// `item 'choice' ('Unattended Luggage')`, a row's first words): a teacher finds it in
+  /// Moodle's question bank or their sheet by that, not by a line.
+  public var label: String?
 
   /// Creates an issue.
-  public init(line: Int?, reason: Reason) {
+  public init(line: Int?, reason: Reason, place: Place = .line, label: String? = nil) {
     self.line = line
     self.reason = reason
+    self.place = place
+    self.label = label
   }
 
-  /// `line 12: Answer 3 repeats answer 1`.
-  public var description: String { (line.map { "line \($0): " } ?? "") + reason.description }
+  /// `line 12: Answer 3 repeats answer 1`; `line 14, 'Kappa Essay Question': Essay questions
+  /// have no form in the Questions app`; `row 9, 'Which planet is …': …`.
+  public var description: String {
+    let at = [line.map { "\(place.rawValue) \($0)" }, label].compactMap { $0 }.joined(separator: ", ")
+    return (at.isEmpty ? "" : at + ": ") + reason.description
+  }
+
+  /// A question's first words, quoted, for ``label``: `'Which planet is closest to the…'`
+  /// (its first line, at most 40 characters); `nil` for an empty text.
+  static func firstWords(_ text: String) -> String? {
+    let line =
+      text.split(whereSeparator: \.isNewline).first.map(String.init)?
+      .trimmingCharacters(in: .whitespaces) ?? ""
+    guard !line.isEmpty else { return nil }
+    return "'" + (line.count > 40 ? String(line.prefix(39)) + "…" : line) + "'"
+  }
 }

@@ -27,6 +27,8 @@ struct ImportedQuestions {
   /// (`multipleCorrectAnswersAsMandatory`), as the file's own rules do (Moodle's
   /// multiple-answer questions); `nil`: the app's default.
   var mandatoryMultipleAnswers: Bool?
+  /// Whether the file's places are lines or rows (a workbook's), for messages.
+  var place = ImportIssue.Place.line
   /// Where each named set is in `sets`.
   private var setIndex: [String?: Int] = [:]
   /// The JSON the questions so far will take, at least.

@@ -8,8 +8,16 @@ extension TopicImporter {
     /// The topic made from the file would be larger than a topic may be: `bytes` of JSON
     /// (at least) after `questions` questions.
     case topicTooLarge(questions: Int, bytes: Int, limit: Int)
-    /// A spreadsheet program's own file (xlsx, xls, ods), not text.
+    /// A spreadsheet program's own file that is not read (xls, ods), not text.
     case spreadsheet(kind: String)
+    /// An Excel workbook (.xlsx) that cannot be read.
+    case workbook(SpreadsheetProblem)
+    /// A zip archive that cannot be read, or is neither a workbook nor a QTI package.
+    case archive(ZipProblem)
+    /// A zip archive that is neither an Excel workbook nor a QTI content package.
+    case unknownArchive
+    /// A file of a QTI package breaks its format at this line.
+    case inPackage(path: String, line: Int?, SyntaxProblem)
     /// Not UTF-8 text (a binary file, or another encoding): the first bad byte's line.
     case notText(line: Int)
     /// The format is not given and cannot be told.
@@ -36,6 +44,11 @@ extension TopicImporter {
       case .spreadsheet(let kind):
         "this is a spreadsheet file (\(kind)), not text: save it as CSV (UTF-8) in the spreadsheet program, "
           + "then import that"
+      case .workbook(let problem): "\(problem)"
+      case .archive(let problem): "\(problem)"
+      case .inPackage(let path, let line, let problem): path + (line.map { " line \($0)" } ?? "") + ": \(problem)"
+      case .unknownArchive:
+        "a zip archive that is neither an Excel workbook (xl/workbook.xml) nor a QTI content package (imsmanifest.xml)"
       case .notText(let line): "line \(line): not UTF-8 text (a binary file, or another encoding)"
       case .unknownFormat:
         "cannot tell the format; say it with --from "
@@ -76,6 +89,14 @@ extension TopicImporter {
     case xml(XMLProblem)
     /// XML, but not Moodle's: another root element than `<quiz>`.
     case notMoodleXML(root: String)
+    /// XML, but not a QTI item: another root element than `assessmentItem`.
+    case notQTIItem(root: String)
+    /// A QTI package's manifest that lists no item.
+    case noQTIItems
+    /// A file a QTI package's manifest lists is not in the package.
+    case missingFile
+    /// A file of a QTI package is not UTF-8.
+    case notUTF8
     /// Not JSON (an Open Trivia DB response is).
     case notJSON(JSONSyntaxError)
     /// JSON, but not an Open Trivia DB response.
@@ -97,6 +118,11 @@ extension TopicImporter {
           + "no answer key to import; make a sheet with Question, Answer 1, Answer 2 … and Correct columns"
       case .xml(let problem): problem.description
       case .notMoodleXML(let root): "not Moodle XML: the root element is <\(root)>, not <quiz>"
+      case .notQTIItem(let root):
+        "not a QTI item: the root element is <\(root)>, not <assessmentItem> or <qti-assessment-item>"
+      case .noQTIItems: "the package's imsmanifest.xml lists no QTI item"
+      case .missingFile: "not in the package"
+      case .notUTF8: "not UTF-8 text"
       case .notJSON(let error): "not JSON: \(error)"
       case .notOpenTrivia: "not an Open Trivia DB response (no results)"
       case .openTriviaResponse(let code):

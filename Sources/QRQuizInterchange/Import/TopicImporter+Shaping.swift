@@ -21,14 +21,15 @@ extension TopicImporter {
       var good: [QuestionDraft] = []
       for question in set.questions {
         if let problem = question.problems.first {
-          issues.append(ImportIssue(line: question.line, reason: .problem(problem)))
+          issues.append(
+            ImportIssue(line: question.line, reason: .problem(problem), place: imported.place, label: question.label))
         } else {
           good.append(question)
         }
       }
       let sets = shapeAnswerCounts(
         ImportedSet(name: set.name, questions: good), number: shaped.count + 1, rule: options.answerCounts,
-        issues: &issues, notes: &notes)
+        place: imported.place, issues: &issues, notes: &notes)
       shaped += sets.filter { !$0.questions.isEmpty }.map { ShapedSet(set: $0, list: list) }
     }
     issues.sort { ($0.line ?? 0) < ($1.line ?? 0) }
@@ -83,7 +84,8 @@ extension TopicImporter {
   }
 
   private static func shapeAnswerCounts(
-    _ set: ImportedSet, number: Int, rule: AnswerCounts, issues: inout [ImportIssue], notes: inout [ImportNote]
+    _ set: ImportedSet, number: Int, rule: AnswerCounts, place: ImportIssue.Place, issues: inout [ImportIssue],
+    notes: inout [ImportNote]
   ) -> [ImportedSet] {
     guard let first = set.questions.first else { return [set] }
     let counts = Set(set.questions.map(\.answers.count)).sorted()
@@ -97,7 +99,8 @@ extension TopicImporter {
         } else {
           let problem = DraftProblem.answerCountDiffers(
             set: number, expected: first.answers.count, found: question.answers.count)
-          issues.append(ImportIssue(line: question.line, reason: .problem(problem)))
+          issues.append(
+            ImportIssue(line: question.line, reason: .problem(problem), place: place, label: question.label))
         }
       }
       return [kept]

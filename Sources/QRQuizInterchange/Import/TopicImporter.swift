@@ -98,6 +98,10 @@ public enum TopicImporter {
     guard bytes.count <= TopicDocument.maximumSize else {
       throw .tooLarge(size: bytes.count, limit: TopicDocument.maximumSize)
     }
+    if let imported = try importArchive(bytes, format: format, options: options) {
+      let name = options.name ?? imported.suggestedName ?? fileName.map(TopicDocument.defaultName(forSource:))
+      return try shape(imported, name: name, options: options)
+    }
     if let kind = spreadsheetKind(bytes) { throw .spreadsheet(kind: kind) }
     let body: String
     let encoding: TextEncoding?
@@ -126,13 +130,43 @@ public enum TopicImporter {
       let cards = QuizletImporter.Options(
         termSeparator: options.termSeparator, cardSeparator: options.cardSeparator, answers: options.cardAnswers)
       imported = try QuizletImporter.parse(body, options: cards, random: &random)
+    case .qti: imported = try QTIImporter.parseItem(body, path: nil)
+    case .xlsx: throw .workbook(.archive(.notZip))
     }
     if let encoding { imported.notes.insert(.decoded(encoding), at: 0) }
     let defaultName = options.name ?? imported.suggestedName ?? fileName.map(TopicDocument.defaultName(forSource:))
     return try shape(imported, name: defaultName, options: options)
   }
 
-  /// The kind of a spreadsheet program's own file, by its first bytes: xlsx and ods are
-  /// zip files, xls an OLE compound file.
-  static func spreadsheetKind(_ bytes: [UInt8]) -> String? { ImportText.spreadsheetKind(bytes) }
+  /// The kind of a spreadsheet program's own file that is not read, by its first bytes:
+  /// ods is a zip file (told from an xlsx inside), xls an OLE compound file.
+  static func spreadsheetKind(_ bytes: [UInt8]) -> String? {
+    ImportText.spreadsheetKind(bytes) == "xls" ? "xls" : nil
+  }
+
+  /// A zip archive's questions: an Excel workbook's first sheet, or a QTI content
+  /// package's items; `nil` for bytes that are no zip archive (and not said to be an xlsx).
+  static func importArchive(
+    _ bytes: [UInt8], format: ImportFormat?, options: Options
+  ) throws(Error) -> ImportedQuestions? {
+    guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
+      if format == .xlsx { throw .workbook(.archive(.notZip)) }
+      return nil
+    }
+    let archive: ZipArchive
+    do {
+      archive = try ZipArchive(bytes)
+    } catch {
+      throw format == .xlsx || format == nil ? .workbook(.archive(error)) : .archive(error)
+    }
+    if format == .qti || (format == nil && archive.entry("imsmanifest.xml") != nil) {
+      return try QTIImporter.parsePackage(archive)
+    }
+    if archive.entry("xl/workbook.xml") != nil, format == nil || format == .xlsx || format == .csv {
+      return try XLSXImporter.parse(archive, reading: options.correctAnswers)
+    }
+    if archive.entry("mimetype") != nil, archive.entry("content.xml") != nil { throw .spreadsheet(kind: "ods") }
+    if format == .xlsx { throw .workbook(.missingPart("xl/workbook.xml")) }
+    throw .unknownArchive
+  }
 }

@@ -37,7 +37,7 @@ public enum PagePhrase: String, PhraseBook {
   case deleteLink, removedTopicsHeading
   case questionDeleted, questionRestored, undoDelete, pictureNotHTTPS, drawingNotHTTPS
   case exportsHeading, exportsNote, exportMoodleXML, exportQTI, exportGIFT, exportAiken, exportAllQuestions
-  case exportSomeQuestions, exportNotesLabel
+  case exportSomeQuestions, exportNotesLabel, exportQTI21, exportQTI12, exportCartridge
   case versionViewHeading, versionSame, versionChanged, versionRemoved, versionNow, versionAdded, rightMark
   case mergeHeading, mergeQuestion, keepMine, keepTheirs, mergeSave
   // Errors.
@@ -361,6 +361,9 @@ public enum PagePhrase: String, PhraseBook {
     .exportQTI: "QTI 3.0 package (zip), for Canvas New Quizzes and other LMSs that import QTI 3.0",
     .exportGIFT: "GIFT text, for Moodle",
     .exportAiken: "Aiken text (one right answer per question)",
+    .exportQTI21: "QTI 2.1 package (zip), for Canvas, Blackboard, Brightspace and most LMSs",
+    .exportQTI12: "QTI 1.2 file, for Canvas's and Blackboard's quiz import",
+    .exportCartridge: "Common Cartridge (imscc), for Canvas, Moodle, Blackboard, Brightspace and Schoology",
     .exportAllQuestions: "{count, plural, one {its # question} other {all its # questions}}",
     .exportSomeQuestions: "{written} of {count, plural, one {# question} other {# questions}}",
     .exportNotesLabel: "What this format cannot hold (in qrquiz export's words):",
@@ -661,6 +664,9 @@ public enum PagePhrase: String, PhraseBook {
     .exportQTI: "Paquete QTI 3.0 (zip), para Canvas New Quizzes y otras plataformas que importan QTI 3.0",
     .exportGIFT: "Texto GIFT, para Moodle",
     .exportAiken: "Texto Aiken (una respuesta correcta por pregunta)",
+    .exportQTI21: "Paquete QTI 2.1 (zip), para Canvas, Blackboard, Brightspace y la mayoría de plataformas",
+    .exportQTI12: "Archivo QTI 1.2, para importar cuestionarios en Canvas y Blackboard",
+    .exportCartridge: "Common Cartridge (imscc), para Canvas, Moodle, Blackboard, Brightspace y Schoology",
     .exportAllQuestions: "{count, plural, one {su pregunta} other {sus # preguntas}}",
     .exportSomeQuestions: "{written} de {count, plural, one {# pregunta} other {# preguntas}}",
     .exportNotesLabel: "Lo que este formato no puede guardar (en inglés, como lo dice qrquiz export):",

@@ -105,7 +105,8 @@ extension Pages {
     .pictureTooLarge, .restoreVersion, .viewVersion, .restored, .confirmDeleteTopic, .confirmClearDrawing,
     .confirmDeleteSet, .unsavedChanges, .savedVersion, .noVersions, .warningsFound, .questionDeleted,
     .questionRestored, .undoDelete, .pictureNotHTTPS,
-    .exportMoodleXML, .exportQTI, .exportGIFT, .exportAiken, .exportAllQuestions, .exportSomeQuestions,
+    .exportMoodleXML, .exportQTI, .exportGIFT, .exportAiken, .exportQTI21, .exportQTI12, .exportCartridge,
+    .exportAllQuestions, .exportSomeQuestions,
     .exportNotesLabel, .versionViewHeading, .versionSame, .versionChanged, .versionRemoved, .versionNow,
     .versionAdded, .rightMark, .mergeHeading, .mergeQuestion, .keepMine, .keepTheirs,
   ]

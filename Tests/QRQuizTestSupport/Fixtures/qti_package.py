@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Opens QTI content packages with Python's zipfile (an independent reader of QRQuiz's
+"""Opens QTI 3.0 and 2.1 content packages with Python's zipfile (an independent reader of QRQuiz's
 zips), checks every entry's CRC, that the manifest lists every file of the package and
 every file it lists is there, and that every item and picture the test refers to is in
 the manifest; extracts each package into OUT/NAME/ and prints what to validate:
@@ -11,8 +11,14 @@ import sys
 import xml.etree.ElementTree as ET
 import zipfile
 
-CP = "{http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1}"
-QTI = "{http://www.imsglobal.org/xsd/imsqtiasi_v3p0}"
+# QTI 3.0's packaging and item namespaces, and QTI 2.1's (IMS CP 1.1, imsqti_v2p1): the
+# package's manifest says which.
+VERSIONS = {
+    "{http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1}": ("{http://www.imsglobal.org/xsd/imsqtiasi_v3p0}",
+                                                              "qti-assessment-item-ref", "imsqti_item_xmlv3p0"),
+    "{http://www.imsglobal.org/xsd/imscp_v1p1}": ("{http://www.imsglobal.org/xsd/imsqti_v2p1}", "assessmentItemRef",
+                                                  "imsqti_item_xmlv2p1"),
+}
 
 
 def fail(message):
@@ -34,6 +40,10 @@ def main():
         if "imsmanifest.xml" not in names:
             fail(f"{package}: no imsmanifest.xml")
         manifest = ET.parse(os.path.join(folder, "imsmanifest.xml")).getroot()
+        CP = manifest.tag[:manifest.tag.index("}") + 1]
+        if CP not in VERSIONS:
+            fail(f"{package}: the manifest's namespace {CP} is no QTI package's")
+        QTI, REF, ITEM = VERSIONS[CP]
         listed = {f.get("href") for f in manifest.iter(CP + "file")}
         if listed | {"imsmanifest.xml"} != names:
             fail(f"{package}: the manifest lists {sorted(listed)}, the package holds {sorted(names)}")
@@ -41,17 +51,17 @@ def main():
         for resource in resources.values():
             kind = resource.get("type")
             path = os.path.join(folder, resource.get("href"))
-            print(("item " if kind == "imsqti_item_xmlv3p0" else "test ") + path)
+            print(("item " if kind == ITEM else "test ") + path)
             for dependency in resource.iter(CP + "dependency"):
                 if dependency.get("identifierref") not in resources:
                     fail(f"{package}: {resource.get('identifier')} depends on an unknown resource")
         test = ET.parse(os.path.join(folder, "test.xml")).getroot()
-        for reference in test.iter(QTI + "qti-assessment-item-ref"):
+        for reference in test.iter(QTI + REF):
             if reference.get("href") not in listed:
                 fail(f"{package}: the test refers to {reference.get('href')}, which the manifest does not list")
-        for item in (r for r in resources.values() if r.get("type") == "imsqti_item_xmlv3p0"):
+        for item in (r for r in resources.values() if r.get("type") == ITEM):
             body = ET.parse(os.path.join(folder, item.get("href"))).getroot()
-            for image in body.iter("{http://www.imsglobal.org/xsd/imsqtiasi_v3p0}img"):
+            for image in body.iter(QTI + "img"):
                 source = image.get("src")
                 if not source.startswith("https://") and os.path.join("items", source) not in listed:
                     fail(f"{package}: {item.get('href')} shows {source}, which is not in the package")

@@ -1,21 +1,13 @@
 import Foundation
 import QRQuiz
 
-/// A topic as a QTI 3.0 content package (a zip), valid against 1EdTech's QTI 3.0 schemas:
-/// `imsmanifest.xml` listing every item (with its picture) and a test; one
-/// `qti-assessment-item` per question, a `qti-choice-interaction` of `max-choices` 1 or
-/// the number of right answers, its `qti-correct-response`, scored by the `match_correct`
-/// template (every right answer and no other, as the app's mandatory rule); a
-/// `qti-assessment-test` with a section per set, in order, each question's seconds as its
-/// time limit. Pictures this machine has are files of the package; others are linked.
+/// A topic as a QTI content package (a zip), QTI 2.1 or 3.0, valid against 1EdTech's
+/// schemas: `imsmanifest.xml` listing every item (with its picture) and a test; one
+/// `assessmentItem` per question (``QTIItem``); an `assessmentTest` with a section per set,
+/// in order, each question's seconds as its time limit. Pictures this machine has are
+/// files of the package; others at http(s) addresses are linked, with the question's first
+/// words as their alternative text (a topic has no other).
 enum QTIExporter {
-  static let itemNamespace = "http://www.imsglobal.org/xsd/imsqtiasi_v3p0"
-  static let itemSchema = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd"
-  static let packageNamespace = "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1"
-  static let packageSchema = "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd"
-  static let matchCorrect = "https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct"
-  static let instance = "http://www.w3.org/2001/XMLSchema-instance"
-
   /// An item of the package: its identifier, file and picture file.
   struct Item {
     var identifier: String
@@ -24,14 +16,18 @@ enum QTIExporter {
     var seconds: Double?
   }
 
-  static func export(_ topic: ValidTopic, pictures: (String) -> ExportPicture?) -> TopicExporter.Exported {
+  static func export(
+    _ topic: ValidTopic, version: QTIVersion, pictures: (String) -> ExportPicture?
+  ) -> TopicExporter.Exported {
+    let format: ExportFormat = version == .v3p0 ? .qti : .qti21
+    let writer = QTIItem(version: version)
     var zip = ZipWriter()
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: .qti, keeps: ["seconds"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: format, keeps: ["seconds", "explanation"])
     var replaced = 0
     if topic.topic.questions.contains(where: { $0.mergedCorrectAnswers.count > 1 }),
       topic.topic.options?.multipleCorrectAnswersAsMandatory != true
     {
-      notes.append(.notKept(.anyRightAnswer, format: .qti))
+      notes.append(.notKept(.anyRightAnswer, format: format))
     }
     var sections: [(title: String, items: [Item])] = []
     for (setIndex, set) in topic.topic.sets.enumerated() {
@@ -41,31 +37,30 @@ enum QTIExporter {
         let identifier = "Q\(setIndex + 1)-\(index + 1)"
         var item = Item(identifier: identifier, path: "items/\(identifier).xml", seconds: question.seconds)
         var source: String?
-        if let url = question.imageURL {
-          if let picture = pictures(url) {
-            let file = "images/\(identifier).\(picture.fileExtension)"
-            zip.add("items/" + file, picture.bytes)
-            item.picture = "items/" + file
-            source = file
-          } else {
-            if !url.isEmpty { notes.append(.pictureLinked(reference, url: url)) }
-            source = url
-          }
+        switch ExportPictureSource.of(question, reference, pictures: pictures, notes: &notes) {
+        case .embedded(let picture):
+          let file = "images/\(identifier).\(picture.fileExtension)"
+          zip.add("items/" + file, picture.bytes)
+          item.picture = "items/" + file
+          source = file
+        case .linked(let url): source = url
+        case nil: break
         }
+        let picture = source.map { QTIItem.Picture(source: $0, alternative: reference.text) }
         if question.numericAnswer != nil {
           notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
         }
-        let xml = QTIItem.xml(question, identifier: identifier, title: reference.text, picture: source)
+        let xml = writer.xml(question, identifier: identifier, title: reference.text, picture: picture)
         replaced += xml.escaper.replaced
         zip.add(item.path, Array(xml.text.utf8))
         items.append(item)
       }
       sections.append((topic.setName(setIndex), items))
     }
-    let test = QTIItem.test(topic.name, sections: sections)
+    let test = writer.test(topic.name, sections: sections)
     zip.add("test.xml", Array(test.text.utf8))
     replaced += test.escaper.replaced
-    let manifest = manifest(topic, sections: sections)
+    let manifest = manifest(topic, version: version, sections: sections)
     zip.add("imsmanifest.xml", Array(manifest.text.utf8))
     replaced += manifest.escaper.replaced
     if replaced > 0 { notes.append(.charactersReplaced(count: replaced)) }
@@ -73,30 +68,36 @@ enum QTIExporter {
   }
 
   /// The package's manifest: every item with its files, then the test.
-  private static func manifest(_ topic: ValidTopic, sections: [(title: String, items: [Item])]) -> XMLBuilder {
+  private static func manifest(
+    _ topic: ValidTopic, version: QTIVersion, sections: [(title: String, items: [Item])]
+  ) -> XMLBuilder {
     var xml = XMLBuilder()
     let identifier = String(format: "M%08X", Zlib.crc32(Array(topic.normalizedJSON.utf8)))
     xml.element(
       "manifest",
-      [
-        "xmlns": packageNamespace, "xmlns:xsi": instance, "xsi:schemaLocation": packageNamespace + " " + packageSchema,
-        "identifier": identifier,
+      attributes: [
+        ("xmlns", version.packageNamespace), ("xmlns:xsi", QTIVersion.instance),
+        ("xsi:schemaLocation", version.packageNamespace + " " + version.packageSchema), ("identifier", identifier),
       ]
     ) { xml in
       xml.element("metadata") { xml in
-        xml.element("schema", text: "QTI Package")
-        xml.element("schemaversion", text: "3.0.0")
+        xml.element("schema", text: version.packageMetadata.schema)
+        xml.element("schemaversion", text: version.packageMetadata.version)
       }
       xml.element("organizations", text: nil)
       xml.element("resources") { xml in
         for item in sections.flatMap(\.items) {
-          xml.element("resource", ["identifier": item.identifier, "type": "imsqti_item_xmlv3p0", "href": item.path]) {
+          xml.element(
+            "resource", attributes: [("identifier", item.identifier), ("type", version.itemType), ("href", item.path)]
+          ) {
             xml in
             xml.element("file", ["href": item.path], text: nil)
             if let picture = item.picture { xml.element("file", ["href": picture], text: nil) }
           }
         }
-        xml.element("resource", ["identifier": "TEST", "type": "imsqti_test_xmlv3p0", "href": "test.xml"]) { xml in
+        xml.element("resource", attributes: [("identifier", "TEST"), ("type", version.testType), ("href", "test.xml")])
+        {
+          xml in
           xml.element("file", ["href": "test.xml"], text: nil)
           for item in sections.flatMap(\.items) {
             xml.element("dependency", ["identifierref": item.identifier], text: nil)

@@ -1,84 +1,142 @@
 import QRQuiz
 
-/// The XML of a QTI 3.0 item and test.
-enum QTIItem {
-  /// One question as a `qti-assessment-item`; `picture` is a file of the package (relative
-  /// to the item) or an address.
-  static func xml(_ question: Topic.Question, identifier: String, title: String, picture: String?) -> XMLBuilder {
+/// The XML of a QTI item and test, in either version (``QTIVersion``).
+struct QTIItem {
+  let version: QTIVersion
+
+  /// An item's picture: a file of the package (relative to the item) or an http(s)
+  /// address, with its alternative text.
+  struct Picture {
+    var source: String
+    var alternative: String
+  }
+
+  /// One question as an `assessmentItem`: a `choiceInteraction` of `maxChoices` 1 or the
+  /// number of right answers, its `correctResponse`, scored as the `match_correct` template
+  /// scores (every right answer and no other); the explanation a `modalFeedback` shown
+  /// once answered (the template's rules written out, to set the feedback too).
+  func xml(_ question: Topic.Question, identifier: String, title: String, picture: Picture?) -> XMLBuilder {
     var xml = XMLBuilder()
     let right = question.mergedCorrectAnswers.map(Int.init)
-    xml.element(
-      "qti-assessment-item",
+    element(
+      "assessmentItem",
       [
-        "xmlns": QTIExporter.itemNamespace, "xmlns:xsi": QTIExporter.instance,
-        "xsi:schemaLocation": QTIExporter.itemNamespace + " " + QTIExporter.itemSchema, "identifier": identifier,
-        "title": title, "adaptive": "false", "time-dependent": "false",
-      ]
+        ("xmlns", version.itemNamespace), ("xmlns:xsi", QTIVersion.instance),
+        ("xsi:schemaLocation", version.itemNamespace + " " + version.itemSchema), ("identifier", identifier),
+        ("title", title), ("adaptive", "false"), ("timeDependent", "false"),
+      ], into: &xml
     ) { xml in
-      xml.element(
-        "qti-response-declaration",
-        ["identifier": "RESPONSE", "cardinality": right.count == 1 ? "single" : "multiple", "base-type": "identifier"]
+      element(
+        "responseDeclaration",
+        [
+          ("identifier", "RESPONSE"), ("cardinality", right.count == 1 ? "single" : "multiple"),
+          ("baseType", "identifier"),
+        ],
+        into: &xml
       ) { xml in
-        xml.element("qti-correct-response") { xml in
-          for index in right { xml.element("qti-value", text: choice(index)) }
+        element("correctResponse", [], into: &xml) { xml in
+          for index in right { element("value", [], text: Self.choice(index), into: &xml) }
         }
       }
-      xml.element(
-        "qti-outcome-declaration", ["identifier": "SCORE", "cardinality": "single", "base-type": "float"], text: nil)
-      xml.element("qti-item-body") { xml in
+      element(
+        "outcomeDeclaration", [("identifier", "SCORE"), ("cardinality", "single"), ("baseType", "float")], text: nil,
+        into: &xml)
+      if question.explanation != nil {
+        element(
+          "outcomeDeclaration", [("identifier", "FEEDBACK"), ("cardinality", "single"), ("baseType", "identifier")],
+          text: nil, into: &xml)
+      }
+      element("itemBody", [], into: &xml) { xml in
         if let picture {
-          let source = xml.escaper.escaped(picture)
-          xml.raw("<p><img src=\"\(source)\" alt=\"\"/></p>")
+          let source = xml.escaper.escaped(picture.source)
+          let alternative = xml.escaper.escaped(picture.alternative)
+          xml.raw("<p><img src=\"\(source)\" alt=\"\(alternative)\"/></p>")
         }
-        let text = xml.escaper.valid(HTMLFragment.from(question.question, xhtml: true))
-        xml.raw("<p>" + text + "</p>")
-        xml.element(
-          "qti-choice-interaction",
-          ["response-identifier": "RESPONSE", "shuffle": "false", "max-choices": String(right.count)]
+        xml.raw("<p>" + xml.escaper.valid(HTMLFragment.from(question.question, xhtml: true)) + "</p>")
+        element(
+          "choiceInteraction",
+          [("responseIdentifier", "RESPONSE"), ("shuffle", "false"), ("maxChoices", String(right.count))], into: &xml
         ) { xml in
           for (index, answer) in question.answers.enumerated() {
             let text = xml.escaper.valid(HTMLFragment.from(answer, xhtml: true))
-            xml.raw("<qti-simple-choice identifier=\"\(choice(index))\">" + text + "</qti-simple-choice>")
+            let name = version.element("simpleChoice")
+            xml.raw("<\(name) identifier=\"\(Self.choice(index))\">" + text + "</\(name)>")
           }
         }
       }
-      xml.element("qti-response-processing", ["template": QTIExporter.matchCorrect], text: nil)
+      if let explanation = question.explanation {
+        processing(into: &xml)
+        element(
+          "modalFeedback", [("outcomeIdentifier", "FEEDBACK"), ("showHide", "show"), ("identifier", "EXPLANATION")],
+          into: &xml
+        ) { xml in
+          let text = "<p>" + xml.escaper.valid(HTMLFragment.from(explanation, xhtml: true)) + "</p>"
+          xml.raw(version == .v3p0 ? "<qti-content-body>" + text + "</qti-content-body>" : text)
+        }
+      } else {
+        element("responseProcessing", [("template", version.matchCorrect)], text: nil, into: &xml)
+      }
     }
     return xml
+  }
+
+  /// The `match_correct` template's rules, and the explanation's feedback set whatever the
+  /// answer.
+  private func processing(into xml: inout XMLBuilder) {
+    func score(_ value: String, _ xml: inout XMLBuilder) {
+      element("setOutcomeValue", [("identifier", "SCORE")], into: &xml) { xml in
+        element("baseValue", [("baseType", "float")], text: value, into: &xml)
+      }
+    }
+    element("responseProcessing", [], into: &xml) { xml in
+      element("responseCondition", [], into: &xml) { xml in
+        element("responseIf", [], into: &xml) { xml in
+          element("match", [], into: &xml) { xml in
+            element("variable", [("identifier", "RESPONSE")], text: nil, into: &xml)
+            element("correct", [("identifier", "RESPONSE")], text: nil, into: &xml)
+          }
+          score("1", &xml)
+        }
+        element("responseElse", [], into: &xml) { xml in score("0", &xml) }
+      }
+      element("setOutcomeValue", [("identifier", "FEEDBACK")], into: &xml) { xml in
+        element("baseValue", [("baseType", "identifier")], text: "EXPLANATION", into: &xml)
+      }
+    }
   }
 
   /// `C1`, `C2` …: a choice's identifier.
   static func choice(_ index: Int) -> String { "C\(index + 1)" }
 
-  /// The `qti-assessment-test`: a section per set, its items in order, each question's
-  /// seconds as its time limit.
-  static func test(_ title: String, sections: [(title: String, items: [QTIExporter.Item])]) -> XMLBuilder {
+  /// The `assessmentTest`: a section per set, its items in order, each question's seconds
+  /// as its time limit.
+  func test(_ title: String, sections: [(title: String, items: [QTIExporter.Item])]) -> XMLBuilder {
     var xml = XMLBuilder()
-    xml.element(
-      "qti-assessment-test",
+    element(
+      "assessmentTest",
       [
-        "xmlns": QTIExporter.itemNamespace, "xmlns:xsi": QTIExporter.instance,
-        "xsi:schemaLocation": QTIExporter.itemNamespace + " " + QTIExporter.itemSchema, "identifier": "TEST",
-        "title": title,
-      ]
+        ("xmlns", version.itemNamespace), ("xmlns:xsi", QTIVersion.instance),
+        ("xsi:schemaLocation", version.itemNamespace + " " + version.itemSchema), ("identifier", "TEST"),
+        ("title", title),
+      ], into: &xml
     ) { xml in
-      xml.element(
-        "qti-test-part", ["identifier": "PART", "navigation-mode": "linear", "submission-mode": "individual"]
-      ) { xml in
+      element(
+        "testPart", [("identifier", "PART"), ("navigationMode", "linear"), ("submissionMode", "individual")], into: &xml
+      ) {
+        xml in
         for (index, section) in sections.enumerated() {
-          xml.element(
-            "qti-assessment-section", ["identifier": "S\(index + 1)", "title": section.title, "visible": "true"]
+          element(
+            "assessmentSection", [("identifier", "S\(index + 1)"), ("title", section.title), ("visible", "true")],
+            into: &xml
           ) { xml in
             for item in section.items {
-              let reference: KeyValuePairs<String, String> = [
-                "identifier": item.identifier, "href": String(item.path),
-              ]
+              let reference = [("identifier", item.identifier), ("href", item.path)]
               if let seconds = item.seconds {
-                xml.element("qti-assessment-item-ref", reference) { xml in
-                  xml.element("qti-time-limits", ["max-time": JSONWriter.format(seconds)], text: nil)
+                element("assessmentItemRef", reference, into: &xml) { xml in
+                  element("timeLimits", [("maxTime", JSONWriter.format(seconds))], text: nil, into: &xml)
                 }
               } else {
-                xml.element("qti-assessment-item-ref", reference, text: nil)
+                element("assessmentItemRef", reference, text: nil, into: &xml)
               }
             }
           }
@@ -86,5 +144,15 @@ enum QTIItem {
       }
     }
     return xml
+  }
+
+  private func element(
+    _ name: String, _ attributes: [(String, String)], into xml: inout XMLBuilder, _ content: (inout XMLBuilder) -> Void
+  ) {
+    xml.element(version.element(name), attributes: version.attributes(attributes), content)
+  }
+
+  private func element(_ name: String, _ attributes: [(String, String)], text: String?, into xml: inout XMLBuilder) {
+    xml.element(version.element(name), attributes: version.attributes(attributes), text: text)
   }
 }

@@ -79,17 +79,49 @@ struct XMLBuilder {
     text += indent + "<" + name + attributeText(attributes) + ">" + escaper.escaped(content) + "</" + name + ">\n"
   }
 
+  /// `<name a="1">`, then what `content` writes, then `</name>`; attributes in a list
+  /// made at run time.
+  mutating func element(
+    _ name: String, attributes: [(String, String)], _ content: (inout XMLBuilder) -> Void
+  ) {
+    text += indent + "<" + name + attributeText(attributes) + ">\n"
+    depth += 1
+    content(&self)
+    depth -= 1
+    text += indent + "</" + name + ">\n"
+  }
+
+  /// `<name a="1">text</name>`, or `<name a="1"/>` without text; attributes in a list.
+  mutating func element(_ name: String, attributes: [(String, String)], text content: String?) {
+    guard let content else {
+      text += indent + "<" + name + attributeText(attributes) + "/>\n"
+      return
+    }
+    text += indent + "<" + name + attributeText(attributes) + ">" + escaper.escaped(content) + "</" + name + ">\n"
+  }
+
   /// Markup this program made itself (an item body), written as it is.
   mutating func raw(_ markup: String) { text += indent + markup + "\n" }
 
-  /// A comment; `--` cannot appear in one.
+  /// A comment of this program's own words (never a stranger's text: a name belongs in an
+  /// element). `--` cannot appear in a comment, nor `-` at its end: a space goes between
+  /// any two dashes, whatever the text.
   mutating func comment(_ comment: String) {
-    text += indent + "<!-- " + escaper.escaped(comment).replacingOccurrences(of: "--", with: "- -") + " -->\n"
+    var safe = ""
+    for character in escaper.escaped(comment) {
+      if character == "-", safe.last == "-" { safe.append(" ") }
+      safe.append(character)
+    }
+    text += indent + "<!-- " + safe + " -->\n"
   }
 
   private var indent: String { String(repeating: "  ", count: depth) }
 
   private mutating func attributeText(_ attributes: KeyValuePairs<String, String>) -> String {
-    attributes.map { " \($0.key)=\"\(escaper.escaped($0.value))\"" }.joined()
+    attributeText(attributes.map { ($0.key, $0.value) })
+  }
+
+  private mutating func attributeText(_ attributes: [(String, String)]) -> String {
+    attributes.map { " \($0.0)=\"\(escaper.escaped($0.1))\"" }.joined()
   }
 }

@@ -63,15 +63,18 @@ struct CSVColumns {
     // Kahoot!'s numbering column has no name.
     self.numbering = numbering + (template == .kahoot && keys.first == "" ? [0] : [])
     described = []
+    // A set, not the list: a header of 100,000 answer columns asks once per column.
+    let answerSet = Set(answers)
+    let numberingSet = Set(self.numbering)
     described = header.indices.compactMap { index in
       let name = header[index].trimmingCharacters(in: .whitespacesAndNewlines)
-      let role = role(of: index, key: keys[index])
+      let role = role(of: index, key: keys[index], answers: answerSet, numbering: numberingSet)
       if name.isEmpty { return role == .numbering ? SpreadsheetColumn(name: "column A", role: role) : nil }
       return SpreadsheetColumn(name: name, role: role)
     }
   }
 
-  private func role(of index: Int, key: String) -> SpreadsheetColumn.Role {
+  private func role(of index: Int, key: String, answers: Set<Int>, numbering: Set<Int>) -> SpreadsheetColumn.Role {
     if index == question { return .question }
     if answers.contains(index) { return .answer }
     if index == correct { return .correct }

@@ -22,13 +22,25 @@ enum CSVImporter {
     -> ImportedQuestions
   {
     let separator = separator(of: text)
+    return try parse(reading: reading, separator: separator, place: .line) { body throws(TopicImporter.Error) in
+      try CSVReader.forEachRecord(text, separator: separator, unclosedQuote: unclosedQuote, body)
+    }
+  }
+
+  /// Reads the records `records` hands over, in order, as the rows of a sheet: a CSV
+  /// file's (`place` lines, `separator` its separator) or a workbook's first sheet's
+  /// (`place` rows, no separator), by the same rules, so both give the same topic.
+  static func parse(
+    reading: CorrectAnswerReading?, separator: Character?, place: ImportIssue.Place,
+    records: ((CSVReader.Record) throws(TopicImporter.Error) -> Void) throws(TopicImporter.Error) -> Void
+  ) throws(TopicImporter.Error) -> ImportedQuestions {
     var imported = ImportedQuestions()
+    imported.place = place
     var header: (fieldCount: Int, columns: CSVColumns)?
     var rowsSeen = 0
     var questionRows = 0
     var failure: TopicImporter.Error?
-    try CSVReader.forEachRecord(text, separator: separator, unclosedQuote: unclosedQuote) {
-      record throws(TopicImporter.Error) in
+    try records { record throws(TopicImporter.Error) in
       guard let found = header else {
         rowsSeen += 1
         do throws(TopicImporter.Error) {
@@ -55,11 +67,12 @@ enum CSVImporter {
       }
       guard record.fields.count == found.fieldCount else {
         let other: Character = separator == "," ? ";" : ","
-        let written = record.fields.count == 1 && record.fields[0].contains(other) ? other : nil
+        let written = separator != nil && record.fields.count == 1 && record.fields[0].contains(other) ? other : nil
         imported.issues.append(
           ImportIssue(
             line: record.line,
-            reason: .raggedRow(expected: found.fieldCount, found: record.fields.count, otherSeparator: written)))
+            reason: .raggedRow(expected: found.fieldCount, found: record.fields.count, otherSeparator: written),
+            place: place))
         return
       }
       let template = found.columns.template
@@ -74,7 +87,11 @@ enum CSVImporter {
     into imported: inout ImportedQuestions
   ) throws(TopicImporter.Error) {
     let cell = { (index: Int) in record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines) }
-    func refuse(_ reason: ImportIssue.Reason) { imported.issues.append(ImportIssue(line: record.line, reason: reason)) }
+    // The row's first words name it beside its line: a teacher finds it in the sheet by them.
+    let label = ImportIssue.firstWords(cell(columns.question))
+    func refuse(_ reason: ImportIssue.Reason) {
+      imported.issues.append(ImportIssue(line: record.line, reason: reason, place: imported.place, label: label))
+    }
     // Quizizz leaves the type empty for its default, Multiple Choice.
     if let type = columns.type.map(cell), !type.isEmpty, !isChoiceType(type) { return refuse(.unsupported(kind: type)) }
     // Positions count every answer column, empty ones too: "3" is the third column's answer.
@@ -94,6 +111,8 @@ enum CSVImporter {
       return refuse(.problem(.emptyAnswer(empty)))
     }
     let kept = columnAnswers.indices.filter { !columnAnswers[$0].isEmpty }
+    // Each column's place among the kept answers, found in constant time.
+    let keptIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
     var seconds: Double?
     if let text = columns.seconds.map(cell), !text.isEmpty {
       guard let value = NumericAnswer.parse(text), Topic.Question.allowedSeconds.contains(value) else {
@@ -104,8 +123,8 @@ enum CSVImporter {
     let optional = { (index: Int?) in index.map(cell).flatMap { $0.isEmpty ? nil : $0 } }
     let question = QuestionDraft(
       text: cell(columns.question), answers: kept.map { columnAnswers[$0] },
-      correct: Set(positions.compactMap { kept.firstIndex(of: $0) }), imageURL: optional(columns.image),
-      seconds: seconds, explanation: optional(columns.explanation), line: record.line)
+      correct: Set(positions.compactMap { keptIndex[$0] }), imageURL: optional(columns.image),
+      seconds: seconds, explanation: optional(columns.explanation), line: record.line, label: label)
     try imported.add(question, toSet: optional(columns.set))
   }
 

@@ -86,17 +86,25 @@ enum CorrectAnswerCell {
   }
 
   /// The whole cell as an answer's text, else every token one (exactly, else ignoring case).
+  /// Each token is looked up in a table of the answers, so a cell of many tokens in a row of
+  /// many answers stays linear.
   private static func texts(_ cell: String, _ tokens: [String], answers: [String]) -> Set<Int>? {
     if let exact = answers.firstIndex(of: cell) { return [exact] }
     guard !tokens.isEmpty else { return nil }
+    var exact: [String: Int] = [:]
+    var folded: [String: Int] = [:]
+    for (index, answer) in answers.enumerated().reversed() {
+      exact[answer] = index
+      folded[Self.folded(answer)] = index
+    }
     var found: Set<Int> = []
     for token in tokens {
-      guard
-        let index = answers.firstIndex(of: token)
-          ?? answers.firstIndex(where: { $0.caseInsensitiveCompare(token) == .orderedSame })
-      else { return nil }
+      guard let index = exact[token] ?? folded[Self.folded(token)] else { return nil }
       found.insert(index)
     }
     return found
   }
+
+  /// Text as a case-insensitive comparison sees it.
+  private static func folded(_ text: String) -> String { text.folding(options: .caseInsensitive, locale: nil) }
 }

@@ -55,7 +55,8 @@ struct MoodleXMLImporter {
     case "truefalse": try add(trueFalse(question), question)
     case "numerical": try add(numerical(question), question)
     default:
-      imported.issues.append(ImportIssue(line: question.line, reason: .unsupported(kind: Self.typeName(type))))
+      imported.issues.append(
+        ImportIssue(line: question.line, reason: .unsupported(kind: Self.typeName(type)), label: Self.label(question)))
     }
   }
 
@@ -72,10 +73,12 @@ struct MoodleXMLImporter {
     switch draft {
     case .question(var draft):
       draft.line = question.line
+      draft.label = Self.label(question)
       draft.explanation = MoodleText.read(question.element("generalfeedback")).text.nonEmpty
       draft.imageURL = try picture(of: question)
       try imported.addToLastSet(draft)
-    case .refused(let reason): imported.issues.append(ImportIssue(line: question.line, reason: reason))
+    case .refused(let reason):
+      imported.issues.append(ImportIssue(line: question.line, reason: reason, label: Self.label(question)))
     }
   }
 
@@ -182,6 +185,14 @@ struct MoodleXMLImporter {
       }
     }
     return chosen
+  }
+
+  /// The question's `<name>`, quoted, as Moodle's question bank lists it (the teacher
+  /// finds it there by name, not by a line of the file); its first words when it has none.
+  static func label(_ question: XMLElement) -> String? {
+    let name = (question.element("name")?.text(of: "text") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !name.isEmpty else { return ImportIssue.firstWords(MoodleText.questionText(question)) }
+    return "'" + (name.count > 60 ? String(name.prefix(59)) + "…" : name) + "'"
   }
 
   /// A question type as Moodle's question bank names it.

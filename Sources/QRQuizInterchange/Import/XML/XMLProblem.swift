@@ -19,6 +19,9 @@ public enum XMLProblem: Sendable, Hashable, CustomStringConvertible {
   case mismatchedTag(open: String, closing: String)
   /// The text ends with elements still open.
   case unclosed(String)
+  /// A character XML 1.0 forbids (a control character such as U+0001, U+FFFE), written as
+  /// itself or as a reference (`&#1;`).
+  case forbiddenCharacter(UInt32)
 
   public var description: String {
     switch self {
@@ -31,6 +34,15 @@ public enum XMLProblem: Sendable, Hashable, CustomStringConvertible {
     case .tooLong(let what, let limit): "\(what) longer than \(limit)"
     case .mismatchedTag(let open, let closing): "</\(closing)> closes <\(open)>"
     case .unclosed(let name): "<\(name)> is never closed"
+    case .forbiddenCharacter(let value):
+      "the character U+\(String(value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in XML 1.0"
     }
+  }
+}
+
+extension String {
+  /// `1` → `0001`.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
   }
 }

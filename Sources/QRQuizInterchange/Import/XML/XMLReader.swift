@@ -31,12 +31,28 @@ struct XMLReader {
   static func forEachChild(
     of text: String, _ body: (XMLElement) throws(TopicImporter.Error) -> Void
   ) throws(TopicImporter.Error) -> String {
+    try forEachElement(of: text, depth: 1, body).name
+  }
+
+  /// Reads `text`, calling `body` with each element `depth` levels below the root (1: its
+  /// children; 2: a spreadsheet's rows, inside `<sheetData>`), in order, each as a tree;
+  /// what lies above that depth is read and dropped.
+  ///
+  /// - Returns: the root element, its name, attributes and line (without its children).
+  @discardableResult
+  static func forEachElement(
+    of text: String, depth: Int, _ body: (XMLElement) throws(TopicImporter.Error) -> Void
+  ) throws(TopicImporter.Error) -> XMLElement {
     var reader = XMLReader(text)
+    reader.handDepth = max(1, depth)
     return try reader.read(body)
   }
 
+  /// The depth of the elements handed over.
+  private var handDepth = 1
+
   private mutating func read(_ body: (XMLElement) throws(TopicImporter.Error) -> Void) throws(TopicImporter.Error)
-    -> String
+    -> XMLElement
   {
     try skipProlog()
     guard index < bytes.count else { throw problem(.malformed("no root element")) }
@@ -77,24 +93,26 @@ struct XMLReader {
     }
     try skipMisc()
     guard index == bytes.count else { throw problem(.malformed("content after the root element")) }
-    return root.element.name
+    return root.element
   }
 
-  /// A closed element goes to its parent, or to `body` when its parent is the root.
+  /// A closed element goes to its parent, or to `body` at the depth handed over; above
+  /// that depth it is dropped (its parent keeps nothing).
   private func hand(
     _ element: XMLElement, to open: inout [XMLElement], _ body: (XMLElement) throws(TopicImporter.Error) -> Void
   ) throws(TopicImporter.Error) {
-    switch open.count {
-    case 0: return
-    case 1: try body(element)
-    default: open[open.count - 1].children.append(.element(element))
+    if open.count == handDepth {
+      try body(element)
+    } else if open.count > handDepth {
+      open[open.count - 1].children.append(.element(element))
     }
   }
 
-  /// Text gathered so far becomes a child of the element open (the root keeps none).
+  /// Text gathered so far becomes a child of the element open (those above the depth
+  /// handed over keep none).
   private func flush(_ text: inout [UInt8], into open: inout [XMLElement]) {
     guard !text.isEmpty else { return }
-    if open.count > 1 { open[open.count - 1].children.append(.text(String(decoding: text, as: UTF8.self))) }
+    if open.count > handDepth { open[open.count - 1].children.append(.text(String(decoding: text, as: UTF8.self))) }
     text.removeAll(keepingCapacity: true)
   }
 
@@ -198,6 +216,7 @@ struct XMLReader {
         continue
       }
       if byte == 0x0A { line += 1 }
+      try checkCharacter(at: index)
       value.append(byte)
       index += 1
     }
@@ -214,6 +233,7 @@ struct XMLReader {
         continue
       }
       if byte == 0x0A { line += 1 }
+      try checkCharacter(at: index)
       text.append(byte)
       index += 1
     }
@@ -223,9 +243,10 @@ struct XMLReader {
   private mutating func cdata(into text: inout [UInt8]) throws(TopicImporter.Error) {
     index += 9
     guard let end = find("]]>") else { throw problem(.malformed("a CDATA section is never closed")) }
-    for byte in bytes[index..<end] {
-      if byte == 0x0A { line += 1 }
-      text.append(byte)
+    for position in index..<end {
+      if bytes[position] == 0x0A { line += 1 }
+      try checkCharacter(at: position)
+      text.append(bytes[position])
     }
     index = end + 3
   }
@@ -252,10 +273,31 @@ struct XMLReader {
       guard name.hasPrefix("#") else { throw problem(.unknownEntity(name)) }
       let digits = name.dropFirst()
       let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      scalar = value.flatMap(Unicode.Scalar.init).flatMap { $0.value == 0 ? nil : $0 }
+      scalar = value.flatMap(Unicode.Scalar.init)
     }
     guard let scalar else { throw problem(.malformed("&\(name); is no character")) }
+    guard Self.isCharacter(scalar.value) else { throw problem(.forbiddenCharacter(scalar.value)) }
     text.append(contentsOf: Array(String(Character(scalar)).utf8))
+  }
+
+  /// XML 1.0's `Char`: tab, line feed, carriage return, and every character from U+0020 but
+  /// the surrogates, U+FFFE and U+FFFF. A reference to any other (`&#1;`) makes the
+  /// document not well-formed, as the character itself does.
+  static func isCharacter(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  /// A control character written as itself (the text is UTF-8 already: a byte below 0x20
+  /// is one; U+FFFE and U+FFFF are `EF BF BE`/`EF BF BF`, checked with the byte before).
+  private func checkCharacter(at position: Int) throws(TopicImporter.Error) {
+    let byte = bytes[position]
+    if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { throw problem(.forbiddenCharacter(UInt32(byte))) }
+    if byte >= 0xBE, byte <= 0xBF, position >= 2, bytes[position - 2] == 0xEF, bytes[position - 1] == 0xBF {
+      throw problem(.forbiddenCharacter(byte == 0xBE ? 0xFFFE : 0xFFFF))
+    }
   }
 
   // MARK: Skipping

@@ -433,7 +433,10 @@ function startEditor(root) {
   // MARK: Downloads
 
   /** The phrase naming each export format. */
-  const formatNames = { "moodle-xml": "exportMoodleXML", qti: "exportQTI", gift: "exportGIFT", aiken: "exportAiken" };
+  const formatNames = {
+    "moodle-xml": "exportMoodleXML", qti: "exportQTI", gift: "exportGIFT", aiken: "exportAiken",
+    qti21: "exportQTI21", qti12: "exportQTI12", imscc: "exportCartridge",
+  };
 
   /** The saved topic's downloads, each with what its format cannot hold. */
   async function showExports() {
