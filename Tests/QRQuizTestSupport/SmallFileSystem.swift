@@ -14,13 +14,15 @@ package final class SmallFileSystem {
   /// Whether this machine lets the tests mount one (root, as CI runs).
   package static let canMount: Bool = SmallFileSystem(kilobytes: 16) != nil
 
-  package init?(kilobytes: Int) {
+  /// A tmpfs of `kilobytes`, read-only when `readOnly` (a folder nothing can be written in,
+  /// even by root).
+  package init?(kilobytes: Int, readOnly: Bool = false) {
     guard let holder = try? TemporaryDirectory() else { return nil }
     self.holder = holder
     url = holder.url.appendingPathComponent("disk")
     guard (try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)) != nil,
       let result = try? ProcessRunner.tool(
-        "mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", url.path]),
+        "mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700\(readOnly ? ",ro" : "")", "tmpfs", url.path]),
       result.status == 0
     else { return nil }
   }

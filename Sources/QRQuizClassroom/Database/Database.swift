@@ -109,10 +109,13 @@ public final class Database {
   var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
   /// The error of a failed call on this connection.
-  func failure(_ status: Int32) -> DatabaseError { Self.error(status, lastMessage, path: path) }
+  func failure(_ status: Int32) -> DatabaseError {
+    Self.error(status, lastMessage, path: path, systemError: sqlite3_system_errno(handle))
+  }
 
-  /// SQLite's result code as the kind of failure it is.
-  static func error(_ status: Int32, _ message: String, path: String) -> DatabaseError {
+  /// SQLite's result code (and the system's error behind an I/O error) as the kind of
+  /// failure it is.
+  static func error(_ status: Int32, _ message: String, path: String, systemError: Int32 = 0) -> DatabaseError {
     let kind: DatabaseError.Kind
     switch status & 0xFF {
     case SQLITE_NOTADB: kind = .notADatabase
@@ -124,7 +127,7 @@ public final class Database {
     case SQLITE_CONSTRAINT: kind = .constraint
     case SQLITE_IOERR:
       // A write that failed for want of space is reported as an I/O error by some paths.
-      kind = status == SQLITE_IOERR | (3 << 8) || message.contains("disk") ? .full : .other  // SQLITE_IOERR_WRITE
+      kind = systemError == ENOSPC ? .full : systemError == EROFS ? .readOnly : .other
     default: kind = .other
     }
     return DatabaseError(kind: kind, path: path, code: status, message: message)
