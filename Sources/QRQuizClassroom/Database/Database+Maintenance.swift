@@ -25,7 +25,11 @@ extension RecordStore {
   public func backup(to file: URL) throws(DatabaseError) {
     let folder = file.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    try Self.prepareFile(temporary)
+    var status = stat()
+    guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw DatabaseError(kind: .cannotOpen, path: file.path, message: "no folder \(folder.path)")
+    }
+    try Self.prepareFile(temporary, privateFolder: false)
     defer { unlink(temporary.path) }
     do {
       let destination = try Database(path: temporary.path)
@@ -33,7 +37,6 @@ extension RecordStore {
       // The copy stands alone: its WAL folded in, so one file holds it all.
       try destination.execute("PRAGMA journal_mode = DELETE")
     }
-    var status = stat()
     if lstat(file.path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
       throw DatabaseError(kind: .cannotOpen, path: file.path, message: "not a regular file")
     }

@@ -111,16 +111,20 @@ public final class RecordStore: Sendable {
 }
 
 extension RecordStore {
-  /// The folder made private, and the file made as a regular file of mode 0600 when
-  /// missing; an existing path that is not a regular file (a link, a FIFO) refused.
-  static func prepareFile(_ file: URL) throws(DatabaseError) {
+  /// The file made as a regular file of mode 0600 when missing; an existing path that is
+  /// not a regular file (a link, a FIFO) refused. With `privateFolder` (a data folder), the
+  /// folder is made too, and made the owner's alone; without (a backup where the teacher
+  /// said), the folder must exist and is left as it is.
+  static func prepareFile(_ file: URL, privateFolder: Bool = true) throws(DatabaseError) {
     let folder = file.deletingLastPathComponent()
-    do {
-      try Directory.create(folder)
-    } catch {
-      throw DatabaseError(kind: .cannotOpen, path: file.path, message: error.description)
+    if privateFolder {
+      do {
+        try Directory.create(folder)
+      } catch {
+        throw DatabaseError(kind: .cannotOpen, path: file.path, message: error.description)
+      }
+      chmod(folder.path, 0o700)
     }
-    chmod(folder.path, 0o700)
     var status = stat()
     if lstat(file.path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFREG else {
