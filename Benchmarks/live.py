@@ -5,7 +5,11 @@ event stream and a keep-alive connection for its answers, against `qrquiz serve`
 build, journal on disk), and in the same run against a plain C libmicrohttpd program that
 fans the same event bytes out to the same number of streams (Benchmarks/c/sse_fanout.c).
 
-  python3 Benchmarks/live.py [--players 200,1000,2000] [--questions 10]
+  python3 Benchmarks/live.py [--players 200,1000,2000] [--questions 10] [--baseline [PATH]]
+
+--baseline runs the same games, in the same run, against qrquiz 0.5.0 (built from its
+commit by Benchmarks/baseline.py, or the binary at PATH) and prints the ratio of the
+acknowledged answers' p99 and of the fan-out's median (this build ÷ 0.5.0).
 
 For each N it reports, over the questions:
 - fan-out: the time from the host's `next` to the last player receiving the question,
@@ -31,6 +35,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from baseline import baseline_qrquiz  # noqa: E402
 from topics import compact, make_topic  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -332,6 +337,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", default="200,1000,2000")
     parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--baseline", nargs="?", const="", default=None,
+                        help="also run qrquiz 0.5.0 (this binary, or built from its commit)")
     options = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -345,10 +352,20 @@ def main():
                            check=True).stdout.split()
     subprocess.run(["cc", "-O2", os.path.join(ROOT, "Benchmarks", "c", "sse_fanout.c"), "-o", plain, *flags,
                     "-lpthread"], check=True)
+    baseline = None if options.baseline is None else (options.baseline or baseline_qrquiz())
     rng = random.Random(22)
     rows = []
+    compared = []
     for players in [int(value) for value in options.players.split(",")]:
         ours = run_qrquiz(qrquiz, work, players, options.questions, rng)
+        if baseline:
+            old = run_qrquiz(baseline, work, players, options.questions, random.Random(22))
+            ours_p99, old_p99 = percentile(ours["acks"], 0.99), percentile(old["acks"], 0.99)
+            compared.append(
+                f"| {players:,} | {statistics.median(ours['acks']) * 1e3:.1f} / {ours_p99 * 1e3:.1f} | "
+                f"{statistics.median(old['acks']) * 1e3:.1f} / {old_p99 * 1e3:.1f} | {ours_p99 / old_p99:.2f}× | "
+                f"{statistics.median(ours['fanout']) / statistics.median(old['fanout']):.2f}× |")
+            print(compared[-1], file=sys.stderr)
         theirs = run_plain_c(plain, work, players, options.questions, ours["event"])
         fan_median, fan_p99 = statistics.median(ours["fanout"]) * 1e3, percentile(ours["fanout"], 0.99) * 1e3
         c_median, c_p99 = statistics.median(theirs) * 1e3, percentile(theirs, 0.99) * 1e3
@@ -363,6 +380,11 @@ def main():
           "answer 202 ms, p50 / p99 | peak RSS MB | CPU s per question |")
     print("|---|---|---|---|---|---|---|")
     print("\n".join(rows))
+    if compared:
+        print("\nAgainst qrquiz 0.5.0 in the same run (its moves journaled in a file per game):\n")
+        print("| players | answer 202 ms, p50 / p99 | 0.5.0: p50 / p99 | p99 ÷ 0.5.0 | fan-out median ÷ 0.5.0 |")
+        print("|---|---|---|---|---|")
+        print("\n".join(compared))
 
 
 if __name__ == "__main__":

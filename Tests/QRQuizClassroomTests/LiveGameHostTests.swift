@@ -225,3 +225,27 @@ import Testing
     #expect(LiveGame(setup: T.setup()).setup.questions.allSatisfy { $0.seconds == nil && $0.explanation == nil })
   }
 }
+
+/// The rule of a host's camera left on between questions, on its own.
+@Suite struct LiveCameraRuleTests {
+  typealias T = LiveGameFixtures
+
+  @Test func cardsStillUpFromTheLastQuestionAreRefusedUntilLoweredOrTurned() {
+    var camera = LiveCameraRule()
+    // Between questions the camera sees cards 1 (B) and 2 (C) up.
+    #expect(camera.frame([1: 1, 2: 2], at: T.t(10), questionOpen: false) == [])
+    camera.questionOpened(at: T.t(12))
+    // Both still up as they were: the last question's answers.
+    #expect(camera.frame([1: 1, 2: 2, 3: 0], at: T.t(13), questionOpen: true) == [1, 2])
+    // Card 1 turned to D, card 2 lowered (missing from a frame): both count from now on.
+    #expect(camera.frame([1: 3, 3: 0], at: T.t(14), questionOpen: true) == [])
+    #expect(camera.frame([1: 3, 2: 2, 3: 0], at: T.t(15), questionOpen: true) == [])
+  }
+
+  @Test func aFrameOlderThanItsFreshnessSaysNothingOfTheNextQuestion() {
+    var camera = LiveCameraRule()
+    _ = camera.frame([1: 1], at: T.t(0), questionOpen: false)
+    camera.questionOpened(at: T.t(LiveCameraRule.frameFreshness + 1))
+    #expect(camera.frame([1: 1], at: T.t(LiveCameraRule.frameFreshness + 2), questionOpen: true) == [])
+  }
+}

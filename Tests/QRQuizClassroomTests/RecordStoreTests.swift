@@ -178,9 +178,11 @@ import Testing
     case .success(let problems):
       #expect(!problems.isEmpty, "a damaged database passed the check")
     case .failure(let error):
-      let kind = (error as? DatabaseError)?.kind ?? (error as? ClassRosterStore.Error).flatMap {
-        if case .records(let failure) = $0 { failure.kind } else { nil }
-      }
+      let kind =
+        (error as? DatabaseError)?.kind
+        ?? (error as? ClassRosterStore.Error).flatMap {
+          if case .records(let failure) = $0 { failure.kind } else { nil }
+        }
       #expect(kind == .damaged || kind == .notADatabase, "\(error)")
       #expect("\(error)".contains(file.path) && !"\(error)".contains("\n"), "\(error)")
     }

@@ -16,11 +16,13 @@ import Testing
 
   func qrquiz(_ arguments: [String], stdin: String? = nil, umask mask: String? = nil) throws -> ProcessResult {
     guard let mask else {
-      return try ProcessRunner.qrquiz(arguments, stdin: stdin.map { Data($0.utf8) }, environment: home.qrquizEnvironment)
+      return try ProcessRunner.qrquiz(
+        arguments, stdin: stdin.map { Data($0.utf8) }, environment: home.qrquizEnvironment)
     }
     // The shell sets the mask, then becomes qrquiz.
     return try ProcessRunner.run(
-      URL(fileURLWithPath: "/bin/sh"), ["-c", "umask \(mask); exec \"$0\" \"$@\"", ProcessRunner.qrquiz.path] + arguments,
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "umask \(mask); exec \"$0\" \"$@\"", ProcessRunner.qrquiz.path] + arguments,
       stdin: stdin.map { Data($0.utf8) }, environment: home.qrquizEnvironment)
   }
 

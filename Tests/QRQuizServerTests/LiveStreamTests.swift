@@ -43,10 +43,10 @@ import Testing
     for projector in projectors { room.subscribe(projector, as: .host, at: start) }
     #expect(projectors.map(\.isClosed) == [true, true, false, false, false, false])
     // One player, the host: 2 + 4 streams, whatever was opened.
-    #expect(room.streamCount == LiveRoom.streamsPerPlayer + LiveRoom.hostStreams)
+    #expect(room.streamCount == LiveStreams.perPlayer + LiveStreams.ofTheHost)
     #expect(room.streamCount == room.streamLimit)
     _ = try join(room, "Bob", at: start)
-    #expect(room.streamLimit == 2 * LiveRoom.streamsPerPlayer + LiveRoom.hostStreams)
+    #expect(room.streamLimit == 2 * LiveStreams.perPlayer + LiveStreams.ofTheHost)
   }
 
   /// Runs the room as the ticker thread does, without a thread or a wall clock: a pass,

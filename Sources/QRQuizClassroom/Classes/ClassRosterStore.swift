@@ -184,3 +184,31 @@ public struct ClassRosterStore: Sendable {
     }
   }
 }
+
+extension ClassRosterStore {
+  /// The class of the student whose results secret is `secret` (one indexed lookup);
+  /// `nil` when no student has it.
+  ///
+  /// - Throws: ``Error``: the records could not be read, or the class's rows are not a roster.
+  public func roster(withResultsSecret secret: String) throws(Error) -> ClassRoster? {
+    let stored: StoredClass?
+    do {
+      stored = try records.read { database throws(DatabaseError) -> StoredClass? in
+        guard
+          let key = try database.value(
+            """
+            SELECT classes.name_key FROM students JOIN classes ON classes.id = students.class_id
+            WHERE students.results_secret = \(secret) AND students.retired = 0
+            """, as: String.self)
+        else { return nil }
+        return try Self.classes(in: database, key: key).first
+      }
+    } catch {
+      throw .records(error)
+    }
+    guard let stored else { return nil }
+    do throws(StoredClass.Corruption) { return try stored.roster() } catch {
+      throw .corrupt(name: stored.name, reason: error.reason)
+    }
+  }
+}

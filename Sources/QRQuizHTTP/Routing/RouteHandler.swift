@@ -1,5 +1,6 @@
 /// How a route makes its answer, from the request's context and the identity its access
-/// proved.
+/// proved. A handler may throw: an ``HTTPResponseError`` is answered as it says, anything
+/// else with a 500.
 public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   enum Work: Sendable {
     case immediate(@Sendable (Context, Identity) -> HTTPResponse)
@@ -13,16 +14,16 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
 
   /// At once, on the server's own thread: from memory, in bounded time (the thread
   /// answers everyone else meanwhile).
-  public static func immediate(_ handler: @escaping @Sendable (Context, Identity) -> HTTPResponse) -> Self {
-    Self(work: .immediate(handler))
+  public static func immediate(_ handler: @escaping @Sendable (Context, Identity) throws -> HTTPResponse) -> Self {
+    Self(work: .immediate { context, identity in answering { try handler(context, identity) } })
   }
 
   /// From a task on the threads of `lane` while the connection waits: anything that
   /// reads or writes the disk, or whose work grows with the library or the request.
   public static func deferred(
-    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context, Identity) async -> HTTPResponse
+    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context, Identity) async throws -> HTTPResponse
   ) -> Self {
-    Self(work: .deferred(lane, handler))
+    Self(work: .deferred(lane) { context, identity in await answering { try await handler(context, identity) } })
   }
 
   /// As ``deferred(lane:_:)``, with what `stamp` gives when the request arrives (on the
@@ -30,12 +31,12 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   /// arrived, not the time its lane got to it.
   public static func deferred<Stamp: Sendable>(
     lane: ResponderLane, stampedBy stamp: @escaping @Sendable () -> Stamp,
-    _ handler: @escaping @Sendable (Context, Identity, Stamp) async -> HTTPResponse
+    _ handler: @escaping @Sendable (Context, Identity, Stamp) async throws -> HTTPResponse
   ) -> Self {
     Self(
       work: .stamped(lane) { context, identity in
         let stamped = stamp()
-        return { await handler(context, identity, stamped) }
+        return { await answering { try await handler(context, identity, stamped) } }
       })
   }
 
@@ -87,17 +88,26 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   }
 }
 
+/// A handler's answer, or the answer to what it threw.
+private func answering(_ handler: () throws -> HTTPResponse) -> HTTPResponse {
+  do { return try handler() } catch { return .answering(error) }
+}
+
+private func answering(_ handler: () async throws -> HTTPResponse) async -> HTTPResponse {
+  do { return try await handler() } catch { return .answering(error) }
+}
+
 extension RouteHandler where Identity == Anyone {
   /// At once, for a public route: the handler takes the context alone.
-  public static func immediate(_ handler: @escaping @Sendable (Context) -> HTTPResponse) -> Self {
-    Self(work: .immediate { context, _ in handler(context) })
+  public static func immediate(_ handler: @escaping @Sendable (Context) throws -> HTTPResponse) -> Self {
+    immediate { context, _ in try handler(context) }
   }
 
   /// On the threads of `lane`, for a public route.
   public static func deferred(
-    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context) async -> HTTPResponse
+    lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
   ) -> Self {
-    Self(work: .deferred(lane) { context, _ in await handler(context) })
+    deferred(lane: lane) { context, _ in try await handler(context) }
   }
 
   /// At once or later, or a stream, for a public route.

@@ -57,6 +57,9 @@ public struct Router<Context: Sendable>: HTTPResponder {
         method: method, pattern: pattern, summary: summary, access: access, bodyLimit: bodyLimit, handler: handler))
   }
 
+  /// Adds a route made elsewhere (a ``RouteGroup``'s).
+  mutating func add(_ route: Route<Context>) { routes.append(route) }
+
   /// The route for `method` and `path`, if one takes them.
   package func route(method: String, path: String) -> Route<Context>? {
     guard case .route(let route, _) = match(method: method, path: path) else { return nil }

@@ -10,14 +10,9 @@ extension AssignmentArea {
   // MARK: The teacher
 
   /// POST `/api/assignments` → 201 `{"code", "join", "due"}`.
-  func createAssignment(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    do throws(JSONBody.Problem) {
-      let request = try AssignmentRequest(try JSONBody(context.request.body))
-      let book = try makeAssignment(request)
-      return .json(summary(book), status: 201)
-    } catch {
-      return error.response
-    }
+  func createAssignment(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let book = try makeAssignment(try AssignmentRequest(try JSONBody(context.request.body)))
+    return .json(summary(book), status: 201)
   }
 
   /// Makes the assignment `request` asks for.
@@ -105,46 +100,18 @@ extension AssignmentArea {
   // MARK: Students
 
   /// POST `/api/assignments/CODE/students`: `{"name"}` → 201 `{"secret", "student"}`.
-  func join(_ context: RequestContext) async -> HTTPResponse {
+  func join(_ context: RequestContext) async throws -> HTTPResponse {
     let request = context.request
     let now = assignments.clock.now()
     if let wait = assignments.joinLimiter.take(request.clientAddress, at: now) {
-      return .apiError(
-        429, "too many attempts to join from this address: wait a moment",
-        headers: [HTTPResponse.retryAfter(wait)])
+      throw APIError(
+        429, "too many attempts to join from this address: wait a moment", headers: [HTTPResponse.retryAfter(wait)])
     }
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
-    let name: String
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(request.body)
-      name = try body.required("name", body.string)
-    } catch {
-      return error.response
-    }
-    let className = book.assignment.className
-    do throws(AssignmentBook.Failure<AssignmentWork.JoinRefusal>) {
-      let secret = try book.join(name: name, roster: roster(className), at: now)
-      return .json(.object([("secret", .string(secret))]), status: 201)
-    } catch {
-      switch error {
-      case .notSaved(let failure): return .apiError(503, "you could not be added: \(failure.reason)")
-      case .refused(let refusal):
-        let status =
-          switch refusal {
-          case .invalidName: 422
-          case .notOnRoster, .full: 403
-          case .nameTaken: 409
-          case .pastDue: 410
-          }
-        let reason: String? =
-          switch refusal {
-          case .notOnRoster: "not_on_roster"
-          case .full: "full"
-          default: nil
-          }
-        return .apiError(status, refusal.description, field: status == 410 ? nil : "name", reason: reason)
-      }
-    }
+    let body = try JSONBody(request.body)
+    let name = try body.required("name", body.string)
+    let secret = try book.join(name: name, roster: roster(book.assignment.className), at: now)
+    return .json(.object([("secret", .string(secret))]), status: 201)
   }
 
   /// GET `/api/assignments/CODE/next?secret=S`: the student's next question (a timed one
@@ -204,77 +171,76 @@ extension AssignmentArea {
   /// POST `/api/assignments/CODE/start`: `{"secret", "index"}` → 200 `{"index", "started"}`:
   /// the timer(s) of the student's next question run from now (`started` false: they ran
   /// already, or it has none).
-  func startTimer(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
+  func startTimer(_ context: RequestContext, _ student: Student) async throws -> HTTPResponse {
     let now = assignments.clock.now()
-    let index: Int
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(context.request.body)
-      index = try body.required("index", body.integer)
-    } catch {
-      return error.response
-    }
-    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
-      let started = try student.book.start(
-        secret: student.secret, question: index,
-        timeFactor: timeFactor(of: student.student.name, in: student.book.assignment), at: now)
-      return .json(.object([("index", .number(index)), ("started", .bool(started))]))
-    } catch {
-      return Self.response(error)
-    }
+    let body = try JSONBody(context.request.body)
+    let index = try body.required("index", body.integer)
+    let started = try student.book.start(
+      secret: student.secret, question: index,
+      timeFactor: timeFactor(of: student.student.name, in: student.book.assignment), at: now)
+    return .json(.object([("index", .number(index)), ("started", .bool(started))]))
   }
 
   /// POST `/api/assignments/CODE/answers`: `{"secret", "index", "answers"}` → 200
   /// `{"right", "correct", "explanation"?, "score"}`.
-  func answer(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
+  func answer(_ context: RequestContext, _ student: Student) async throws -> HTTPResponse {
     let now = assignments.clock.now()
-    let index: Int
-    let picks: [Int]
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(context.request.body)
-      index = try body.required("index", body.integer)
-      picks = try body.required("answers") { key throws(JSONBody.Problem) in
-        try body.integers(key, limit: Self.picksLimit)
-      }
-    } catch {
-      return error.response
+    let body = try JSONBody(context.request.body)
+    let index = try body.required("index", body.integer)
+    let picks = try body.required("answers") { key throws(JSONBody.Problem) in
+      try body.integers(key, limit: Self.picksLimit)
     }
-    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
-      let verdict = try student.book.answer(secret: student.secret, question: index, picks: picks, at: now)
-      var members: [(key: String, value: JSONValue)] = [
-        ("right", .bool(verdict.outcome == .right)), ("correct", .array(verdict.correct.map(JSONValue.number))),
-        ("score", .number(verdict.score)),
-      ]
-      if let explanation = verdict.explanation { members.append(("explanation", .string(explanation))) }
-      return .json(.object(members))
-    } catch {
-      return Self.response(error)
-    }
+    let verdict = try student.book.answer(secret: student.secret, question: index, picks: picks, at: now)
+    var members: [(key: String, value: JSONValue)] = [
+      ("right", .bool(verdict.outcome == .right)), ("correct", .array(verdict.correct.map(JSONValue.number))),
+      ("score", .number(verdict.score)),
+    ]
+    if let explanation = verdict.explanation { members.append(("explanation", .string(explanation))) }
+    return .json(.object(members))
   }
 
   /// POST `/api/assignments/CODE/attempts`: `{"secret"}` → 201 `{"attempt"}`.
-  func retry(_ context: RequestContext, _ student: Student) async -> HTTPResponse {
-    do throws(AssignmentBook.Failure<AssignmentWork.MoveRefusal>) {
-      let number = try student.book.retry(secret: student.secret, at: assignments.clock.now())
-      return .json(.object([("attempt", .number(number))]), status: 201)
-    } catch {
-      return Self.response(error)
+  func retry(_ context: RequestContext, _ student: Student) async throws -> HTTPResponse {
+    let number = try student.book.retry(secret: student.secret, at: assignments.clock.now())
+    return .json(.object([("attempt", .number(number))]), status: 201)
+  }
+}
+
+extension AssignmentWork.MoveRefusal: APIRefusal {
+  static let notSaved = "the answer could not be saved"
+
+  var apiError: APIError {
+    switch self {
+    case .unknownStudent: APIError(403, "no student of this assignment has this secret")
+    case .pastDue, .noAttemptsLeft: APIError(410, description)
+    case .timeUp: APIError(410, description, reason: "time_up")
+    case .alreadyAnswered, .attemptOver, .attemptNotOver: APIError(409, description)
+    case .notStarted: APIError(409, description, reason: "not_started")
+    case .noSuchQuestion, .notYet: APIError(422, description, field: "index")
+    case .invalidPicks: APIError(422, description, field: "answers")
     }
   }
+}
 
-  /// The answer to a refused or unsaved move.
-  static func response(_ failure: AssignmentBook.Failure<AssignmentWork.MoveRefusal>) -> HTTPResponse {
-    switch failure {
-    case .notSaved(let error): return .apiError(503, "the answer could not be saved: \(error.reason)")
-    case .refused(let refusal):
-      switch refusal {
-      case .unknownStudent: return unknownSecret
-      case .pastDue, .noAttemptsLeft: return .apiError(410, refusal.description)
-      case .timeUp: return .apiError(410, refusal.description, reason: "time_up")
-      case .alreadyAnswered, .attemptOver, .attemptNotOver: return .apiError(409, refusal.description)
-      case .notStarted: return .apiError(409, refusal.description, reason: "not_started")
-      case .noSuchQuestion, .notYet: return .apiError(422, refusal.description, field: "index")
-      case .invalidPicks: return .apiError(422, refusal.description, field: "answers")
-      }
+extension AssignmentWork.JoinRefusal: APIRefusal {
+  static let notSaved = "you could not be added"
+
+  var apiError: APIError {
+    switch self {
+    case .invalidName: APIError(422, description, field: "name")
+    case .notOnRoster: APIError(403, description, field: "name", reason: "not_on_roster")
+    case .full: APIError(403, description, field: "name", reason: "full")
+    case .nameTaken: APIError(409, description, field: "name")
+    case .pastDue: APIError(410, description)
+    }
+  }
+}
+
+extension AssignmentBook.Failure: HTTPResponseError where Refusal: APIRefusal {
+  var response: HTTPResponse {
+    switch self {
+    case .notSaved(let error): APIError(503, "\(Refusal.notSaved): \(error.reason)").response
+    case .refused(let refusal): refusal.apiError.response
     }
   }
 }

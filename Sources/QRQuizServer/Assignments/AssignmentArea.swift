@@ -29,27 +29,23 @@ final class AssignmentArea: Sendable {
       .post, "/api/assignments", "assigns a topic: a due time, a class, a set, attempts", access: site.teacherAPI,
       bodyLimit: .kibibytes(4), .deferred(createAssignment))
     router.add(.get, "/api/assignments", "lists the assignments", access: site.teacherRead, .immediate(list))
-    router.add(
-      .post, "/api/assignments/{code}/students", "joins an assignment: a name (the class's roster's)",
-      access: .anyone("anyone; attempts are limited per address"), bodyLimit: .kibibytes(4), .deferred(join))
-    router.add(
-      .get, "/api/assignments/{code}/next", "a student's next question, or their result", access: studentQuery,
-      .immediate(next))
-    router.add(
-      .post, "/api/assignments/{code}/start", "a student starts the timer of their next question (a timed one)",
-      access: studentMove, bodyLimit: .kibibytes(4), .deferred(startTimer))
-    router.add(
-      .post, "/api/assignments/{code}/answers", "a student's answer to their next question", access: studentMove,
-      bodyLimit: .kibibytes(16), .deferred(answer))
-    router.add(
-      .post, "/api/assignments/{code}/attempts", "a student starts another attempt", access: studentMove,
-      bodyLimit: .kibibytes(4), .deferred(retry))
-    router.add(
-      .get, "/api/assignments/{code}/results.csv", "an assignment's results as CSV", access: site.teacherRead,
-      .deferred(resultsCSV))
-    router.add(
-      .get, "/api/assignments/{code}/results.json", "the same as JSON", access: site.teacherRead,
-      .deferred(resultsJSON))
+    router.group("/api/assignments/{code}", access: studentMove, bodyLimit: .kibibytes(4)) { homework in
+      homework.add(
+        .post, "/students", "joins an assignment: a name (the class's roster's)",
+        access: .anyone("anyone; attempts are limited per address"), .deferred(join))
+      homework.add(
+        .get, "/next", "a student's next question, or their result", access: studentQuery, bodyLimit: .standard,
+        .immediate(next))
+      homework.add(
+        .post, "/start", "a student starts the timer of their next question (a timed one)", .deferred(startTimer))
+      homework.add(
+        .post, "/answers", "a student's answer to their next question", bodyLimit: .kibibytes(16), .deferred(answer))
+      homework.add(.post, "/attempts", "a student starts another attempt", .deferred(retry))
+      homework.group(access: site.teacherRead, bodyLimit: .standard) { teacher in
+        teacher.add(.get, "/results.csv", "an assignment's results as CSV", .deferred(resultsCSV))
+        teacher.add(.get, "/results.json", "the same as JSON", .deferred(resultsJSON))
+      }
+    }
   }
 
   /// Reads the assignments a previous run left (every one, open or past due: they are the

@@ -45,19 +45,23 @@ final class ClassesArea: Sendable {
       at: assignments.clock.now())
   }
 
-  /// The class the path names, or the answer to give.
-  private func roster(_ context: RequestContext) -> Result<ClassRoster, HTTPFailure> {
-    guard let store = site.configuration.classes else { return .failure(HTTPFailure(noSuchClass(context))) }
+  /// The class the path names.
+  ///
+  /// - Throws: ``HTTPFailure``: the page (404) saying there is no such class, or (500) what
+  ///   is wrong with the records.
+  private func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
+    guard let store = site.configuration.classes else { throw HTTPFailure(noSuchClass(context)) }
     do throws(ClassRosterStore.Error) {
-      return .success(try store.roster(named: context[parameter: "name"]))
+      return try store.roster(named: context[parameter: "name"])
     } catch {
-      switch error {
-      case .notFound: return .failure(HTTPFailure(noSuchClass(context)))
-      default:
-        let pages = site.pages(context)
-        return .failure(HTTPFailure(.html(pages.error(.notFound, "\(error.description)"), status: 500)))
-      }
+      guard case .notFound = error else { throw classesFailure(context, error) }
+      throw HTTPFailure(noSuchClass(context))
     }
+  }
+
+  /// The page saying what is wrong with the classes' records.
+  private func classesFailure(_ context: RequestContext, _ error: ClassRosterStore.Error) -> HTTPFailure {
+    HTTPFailure(.html(site.pages(context).error(.notFound, "\(error.description)"), status: 500))
   }
 
   private func noSuchClass(_ context: RequestContext) -> HTTPResponse {
@@ -73,71 +77,51 @@ final class ClassesArea: Sendable {
   }
 
   /// GET `/classes/NAME`.
-  func gradebookPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    switch roster(context) {
-    case .failure(let failure): return failure.response
-    case .success(let roster):
-      return .html(
-        site.pages(context).gradebookPage(gradebook(roster), publicURL: site.publicURL, csrf: site.formToken))
-    }
+  func gradebookPage(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let roster = try roster(context)
+    return .html(site.pages(context).gradebookPage(gradebook(roster), publicURL: site.publicURL, csrf: site.formToken))
   }
 
   /// POST `/classes/NAME/links`: every student without one gets their own page's secret;
   /// back to the gradebook.
-  func makeLinks(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    switch roster(context) {
-    case .failure(let failure): return failure.response
-    case .success(let roster):
-      do throws(ClassRosterStore.Error) {
-        try site.configuration.classes?.update(roster.name.text) { $0.giveResultsSecrets() }
-      } catch {
-        let pages = site.pages(context)
-        return .html(pages.error(.notFound, "\(error.description)"), status: 500)
-      }
-      return .redirect(to: .classPage(roster.name.text))
+  func makeLinks(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let roster = try roster(context)
+    do throws(ClassRosterStore.Error) {
+      try site.configuration.classes?.update(roster.name.text) { $0.giveResultsSecrets() }
+    } catch {
+      throw classesFailure(context, error)
     }
+    return .redirect(to: .classPage(roster.name.text))
   }
 
   /// GET `/api/classes/NAME/gradebook.csv`.
-  func gradebookCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    switch roster(context) {
-    case .failure(let failure): return failure.response
-    case .success(let roster):
-      return .bytes(
-        Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-        headers: [
-          ("Content-Disposition", "attachment; filename=\"qrquiz-gradebook-\(FileName.safe(roster.name.text)).csv\"")
-        ])
-    }
+  func gradebookCSV(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let roster = try roster(context)
+    return .bytes(
+      Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
+      headers: [
+        ("Content-Disposition", "attachment; filename=\"qrquiz-gradebook-\(FileName.safe(roster.name.text)).csv\"")
+      ])
   }
 
   /// GET `/api/classes/NAME/gradebook.json`.
-  func gradebookJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    switch roster(context) {
-    case .failure(let failure): return failure.response
-    case .success(let roster): return .json(gradebook(roster).json)
-    }
+  func gradebookJSON(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    .json(gradebook(try roster(context)).json)
   }
 
   /// GET `/s/SECRET`: the student's row of their class's gradebook, and nothing else.
   func studentPage(_ context: RequestContext) async -> HTTPResponse {
     let secret = context[parameter: "secret"]
-    let rosters = Secret.looksLikeOne(secret) ? site.configuration.classes?.listReadable().rosters ?? [] : []
-    for roster in rosters {
-      guard let student = roster.student(resultsSecret: secret) else { continue }
+    // One indexed lookup: a stranger's guess costs no roster read.
+    if Secret.looksLikeOne(secret), let roster = try? site.configuration.classes?.roster(withResultsSecret: secret),
+      let student = roster.student(resultsSecret: secret)
+    {
       let book = gradebook(roster)
-      guard let row = book.row(card: student.card) else { break }
-      return .html(site.pages(context).studentResults(row, in: book))
+      if let row = book.row(card: student.card) { return .html(site.pages(context).studentResults(row, in: book)) }
     }
     let pages = site.pages(context)
     return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchStudentPage)), status: 404)
   }
-}
-
-/// A response a lookup gives instead of what it looked for.
-struct HTTPFailure: Error {
-  var response: HTTPResponse
-  init(_ response: HTTPResponse) { self.response = response }
 }
 
 extension SitePath {

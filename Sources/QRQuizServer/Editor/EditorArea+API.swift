@@ -37,7 +37,7 @@ extension EditorArea {
   /// PUT `/api/topics/NAME`: `If-Match: ETAG` replaces (200), `If-None-Match: *` creates
   /// (201); 412 when the topic is not as the client thinks, 428 without either, 422 with
   /// every problem of an invalid topic. Nothing is written unless all is well.
-  func putTopic(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+  func putTopic(_ context: RequestContext, _ editor: Editor) async throws -> HTTPResponse {
     let request = context.request
     let library = editor.library
     let served = site.topics.topic(named: context[parameter: "name"])
@@ -71,26 +71,21 @@ extension EditorArea {
     }
     // Parsed and validated once, here: the save stamps the edit times over the topic it
     // replaces, and the served topics take what was written (`Benchmarks/save.py`).
-    let saved: TopicLibrary.Saved
-    do {
-      saved = try site.topics.save(topic, name: name, replacing: replacing, editedAt: Date(), into: library)
-    } catch {
-      return .libraryError(error, name: name)
+    let saved = try site.answeringLibrary(name) { () throws(TopicLibrary.Error) in
+      try site.topics.save(topic, name: name, replacing: replacing, editedAt: Date(), into: library)
     }
     return savedTopic(name, status: saved.replaced ? 200 : 201, warnings: document.warnings, saved: saved.entry)
   }
 
   /// DELETE `/api/topics/NAME` with `If-Match`: 204; the topic is kept as a version.
-  func deleteTopic(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+  func deleteTopic(_ context: RequestContext, _ editor: Editor) async throws -> HTTPResponse {
     let library = editor.library
     let name = fileName(context[parameter: "name"])
     guard let tags = context.request.header("if-match"), let tag = Self.tagList(tags).first else {
       return .apiError(428, "say which version you delete: If-Match with its ETag")
     }
-    do {
+    try site.answeringLibrary(name) { () throws(TopicLibrary.Error) in
       try library.remove(name: name, ifMatching: tag == "*" ? nil : tag)
-    } catch {
-      return .libraryError(error, name: name)
     }
     site.topics.reload()
     return HTTPResponse(status: 204, headers: [("Cache-Control", "no-store")])
@@ -111,26 +106,21 @@ extension EditorArea {
   }
 
   /// GET `/api/topics/NAME/versions/ID`: that version's JSON.
-  func topicVersion(_ context: RequestContext) async -> HTTPResponse {
+  func topicVersion(_ context: RequestContext) async throws -> HTTPResponse {
     guard case .library(let library) = site.topics.source else { return .apiError(404, "no versions are kept here") }
-    do {
-      let topic = try library.version(context[parameter: "id"], of: fileName(context[parameter: "name"]))
-      return .bytes(Array((topic.normalizedJSON + "\n").utf8), type: "application/json; charset=utf-8")
-    } catch {
-      return .libraryError(error, name: context[parameter: "name"])
+    let topic = try site.answeringLibrary(context[parameter: "name"]) { () throws(TopicLibrary.Error) in
+      try library.version(context[parameter: "id"], of: fileName(context[parameter: "name"]))
     }
+    return .bytes(Array((topic.normalizedJSON + "\n").utf8), type: "application/json; charset=utf-8")
   }
 
   /// POST `/api/topics/NAME/versions/ID/restore`: that version is the topic again (200, or
   /// 201 when it had been removed); what it replaces is kept too.
-  func restoreTopicVersion(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+  func restoreTopicVersion(_ context: RequestContext, _ editor: Editor) async throws -> HTTPResponse {
     let library = editor.library
     let name = fileName(context[parameter: "name"])
-    let existed: Bool
-    do {
-      existed = try library.restore(context[parameter: "id"], of: name)
-    } catch {
-      return .libraryError(error, name: name)
+    let existed = try site.answeringLibrary(name) { () throws(TopicLibrary.Error) in
+      try library.restore(context[parameter: "id"], of: name)
     }
     site.topics.reload()
     return savedTopic(TopicLibrary.safeName(name), status: existed ? 200 : 201)

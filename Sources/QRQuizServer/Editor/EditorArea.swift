@@ -25,22 +25,19 @@ final class EditorArea: Sendable {
       access: site.editorForm, .deferred(deleteFromForm))
     router.add(
       .get, "/api/topics", "every topic: name, title, sets, questions", access: .anyone, .immediate(topicList))
-    router.add(
-      .get, "/api/topics/{name}", "a topic's JSON with its ETag", access: .anyone, .immediate(topicForEditing))
-    router.add(
-      .put, "/api/topics/{name}", "saves a topic: If-Match replaces, If-None-Match: * creates", access: site.editorAPI,
-      bodyLimit: Self.topicBodyLimit, .deferred(lane: .bulk, putTopic))
-    router.add(
-      .delete, "/api/topics/{name}", "deletes a topic (If-Match; kept as a version)", access: site.editorAPI,
-      .deferred(deleteTopic))
-    router.add(
-      .get, "/api/topics/{name}/versions", "a topic's kept versions, oldest first", access: .anyone,
-      .deferred(topicVersions))
-    router.add(
-      .get, "/api/topics/{name}/versions/{id}", "a kept version's JSON", access: .anyone, .deferred(topicVersion))
-    router.add(
-      .post, "/api/topics/{name}/versions/{id}/restore", "makes a kept version the topic again",
-      access: site.editorAPI, .deferred(restoreTopicVersion))
+    router.group("/api/topics/{name}", access: .anyone) { topic in
+      topic.add(.get, "", "a topic's JSON with its ETag", .immediate(topicForEditing))
+      topic.add(.get, "/versions", "a topic's kept versions, oldest first", .deferred(topicVersions))
+      topic.add(.get, "/versions/{id}", "a kept version's JSON", .deferred(topicVersion))
+      topic.group(access: site.editorAPI) { editor in
+        editor.add(
+          .put, "", "saves a topic: If-Match replaces, If-None-Match: * creates", bodyLimit: Self.topicBodyLimit,
+          .deferred(lane: .bulk, putTopic))
+        editor.add(.delete, "", "deletes a topic (If-Match; kept as a version)", .deferred(deleteTopic))
+        editor.add(
+          .post, "/versions/{id}/restore", "makes a kept version the topic again", .deferred(restoreTopicVersion))
+      }
+    }
   }
 
   /// GET `/new`: an empty topic in the editor (with `?token=`, signs the teacher in first).

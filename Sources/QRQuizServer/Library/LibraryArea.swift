@@ -20,27 +20,21 @@ final class LibraryArea: Sendable {
     router.add(
       .get, "/static/{file}", "the style sheet, the script and the icon", access: .anyone, .immediate(staticFile))
 
-    router.add(
-      .get, "/t/{name}", "a topic's share page: its QR codes and links", access: .anyone, .immediate(sharePage))
-    router.add(
-      .get, "/t/{name}.json", "the topic as the app downloads it (ETag, gzip)", access: .anyone,
-      .immediate(topicJSON))
-    router.add(
-      .get, "/t/{name}/qr.png", "the topic's own QR code(s), as the app shares it", access: .anyone,
-      .immediate(topicQRPNG))
-    router.add(.get, "/t/{name}/qr.svg", "the same, as SVG", access: .anyone, .immediate(topicQRSVG))
-    router.add(
-      .get, "/t/{name}/link.png", "the QR code of the topic's JSON address", access: .anyone, .immediate(linkQRPNG))
-    router.add(.get, "/t/{name}/link.svg", "the same, as SVG", access: .anyone, .immediate(linkQRSVG))
-    router.add(
-      .get, "/t/{name}/export/{format}", "the topic as moodle-xml, qti, gift or aiken, to download (docs/EXPORT.md)",
-      access: site.teacherDownload, .deferred(exportedTopic))
+    router.group("/t/{name}", access: .anyone) { topic in
+      topic.add(.get, "", "a topic's share page: its QR codes and links", .immediate(sharePage))
+      topic.add(.get, ".json", "the topic as the app downloads it (ETag, gzip)", .immediate(topicJSON))
+      topic.add(.get, "/qr.png", "the topic's own QR code(s), as the app shares it", .immediate(topicQRPNG))
+      topic.add(.get, "/qr.svg", "the same, as SVG", .immediate(topicQRSVG))
+      topic.add(.get, "/link.png", "the QR code of the topic's JSON address", .immediate(linkQRPNG))
+      topic.add(.get, "/link.svg", "the same, as SVG", .immediate(linkQRSVG))
+      topic.add(.get, "/present", "the address QR code, full screen, for a projector", .immediate(presentPage))
+      topic.add(
+        .get, "/export/{format}", "the topic as moodle-xml, qti, gift or aiken, to download (docs/EXPORT.md)",
+        access: site.teacherDownload, .deferred(exportedTopic))
+    }
     router.add(
       .get, "/api/topics/{name}/exports", "each export's download, and what its format cannot hold",
       access: site.teacherDownload, .deferred(topicExports))
-    router.add(
-      .get, "/t/{name}/present", "the address QR code, full screen, for a projector", access: .anyone,
-      .immediate(presentPage))
   }
 
   /// `/`: every topic, or those matching `?q=`. On a responder thread: a search's work

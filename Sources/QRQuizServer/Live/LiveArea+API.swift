@@ -11,15 +11,9 @@ extension LiveArea {
   // MARK: Making a game
 
   /// POST `/api/live`: `{"topic", "set"?, "scoring"?, "seconds"?, "max_players"?}` → 201.
-  func createLiveGame(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(context.request.body)
-      let request = try LiveGameRequest(body)
-      let room = try makeLiveGame(request)
-      return .json(hostCredentials(room), status: 201)
-    } catch {
-      return error.response
-    }
+  func createLiveGame(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let room = try makeLiveGame(try LiveGameRequest(try JSONBody(context.request.body)))
+    return .json(hostCredentials(room), status: 201)
   }
 
   /// GET `/api/live`: the games not over, oldest first: `[{"pin", "topic", "title",
@@ -52,82 +46,68 @@ extension LiveArea {
 
   /// POST `/api/live/PIN/players`: `{"name"}` → 201 `{"player", "secret"}`. Every attempt
   /// counts against the address, a wrong PIN as much as a taken name.
-  func joinLiveGame(_ context: RequestContext) async -> HTTPResponse {
+  func joinLiveGame(_ context: RequestContext) async throws -> HTTPResponse {
     let request = context.request
     if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
       return tooManyTries(context, wait: wait)
     }
     guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
-    let name: String
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(request.body)
-      name = try body.required("name", body.string)
+    let body = try JSONBody(request.body)
+    let name = try body.required("name", body.string)
+    let (player, ticket) = try room.join(name: name, browser: context.credentials.browser, at: games.clock.now()).get()
+    try await stored(ticket, in: room, what: "the game")
+    return .json(.object([("player", .number(player.id)), ("secret", .string(player.secret))]), status: 201)
+  }
+
+  /// Waits until the move of `ticket` is stored; a move the records could not take is
+  /// refused (503), `what` naming it.
+  func stored(_ ticket: LiveRoom.Ticket, in room: LiveRoom, what: String) async throws(APIError) {
+    do {
+      try await room.waitUntilDurable(ticket, clock: games.clock)
     } catch {
-      return error.response
-    }
-    switch room.join(name: name, browser: context.credentials.browser, at: games.clock.now()) {
-    case .failure(let refusal):
-      return .joinRefusal(refusal)
-    case .success(let (player, ticket)):
-      do {
-        try await room.waitUntilDurable(ticket, clock: games.clock)
-      } catch {
-        return .apiError(503, "the game could not be saved: \(error.reason)")
-      }
-      return .json(.object([("player", .number(player.id)), ("secret", .string(player.secret))]), status: 201)
+      throw APIError(503, "\(what) could not be saved: \(error.reason)")
     }
   }
 
   /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers"}` → 202. `now` is
   /// the time the answer arrived (read on the server's thread, before it waited for its
   /// lane): what it scores by.
-  func answerLiveGame(_ context: RequestContext, _ player: Player, arrived now: QuizClock.Instant) async
+  func answerLiveGame(_ context: RequestContext, _ player: Player, arrived now: QuizClock.Instant) async throws
     -> HTTPResponse
   {
-    let question: Int
+    let body = try JSONBody(context.request.body)
+    let question = try body.required("question", body.integer)
     let given: LiveRoom.Given
-    do throws(JSONBody.Problem) {
-      let body = try JSONBody(context.request.body)
-      question = try body.required("question", body.integer)
-      // A question asked as a number takes the text typed, read by the one rule
-      // `qrquiz play` uses (`1.5`, `-2`, `1e3`; a comma is not a decimal point).
-      if let typed = try body.string("number") {
-        guard let number = NumericAnswer.parse(typed) else {
-          return .apiError(422, "\"\(typed.prefix(40))\" is not a number (1969, -2, 1.5)", field: "number")
-        }
-        given = .number(number)
-      } else {
-        given = .picks(
-          try body.required("answers") { key throws(JSONBody.Problem) in
-            try body.integers(key, limit: Self.picksLimit)
-          })
+    // A question asked as a number takes the text typed, read by the one rule
+    // `qrquiz play` uses (`1.5`, `-2`, `1e3`; a comma is not a decimal point).
+    if let typed = try body.string("number") {
+      guard let number = NumericAnswer.parse(typed) else {
+        throw APIError(422, "\"\(typed.prefix(40))\" is not a number (1969, -2, 1.5)", field: "number")
       }
-    } catch {
-      return error.response
+      given = .number(number)
+    } else {
+      given = .picks(
+        try body.required("answers") { key throws(JSONBody.Problem) in
+          try body.integers(key, limit: Self.picksLimit)
+        })
     }
+    let ticket: LiveRoom.Ticket
     switch player.room.answer(secret: player.secret, question: question, given, at: now) {
-    case .failure(let refusal):
-      return switch refusal {
-      case .unknownPlayer: Self.unknownSecret
-      case .notOpen: .apiError(410, "question \(question) is not open: too late, or not yet")
-      case .alreadyAnswered: .apiError(409, "you answered this question already: the first answer counts")
-      case .invalidPicks(let reason): .apiError(422, reason, field: "answers")
-      }
-    case .success(let ticket):
-      do {
-        try await player.room.waitUntilDurable(ticket, clock: games.clock)
-      } catch {
-        return .apiError(503, "the answer could not be saved: \(error.reason)")
-      }
-      return .json(.object([("question", .number(question))]), status: 202)
+    case .failure(.unknownPlayer): return Self.unknownSecret
+    case .failure(.notOpen): throw APIError(410, "question \(question) is not open: too late, or not yet")
+    case .failure(.alreadyAnswered): throw APIError(409, "you answered this question already: the first answer counts")
+    case .failure(.invalidPicks(let reason)): throw APIError(422, reason, field: "answers")
+    case .success(let made): ticket = made
     }
+    try await stored(ticket, in: player.room, what: "the answer")
+    return .json(.object([("question", .number(question))]), status: 202)
   }
 
   // MARK: Following a game
 
   /// GET `/api/live/PIN/events?secret=S`: the event stream of a player or the host.
   func liveEvents(_ context: RequestContext, _ member: GameMember) -> HTTPAnswer {
-    let audience: LiveRoom.Audience =
+    let audience: LiveStreams.Audience =
       switch member {
       case .host: .host
       case .player(let player): .player(player.player.id)
@@ -172,22 +152,19 @@ extension LiveArea {
 
 extension HTTPResponse {
   /// The API error for a refused join.
-  static func joinRefusal(_ refusal: LiveGame.JoinRefusal) -> HTTPResponse {
-    switch refusal {
-    case .invalidName(let problem): .apiError(422, "\(problem)", field: "name")
-    case .nameTaken: .apiError(409, "another player has this name", field: "name")
-    case .locked: .joinForbidden("the game is locked: no new players", reason: "locked")
-    case .banned: .joinForbidden("the host removed you from this game", reason: "banned")
-    case .full: .joinForbidden("the game is full", reason: "full")
-    case .over: .apiError(410, "the game is over")
-    }
-  }
 }
 
-extension HTTPResponse {
-  /// A 403 for a join, with the `reason` a phone tells its player (a banned player is
-  /// told they were removed, not that the game is locked or full).
-  fileprivate static func joinForbidden(_ message: String, reason: String) -> HTTPResponse {
-    .json(.object([("error", .string(message)), ("reason", .string(reason))]), status: 403)
+extension LiveGame.JoinRefusal: HTTPResponseError {
+  /// A 403 carries the `reason` a phone tells its player (a banned player is told they were
+  /// removed, not that the game is locked or full).
+  public var response: HTTPResponse {
+    switch self {
+    case .invalidName(let problem): .apiError(422, "\(problem)", field: "name")
+    case .nameTaken: .apiError(409, "another player has this name", field: "name")
+    case .locked: .apiError(403, "the game is locked: no new players", reason: "locked")
+    case .banned: .apiError(403, "the host removed you from this game", reason: "banned")
+    case .full: .apiError(403, "the game is full", reason: "full")
+    case .over: .apiError(410, "the game is over")
+    }
   }
 }

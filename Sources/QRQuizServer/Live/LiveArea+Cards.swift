@@ -11,20 +11,18 @@ import QRQuizHTTP
 /// shows which cards were seen, never what they answered.
 extension LiveArea {
   /// The answer cards' routes.
-  func addCardRoutes(to router: inout Router<RequestContext>) {
-    router.add(
-      .get, "/scan/{pin}", "the teacher's phone reading the room's answer cards", access: scannerScreen,
-      .immediate(scanPage))
-    router.add(
-      .post, "/api/live/{pin}/scan", "a camera frame or photo of the room: the answer cards it shows",
-      access: cardScanner, bodyLimit: BodyLimit(bytes: CardScanning.frameLimits.maximumFileSize),
+  /// The routes of a game's cards, in its group (`/api/live/{pin}`).
+  func addCardRoutes(to game: inout RouteGroup<RequestContext, Anyone>) {
+    game.add(
+      .post, "/scan", "a camera frame or photo of the room: the answer cards it shows", access: cardScanner,
+      bodyLimit: BodyLimit(bytes: CardScanning.frameLimits.maximumFileSize),
       .deferred(lane: .live, stampedBy: games.clock.now, scanCards))
-    router.add(
-      .get, "/api/live/{pin}/cards", "the class's cards, and which are seen for the open question",
-      access: hostDownload, .immediate(seenCards))
-    router.add(
-      .get, "/api/live/{pin}/scanner.svg", "the QR code of the scan page's address, with the scanners' secret",
-      access: hostDownload, .immediate(scannerQRCode))
+    game.group(access: hostDownload) { host in
+      host.add(.get, "/cards", "the class's cards, and which are seen for the open question", .immediate(seenCards))
+      host.add(
+        .get, "/scanner.svg", "the QR code of the scan page's address, with the scanners' secret",
+        .immediate(scannerQRCode))
+    }
   }
 
   /// POST `/api/live/PIN/scan` (the body one PNG or JPEG; `?mirrored=1` for a mirror
@@ -32,7 +30,7 @@ extension LiveArea {
   /// "question"}`. A card counts for the open question; `new` says it changed the
   /// student's answer. 503 while this scanner's last frame is being read or every reader
   /// is busy.
-  func scanCards(_ context: RequestContext, _ scanner: CardScanner, arrived now: QuizClock.Instant) async
+  func scanCards(_ context: RequestContext, _ scanner: CardScanner, arrived now: QuizClock.Instant) async throws
     -> HTTPResponse
   {
     let room = scanner.room
@@ -56,11 +54,7 @@ extension LiveArea {
     }
     let sightings = reading.scan.cards
     let (outcomes, ticket) = room.see(sightings.map { ($0.card, $0.answer.index) }, by: scanner.role, at: now)
-    do {
-      try await room.waitUntilDurable(ticket, clock: games.clock)
-    } catch {
-      return .apiError(503, "the cards could not be saved: \(error.reason)")
-    }
+    try await stored(ticket, in: room, what: "the cards")
     let game = room.snapshot
     var seen: [JSONValue] = []
     var refused: [JSONValue] = []
@@ -164,17 +158,13 @@ extension LiveArea {
 
   /// GET `/api/live/PIN/scanner.svg` (the host): the QR code of ``scanURL(_:)``, for the
   /// teacher's phone to open; 409 for a game without a class.
-  func scannerQRCode(_ context: RequestContext, _ host: Host) -> HTTPResponse {
+  func scannerQRCode(_ context: RequestContext, _ host: Host) throws -> HTTPResponse {
     guard let address = scanURL(host.room) else {
       return .apiError(409, "this game has no class: start a game with a class to read answer cards")
     }
-    do {
-      let matrix = try QRSymbolEncoder.encode(Array(address.utf8), mode: .byte, level: .medium)
-      let svg = SVGRenderer.svg(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
-      return .bytes(Array(svg.utf8), type: "image/svg+xml", cache: "no-store")
-    } catch {
-      return .apiError(500, "the QR code could not be made: \(error)")
-    }
+    let matrix = try QRSymbolEncoder.encode(Array(address.utf8), mode: .byte, level: .medium)
+    let svg = SVGRenderer.svg(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
+    return .bytes(Array(svg.utf8), type: "image/svg+xml", cache: "no-store")
   }
 
   /// GET `/scan/PIN`: the teacher's phone taking photos of the room's cards.

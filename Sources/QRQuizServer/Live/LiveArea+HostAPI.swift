@@ -6,18 +6,18 @@ import QRQuizHTTP
 /// the scores; and the results. Each handler takes the `Host` its route's access proved.
 extension LiveArea {
   /// POST `/api/live/PIN/next`: `{"secret"}` → 200 `{"phase", "question"?}`.
-  func nextInLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
-    await hostAction(context, host) { room, _, now in room.next(at: now) }
+  func nextInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, _, now in room.next(at: now) }
   }
 
   /// POST `/api/live/PIN/end`: `{"secret"}` → 200: the podium now.
-  func endLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
-    await hostAction(context, host) { room, _, now in room.end(at: now) }
+  func endLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, _, now in room.end(at: now) }
   }
 
   /// POST `/api/live/PIN/kick`: `{"secret", "name", "ban"}` → 200.
-  func kickFromLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
-    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+  func kickFromLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
       let name = try body.required("name", body.string)
       return room.kick(name: name, ban: try body.bool("ban") ?? false, at: now)
     }
@@ -25,15 +25,15 @@ extension LiveArea {
 
   /// POST `/api/live/PIN/unban`: `{"secret", "name"}` → 200; 404 when no banned player
   /// has this name.
-  func unbanInLiveGame(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
-    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+  func unbanInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
       room.unban(name: try body.required("name", body.string), at: now)
     }
   }
 
   /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
-  func liveGameSettings(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
-    await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+  func liveGameSettings(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
       room.settings(locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), at: now)
     }
   }
@@ -44,27 +44,13 @@ extension LiveArea {
     _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
       (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
     >
-  ) async -> HTTPResponse {
+  ) async throws -> HTTPResponse {
     let room = host.room
-    let result: Result<(LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal>
-    do throws(JSONBody.Problem) {
-      result = try move(room, try JSONBody(context.request.body), games.clock.now())
-    } catch {
-      return error.response
-    }
-    switch result {
-    case .failure(.over): return .apiError(410, "the game is over")
-    case .failure(.noSuchPlayer): return .apiError(404, "no player has this name", field: "name")
-    case .success(let (phase, ticket)):
-      do {
-        try await room.waitUntilDurable(ticket, clock: games.clock)
-      } catch {
-        return .apiError(503, "the game could not be saved: \(error.reason)")
-      }
-      var members = Self.phaseMembers(phase)
-      if phase == .over, let saved = games.finish(room) { members.append(("saved", .bool(saved))) }
-      return .json(.object(members))
-    }
+    let (phase, ticket) = try move(room, try JSONBody(context.request.body), games.clock.now()).get()
+    try await stored(ticket, in: room, what: "the game")
+    var members = Self.phaseMembers(phase)
+    if phase == .over, let saved = games.finish(room) { members.append(("saved", .bool(saved))) }
+    return .json(.object(members))
   }
 
   // MARK: Results
@@ -81,5 +67,14 @@ extension LiveArea {
   /// GET `/api/live/PIN/results.json`: the same as JSON.
   func liveResultsJSON(_ context: RequestContext, _ host: Host) async -> HTTPResponse {
     .json(LiveResults(host.room.snapshot).json)
+  }
+}
+
+extension LiveGame.HostRefusal: HTTPResponseError {
+  public var response: HTTPResponse {
+    switch self {
+    case .over: .apiError(410, "the game is over")
+    case .noSuchPlayer: .apiError(404, "no player has this name", field: "name")
+    }
   }
 }

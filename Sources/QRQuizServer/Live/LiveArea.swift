@@ -44,32 +44,31 @@ final class LiveArea: Sendable {
     router.add(
       .get, "/api/live", "the live games running: PIN, topic, phase, players, started", access: site.teacherRead,
       .immediate(runningGames))
+    router.group("/api/live/{pin}", access: .anyone("anyone; attempts are limited per address")) { game in
+      game.add(.post, "/players", "joins a game: a nickname", .deferred(lane: .live, joinLiveGame))
+      game.group(access: member) { member in
+        member.add(.get, "/events", "a game's event stream", .either(liveEvents))
+        member.add(.get, "/status", "who a secret is in a game", .immediate(liveStatus))
+      }
+      game.add(
+        .post, "/answers", "a player's answer to the open question", access: playerMove,
+        .deferred(lane: .live, stampedBy: games.clock.now, answerLiveGame))
+      game.group(access: hostMove) { host in
+        host.add(.post, "/next", "start, close the question, next, podium", .deferred(lane: .live, nextInLiveGame))
+        host.add(.post, "/end", "the podium now", .deferred(lane: .live, endLiveGame))
+        host.add(.post, "/kick", "removes (and bans) a player", .deferred(lane: .live, kickFromLiveGame))
+        host.add(.post, "/unban", "lets a banned player join again", .deferred(lane: .live, unbanInLiveGame))
+        host.add(.post, "/settings", "lock the game, hide the scores", .deferred(lane: .live, liveGameSettings))
+      }
+      addCardRoutes(to: &game)
+      game.group(access: hostDownload) { download in
+        download.add(.get, "/results.csv", "a game's results as CSV", .deferred(liveResultsCSV))
+        download.add(.get, "/results.json", "the same as JSON", .deferred(liveResultsJSON))
+      }
+    }
     router.add(
-      .post, "/api/live/{pin}/players", "joins a game: a nickname",
-      access: .anyone("anyone; attempts are limited per address"), .deferred(lane: .live, joinLiveGame))
-    router.add(.get, "/api/live/{pin}/events", "a game's event stream", access: member, .either(liveEvents))
-    router.add(.get, "/api/live/{pin}/status", "who a secret is in a game", access: member, .immediate(liveStatus))
-    router.add(
-      .post, "/api/live/{pin}/answers", "a player's answer to the open question", access: playerMove,
-      .deferred(lane: .live, stampedBy: games.clock.now, answerLiveGame))
-    router.add(
-      .post, "/api/live/{pin}/next", "start, close the question, next, podium", access: hostMove,
-      .deferred(lane: .live, nextInLiveGame))
-    router.add(.post, "/api/live/{pin}/end", "the podium now", access: hostMove, .deferred(lane: .live, endLiveGame))
-    router.add(
-      .post, "/api/live/{pin}/kick", "removes (and bans) a player", access: hostMove,
-      .deferred(lane: .live, kickFromLiveGame))
-    router.add(
-      .post, "/api/live/{pin}/unban", "lets a banned player join again", access: hostMove,
-      .deferred(lane: .live, unbanInLiveGame))
-    router.add(
-      .post, "/api/live/{pin}/settings", "lock the game, hide the scores", access: hostMove,
-      .deferred(lane: .live, liveGameSettings))
-    addCardRoutes(to: &router)
-    router.add(
-      .get, "/api/live/{pin}/results.csv", "a game's results as CSV", access: hostDownload, .deferred(liveResultsCSV))
-    router.add(
-      .get, "/api/live/{pin}/results.json", "the same as JSON", access: hostDownload, .deferred(liveResultsJSON))
+      .get, "/scan/{pin}", "the teacher's phone reading the room's answer cards", access: scannerScreen,
+      .immediate(scanPage))
   }
 
   /// Resumes the games a previous run left unfinished.

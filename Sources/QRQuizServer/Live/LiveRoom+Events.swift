@@ -30,7 +30,7 @@ extension LiveRoom {
     }
 
     /// The event that says where the game is, for `audience`.
-    mutating func state(for audience: Audience) -> [UInt8] {
+    mutating func state(for audience: LiveStreams.Audience) -> [UInt8] {
       let name: String
       switch game.phase {
       case .lobby: name = "lobby"

@@ -19,23 +19,15 @@ final class LiveRoom: @unchecked Sendable {
   private let lock = NSLock()
   private var game: LiveGame
   private let log: LiveMoveLog?
-  private var streams: [EventStream] = []
-  private var lastEventID: UInt64
+  /// The event streams of the host and the players, and the news held back for them.
+  private var streams: LiveStreams
   private var lobbyChanged = false
   private var answersChanged = false
   private var lastCoalescedSend: QuizClock.Instant
-  private var lastWrite: QuizClock.Instant
   private var lastActivity: QuizClock.Instant
   private var scanning: Set<ScannerRole> = []
-  /// The cards (card → letter) the host's camera saw in its last frame, and when: a camera
-  /// left on between questions sees the cards still up from the last one.
-  private var lastCameraFrame: (cards: [Int: Int], at: QuizClock.Instant)?
-  /// Cards up with the same letter since before the open question opened, as the camera
-  /// saw them: not counted until they are lowered (missing from a frame) or turned.
-  private var heldUpBefore: [Int: Int] = [:]
-  /// How recent the camera's last frame must be when a question opens to say which cards
-  /// were still up (seconds).
-  static let cameraFrameFreshness = 10.0
+  /// The host's camera left on between questions sees the cards still up from the last one.
+  private var camera = LiveCameraRule()
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -52,12 +44,6 @@ final class LiveRoom: @unchecked Sendable {
   /// keep proxies and phones from closing it and to find clients that are gone (a
   /// suspended connection notices nothing until it is written to).
   let keepAliveInterval: Double
-  /// Streams one player may hold (a reconnect before the old one is noticed gone, a
-  /// second tab): a newer stream ends the oldest past it.
-  static let streamsPerPlayer = 2
-  /// Streams of the host (the projector, the teacher's laptop, a phone, a second
-  /// projector): a newer one ends the oldest past it.
-  static let hostStreams = 4
 
   /// Called (without the lock) when news is held back for the ticker: it wakes the ticker,
   /// which sends it within ``coalescingInterval`` instead of at its next timed pass.
@@ -76,12 +62,9 @@ final class LiveRoom: @unchecked Sendable {
     pin = game.setup.pin
     topicName = game.setup.topicName
     hostSecret = game.setup.hostSecret
-    lastWrite = now
+    streams = LiveStreams(now: now)
     lastActivity = now
     lastCoalescedSend = now - .seconds(Self.coalescingInterval)
-    // Event numbers go on from the wall clock's milliseconds, so they keep increasing
-    // across a restart of the server too.
-    lastEventID = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
   }
 
   /// A copy of the game as it is now.
@@ -213,12 +196,9 @@ final class LiveRoom: @unchecked Sendable {
     let result: (outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>], ticket: Ticket) = lock.withLock {
       var outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>] = []
       let frame = Dictionary(cards.map { ($0.card, $0.pick) }, uniquingKeysWith: { first, _ in first })
-      if role == .host {
-        lastCameraFrame = (frame, now)
-        heldUpBefore = heldUpBefore.filter { frame[$0.key] == $0.value }
-      }
+      let stillUp = role == .host ? camera.frame(frame, at: now, questionOpen: game.currentIndex != nil) : []
       for seen in cards {
-        if role == .host, game.currentIndex != nil, heldUpBefore[seen.card] == seen.pick {
+        if stillUp.contains(seen.card), frame[seen.card] == seen.pick {
           outcomes.append(.failure(.heldUpBefore))
           continue
         }
@@ -303,16 +283,9 @@ final class LiveRoom: @unchecked Sendable {
   /// log, kicked players' streams ended, the new state sent to every stream.
   private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
     lastActivity = now
-    if entries.contains(where: { if case .opened = $0 { true } else { false } }) {
-      // The cards the camera saw up just before this question are the last one's answers.
-      if let frame = lastCameraFrame, now.seconds(since: frame.at) <= Self.cameraFrameFreshness {
-        heldUpBefore = frame.cards
-      } else {
-        heldUpBefore = [:]
-      }
-    }
+    if entries.contains(where: { if case .opened = $0 { true } else { false } }) { camera.questionOpened(at: now) }
     let ticket = record(entries)
-    for case .kicked(let id, _, _) in entries { dismiss(player: id) }
+    for case .kicked(let id, _, _) in entries { streams.dismiss(player: id) }
     publishState(at: now)
     return ticket
   }
@@ -341,101 +314,40 @@ final class LiveRoom: @unchecked Sendable {
       if lobbyChanged || answersChanged, now.seconds(since: lastCoalescedSend) >= Self.coalescingInterval {
         publishCoalesced(at: now)
       }
-      if now.seconds(since: lastWrite) >= keepAliveInterval { keepAlive(at: now) }
-      var wake = lastWrite + .seconds(keepAliveInterval)
+      if now.seconds(since: streams.lastWrite) >= keepAliveInterval { streams.keepAlive(at: now) }
+      var wake = streams.lastWrite + .seconds(keepAliveInterval)
       if let deadline = game.deadline { wake = min(wake, deadline) }
       if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + .seconds(Self.coalescingInterval)) }
       return wake
     }
   }
 
-  // MARK: Streams
-
-  /// Who a stream is for.
-  enum Audience: Equatable {
-    case host
-    case player(Int)
-  }
-
-  final class EventStream {
-    let sink: any EventSink
-    let audience: Audience
-
-    init(sink: any EventSink, audience: Audience) {
-      self.sink = sink
-      self.audience = audience
-    }
-  }
-
   /// Adds a stream; its first event is the game's state as it is now, so a client that
   /// reconnects needs nothing else.
-  func subscribe(_ sink: any EventSink, as audience: Audience, at now: QuizClock.Instant) {
-    lock.withLock {
-      streams.removeAll { $0.sink.isFinished }
-      let same = streams.filter { $0.audience == audience }
-      let allowed = audience == .host ? Self.hostStreams : Self.streamsPerPlayer
-      for old in same.prefix(max(0, same.count - allowed + 1)) {
-        old.sink.close()
-        streams.removeAll { $0 === old }
-      }
-      let stream = EventStream(sink: sink, audience: audience)
-      streams.append(stream)
-      lastEventID += 1
-      var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
-      sink.send(events.state(for: audience))
+  func subscribe(_ sink: any EventSink, as audience: LiveStreams.Audience, at now: QuizClock.Instant) {
+    lock.withLock { streams.subscribe(sink, as: audience, writer: writer(at: now)) }
+  }
+
+  /// What writes the game's events as it is now (under the lock).
+  private func writer(at now: QuizClock.Instant) -> (UInt64) -> LiveRoom.EventWriter {
+    { [game, joinURL, imageSource] id in
+      EventWriter(game: game, id: id, now: now, joinURL: joinURL, imageSource: imageSource)
     }
   }
 
   /// Sends every stream the state of the game (a question opened or closed, the podium).
   private func publishState(at now: QuizClock.Instant) {
-    lastEventID += 1
-    var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
-    send(at: now) { events.state(for: $0) }
+    streams.publishState(writer(at: now), at: now)
     lobbyChanged = false
     answersChanged = false
   }
 
   /// Sends the news held back: the lobby's players, or how many have answered (the host).
   private func publishCoalesced(at now: QuizClock.Instant) {
-    lastEventID += 1
-    var events = EventWriter(game: game, id: lastEventID, now: now, joinURL: joinURL, imageSource: imageSource)
-    if game.phase == .lobby {
-      send(at: now) { events.state(for: $0) }
-    } else {
-      let progress = events.progress()
-      send(at: now) { $0 == .host ? progress : nil }
-    }
+    streams.publishNews(writer(at: now), lobby: game.phase == .lobby, at: now)
     lobbyChanged = false
     answersChanged = false
     lastCoalescedSend = now
-  }
-
-  private func keepAlive(at now: QuizClock.Instant) {
-    let comment = Array(":\n\n".utf8)
-    send(at: now) { _ in comment }
-  }
-
-  /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
-  /// forgets the streams whose client is gone.
-  private func send(at now: QuizClock.Instant, _ bytes: (Audience) -> [UInt8]?) {
-    var gone = false
-    for stream in streams {
-      guard let event = bytes(stream.audience) else { continue }
-      if !stream.sink.send(event) { gone = true }
-    }
-    if gone { streams.removeAll { $0.sink.isFinished } }
-    lastWrite = now
-  }
-
-  /// Tells a kicked player's streams so, and ends them.
-  private func dismiss(player id: Int) {
-    lastEventID += 1
-    let event = Array("id: \(lastEventID)\nevent: kicked\ndata: {}\n\n".utf8)
-    for stream in streams where stream.audience == .player(id) {
-      stream.sink.send(event)
-      stream.sink.close()
-    }
-    streams.removeAll { $0.audience == .player(id) }
   }
 
   /// Streams open now.
@@ -443,13 +355,10 @@ final class LiveRoom: @unchecked Sendable {
 
   /// The most streams the game holds: its players' (those not removed) and its host's.
   /// A removed player's streams are ended with the removal.
-  var streamLimit: Int { lock.withLock { game.activeCount * Self.streamsPerPlayer + Self.hostStreams } }
+  var streamLimit: Int {
+    lock.withLock { game.activeCount * LiveStreams.perPlayer + LiveStreams.ofTheHost }
+  }
 
   /// Ends every stream (the server stops, or the game is forgotten).
-  func closeStreams() {
-    lock.withLock {
-      for stream in streams { stream.sink.close() }
-      streams = []
-    }
-  }
+  func closeStreams() { lock.withLock { streams.closeAll() } }
 }

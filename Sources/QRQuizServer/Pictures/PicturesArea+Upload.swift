@@ -10,7 +10,7 @@ extension PicturesArea {
   static let picturesAtOnce = 2
 
   /// POST `/api/images` with the picture as the body → `201 {"url", "width", "height"}`.
-  func uploadPicture(_ context: RequestContext, _ editor: Editor) async -> HTTPResponse {
+  func uploadPicture(_ context: RequestContext, _ editor: Editor) async throws -> HTTPResponse {
     if let type = context.request.header("content-type")?.lowercased(), type.contains("svg") {
       return .apiError(415, "\(QuestionPicture.Error.unsupported("SVG"))")
     }
@@ -24,24 +24,9 @@ extension PicturesArea {
       return .apiError(503, "other pictures are being made: try again", headers: [("Retry-After", "2")])
     }
     defer { picturesInProgress.withLock { $0 -= 1 } }
-    let picture: QuestionPicture
-    do {
-      picture = try QuestionPicture(uploaded: context.request.body)
-    } catch {
-      let status =
-        switch error {
-        case .tooLarge, .tooManyPixels: 413
-        case .unsupported: 415
-        case .corrupt: 422
-        case .encoding: 500
-        }
-      return .apiError(status, "\(error)")
-    }
-    let name: String
-    do {
-      name = try editor.library.store(picture)
-    } catch {
-      return .libraryError(error, name: "the picture")
+    let picture = try QuestionPicture(uploaded: context.request.body)
+    let name = try site.answeringLibrary("the picture") { () throws(TopicLibrary.Error) in
+      try editor.library.store(picture)
     }
     let url = site.publicURL + SitePath.picture(name).value
     return .json(
@@ -89,5 +74,18 @@ extension PicturesArea {
       FileManager.default.fileExists(atPath: library.picturesDirectory.appendingPathComponent(String(parts[1])).path)
     else { return nil }
     return .picture(String(parts[1]))
+  }
+}
+
+extension QuestionPicture.Error: HTTPResponseError {
+  public var response: HTTPResponse {
+    let status =
+      switch self {
+      case .tooLarge, .tooManyPixels: 413
+      case .unsupported: 415
+      case .corrupt: 422
+      case .encoding: 500
+      }
+    return .apiError(status, "\(self)")
   }
 }

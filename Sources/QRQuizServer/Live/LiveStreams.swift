@@ -1,0 +1,120 @@
+import Foundation
+import QRQuiz
+import QRQuizClassroom
+import QRQuizHTTP
+
+/// A live game's event streams: the host's (a projector, the teacher's laptop) and each
+/// player's, what each is sent, and when the last write was (keep-alives follow it). A value
+/// its ``LiveRoom`` holds under its lock; writing only copies bytes to a connection's backlog,
+/// so nothing here waits for a client.
+struct LiveStreams {
+  /// Who a stream is for.
+  enum Audience: Equatable {
+    case host
+    case player(Int)
+  }
+
+  final class Stream {
+    let sink: any EventSink
+    let audience: Audience
+
+    init(sink: any EventSink, audience: Audience) {
+      self.sink = sink
+      self.audience = audience
+    }
+  }
+
+  /// Streams one player may hold (a reconnect before the old one is noticed gone, a
+  /// second tab): a newer stream ends the oldest past it.
+  static let perPlayer = 2
+  /// Streams of the host (the projector, the teacher's laptop, a phone, a second
+  /// projector): a newer one ends the oldest past it.
+  static let ofTheHost = 4
+
+  private var streams: [Stream] = []
+  private var lastEventID: UInt64
+  /// When a stream was last written to.
+  private(set) var lastWrite: QuizClock.Instant
+
+  init(now: QuizClock.Instant) {
+    lastWrite = now
+    // Event numbers go on from the wall clock's milliseconds, so they keep increasing
+    // across a restart of the server too.
+    lastEventID = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
+  }
+
+  /// Streams open now.
+  var count: Int { streams.count }
+
+  /// Adds a stream, its first event the game's state as `writer` writes it: a client that
+  /// reconnects needs nothing else. An audience's oldest streams past its share are ended.
+  mutating func subscribe(_ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter) {
+    streams.removeAll { $0.sink.isFinished }
+    let same = streams.filter { $0.audience == audience }
+    let allowed = audience == .host ? Self.ofTheHost : Self.perPlayer
+    for old in same.prefix(max(0, same.count - allowed + 1)) {
+      old.sink.close()
+      streams.removeAll { $0 === old }
+    }
+    streams.append(Stream(sink: sink, audience: audience))
+    lastEventID += 1
+    var events = writer(lastEventID)
+    sink.send(events.state(for: audience))
+  }
+
+  /// Sends every stream the game's state.
+  mutating func publishState(_ writer: (UInt64) -> LiveRoom.EventWriter, at now: QuizClock.Instant) {
+    lastEventID += 1
+    var events = writer(lastEventID)
+    send(at: now) { events.state(for: $0) }
+  }
+
+  /// Sends the news held back: the lobby's players to everyone, or how many have answered
+  /// to the host.
+  mutating func publishNews(_ writer: (UInt64) -> LiveRoom.EventWriter, lobby: Bool, at now: QuizClock.Instant) {
+    lastEventID += 1
+    var events = writer(lastEventID)
+    if lobby {
+      send(at: now) { events.state(for: $0) }
+    } else {
+      let progress = events.progress()
+      send(at: now) { $0 == .host ? progress : nil }
+    }
+  }
+
+  /// A comment line to every stream: proxies and phones keep it open, and a client that is
+  /// gone is found (a suspended connection notices nothing until it is written to).
+  mutating func keepAlive(at now: QuizClock.Instant) {
+    let comment = Array(":\n\n".utf8)
+    send(at: now) { _ in comment }
+  }
+
+  /// Tells a kicked player's streams so, and ends them.
+  mutating func dismiss(player id: Int) {
+    lastEventID += 1
+    let event = Array("id: \(lastEventID)\nevent: kicked\ndata: {}\n\n".utf8)
+    for stream in streams where stream.audience == .player(id) {
+      stream.sink.send(event)
+      stream.sink.close()
+    }
+    streams.removeAll { $0.audience == .player(id) }
+  }
+
+  /// Ends every stream.
+  mutating func closeAll() {
+    for stream in streams { stream.sink.close() }
+    streams = []
+  }
+
+  /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
+  /// forgets the streams whose client is gone.
+  private mutating func send(at now: QuizClock.Instant, _ bytes: (Audience) -> [UInt8]?) {
+    var gone = false
+    for stream in streams {
+      guard let event = bytes(stream.audience) else { continue }
+      if !stream.sink.send(event) { gone = true }
+    }
+    if gone { streams.removeAll { $0.sink.isFinished } }
+    lastWrite = now
+  }
+}
