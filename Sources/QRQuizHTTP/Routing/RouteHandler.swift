@@ -23,7 +23,7 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
   public static func deferred(
     lane: ResponderLane = .standard, _ handler: @escaping @Sendable (Context, Identity) async throws -> HTTPResponse
   ) -> Self {
-    Self(work: .deferred(lane) { context, identity in await answering { try await handler(context, identity) } })
+    Self(work: .deferred(lane) { context, identity in await answeringLater { try await handler(context, identity) } })
   }
 
   /// As ``deferred(lane:_:)``, with what `stamp` gives when the request arrives (on the
@@ -36,7 +36,7 @@ public struct RouteHandler<Context: Sendable, Identity: Sendable>: Sendable {
     Self(
       work: .stamped(lane) { context, identity in
         let stamped = stamp()
-        return { await answering { try await handler(context, identity, stamped) } }
+        return { await answeringLater { try await handler(context, identity, stamped) } }
       })
   }
 
@@ -93,7 +93,7 @@ private func answering(_ handler: () throws -> HTTPResponse) -> HTTPResponse {
   do { return try handler() } catch { return .answering(error) }
 }
 
-private func answering(_ handler: () async throws -> HTTPResponse) async -> HTTPResponse {
+private func answeringLater(_ handler: () async throws -> HTTPResponse) async -> HTTPResponse {
   do { return try await handler() } catch { return .answering(error) }
 }
 
