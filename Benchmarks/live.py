@@ -5,7 +5,7 @@ event stream and a keep-alive connection for its answers, against `qrquiz serve`
 build, journal on disk), and in the same run against a plain C libmicrohttpd program that
 fans the same event bytes out to the same number of streams (Benchmarks/c/sse_fanout.c).
 
-  python3 Benchmarks/live.py [--players 200,1000,2000] [--questions 10] [--baseline [PATH]]
+  python3 Benchmarks/live.py [--players 200,1000,2000] [--questions 10] [--qrquiz PATH] [--baseline [PATH]]
 
 --baseline runs the same games, in the same run, against qrquiz 0.5.0 (built from its
 commit by Benchmarks/baseline.py, or the binary at PATH) and prints the ratio of the
@@ -337,14 +337,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", default="200,1000,2000")
     parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--qrquiz", help="the build to measure (default: scripts/build-release's)")
     parser.add_argument("--baseline", nargs="?", const="", default=None,
                         help="also run qrquiz 0.5.0 (this binary, or built from its commit)")
     options = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    bin_dir = subprocess.run([os.path.join(ROOT, "scripts", "build-release")], check=True, capture_output=True,
-                             text=True).stdout.strip()
-    qrquiz = os.path.join(bin_dir, "qrquiz")
+    qrquiz = release_qrquiz(options.qrquiz)
     # On the disk, not in memory: the journal's fsync is part of every answer's time.
     work = tempfile.mkdtemp(prefix="qrquiz-live-bench-", dir=os.path.join(ROOT, ".build"))
     plain = os.path.join(work, "sse_fanout")
