@@ -50,8 +50,9 @@ test("a photo read says how many cards, how many new, each reason one was not co
     ignored_unread: { not_in_class: 1, between_letters: 1, two_answers: 0, not_a_card: 0 },
   };
   assert.deepEqual(cards.scanSummary(refused, say), [
-    'cardRead {"count":2,"new":1}', 'cardNotAnAnswer {"cards":"7, 9","letters":"A, B"}',
-    'cardByPhone {"cards":"2","letters":"A, B"}', 'cardOtherClass {"count":1}', 'cardBetweenLetters {"count":1}',
+    'cardRead {"count":2,"new":1}', 'cardNotAnAnswer {"cards":"7, 9","count":2,"letters":"A, B"}',
+    'cardByPhone {"cards":"2","count":1,"letters":"A, B"}', 'cardOtherClass {"count":1}',
+    'cardBetweenLetters {"count":1}',
   ]);
   assert.deepEqual(cards.scanSummary({ seen: [], ignored: 0, question: 0 }, say), ["cardReadNone"]);
   assert.equal(cards.seenList({ seen, ignored: 0, question: 0 }, say), 'cardSeenList {"cards":"3, 12"}');
@@ -72,6 +73,6 @@ test("the teacher's phone is told whose cards are not seen yet; the camera, whic
   };
   assert.equal(cards.notYetSeen(answer, say), 'cardNotYetSeen {"cards":"7 Émilie Dubois, 12 Lucas"}');
   assert.equal(cards.notYetSeen({ seen: [], ignored: 0, question: null }, say), "");
-  assert.equal(cards.cameraNotice(answer, say), 'cardHeldUpBefore {"cards":"4"}');
+  assert.equal(cards.cameraNotice(answer, say), 'cardHeldUpBefore {"cards":"4","count":1}');
   assert.equal(cards.cameraNotice({ seen: [], ignored: 0, question: 0 }, say), null);
 });

@@ -163,3 +163,22 @@ test("blank answers are said to be empty, not to duplicate each other", () => {
   assert.deepEqual(topics.withoutDuplicatesOfEmpty(problems).map((problem) => problem.path),
     ["sets[0][0].question", "sets[0][0].answers[0]", "sets[0][0].answers[1]", "sets[0][1].answers[1]"]);
 });
+
+test("the choices an import made up for a number are marked until their text changes, and kept when saved", () => {
+  const topic = topics.prepared({
+    sets: [[{ question: "Speed of sound (m/s)?", answers: ["401", "399", "400", "402"], correctAnswers: [2],
+      numericAnswer: { value: 400, tolerance: 0 }, madeUpAnswers: ["401", "399", "402"] }]],
+  });
+  const question = topic.sets[0][0];
+  assert.deepEqual(question.answers.map((_, index) => topics.isMadeUp(question, index)), [true, true, false, true]);
+  // Moved, the mark follows the answer; typed over, it is the teacher's own.
+  topics.applyAction(topic, "answer-down", { set: 0, question: 0, answer: 0 });
+  assert.deepEqual(question.answers, ["399", "401", "400", "402"]);
+  assert.deepEqual(question.answers.map((_, index) => topics.isMadeUp(question, index)), [true, true, false, true]);
+  topics.applyTyping(topic, "sets[0][0].answers[3]", { kind: "text", value: "450", checked: false });
+  assert.equal(topics.isMadeUp(question, 3), false);
+  assert.deepEqual(JSON.parse(topics.outgoing(topic)).sets[0][0].madeUpAnswers, ["401", "399", "402"]);
+  // Without a number to be choices for, nothing is made up.
+  delete question.numericAnswer;
+  assert.equal(topics.isMadeUp(question, 0), false);
+});

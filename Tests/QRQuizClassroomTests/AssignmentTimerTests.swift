@@ -75,6 +75,53 @@ import Testing
     #expect(ada.best.answers.map(\.outcome) == [.right, .right, .unanswered, .right] && ada.best.score == 3000)
   }
 
+  /// The listed topic (sets 1–3 one list of q1…q5, set 4 alone, set 5 a list of one),
+  /// timed per set and shuffled as `shuffled` says.
+  static func listAssignment(setNumber: Int?, shuffled: Bool = false) throws -> Assignment {
+    let topic = try LiveGameFixtures.listedTopic(
+      groups: #","setGroups":[0,0,0,1,2],"timePerSetInSeconds":60"#, shuffled: shuffled)
+    return try Assignment.make(
+      topic: topic, topicName: "Lesson", code: "ABCD2345", due: t(3600), className: nil, setNumber: setNumber,
+      created: t(0), seed: 5)
+  }
+
+  @Test func aListsSetsRunUnderOneTimerAsOneQuiz() throws {
+    let list = try Self.listAssignment(setNumber: 1)
+    #expect(list.questions.map(\.question.text) == ["q1", "q2", "q3", "q4", "q5"])
+    // One timer from the list's first question over its five, as the web player runs it;
+    // the results still say each question's own set.
+    #expect(list.questions.map(\.set) == [0, 0, 0, 0, 0])
+    #expect((0..<5).map(list.needsStart) == [true, false, false, false, false])
+    #expect(list.questions.map(\.question.set) == [1, 1, 2, 3, 3])
+    var work = try Self.joined(list)
+    try Self.start(&work, 0, at: 10)
+    for question in 0..<4 { try Self.answer(&work, question, [0], at: 20 + Double(question)) }
+    let attempt = try #require(work.student(secret: Self.secret(1), at: Self.t(30))).attempts[0]
+    #expect(list.deadline(of: 4, in: attempt) == Self.t(70), "the list's one minute, begun at its first question")
+    // Every set in turn: the list's timer, then set 4's and set 5's.
+    let all = try Self.listAssignment(setNumber: nil)
+    #expect(all.questions.map(\.set) == [0, 0, 0, 0, 0, 3, 4])
+    #expect((0..<7).map(all.needsStart) == [true, false, false, false, false, true, true])
+  }
+
+  @Test func aShuffledListIsShuffledAsOneAndKeptBeforeTheNextSet() throws {
+    let all = try Self.listAssignment(setNumber: nil, shuffled: true)
+    let texts = all.questions.map(\.question.text)
+    #expect(Set(texts.prefix(5)) == ["q1", "q2", "q3", "q4", "q5"] && texts.suffix(2).sorted() == ["last", "other"])
+    // Across the list's runs, not only within each: some seed moves a question out of its run.
+    let runs: [String: Int] = ["q1": 0, "q2": 0, "q3": 1, "q4": 2, "q5": 2]
+    let mixed = try (1...20).contains { seed -> Bool in
+      let topic = try LiveGameFixtures.listedTopic(
+        groups: #","setGroups":[0,0,0,1,2],"timePerSetInSeconds":60"#, shuffled: true)
+      let order = try Assignment.make(
+        topic: topic, topicName: "Lesson", code: "ABCD2345", due: Self.t(3600), className: nil, setNumber: 1,
+        created: Self.t(0), seed: UInt64(seed)
+      ).questions.map { runs[$0.question.text]! }
+      return order != order.sorted()
+    }
+    #expect(mixed)
+  }
+
   @Test func aQuestionsOwnTimeRunsOverItAloneAndTheEarlierDeadlineWins() throws {
     let assignment = try Self.assignment(perSet: nil, questionSeconds: 20, setNumber: 1)
     #expect((0..<3).map(assignment.needsStart) == [false, true, false])

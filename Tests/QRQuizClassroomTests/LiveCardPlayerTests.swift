@@ -161,6 +161,17 @@ import Testing
     let alanJSON = try #require(players.first { $0["name"] == .string("Alan Turing") })
     guard case .array(let alans)? = alanJSON["answers"] else { throw CardTestError.noAnswers }
     #expect(alans[0]["by"] == .string("phone") && alanJSON["card"] == .number(2))
+    // Grace's card was never seen: her question is unanswered, by neither card nor phone,
+    // and the gradebook still has her as a card student; so is the visitor's, by neither.
+    let graceJSON = try #require(players.first { $0["name"] == .string("Grace Hopper") })
+    guard case .array(let graces)? = graceJSON["answers"] else { throw CardTestError.noAnswers }
+    #expect(graces[0]["outcome"] == .string("unanswered") && graces[0]["by"] == .null)
+    let visitor = try #require(players.first { $0["name"] == .string("Visitor") })
+    guard case .array(let visitors)? = visitor["answers"] else { throw CardTestError.noAnswers }
+    #expect(visitors[0]["outcome"] == .string("unanswered") && visitors[0]["by"] == .null)
+    let recorded = LiveGameRecord.players(in: players).map(\.player)
+    #expect(recorded.first { $0.name == "Grace Hopper" }?.byCard == true)
+    #expect(recorded.first { $0.name == "Alan Turing" }?.byCard == false)
     #expect(
       LiveResults(LiveGame(setup: T.setup())).csv.hasPrefix("\u{FEFF}name,score,"), "no card column without a class")
   }

@@ -93,6 +93,38 @@ import Testing
     #expect(stats["score"] as? Int == 10)
   }
 
+  /// A GIFT file of nine questions whose seventh is true/false, imported: the app's format
+  /// makes it three sets ("Questions 1–6", "Question 7", "Questions 8–9"), one list.
+  func importedList() throws -> String {
+    let gift = home.path("cells.gift")
+    var questions = (1...9).map { "Cell question \($0)? {=right \($0) ~wrong a ~wrong b ~wrong c}" }
+    questions[6] = "Cell question 7? {T}"
+    try Data(questions.joined(separator: "\n\n").utf8).write(to: URL(fileURLWithPath: gift))
+    let topic = home.path("cells.json")
+    let imported = try qrquiz(["import", gift, "-o", topic])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    return topic
+  }
+
+  @Test func aListImportedFromOneFileIsPlayedAsOneQuizInOrder() throws {
+    let topic = try importedList()
+    // One choice, so no menu: the nine questions in the file's order, then one result.
+    let result = try qrquiz(["play", topic, "--no-images"], input: "1\n1\n1\n1\n1\n1\n1\n1\n1\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdoutText.split(separator: "\n").map(String.init)
+    #expect(!lines.contains { $0.hasPrefix("Choose a set") }, "\(result.stdoutText)")
+    #expect(lines.filter { $0.hasPrefix("Question ") } == (1...9).map { "Question \($0)/9" })
+    #expect(lines.filter { $0.hasPrefix("Cell question") } == (1...9).map { "Cell question \($0)?" })
+    #expect(lines.first == "cells: 9 questions", "\(result.stdoutText)")
+    #expect(lines.contains("cells over: 9/9 correct, 0 wrong, 0 help, score 180"), "\(result.stdoutText)")
+    #expect((try statistics()["completedSets"] as? [String: [Int]]) == ["cells": [1, 2, 3]])
+    // The cards are the whole list's, in order.
+    let cards = try qrquiz(["cards", topic], input: "n\nn\nn\nn\nn\nn\nn\nn\nq\n")
+    #expect(cards.status == 0, "\(cards.stderr)")
+    let shown = cards.stdoutText.split(separator: "\n").map(String.init)
+    #expect(shown.filter { $0.hasPrefix("Card ") } == (1...9).map { "Card \($0)/9: Cell question \($0)?" })
+  }
+
   @Test func mandatoryAnswersHelpAndRepeatsInPlainMode() throws {
     let topic = try writeTopic(options: #""questionsInRandomOrder":false,"multipleCorrectAnswersAsMandatory":true"#)
     // Set 2: no points yet, so help is refused; "2,1" is one right and one wrong pick;

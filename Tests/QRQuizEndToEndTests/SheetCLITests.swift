@@ -47,6 +47,26 @@ import Testing
     #expect(try PrintSheetFixtures.read(images) == Set(topics.map(\.normalizedJSON)))
   }
 
+  @Test func picturesTheAppWillNotLoadAreWarnedOfInValidatesWords() throws {
+    let path = home.path("cells.json")
+    let json = #"""
+      {"options":{"name":"Cells"},"sets":[[
+        {"question":"This cell?","answers":["Plant","Animal"],"correct":0,"imageURL":"http://example.org/cell.png"},
+        {"question":"That one?","answers":["Plant","Animal"],"correct":1,"imageURL":"https://example.org/other.png"}]]}
+      """#
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    let validate = try qrquiz(["validate", path])
+    let warning = try #require(validate.stdoutText.split(separator: "\n").first { $0.contains(": warning: ") })
+    #expect(warning.hasSuffix(#""http://example.org/cell.png" is not https; the app may not load it"#))
+    for arguments in [["encode", path, "-o", home.path("cells.png")], ["sheet", path, "-o", home.path("sheet.png")]] {
+      let made = try qrquiz(arguments)
+      #expect(made.status == 0, "\(made.stderr)")
+      let lines = made.stderr.split(separator: "\n")
+      #expect(lines.filter { $0 == warning }.count == 1, "\(arguments[0]): \(made.stderr)")
+      #expect(!made.stderr.contains("other.png"), "an https picture is not warned of")
+    }
+  }
+
   @Test func theSVGSheetIsWellFormedAndAPDFIsRefusedWithTheWayOut() throws {
     let people = Fixtures.sampleTopic("People").path
     let social = Fixtures.sampleTopic("Social").path

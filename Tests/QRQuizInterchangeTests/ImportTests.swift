@@ -28,7 +28,8 @@ import Testing
     }
   }
 
-  /// The topic the app would accept, and the same after a QR code and back.
+  /// The topic the app would accept, and the same after a QR code and back (but for the
+  /// keys only QRQuiz's own front ends use, which a code leaves out: ``Topic/forQRCode``).
   func roundTrip(_ topic: ValidTopic, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let document = try TopicDocument(bytes: Array(topic.normalizedJSON.utf8))
     #expect(document.isValid, "\(document.problems)", sourceLocation: sourceLocation)
@@ -40,7 +41,7 @@ import Testing
       Issue.record("nothing read back", sourceLocation: sourceLocation)
       return
     }
-    #expect(read.normalizedJSON == topic.normalizedJSON, sourceLocation: sourceLocation)
+    #expect(read.normalizedJSON == topic.topic.forQRCode.normalizedJSON, sourceLocation: sourceLocation)
   }
 
   @Test func giftQuestionsCategoriesEscapesWeightsAndNumbers() throws {

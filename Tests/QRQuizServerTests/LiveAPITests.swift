@@ -287,7 +287,7 @@ import Testing
     // Saved in the records too, nothing left to resume.
     let store = LiveGameStore(records: try data.records(), directory: data.url)
     let saved = store.savedGames()
-    #expect(saved.count == 1 && saved.first?.winner?.name == "=Ada")
+    #expect(saved.count == 1 && saved.first?.winners.map(\.name) == ["=Ada"])
     #expect(store.resumeUnfinished(at: clock.clock.now()).games.isEmpty)
   }
 

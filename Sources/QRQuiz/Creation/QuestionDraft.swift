@@ -18,6 +18,9 @@ public struct QuestionDraft: Sendable, Hashable {
   public var seconds: Double?
   /// Why the right answer is right, shown after the verdict (QRQuiz's extension).
   public var explanation: String?
+  /// The answers made up as choices for ``numericAnswer`` (0-based): an importer's, when
+  /// the file gave the number alone; the editor marks them (``Topic/Question/madeUpAnswers``).
+  public var madeUpAnswers: Set<Int> = []
   /// Where it came from in an imported file (1-based line), for messages.
   public var line: Int?
   /// How the imported file names it, for messages: Moodle's `<name>` as its question bank
@@ -95,7 +98,14 @@ public struct QuestionDraft: Sendable, Hashable {
   var question: Topic.Question {
     Topic.Question(
       question: text, answers: answers, correctAnswers: correct.sorted().compactMap { UInt8(exactly: $0) },
-      imageURL: imageURL, numericAnswer: numericAnswer, seconds: seconds, explanation: explanation)
+      imageURL: imageURL, numericAnswer: numericAnswer, seconds: seconds, explanation: explanation,
+      madeUpAnswers: madeUpTexts)
+  }
+
+  /// The made-up answers' texts, in the answers' order; `nil` for none.
+  private var madeUpTexts: [String]? {
+    let texts = answers.indices.filter(madeUpAnswers.contains).map { answers[$0] }
+    return texts.isEmpty ? nil : texts
   }
 }
 

@@ -1,5 +1,6 @@
-/// A set's questions as flash cards: a card shows its question; turned, its correct
-/// answer(s). Next and previous wrap around; shuffling starts again at the first card.
+/// A set's questions as flash cards (or a list's, its sets one after the other): a card
+/// shows its question; turned, its correct answer(s). Next and previous wrap around;
+/// shuffling starts again at the first card.
 ///
 /// ```swift
 /// var deck = try FlashCardDeck(topic: topic, set: 0)
@@ -31,10 +32,19 @@ public struct FlashCardDeck: Sendable {
   ///
   /// - Throws: ``QuizSession/SetupError``.
   public init(topic: ValidTopic, set: Int, seed: UInt64? = nil) throws(QuizSession.SetupError) {
+    try self.init(topic: topic, sets: set...set, seed: seed)
+  }
+
+  /// The cards of the consecutive sets `sets` (0-based) of `topic`, in the file's order:
+  /// a list's sets as one deck (`ValidTopic/setsPlayed(from:)`).
+  ///
+  /// - Throws: ``QuizSession/SetupError``.
+  public init(topic: ValidTopic, sets range: ClosedRange<Int>, seed: UInt64? = nil) throws(QuizSession.SetupError) {
     let sets = topic.topic.sets
     guard !sets.isEmpty else { throw .noSets }
-    guard sets.indices.contains(set) else { throw .noSuchSet(set + 1, count: sets.count) }
-    cards = sets[set].map { Card(question: QuizSession.Question($0, category: set)) }
+    guard sets.indices.contains(range.lowerBound) else { throw .noSuchSet(range.lowerBound + 1, count: sets.count) }
+    guard sets.indices.contains(range.upperBound) else { throw .noSuchSet(range.upperBound + 1, count: sets.count) }
+    cards = range.flatMap { set in sets[set].map { Card(question: QuizSession.Question($0, category: set)) } }
     random = seed.map(SeededRandom.init(seed:)) ?? SeededRandom()
   }
 

@@ -21,11 +21,19 @@ public struct PlayStatistics: Sendable, Codable, Hashable {
   /// completed before.
   @discardableResult
   public mutating func record(_ result: QuizSession.Result, set: Int, of topic: String) -> Bool {
-    guard !hasCompleted(set, of: topic) else { return false }
+    record(result, sets: set...set, of: topic)
+  }
+
+  /// Adds the result of a list's sets played as one quiz, once: every one of them is then
+  /// completed. True when it counted; false when any of them was completed before (its
+  /// questions' points counted then).
+  @discardableResult
+  public mutating func record(_ result: QuizSession.Result, sets: ClosedRange<Int>, of topic: String) -> Bool {
+    guard !sets.contains(where: { hasCompleted($0, of: topic) }) else { return false }
     score += result.score
     correct += result.correct
     wrong += result.wrong
-    completedSets[topic, default: []].append(set)
+    completedSets[topic, default: []] += sets
     completedSets[topic]!.sort()
     return true
   }

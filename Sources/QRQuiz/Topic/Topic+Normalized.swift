@@ -67,6 +67,7 @@ extension Topic.Question {
     }
     if let seconds { members.append(("seconds", .number(seconds))) }
     if let explanation { members.append(("explanation", .string(explanation))) }
+    if let madeUpAnswers { members.append(("madeUpAnswers", .array(madeUpAnswers.map(JSONValue.string)))) }
     if let created { members.append(("created", .string(created))) }
     if let modified { members.append(("modified", .string(modified))) }
     return .object(members)

@@ -98,6 +98,10 @@ extension Topic {
     /// Why the right answer is right, shown after the verdict (a QRQuiz extension the app
     /// ignores; Quizizz's "Answer explanation", Moodle's general feedback).
     public var explanation: String?
+    /// The answers an importer made up as choices for ``numericAnswer`` (the file gave
+    /// the number alone), by their text: the editor marks them until they are changed (a
+    /// QRQuiz extension the app ignores). A text that is no longer an answer means nothing.
+    public var madeUpAnswers: [String]?
 
     /// The question times a topic may hold: from one second to an hour.
     public static let allowedSeconds: ClosedRange<Double> = 1...3_600
@@ -106,7 +110,8 @@ extension Topic {
     public init(
       question: String, answers: [String], correct: UInt8? = nil,
       correctAnswers: [UInt8]? = nil, imageURL: String? = nil, numericAnswer: NumericAnswer? = nil,
-      created: String? = nil, modified: String? = nil, seconds: Double? = nil, explanation: String? = nil
+      created: String? = nil, modified: String? = nil, seconds: Double? = nil, explanation: String? = nil,
+      madeUpAnswers: [String]? = nil
     ) {
       self.question = question
       self.answers = answers
@@ -118,6 +123,7 @@ extension Topic {
       self.modified = modified
       self.seconds = seconds
       self.explanation = explanation
+      self.madeUpAnswers = madeUpAnswers
     }
 
     /// The app's merged set of correct indices: `correctAnswers` plus `correct`, sorted.

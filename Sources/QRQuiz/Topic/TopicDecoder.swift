@@ -104,11 +104,14 @@ private struct FieldReader {
       $0.questionSeconds($1, at: $2)
     }
     let explanation = lenient(value, "explanation", at: path, expected: "a string") { $0.string($1, at: $2) }
+    let madeUpAnswers = lenient(value, "madeUpAnswers", at: path, expected: "an array of strings") {
+      reader, value, path in reader.array(value, at: path) { $0.string($1, at: $2) }
+    }
     guard let text, let answers, let correct, let correctAnswers, let imageURL else { return nil }
     return Topic.Question(
       question: text, answers: answers, correct: correct,
       correctAnswers: correctAnswers, imageURL: imageURL, numericAnswer: numericAnswer, created: created,
-      modified: modified, seconds: seconds, explanation: explanation)
+      modified: modified, seconds: seconds, explanation: explanation, madeUpAnswers: madeUpAnswers)
   }
 
   /// A question's time: a number of seconds within ``Topic/Question/allowedSeconds``.

@@ -9,7 +9,13 @@ extension ValidTopic {
     public var number: Int { sets.lowerBound + 1 }
     /// Whether the unit is a list of several sets.
     public var isList: Bool { sets.count > 1 }
+
+    /// The unit of the sets `sets` (0-based): a set alone, or a list's.
+    public init(sets: ClosedRange<Int>) { self.sets = sets }
   }
+
+  /// The unit a request for set `number` (1-based) plays: ``setsPlayed(from:)``.
+  public func unitPlayed(from number: Int) -> PlayableUnit { PlayableUnit(sets: setsPlayed(from: number)) }
 
   /// The topic's playable units in the sets' order, covering every set once. A topic
   /// whose `setGroups` is missing or malformed (the linter warns) plays each set alone.

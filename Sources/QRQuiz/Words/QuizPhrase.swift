@@ -25,6 +25,8 @@ public enum QuizPhrase: String, PhraseBook {
   case draftNoCorrectAnswer, draftAllCorrect, draftNoSuchAnswer, draftAnswerCountDiffers, draftEmptySet
   case draftNoQuestions, draftSecondsNotANumber, draftCountOutOfRange, draftTooManyAnswers
   case draftCorrectBeyondAppLimit, draftImageAddress
+  /// Beside an answer an importer made up as a choice for the question's number.
+  case draftMadeUpChoice
   /// Where a problem is: "Set 1, question 2: …".
   case draftProblemPlace
 
@@ -83,6 +85,7 @@ public enum QuizPhrase: String, PhraseBook {
       "Answer {answer} is marked correct, but the app can mark only answers 1 to {highest} correct",
     .draftImageAddress:
       "An image address starts with http:// or https:// and names a host (https://example.org/cat.jpg)",
+    .draftMadeUpChoice: "made up by the import as a choice for {number}",
     .draftProblemPlace: "Set {set}, question {question}: {problem}",
   ]
 
@@ -135,6 +138,7 @@ public enum QuizPhrase: String, PhraseBook {
       "La respuesta {answer} está marcada como correcta, pero la app solo puede marcar correctas de la 1 a la {highest}",
     .draftImageAddress:
       "Una dirección de imagen empieza por http:// o https:// y nombra un servidor (https://example.org/gato.jpg)",
+    .draftMadeUpChoice: "inventada al importar como opción para {number}",
     .draftProblemPlace: "Serie {set}, pregunta {question}: {problem}",
   ]
 }

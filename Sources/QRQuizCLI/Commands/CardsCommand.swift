@@ -1,12 +1,15 @@
 import Foundation
 import QRQuiz
 
-/// `qrquiz cards TOPIC`: a set as flash cards.
+/// `qrquiz cards TOPIC`: a set as flash cards; a list's first set, the whole list.
 struct CardsCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "cards",
     abstract: "Go through a set as flash cards: a question, then its answer when the card is turned.",
     discussion: """
+      A topic imported from one list whose answer counts made it several sets (a true/false
+      question among four-answer ones) is one deck of the whole list, in its order: --set
+      names the list's first set (1 by default), as live games and the web player do.
       Keys (full-screen): space or Enter turns the card, → or n next, ← or p previous, s shuffles,
       q quits. Plain (--plain, or standard input not a terminal): one command per line,
       t turn, n next, p previous, s shuffle, q quit.
@@ -15,7 +18,7 @@ struct CardsCommand: ParsableCommand {
     examples: ["qrquiz cards Social.json", "qrquiz cards 'Capitals' --set 2"])
 
   @Argument(.topic) var source: String
-  @Option("--set", value: "N", help: "the set (1-based)") var set = 1
+  @Option("--set", value: "N", help: "the set (1-based; a list's first set: the whole list)") var set = 1
   @Option("--seed", value: "S", help: "seed for the shuffle") var seed: UInt64?
   @Flag("--plain", help: "plain lines, one command per input line") var plain
   @OptionGroup var network: NetworkOptions
@@ -27,8 +30,7 @@ struct CardsCommand: ParsableCommand {
   func run() async throws -> ExitCode {
     let argument = try TopicArgument(source)
     let topic = try await argument.topic(reader: network.reader)
-    var deck = try argument.setUp { () throws(QuizSession.SetupError) in
-      try FlashCardDeck(topic: topic, set: set - 1, seed: seed)
+    var deck = try argument.setUp { () throws(QuizSession.SetupError) in try Self.deck(of: topic, set: set, seed: seed)
     }
     let events = InputEvents()
     let reader = events.makeReader()
@@ -72,6 +74,12 @@ struct CardsCommand: ParsableCommand {
       show(deck, plain: false)
     }
     return .success
+  }
+
+  /// The deck of set `number` (1-based): a list's first set deals the whole list's cards.
+  static func deck(of topic: ValidTopic, set number: Int, seed: UInt64?) throws(QuizSession.SetupError) -> FlashCardDeck
+  {
+    try FlashCardDeck(topic: topic, sets: topic.setsPlayed(from: number), seed: seed)
   }
 
   /// The cards' words, in the locale's language.

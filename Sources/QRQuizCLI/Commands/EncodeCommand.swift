@@ -175,6 +175,9 @@ struct EncodeCommand: ParsableCommand {
     }
     // Said once written, never before: a failed write reports only its failure.
     if let advice = advice(for: symbols, of: topic, encoder: encoder) { Console.error("\(name): \(advice)") }
+    if let topic = try? topic.get() {
+      for line in ValidationReport.pictureWarnings(file: name, topic: topic) { Console.error(line) }
+    }
     if !missing.isEmpty { Console.error("\(name): \(missingGlyphsNote(missing))") }
     return nil
   }

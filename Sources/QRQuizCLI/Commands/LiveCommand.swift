@@ -169,13 +169,22 @@ struct LiveCommand: ParsableCommand {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
     for game in games {
-      let winner = game.winner.map { "winner \($0.name) (\($0.score))" } ?? "no players"
+      let winner = Self.winnerText(game.winners)
       Console.row([
         game.created.map(formatter.string(from:)) ?? "?", game.title, Plural.count(game.players, "player"), winner,
         game.file.path,
       ])
     }
     return .success
+  }
+
+  /// `winner Ada (2000)`; every one of a tie, `winners Tie One and Tie Two (1000)`;
+  /// `no players`.
+  static func winnerText(_ winners: [LiveGame.Standing]) -> String {
+    guard let first = winners.first else { return "no players" }
+    guard winners.count > 1 else { return "winner \(first.name) (\(first.score))" }
+    let names = winners.map(\.name)
+    return "winners \(names.dropLast().joined(separator: ", ")) and \(names.last!) (\(first.score))"
   }
 }
 

@@ -9,7 +9,10 @@ struct PlayCommand: ParsableCommand {
     abstract: "Play a topic as the Questions app does: a set with its timer, help and score, or a sampled quiz.",
     discussion: """
       TOPIC is a topic file, an http(s) URL, a saved topic's name, - for standard input, or
-      an image holding a topic's QR code(s). The player picks a set (or --set N); the set is
+      an image holding a topic's QR code(s). The player picks a set (or --set N); a topic
+      imported from one list whose answer counts made it several sets (a true/false question
+      among four-answer ones) offers the list as one choice, played in its order (--set names
+      its first set), as live games and the web player play it. The set is
       played with the topic's options: shuffled questions, one countdown for the set, help
       that hides a wrong answer (-5 points, at most 2 a question, with 3 or more answers and
       a total score of 5 or more), right/wrong after each pick, and all correct answers to
@@ -33,7 +36,9 @@ struct PlayCommand: ParsableCommand {
     ])
 
   @Argument(.topic) var source: String
-  @Option("--set", value: "N", help: "the set to play (1-based); asked for when absent") var set: Int?
+  @Option(
+    "--set", value: "N", help: "the set to play (1-based; a list's first set: the whole list); asked for when absent")
+  var set: Int?
   @Option(
     "--sample", value: "COUNTS",
     help: "random questions per set (7,7,6), or in all (20, spread over the sets), played as one quiz")
@@ -73,7 +78,7 @@ struct PlayCommand: ParsableCommand {
     }
     if let set {
       _ = try argument.setUp { () throws(QuizSession.SetupError) in
-        try QuizSession(topic: topic, set: set - 1, totalScore: 0, seed: 0)
+        try QuizSession(topic: topic, sets: topic.setsPlayed(from: set), totalScore: 0, seed: 0)
       }
     }
     let events = InputEvents()

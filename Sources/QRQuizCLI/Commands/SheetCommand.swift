@@ -112,6 +112,7 @@ struct SheetCommand: ParsableCommand {
             PrintSheet.Code(
               matrix: matrix, caption: noCaption ? nil : topic.name, part: (index + 1, symbols.matrices.count)))
         }
+        notes += ValidationReport.pictureWarnings(file: label, topic: topic)
         if !symbols.appReadable {
           notes.append(
             "\(label): too large for one code the Questions app reads: "

@@ -9,7 +9,8 @@ struct ValidateCommand: ParsableCommand {
     discussion: """
       Each problem names its JSON path and, in the app's words, the set, question and answer.
       Warnings (a missing name, an http image URL, answers that differ only by case) never
-      change the verdict. The exit code is 0 only when every topic is valid.
+      change the verdict, nor do notes (a question with more right answers than the topic's
+      other questions: the app allows it). The exit code is 0 only when every topic is valid.
       """,
     examples: ["qrquiz validate Social.json broken.json", "qrquiz validate --json topics/*.json | jq ."])
 

@@ -42,18 +42,18 @@ struct FullScreenPlayer {
   func play(set requested: Int?) async throws -> ExitCode {
     try await run { () async throws -> ExitCode in
       let totals = try setup.loadTotals()
-      var chosen = requested
-      if chosen == nil { chosen = try await chooseSet() }
-      guard let set = chosen else { return .success }
-      var session = try QuizSession(topic: setup.topic, set: set, totalScore: totals.statistics.score, seed: setup.seed)
+      var chosen = requested.map(setup.unit(startingAt:))
+      if chosen == nil { chosen = try await chooseUnit() }
+      guard let unit = chosen else { return .success }
+      var session = try setup.session(unit, totalScore: totals.statistics.score)
       setup.images?.load(session.questions, announcing: events)
       session.start(at: QuizClock.now)
       var recorded = false
       while true {
-        try await playQuestions(&session, setName: setup.topic.setName(set, in: setup.language))
+        try await playQuestions(&session, setName: setup.name(of: unit))
         let result = session.result!
         // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
-        let note = recorded ? words(.repeatIsPractice) : try setup.record(result, set: set)
+        let note = recorded ? words(.repeatIsPractice) : try setup.record(result, unit: unit)
         recorded = true
         switch try await showResult(result, session: session, recorded: note) {
         case .repeatSet: session.repeatSet(at: QuizClock.now)
@@ -94,35 +94,35 @@ struct FullScreenPlayer {
 
   // MARK: Screens
 
-  /// The set, chosen with its key; `nil` when the player quits.
-  private func chooseSet() async throws -> Int? {
-    let sets = setup.topic.topic.sets
-    if sets.count == 1 { return 0 }
+  /// The set or list (a list's sets are one choice), chosen with its key; `nil` when the
+  /// player quits.
+  private func chooseUnit() async throws -> ValidTopic.PlayableUnit? {
+    let units = setup.units
+    if units.count == 1 { return units[0] }
     var layout = Layout(size: currentSize())
     while true {
       var screen = layout.screen(colour: colour)
       screen.clear()
       screen.line(1, " \(setup.topic.name)", style: .reverse)
       screen.line(3, words(.chooseSetTitle), style: .bold)
-      for (index, set) in sets.enumerated().prefix(layout.rows - 6) {
-        let name = setup.topic.setName(index, in: setup.language)
+      for (index, unit) in units.enumerated().prefix(layout.rows - 6) {
         screen.line(
           5 + index,
           words(
             .setMenuItem,
             [
-              "key": .text(AnswerKeys.label(index)), "name": .text(name),
-              "questions": .text(words(.questions, ["count": .number(set.count)])),
+              "key": .text(AnswerKeys.label(index)), "name": .text(setup.name(of: unit)),
+              "questions": .text(words(.questions, ["count": .number(setup.topic.questionCount(of: unit))])),
             ]))
       }
       screen.line(
         layout.rows,
-        words(.setMenuKeys, ["first": .text(AnswerKeys.label(0)), "last": .text(AnswerKeys.label(sets.count - 1))]),
+        words(.setMenuKeys, ["first": .text(AnswerKeys.label(0)), "last": .text(AnswerKeys.label(units.count - 1))]),
         style: .dim)
       screen.flush()
       switch try await nextKey() {
       case .character(let character):
-        if let index = AnswerKeys.index(for: String(character)), sets.indices.contains(index) { return index }
+        if let index = AnswerKeys.index(for: String(character)), units.indices.contains(index) { return units[index] }
       case nil: layout = Layout(size: currentSize())
       default: break
       }

@@ -30,19 +30,18 @@ struct PlainPlayer {
     events.tick(every: 0.1)
     let (statistics, note) = try setup.loadTotals()
     if let note { Console.error(note) }
-    guard let set = try await chooseSet(requested) else { return .success }
-    var session = try QuizSession(topic: setup.topic, set: set, totalScore: statistics.score, seed: setup.seed)
-    Console.line(PlayText.setSummary(setup.topic, set: set, session: session, words: words))
+    guard let unit = try await chooseUnit(requested) else { return .success }
+    var session = try setup.session(unit, totalScore: statistics.score)
+    Console.line(PlayText.setSummary(setup, unit: unit, session: session))
     if let images = setup.images { await images.loadAndWait(session.questions, seconds: 5) }
     session.start(at: QuizClock.now)
     var recorded = false
     while true {
       guard try await playQuestions(&session) else { return .success }
       let result = session.result!
-      Console.line(
-        words(.setOver, ["number": .number(set + 1), "result": .text(PlayText.result(result, words: words))]))
+      Console.line(PlayText.over(setup, unit: unit, result: result))
       // Recorded as the set ends: quitting a repeat later loses nothing (docs/PLAY.md).
-      Console.line(recorded ? words(.repeatIsPractice) : try setup.record(result, set: set))
+      Console.line(recorded ? words(.repeatIsPractice) : try setup.record(result, unit: unit))
       recorded = true
       if setup.review { review(result) }
       if session.canRepeat {
@@ -106,29 +105,30 @@ struct PlainPlayer {
 
   // MARK: Steps
 
-  private func chooseSet(_ requested: Int?) async throws -> Int? {
-    let sets = setup.topic.topic.sets
-    if let requested { return requested }
-    if sets.count == 1 { return 0 }
+  /// What to play: `--set`'s (0-based), the only choice, or the one chosen from the menu
+  /// of sets and lists (a list's sets are one choice); `nil` when the player quits.
+  private func chooseUnit(_ requested: Int?) async throws -> ValidTopic.PlayableUnit? {
+    if let requested { return setup.unit(startingAt: requested) }
+    let units = setup.units
+    if units.count == 1 { return units[0] }
     Console.line(
       words(
-        .topicSets, ["topic": .text(setup.topic.name), "sets": .text(words(.sets, ["count": .number(sets.count)]))]))
-    for (index, set) in sets.enumerated() {
-      let name = setup.topic.setName(index, in: setup.language)
+        .topicSets, ["topic": .text(setup.topic.name), "sets": .text(words(.sets, ["count": .number(units.count)]))]))
+    for (index, unit) in units.enumerated() {
       Console.line(
         words(
           .setListItem,
           [
-            "number": .number(index + 1), "name": .text(name),
-            "questions": .text(words(.questions, ["count": .number(set.count)])),
+            "number": .number(index + 1), "name": .text(setup.name(of: unit)),
+            "questions": .text(words(.questions, ["count": .number(setup.topic.questionCount(of: unit))])),
           ]))
     }
     while true {
-      Console.line(words(.chooseSet, ["count": .number(sets.count)]))
+      Console.line(words(.chooseSet, ["count": .number(units.count)]))
       guard let text = await nextLine() else { return nil }
       if text.lowercased() == "q" { return nil }
-      if let number = Int(text.trimmingCharacters(in: .whitespaces)), (1...sets.count).contains(number) {
-        return number - 1
+      if let number = Int(text.trimmingCharacters(in: .whitespaces)), (1...units.count).contains(number) {
+        return units[number - 1]
       }
       Console.line(words(.noSuchSet, ["text": .text(text)]))
     }

@@ -20,6 +20,21 @@ struct PlaySetup: Sendable {
   /// The terminal's words in ``language``.
   var words: TerminalWords { TerminalWords(language: language) }
 
+  /// What the player chooses from: each set, or a list's sets as one (an imported list
+  /// split by its answer counts plays as the one quiz it was, in order).
+  var units: [ValidTopic.PlayableUnit] { topic.playableUnits }
+
+  /// What `--set N` (0-based `set`) plays: the list it starts, else the set alone.
+  func unit(startingAt set: Int) -> ValidTopic.PlayableUnit { topic.unitPlayed(from: set + 1) }
+
+  /// A unit's name, as the menu lists it and the results name it.
+  func name(of unit: ValidTopic.PlayableUnit) -> String { topic.name(of: unit, in: language) }
+
+  /// A new play of `unit`, the player's total score before it `totalScore`.
+  func session(_ unit: ValidTopic.PlayableUnit, totalScore: Int) throws(QuizSession.SetupError) -> QuizSession {
+    try QuizSession(topic: topic, sets: unit.sets, totalScore: totalScore, seed: seed)
+  }
+
   /// The player's total score before playing, and a note when their statistics file was
   /// corrupt and set aside.
   func loadTotals() throws -> (statistics: PlayStatistics, note: String?) {
@@ -27,15 +42,17 @@ struct PlaySetup: Sendable {
     return (loaded.statistics, loaded.setAside.map { words(.statisticsCorrupt, ["file": .text($0)]) })
   }
 
-  /// Records a finished set (only its first completion counts) and says what happened.
-  func record(_ result: QuizSession.Result, set: Int) throws -> String {
+  /// Records a finished set, or a list's sets (only the first completion counts), and
+  /// says what happened.
+  func record(_ result: QuizSession.Result, unit: ValidTopic.PlayableUnit) throws -> String {
     let (counted, setAside) = try statistics.update(profile: profile) { statistics in
-      (statistics.record(result, set: set, of: topic.name), statistics.score)
+      (statistics.record(result, sets: unit.sets, of: topic.name), statistics.score)
     }
-    var line =
-      counted.0
-      ? words(.recordedFor, ["profile": .text(profile), "score": .number(counted.1)])
-      : words(.completedBefore, ["number": .number(set + 1), "score": .number(counted.1)])
+    let before =
+      unit.isList
+      ? words(.listCompletedBefore, ["name": .text(name(of: unit)), "score": .number(counted.1)])
+      : words(.completedBefore, ["number": .number(unit.number), "score": .number(counted.1)])
+    var line = counted.0 ? words(.recordedFor, ["profile": .text(profile), "score": .number(counted.1)]) : before
     if let setAside { line = words(.statisticsSetAside, ["line": .text(line), "file": .text(setAside)]) }
     return line
   }
@@ -43,18 +60,32 @@ struct PlaySetup: Sendable {
 
 /// The words both modes use for the same moments of play.
 enum PlayText {
-  static func setSummary(_ topic: ValidTopic, set: Int, session: QuizSession, words: TerminalWords) -> String {
+  /// "Set 2 of Capitals: 3 questions, 60 seconds"; a list's, by its name.
+  static func setSummary(_ setup: PlaySetup, unit: ValidTopic.PlayableUnit, session: QuizSession) -> String {
+    let words = setup.words
     var parts = [words(.questions, ["count": .number(session.questions.count)])]
     if let seconds = session.options.timePerSet {
       parts.append(words(.setSummarySeconds, ["seconds": .text(JSONValue.number(seconds).compactText)]))
     }
     if session.options.questionsInRandomOrder { parts.append(words(.setSummaryRandom)) }
+    // A list that is the whole topic is named as the topic: "Cells: 9 questions".
+    if unit.isList, unit.sets.count == setup.topic.topic.sets.count {
+      return words(.topicSets, ["topic": .text(setup.topic.name), "sets": .text(parts.joined(separator: ", "))])
+    }
     return words(
       .setSummary,
       [
-        "set": .text(topic.setName(set, in: words.language)), "topic": .text(topic.name),
+        "set": .text(setup.name(of: unit)), "topic": .text(setup.topic.name),
         "details": .text(parts.joined(separator: ", ")),
       ])
+  }
+
+  /// "Set 2 over: …"; a list's, "Questions 1–9 over: …".
+  static func over(_ setup: PlaySetup, unit: ValidTopic.PlayableUnit, result: QuizSession.Result) -> String {
+    let line = PlayText.result(result, words: setup.words)
+    return unit.isList
+      ? setup.words(.listOver, ["name": .text(setup.name(of: unit)), "result": .text(line)])
+      : setup.words(.setOver, ["number": .number(unit.number), "result": .text(line)])
   }
 
   static func countdown(_ seconds: Double) -> String { QuizRules.countdown(seconds) }

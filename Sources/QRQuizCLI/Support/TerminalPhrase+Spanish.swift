@@ -1,6 +1,7 @@
 extension TerminalPhrase {
   static let spanish: [TerminalPhrase: String] = [
     .setOver: "Fin del bloque {number}: {result}",
+    .listOver: "Fin de {name}: {result}",
     .repeatQuestion: "¿Repetir el bloque? (s/n)",
     .repeatStarted: "Repetición {number} de {limit}: la puntuación total vuelve a {score}",
     .sampleSummary: "{topic}: {questions} de {categories, plural, one {# categoría} other {# categorías}}",
@@ -42,6 +43,7 @@ extension TerminalPhrase {
     .categoryCounts: "{right} correctas  {wrong} incorrectas",
     .recordedFor: "guardado para {profile}: puntuación total {score}",
     .completedBefore: "el bloque {number} ya se había completado: los totales no cambian (puntuación total {score})",
+    .listCompletedBefore: "{name} ya se habían completado: los totales no cambian (puntuación total {score})",
     .statisticsSetAside: "{line}; las estadísticas estaban dañadas y se apartaron como {file}",
     .statisticsCorrupt: "las estadísticas estaban dañadas; se apartaron como {file}",
     .categories: "{count, plural, one {# categoría} other {# categorías}}",

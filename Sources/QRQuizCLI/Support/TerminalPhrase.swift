@@ -13,7 +13,7 @@ enum TerminalPhrase: String, PhraseBook {
   case pickPromptHelp, notANumber, notAnAnswer, everyQuestionRight, incorrectAnswers, yourAnswerWas
   case correctAnswerWas, noAnswer, setSummary, setSummarySeconds, setSummaryRandom, repeatIsPractice
   case sampleIsPractice, resultLine, resultLineTimeUp, categoryCounts, recordedFor, completedBefore
-  case statisticsSetAside, statisticsCorrupt, categories, explanation
+  case statisticsSetAside, statisticsCorrupt, categories, explanation, listOver, listCompletedBefore
   case chooseSetTitle, setMenuItem, setMenuKeys, setOverTitle, questionsRightOf, keyReview, keyDone, keyRepeat
   case resultsTitle, sampleKeys, screenHeader, yourTypedAnswer, keyAnyResult, keyAnyNext, keyQuit, keyTypeNumber
   case keyAnswer, keyAnswerPicks, keyHelp, keyQuitEmpty, scoreLine, imageLoading, imageNotAvailable
@@ -35,6 +35,7 @@ enum TerminalPhrase: String, PhraseBook {
 
   static let english: [TerminalPhrase: String] = [
     .setOver: "Set {number} over: {result}",
+    .listOver: "{name} over: {result}",
     .repeatQuestion: "Repeat the set? (y/n)",
     .repeatStarted: "Repeat {number} of {limit}: the total score is back to {score}",
     .sampleSummary: "{topic}: {questions} from {categories, plural, one {# category} other {# categories}}",
@@ -74,6 +75,7 @@ enum TerminalPhrase: String, PhraseBook {
     .categoryCounts: "{right} correct  {wrong} incorrect",
     .recordedFor: "recorded for {profile}: total score {score}",
     .completedBefore: "set {number} was completed before: the totals stay as they were (total score {score})",
+    .listCompletedBefore: "{name} were completed before: the totals stay as they were (total score {score})",
     .statisticsSetAside: "{line}; the statistics were corrupt and were set aside as {file}",
     .statisticsCorrupt: "statistics were corrupt; set aside as {file}",
     .categories: "{count, plural, one {# category} other {# categories}}",

@@ -2,14 +2,29 @@ import QRQuiz
 
 /// The text and JSON-lines forms of `qrquiz validate`'s report.
 enum ValidationReport {
-  /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem and warning;
-  /// each line made safe for the terminal by the caller.
+  /// `FILE: ok` or `FILE: invalid (N problems)`, then one line per problem, warning and
+  /// note; each line made safe for the terminal by the caller.
   static func lines(file: String, document: TopicDocument) -> [String] {
     var lines =
       document.isValid
       ? ["\(file): ok"] : problemLines(document.problems, count: document.problemCount, source: file)
-    lines += document.warnings.map { "\(file): warning: \($0)" }
+    lines += document.warnings.map { warningLine(file: file, $0) }
+    lines += notes(document).map { "\(file): note: \($0)" }
     return lines
+  }
+
+  /// The warnings about pictures the app will not load (an http address, or none at all),
+  /// each in the words of `qrquiz validate`'s line: what encode and sheet say of a topic
+  /// they make codes of, as the editor says it beside the picture.
+  static func pictureWarnings(file: String, topic: ValidTopic) -> [String] {
+    TopicLinter.warnings(in: topic.topic).filter { $0.kind == .imageURL }.map { warningLine(file: file, $0) }
+  }
+
+  private static func warningLine(file: String, _ warning: TopicWarning) -> String { "\(file): warning: \(warning)" }
+
+  /// What the app allows but may not be meant (``TopicNote``), for a topic that reads.
+  private static func notes(_ document: TopicDocument) -> [TopicNote] {
+    document.topic.map(TopicNote.notes(in:)) ?? []
   }
 
   /// The problems of an invalid topic on stderr, one line each as in `lines(file:document:)`.
@@ -33,6 +48,7 @@ enum ValidationReport {
       ("problems", .array(document.problems.map(\.jsonValue))),
       ("problemCount", JSONLine.number(document.problemCount)),
       ("warnings", .array(document.warnings.map(\.jsonValue))),
+      ("notes", .array(notes(document).map(\.jsonValue))),
     ])
   }
 

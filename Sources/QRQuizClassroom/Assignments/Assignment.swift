@@ -106,9 +106,10 @@ public struct Assignment: Sendable, Codable, Hashable {
   /// The assignment of `topic`: set `setNumber`'s questions (1-based; `nil` for every set
   /// in turn, set 1's questions, then set 2's …; a list's first set assigns the list's sets
   /// in order as one quiz, as live games and the web player play it:
-  /// `ValidTopic/setsPlayed(from:)`), shuffled once (within each set) when the topic's
-  /// `questionsInRandomOrder` says so, so every student answers the same questions in the
-  /// same order and the questions can be compared. The topic's `timePerSetInSeconds` and its
+  /// `ValidTopic/setsPlayed(from:)`), shuffled once (within each set, a list's sets as one)
+  /// when the topic's `questionsInRandomOrder` says so, so every student answers the same
+  /// questions in the same order and the questions can be compared. The topic's
+  /// `timePerSetInSeconds` (one timer over a list's sets, as the web player runs it) and its
   /// questions' own `seconds` are the assignment's timers.
   ///
   /// - Throws: ``Problem``.
@@ -131,11 +132,12 @@ public struct Assignment: Sendable, Codable, Hashable {
       throw .setup("\(error)")
     }
     // Every set in turn: the sets one after the other (a set's timer runs over its own
-    // questions), each shuffled within itself.
-    let questions = session.questions.enumerated().sorted {
-      ($0.element.category, $0.offset) < ($1.element.category, $1.offset)
-    }
-    .map { AssignmentQuestion($0.element) }
+    // questions, a list's over the list's), each shuffled within itself, a list as one.
+    var timerSet: [Int: Int] = [:]
+    for unit in topic.playableUnits { for set in unit.sets { timerSet[set] = unit.sets.lowerBound } }
+    let questions = session.questions.enumerated().map { (timerSet[$0.element.category] ?? $0.element.category, $0) }
+      .sorted { ($0.0, $0.1.offset) < ($1.0, $1.1.offset) }
+      .map { AssignmentQuestion($0.1.element, timerSet: $0.0) }
     guard !questions.isEmpty else { throw .noQuestions }
     guard questions.count <= maximumQuestions else { throw .tooManyQuestions(questions.count) }
     return Assignment(
@@ -168,8 +170,9 @@ public struct AssignmentQuestion: Sendable, Codable, Hashable {
   public var question: LiveQuestion
   /// Why the right answer is right (a QRQuiz extension), shown after the student answers.
   public var explanation: String?
-  /// The topic's set it comes from (0-based), whose timer it runs under; `nil` in assignments
-  /// made before sets were kept. (The results say it 1-based, as `question.set`.)
+  /// The set whose timer it runs under (0-based): the topic's set it comes from, or for a
+  /// list's sets played as one, the list's first; `nil` in assignments made before sets were
+  /// kept. (The results say the set it comes from, 1-based, as `question.set`.)
   public var set: Int?
   /// The question's own time to answer it (docs/FORMAT.md's `seconds`), from its start.
   public var seconds: Double?
@@ -181,12 +184,12 @@ public struct AssignmentQuestion: Sendable, Codable, Hashable {
     self.seconds = seconds
   }
 
-  init(_ question: QuizSession.Question) {
+  init(_ question: QuizSession.Question, timerSet: Int) {
     self.init(
       question: LiveQuestion(
         text: question.text, answers: question.answers, correct: Array(question.correctAnswers),
         imageURL: question.imageURL, set: question.category + 1),
-      explanation: question.explanation, set: question.category,
+      explanation: question.explanation, set: timerSet,
       seconds: question.seconds.map {
         min(max($0, LiveGame.Setup.questionSecondsRange.lowerBound), LiveGame.Setup.questionSecondsRange.upperBound)
       })

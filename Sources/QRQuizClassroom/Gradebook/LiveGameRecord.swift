@@ -95,7 +95,10 @@ public struct LiveGameRecord: Sendable, Hashable {
       var card: Int?
       if case .number(let number)? = player["card"] { card = Int(exactly: number.value) }
       var byCard = card != nil
-      if case .array(let answers)? = player["answers"], answers.contains(where: { $0["by"] != nil }) {
+      // Answers that say how they came (an unanswered one says `null`: neither).
+      if case .array(let answers)? = player["answers"],
+        answers.contains(where: { if case .string? = $0["by"] { true } else { false } })
+      {
         byCard = answers.contains { $0["by"] == .string("card") }
       }
       let entry = Player(

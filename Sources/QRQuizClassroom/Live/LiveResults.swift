@@ -101,8 +101,9 @@ public struct LiveResults: Sendable {
   }
 
   /// The same as JSON, with the game's settings: only the questions played, each
-  /// player's answers by number (`picks`, from 0) and by text (`texts`), the removed
-  /// players last with `"removed": true` and no rank.
+  /// player's answers by number (`picks`, from 0) and by text (`texts`) and how each came
+  /// (`"by"`: `"card"`, `"phone"`, `null` when unanswered), the removed players last with
+  /// `"removed": true` and no rank.
   public var json: JSONValue {
     let setup = game.setup
     let questions: [JSONValue] = playedQuestions.map { index in
@@ -148,7 +149,9 @@ public struct LiveResults: Sendable {
         ("seconds", answer.milliseconds.map { .number(Double($0) / 1000) } ?? .null),
         ("outcome", answer.outcome.map { .string($0.rawValue) } ?? .null),
         ("points", answer.outcome == nil ? .null : .number(answer.points)),
-        ("by", .string(answer.byCard ? "card" : "phone")),
+        // How the answer came; an unanswered question came by neither (a card student
+        // whose card was never seen did not answer by phone).
+        ("by", answer.picks.isEmpty && answer.number == nil ? .null : .string(answer.byCard ? "card" : "phone")),
       ])
   }
 

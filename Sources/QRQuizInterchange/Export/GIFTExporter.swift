@@ -1,7 +1,7 @@
 import QRQuiz
 
 /// A topic as GIFT, as Moodle's GIFT importer and QRQuiz's own read it back: a
-/// `$CATEGORY: $course$/top/TOPIC/SET` per set; `=` for each right answer and `~` for the
+/// `$CATEGORY: $course$/top/TOPIC/SET` per set (a list's sets one); `=` for each right answer and `~` for the
 /// others (a question that asks for every right answer gives them equal shares, `~%50%`,
 /// and the wrong ones as much taken back); `{T}`/`{F}` for True/False; `{#=1969:0
 /// =%0%1970 …}` for a typed number, its other choices of no credit, in order; `####` the
@@ -15,25 +15,27 @@ import QRQuiz
 /// special characters `~ = # { } :` and `\` are escaped, line breaks written `\n`.
 enum GIFTExporter {
   static func export(_ topic: ValidTopic) -> TopicExporter.Exported {
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: .gift, keeps: ["explanation"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .gift, keeps: ["explanation", "setGroups"])
     let mandatory = topic.topic.options?.multipleCorrectAnswersAsMandatory == true
     var text = "// \(oneLine(topic.name)), written by qrquiz\n\n"
-    for (setIndex, set) in topic.topic.sets.enumerated() {
+    for category in TopicExporter.categories(topic) {
       // On one line: Moodle reads the rest of a category's block as its path.
-      text += "$CATEGORY: \(oneLine(TopicExporter.categoryPath(topic, set: setIndex)))\n\n"
-      for (index, question) in set.enumerated() {
-        let reference = QuestionReference(set: setIndex, question: index, text: question.question)
-        if let problem = problem(question) {
-          notes.append(.questionLeftOut(reference, why: problem))
-          continue
+      text += "$CATEGORY: \(oneLine(TopicExporter.categoryPath(topic, name: category.name)))\n\n"
+      for setIndex in category.sets {
+        for (index, question) in topic.topic.sets[setIndex].enumerated() {
+          let reference = QuestionReference(set: setIndex, question: index, text: question.question)
+          if let problem = problem(question) {
+            notes.append(.questionLeftOut(reference, why: problem))
+            continue
+          }
+          text += "::Q\(setIndex + 1)-\(index + 1)::" + questionText(question, reference, notes: &notes) + " {\n"
+          text += block(question, mandatory: mandatory, reference: reference, notes: &notes)
+          if let explanation = question.explanation {
+            // Moodle gives the general feedback the question's format: [html].
+            text += "####" + escaped(html(explanation)) + "\n"
+          }
+          text += "}\n\n"
         }
-        text += "::Q\(setIndex + 1)-\(index + 1)::" + questionText(question, reference, notes: &notes) + " {\n"
-        text += block(question, mandatory: mandatory, reference: reference, notes: &notes)
-        if let explanation = question.explanation {
-          // Moodle gives the general feedback the question's format: [html].
-          text += "####" + escaped(html(explanation)) + "\n"
-        }
-        text += "}\n\n"
       }
     }
     return TopicExporter.Exported(bytes: Array(text.utf8), notes: notes)

@@ -2,8 +2,8 @@ import Foundation
 import QRQuiz
 
 /// A topic as Moodle XML, as Moodle's question bank imports it (its rules:
-/// `question/format/xml/format.php`, and the grades Moodle lists): a category per set,
-/// `$course$/top/TOPIC/SET`; a `multichoice` per question, `single` true when one answer
+/// `question/format/xml/format.php`, and the grades Moodle lists): a category per set (a
+/// list's sets one), `$course$/top/TOPIC/SET`; a `multichoice` per question, `single` true when one answer
 /// is right (fractions 100 and 0), else equal shares of 100% for the right answers and of
 /// −100% for the wrong ones (Moodle's own way of asking for every right answer, and only
 /// them); `truefalse` for True/False; `numerical` for a typed number, its other choices as
@@ -13,21 +13,23 @@ import QRQuiz
 enum MoodleXMLExporter {
   static func export(_ topic: ValidTopic, pictures: (String) -> ExportPicture?) -> TopicExporter.Exported {
     var xml = XMLBuilder()
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: .moodleXML, keeps: ["explanation"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: .moodleXML, keeps: ["explanation", "setGroups"])
     let hasSeveralRight = topic.topic.questions.contains { $0.mergedCorrectAnswers.count > 1 }
     if hasSeveralRight, topic.topic.options?.multipleCorrectAnswersAsMandatory != true {
       notes.append(.notKept(.anyRightAnswer, format: .moodleXML))
     }
     xml.element("quiz") { xml in
-      for (setIndex, set) in topic.topic.sets.enumerated() {
+      for category in TopicExporter.categories(topic) {
         // The set's name is in its category; a comment holds none of the topic's text.
-        xml.comment("set \(setIndex + 1)")
+        xml.comment("set \(category.sets.lowerBound + 1)")
         xml.element("question", ["type": "category"]) { xml in
-          xml.element("category") { $0.element("text", text: TopicExporter.categoryPath(topic, set: setIndex)) }
+          xml.element("category") { $0.element("text", text: TopicExporter.categoryPath(topic, name: category.name)) }
         }
-        for (index, question) in set.enumerated() {
-          let reference = QuestionReference(set: setIndex, question: index, text: question.question)
-          write(question, reference, to: &xml, pictures: pictures, notes: &notes)
+        for setIndex in category.sets {
+          for (index, question) in topic.topic.sets[setIndex].enumerated() {
+            let reference = QuestionReference(set: setIndex, question: index, text: question.question)
+            write(question, reference, to: &xml, pictures: pictures, notes: &notes)
+          }
         }
       }
     }

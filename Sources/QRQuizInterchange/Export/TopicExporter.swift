@@ -60,10 +60,18 @@ public enum TopicExporter {
     return settings.filter { $0.isSet && !keeps.contains($0.key) }.map { .notKept($0.setting, format: format) }
   }
 
-  /// The sets' categories as Moodle and GIFT name them: `$course$/top/TOPIC/SET`, each name's
-  /// `/` doubled, as Moodle escapes it.
-  static func categoryPath(_ topic: ValidTopic, set: Int) -> String {
+  /// The topic's categories (Moodle, GIFT) or sections (QTI), in order: one per set, and
+  /// one for a list's sets (split only because the app needs one answer count per set), as
+  /// the file the list came from had it and every front end plays it; each with its name
+  /// (``ValidTopic/name(of:in:)``).
+  static func categories(_ topic: ValidTopic) -> [(name: String, sets: ClosedRange<Int>)] {
+    topic.playableUnits.map { (topic.name(of: $0), $0.sets) }
+  }
+
+  /// A category as Moodle and GIFT name it: `$course$/top/TOPIC/NAME`, each name's `/`
+  /// doubled, as Moodle escapes it.
+  static func categoryPath(_ topic: ValidTopic, name: String) -> String {
     func escaped(_ name: String) -> String { name.replacingOccurrences(of: "/", with: "//") }
-    return "$course$/top/\(escaped(topic.name))/\(escaped(topic.setName(set)))"
+    return "$course$/top/\(escaped(topic.name))/\(escaped(name))"
   }
 }

@@ -14,34 +14,63 @@ extension GIFTParser {
     var right: (answer: NumericAnswer, written: String)?
     var choices: [String] = []
     var rightPosition = 0
+    // Feedback: the right number's is the explanation; the others' is dropped, by answer.
+    var explanation: String?
+    var dropped: [String] = []
+    var droppedForAnyOther = false
     for candidate in candidates {
       // A wrong-answer part (`~`, with its own feedback) after the number is not part of it:
       // `{#3:2~#Completely wrong}` is 3 ± 2.
-      let number = Self.unescapedIndex(of: "~", in: candidate).map { candidate[..<$0] } ?? candidate
+      let wrongPart = Self.unescapedIndex(of: "~", in: candidate)
+      if let wrongPart, Self.feedback(candidate[wrongPart...], format: nil) != nil { droppedForAnyOther = true }
+      let number = wrongPart.map { candidate[..<$0] } ?? candidate
       var entry = Self.feedbackStripped(number).trimmingCharacters(in: .whitespacesAndNewlines)
+      let feedback = Self.feedback(number, format: nil)
       if entry.hasPrefix("%0%") {
         let choice = String(entry.dropFirst(3)).split(separator: ":").first.map(String.init) ?? ""
         if NumericAnswer.parse(choice) != nil { choices.append(choice.trimmingCharacters(in: .whitespaces)) }
+        if feedback != nil { dropped.append(choice.trimmingCharacters(in: .whitespaces)) }
         continue
       }
       if entry.hasPrefix("%") {
-        guard entry.hasPrefix("%100%") else { continue }
+        guard entry.hasPrefix("%100%") else {
+          // Partial credit, a wrong number in the app: its feedback is a wrong answer's.
+          let number = entry.dropFirst().drop { $0 != "%" }.dropFirst()
+          if feedback != nil { dropped.append(String(number.prefix { $0 != ":" })) }
+          continue
+        }
         entry = String(entry.dropFirst(5))
       }
-      guard right == nil, let answer = Self.numericAnswer(entry) else { continue }
+      guard right == nil, let answer = Self.numericAnswer(entry) else {
+        if feedback != nil, !entry.isEmpty { dropped.append(entry) }
+        continue
+      }
       let written = entry.contains("..") ? JSONWriter.format(answer.value) : String(entry.prefix { $0 != ":" })
       right = (answer, written.trimmingCharacters(in: .whitespaces))
       rightPosition = choices.count
       choices.append(right!.written)
+      explanation = feedback
     }
     guard let right else { return .issue(ImportIssue(line: line, reason: .missing("number in the numeric answer"))) }
+    if !dropped.isEmpty || droppedForAnyOther {
+      pendingNotes.append(.answerFeedbackDropped(line: line, answers: dropped, anyOtherAnswer: droppedForAnyOther))
+    }
     if choices.count > 1 {
       return .question(
-        QuestionDraft(text: text, answers: choices, correct: [rightPosition], numericAnswer: right.answer, line: line))
+        QuestionDraft(
+          text: text, answers: choices, correct: [rightPosition], numericAnswer: right.answer,
+          explanation: explanation, line: line))
     }
     let (answers, position) = NumericChoices.generate(for: right.answer, random: &random)
-    return .question(
-      QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: right.answer, line: line))
+    pendingNotes.append(
+      .madeUpChoices(
+        question: questionsRead + 1, line: line, number: right.written,
+        choices: answers.indices.filter { $0 != position }.map { answers[$0] }))
+    var draft = QuestionDraft(
+      text: text, answers: answers, correct: [position], numericAnswer: right.answer, explanation: explanation,
+      line: line)
+    draft.madeUpAnswers = Set(answers.indices.filter { $0 != position })
+    return .question(draft)
   }
 
   private static func numericAnswer(_ entry: String) -> NumericAnswer? {

@@ -15,6 +15,10 @@ import QRQuiz
 /// positive weights that make up 100% together (`~%50%Grant ~%50%Grant's wife`). Partial
 /// credit (`~%25%Bethlehem` beside `=Nazareth`) is a wrong answer in the app, which has
 /// no half marks.
+///
+/// Feedback (`=Paris#Its capital since 987`, `{T#wrong's#right's}`) is kept as the
+/// explanation when it is the right answer's, before the general feedback (`####`); the
+/// wrong answers' is dropped, and said so in the notes (``GIFTParser+Feedback``).
 struct GIFTParser {
   private let text: String
   /// Numbers without choices get seeded ones (GIFTParser+Numbers).
@@ -26,6 +30,12 @@ struct GIFTParser {
   /// one is asked for.
   private var anyOneRight = 0
   private var everyRight = 0
+  /// What the question read last left to say (feedback dropped, choices made up), for
+  /// the notes.
+  var pendingNotes: [ImportNote] = []
+  /// The questions of the file read so far, imported or not (the notes count them as the
+  /// file does: "question 4").
+  var questionsRead = 0
 
   init(_ text: String, random: SeededRandom) {
     self.text = text
@@ -62,9 +72,16 @@ struct GIFTParser {
       parents.append(levels.count >= 2 ? levels[levels.count - 2] : nil)
       return
     }
-    switch question(in: trimmed, line: line) {
-    case .question(let draft): try imported.addToLastSet(draft)
-    case .issue(let issue): imported.issues.append(issue)
+    let parsed = question(in: trimmed, line: line)
+    imported.notes += pendingNotes
+    pendingNotes = []
+    switch parsed {
+    case .question(let draft):
+      questionsRead += 1
+      try imported.addToLastSet(draft)
+    case .issue(let issue):
+      questionsRead += 1
+      imported.issues.append(issue)
     case .nothing: break
     }
   }
@@ -169,7 +186,8 @@ struct GIFTParser {
     let picture = Self.pictures(Self.unescape(text[..<open]), format).first
     let parsed = parse(answerBlock, text: questionText, format: format, line: line)
     guard case .question(var draft) = parsed else { return parsed }
-    draft.explanation = explanation?.isEmpty == false ? explanation : nil
+    // The right answer's feedback (in the draft), then the general feedback.
+    draft.explanation = Self.joined([draft.explanation, explanation])
     draft.imageURL = picture
     return .question(draft)
   }
@@ -181,8 +199,13 @@ struct GIFTParser {
     let verdict = Self.feedbackStripped(Substring(block)).trimmingCharacters(in: .whitespaces).uppercased()
     if ["T", "TRUE", "F", "FALSE"].contains(verdict) {
       let isTrue = verdict.hasPrefix("T")
-      return .question(
-        QuestionDraft(text: questionText, answers: ["True", "False"], correct: [isTrue ? 0 : 1], line: line))
+      var draft = QuestionDraft(text: questionText, answers: ["True", "False"], correct: [isTrue ? 0 : 1], line: line)
+      let feedback = Self.trueFalseFeedback(Substring(block), format: format)
+      draft.explanation = feedback.right
+      if feedback.wrong != nil {
+        pendingNotes.append(.answerFeedbackDropped(line: line, answers: [isTrue ? "False" : "True"]))
+      }
+      return .question(draft)
     }
     let answers = Self.answers(in: Substring(block), format: format)
     if answers.contains(where: { $0.text.contains("->") }) {
@@ -197,7 +220,13 @@ struct GIFTParser {
       // every one is asked for (its multiple answer).
       if answers.contains(where: { $0.credit >= 100 }) { anyOneRight += 1 } else { everyRight += 1 }
     }
-    return .question(QuestionDraft(text: questionText, answers: answers.map(\.text), correct: right, line: line))
+    var draft = QuestionDraft(text: questionText, answers: answers.map(\.text), correct: right, line: line)
+    draft.explanation = Self.joined(right.sorted().map { answers[$0].feedback })
+    let dropped = answers.indices.filter { !right.contains($0) && answers[$0].feedback != nil }
+    if !right.isEmpty, !dropped.isEmpty {
+      pendingNotes.append(.answerFeedbackDropped(line: line, answers: dropped.map { answers[$0].text }))
+    }
+    return .question(draft)
   }
 
   private struct Answer {
@@ -205,6 +234,8 @@ struct GIFTParser {
     /// The credit, in percent (`~%50%`); `nil` when none is written.
     var weight: Double?
     var text: String
+    /// What a student who picks it is told (`~Rome#That is Italy's`); `nil` when nothing.
+    var feedback: String?
 
     /// The credit it gives: `=` is full credit unless a weight says otherwise; `~` none.
     var credit: Double { weight ?? (marker == "=" ? 100 : 0) }
@@ -234,7 +265,7 @@ struct GIFTParser {
   /// ``HTMLText`` reads it, so no markup ever reaches a topic and `One<br>two` stays two
   /// words (in `[moodle]` text a line break is one, as Moodle shows it); with
   /// `singleLine` (an answer), breaks are spaces.
-  private static func plain(_ text: String, _ format: String?, singleLine: Bool = false) -> String {
+  static func plain(_ text: String, _ format: String?, singleLine: Bool = false) -> String {
     switch format {
     case "[html]": HTMLText.plain(text, singleLine: singleLine)
     case "[moodle]": HTMLText.plain(text, sourceBreaks: .lineBreak, singleLine: singleLine)
@@ -285,7 +316,8 @@ struct GIFTParser {
     let answerFormat = textFormat(&text) ?? format
     return Answer(
       marker: marker, weight: weight,
-      text: plain(unescape(text), answerFormat, singleLine: true).trimmingCharacters(in: .whitespacesAndNewlines))
+      text: plain(unescape(text), answerFormat, singleLine: true).trimmingCharacters(in: .whitespacesAndNewlines),
+      feedback: feedback(Substring(raw), format: format))
   }
 
   /// The text before an unescaped `#` (feedback follows it).

@@ -27,6 +27,14 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
   /// Questions whose file lets any one of their right answers count (Moodle single-answer
   /// questions with several at 100%), in a topic that asks for every one.
   case anyRightAnswerNowAll(questions: Int)
+  /// A question asked as a number with no other choices in the file (Moodle's numerical,
+  /// GIFT's `{#400}`): the app asks it as choices, so `choices` were made up for `number`
+  /// (the question is the file's `question`th, 1-based; the editor marks them).
+  case madeUpChoices(question: Int, line: Int?, number: String, choices: [String])
+  /// Feedback the file gives wrong answers (GIFT's `~Rome#That is Italy's`; with
+  /// `anyOtherAnswer`, to any answer not listed, `{#3~#Completely wrong}`), left out: the
+  /// app explains the right answer only (whose feedback is the explanation).
+  case answerFeedbackDropped(line: Int?, answers: [String], anyOtherAnswer: Bool = false)
 
   /// Why a picture did not come along.
   public enum PictureProblem: Sendable, Hashable, CustomStringConvertible {
@@ -72,6 +80,14 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
     case .anyRightAnswerNowAll(let questions):
       "single-choice questions with several right answers (\(questions)) now ask for every one of them too: the "
         + "app has one rule for the whole topic"
+    case .madeUpChoices(let question, let line, let number, let choices):
+      "question \(question)" + (line.map { " (line \($0))" } ?? "") + ": "
+        + "\(Self.list(choices.sorted { (Double($0) ?? 0) < (Double($1) ?? 0) })) are made-up choices for \(number): "
+        + "the app asks a number as choices (the editor marks them)"
+    case .answerFeedbackDropped(let line, let answers, let anyOther):
+      (line.map { "line \($0): " } ?? "") + "the feedback on "
+        + Self.list(answers.map { "'\($0)'" } + (anyOther ? ["any other answer"] : []))
+        + " is left out: the app explains the right answer only"
     }
   }
 

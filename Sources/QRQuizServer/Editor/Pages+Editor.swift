@@ -22,7 +22,7 @@ extension Pages {
       scripts: ["editor.js"],
       """
       <div id="editor-root" data-name="\(name ?? "")" data-csrf="\(csrf)" data-removed="\(removed ? "true" : "false")" \
-      data-form-token-header="\(Credentials.formTokenHeader)" \(words(Self.editorWords))>
+      data-form-token-header="\(Credentials.formTokenHeader)" \(words(Self.editorWords)) \(words([QuizPhrase.draftMadeUpChoice]))>
       <h1>\(heading)</h1>
       \(unreachable)
       \(removedNotice)

@@ -61,10 +61,11 @@ public enum CardPhrase: String, PhraseBook {
     .cardRead: "{count, plural, one {# card read} other {# cards read}}, {new} new.",
     .cardReadNone: "No card in this photo: come closer, or hold the phone steady.",
     .cardNotCounted: "No question is open: cards are read but not counted.",
-    .cardNotAnAnswer: "Cards {cards}: this question's answers are {letters} only.",
-    .cardByPhone: "Cards {cards} answer by phone.",
-    .cardHeldUpBefore: "Cards {cards} still show the last question's answer: lower them, then hold them up again.",
-    .cardNotInGame: "Cards {cards} are not in this game.",
+    .cardNotAnAnswer: "{count, plural, one {Card} other {Cards}} {cards}: this question's answers are {letters} only.",
+    .cardByPhone: "{count, plural, one {Card {cards} answers} other {Cards {cards} answer}} by phone.",
+    .cardHeldUpBefore:
+      "{count, plural, one {Card {cards} still shows the last question's answer: lower it, then hold it up again.} other {Cards {cards} still show the last question's answer: lower them, then hold them up again.}}",
+    .cardNotInGame: "{count, plural, one {Card {cards} is} other {Cards {cards} are}} not in this game.",
     .cardAsksNumber: "This question takes a number: cards cannot answer it.",
     .cardOtherClass: "{count, plural, one {# card} other {# cards}} of another class.",
     .cardBetweenLetters: "{count, plural, one {# card} other {# cards}} held between two letters: hold them straight.",
@@ -117,11 +118,14 @@ public enum CardPhrase: String, PhraseBook {
     .cardRead: "{count, plural, one {# tarjeta leída} other {# tarjetas leídas}}, {new} nuevas.",
     .cardReadNone: "Ninguna tarjeta en esta foto: acércate o sujeta el móvil quieto.",
     .cardNotCounted: "No hay ninguna pregunta abierta: las tarjetas se leen pero no cuentan.",
-    .cardNotAnAnswer: "Tarjetas {cards}: las respuestas de esta pregunta son solo {letters}.",
-    .cardByPhone: "Las tarjetas {cards} responden con el móvil.",
+    .cardNotAnAnswer:
+      "{count, plural, one {Tarjeta} other {Tarjetas}} {cards}: las respuestas de esta pregunta son solo {letters}.",
+    .cardByPhone:
+      "{count, plural, one {La tarjeta {cards} responde} other {Las tarjetas {cards} responden}} con el móvil.",
     .cardHeldUpBefore:
-      "Las tarjetas {cards} siguen mostrando la respuesta de la pregunta anterior: bajadlas y volved a levantarlas.",
-    .cardNotInGame: "Las tarjetas {cards} no están en esta partida.",
+      "{count, plural, one {La tarjeta {cards} sigue mostrando la respuesta de la pregunta anterior: bajadla y volved a levantarla.} other {Las tarjetas {cards} siguen mostrando la respuesta de la pregunta anterior: bajadlas y volved a levantarlas.}}",
+    .cardNotInGame:
+      "{count, plural, one {La tarjeta {cards} no está} other {Las tarjetas {cards} no están}} en esta partida.",
     .cardAsksNumber: "Esta pregunta pide un número: las tarjetas no pueden responderla.",
     .cardOtherClass: "{count, plural, one {# tarjeta} other {# tarjetas}} de otra clase.",
     .cardBetweenLetters:

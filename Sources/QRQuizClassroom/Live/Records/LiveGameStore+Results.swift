@@ -138,8 +138,9 @@ extension LiveGameStore {
     public var created: Date?
     /// Players who finished (the removed ones are not counted).
     public var players: Int
-    /// The podium's first, if anyone played.
-    public var winner: LiveGame.Standing?
+    /// The podium's first place, every one of them when several tie on the top score (in
+    /// the order the results rank them); empty when no one played to the end.
+    public var winners: [LiveGame.Standing]
   }
 
   /// Every finished game, newest first.
@@ -148,22 +149,44 @@ extension LiveGameStore {
       (try? records.read { database throws(DatabaseError) in
         try database.rows(
           """
-          SELECT live_games.stem, live_games.title, live_games.created,
-            (SELECT count(*) FROM live_players WHERE game_id = live_games.id AND removed = 0),
-            first.name, first.score
-          FROM live_games LEFT JOIN live_players AS first ON first.game_id = live_games.id AND first.player = 1
-          WHERE live_games.stem IS NOT NULL
+          SELECT live_games.id, live_games.stem, live_games.title, live_games.created,
+            (SELECT count(*) FROM live_players WHERE game_id = live_games.id AND removed = 0)
+          FROM live_games WHERE live_games.stem IS NOT NULL
           ORDER BY live_games.created DESC, live_games.id DESC
           """)
       }) ?? []
+    let winners = savedWinners()
     return rows.compactMap { row in
-      guard let stem = row.get(0, as: String.self), let title = row.get(1, as: String.self) else { return nil }
-      let created = row.get(2, as: Int64.self).map { QuizClock.Instant(microsecondsSince1970: $0).date }
-      let winner = row.get(4, as: String.self).map { LiveGame.Standing(name: $0, score: row.get(5) ?? 0) }
+      guard let id = row.get(0, as: Int64.self), let stem = row.get(1, as: String.self),
+        let title = row.get(2, as: String.self)
+      else { return nil }
+      let created = row.get(3, as: Int64.self).map { QuizClock.Instant(microsecondsSince1970: $0).date }
       return SavedGame(
         file: resultsDirectory.appendingPathComponent(stem + ".json"), title: title, created: created,
-        players: row.get(3) ?? 0, winner: winner)
+        players: row.get(4) ?? 0, winners: winners[id] ?? [])
     }
+  }
+
+  /// Each finished game's winners: the players who stayed and scored what the best of
+  /// them scored (ranked first together, as the results rank ties), in rank order.
+  private func savedWinners() -> [Int64: [LiveGame.Standing]] {
+    let rows =
+      (try? records.read { database throws(DatabaseError) in
+        try database.rows(
+          """
+          SELECT players.game_id, players.name, players.score FROM live_players AS players
+          JOIN live_games ON live_games.id = players.game_id AND live_games.stem IS NOT NULL
+          WHERE players.removed = 0 AND players.score = (
+            SELECT max(score) FROM live_players WHERE game_id = players.game_id AND removed = 0)
+          ORDER BY players.game_id, players.player
+          """)
+      }) ?? []
+    var winners: [Int64: [LiveGame.Standing]] = [:]
+    for row in rows {
+      guard let game = row.get(0, as: Int64.self), let name = row.get(1, as: String.self) else { continue }
+      winners[game, default: []].append(LiveGame.Standing(name: name, score: row.get(2) ?? 0))
+    }
+    return winners
   }
 
   /// The finished games as the gradebook reads them, newest first (at most

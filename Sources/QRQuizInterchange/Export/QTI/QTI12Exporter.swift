@@ -24,7 +24,7 @@ enum QTI12Exporter {
 
   /// What QTI 1.2 cannot hold of the topic.
   static func notes(_ topic: ValidTopic, format: ExportFormat) -> [ExportNote] {
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: format, keeps: ["explanation"])
+    var notes = TopicExporter.settingsNotKept(topic.topic, format: format, keeps: ["explanation", "setGroups"])
     if topic.topic.questions.contains(where: { $0.mergedCorrectAnswers.count > 1 }),
       topic.topic.options?.multipleCorrectAnswersAsMandatory != true
     {
@@ -55,17 +55,19 @@ enum QTI12Exporter {
           }
           writer.field("cc_maxattempts", "1", into: &xml)
         }
-        for (setIndex, set) in topic.topic.sets.enumerated() {
-          xml.element("section", attributes: [("ident", "S\(setIndex + 1)"), ("title", topic.setName(setIndex))]) {
-            xml in
-            for (index, question) in set.enumerated() {
-              let reference = QuestionReference(set: setIndex, question: index, text: question.question)
-              if question.numericAnswer != nil {
-                notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
+        for category in TopicExporter.categories(topic) {
+          let ident = "S\(category.sets.lowerBound + 1)"
+          xml.element("section", attributes: [("ident", ident), ("title", category.name)]) { xml in
+            for setIndex in category.sets {
+              for (index, question) in topic.topic.sets[setIndex].enumerated() {
+                let reference = QuestionReference(set: setIndex, question: index, text: question.question)
+                if question.numericAnswer != nil {
+                  notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
+                }
+                writer.write(
+                  question, identifier: "Q\(setIndex + 1)-\(index + 1)", title: reference.text,
+                  picture: picture(question, reference, &notes), into: &xml)
               }
-              writer.write(
-                question, identifier: "Q\(setIndex + 1)-\(index + 1)", title: reference.text,
-                picture: picture(question, reference, &notes), into: &xml)
             }
           }
         }

@@ -3,8 +3,8 @@ import QRQuiz
 
 /// A topic as a QTI content package (a zip), QTI 2.1 or 3.0, valid against 1EdTech's
 /// schemas: `imsmanifest.xml` listing every item (with its picture) and a test; one
-/// `assessmentItem` per question (``QTIItem``); an `assessmentTest` with a section per set,
-/// in order, each question's seconds as its time limit. Pictures this machine has are
+/// `assessmentItem` per question (``QTIItem``); an `assessmentTest` with a section per set
+/// (a list's sets one), in order, each question's seconds as its time limit. Pictures this machine has are
 /// files of the package; others at http(s) addresses are linked, with the question's first
 /// words as their alternative text (a topic has no other).
 enum QTIExporter {
@@ -22,7 +22,8 @@ enum QTIExporter {
     let format: ExportFormat = version == .v3p0 ? .qti : .qti21
     let writer = QTIItem(version: version)
     var zip = ZipWriter()
-    var notes = TopicExporter.settingsNotKept(topic.topic, format: format, keeps: ["seconds", "explanation"])
+    var notes = TopicExporter.settingsNotKept(
+      topic.topic, format: format, keeps: ["seconds", "explanation", "setGroups"])
     var replaced = 0
     if topic.topic.questions.contains(where: { $0.mergedCorrectAnswers.count > 1 }),
       topic.topic.options?.multipleCorrectAnswersAsMandatory != true
@@ -30,32 +31,34 @@ enum QTIExporter {
       notes.append(.notKept(.anyRightAnswer, format: format))
     }
     var sections: [(title: String, items: [Item])] = []
-    for (setIndex, set) in topic.topic.sets.enumerated() {
+    for category in TopicExporter.categories(topic) {
       var items: [Item] = []
-      for (index, question) in set.enumerated() {
-        let reference = QuestionReference(set: setIndex, question: index, text: question.question)
-        let identifier = "Q\(setIndex + 1)-\(index + 1)"
-        var item = Item(identifier: identifier, path: "items/\(identifier).xml", seconds: question.seconds)
-        var source: String?
-        switch ExportPictureSource.of(question, reference, pictures: pictures, notes: &notes) {
-        case .embedded(let picture):
-          let file = "images/\(identifier).\(picture.fileExtension)"
-          zip.add("items/" + file, picture.bytes)
-          item.picture = "items/" + file
-          source = file
-        case .linked(let url): source = url
-        case nil: break
+      for setIndex in category.sets {
+        for (index, question) in topic.topic.sets[setIndex].enumerated() {
+          let reference = QuestionReference(set: setIndex, question: index, text: question.question)
+          let identifier = "Q\(setIndex + 1)-\(index + 1)"
+          var item = Item(identifier: identifier, path: "items/\(identifier).xml", seconds: question.seconds)
+          var source: String?
+          switch ExportPictureSource.of(question, reference, pictures: pictures, notes: &notes) {
+          case .embedded(let picture):
+            let file = "images/\(identifier).\(picture.fileExtension)"
+            zip.add("items/" + file, picture.bytes)
+            item.picture = "items/" + file
+            source = file
+          case .linked(let url): source = url
+          case nil: break
+          }
+          let picture = source.map { QTIItem.Picture(source: $0, alternative: reference.text) }
+          if question.numericAnswer != nil {
+            notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
+          }
+          let xml = writer.xml(question, identifier: identifier, title: reference.text, picture: picture)
+          replaced += xml.escaper.replaced
+          zip.add(item.path, Array(xml.text.utf8))
+          items.append(item)
         }
-        let picture = source.map { QTIItem.Picture(source: $0, alternative: reference.text) }
-        if question.numericAnswer != nil {
-          notes.append(.questionChanged(reference, how: .choicesNumberNotKept))
-        }
-        let xml = writer.xml(question, identifier: identifier, title: reference.text, picture: picture)
-        replaced += xml.escaper.replaced
-        zip.add(item.path, Array(xml.text.utf8))
-        items.append(item)
       }
-      sections.append((topic.setName(setIndex), items))
+      sections.append((category.name, items))
     }
     let test = writer.test(topic.name, sections: sections)
     zip.add("test.xml", Array(test.text.utf8))

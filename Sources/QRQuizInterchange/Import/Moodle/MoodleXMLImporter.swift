@@ -11,7 +11,8 @@ import QRQuiz
 ///   as partial credit the app cannot give, and the topic asks for every right answer
 ///   (as Moodle does).
 /// - `truefalse` as True/False; `numerical` as the app's numeric answer with its tolerance,
-///   its answers of no credit as the choices (else generated, seeded, as GIFT's).
+///   its answers of no credit as the choices (else made up, seeded, as GIFT's: named in the
+///   notes, and marked as made up in the topic, `madeUpAnswers`, for the editor).
 /// - Every other type (essay, shortanswer, matching, cloze, ddwtos, description …) is
 ///   reported by its name, never turned into something else.
 ///
@@ -25,6 +26,8 @@ struct MoodleXMLImporter {
   private var parents: [String?] = []
   private var anyOneRightQuestions = 0
   private var everyRightQuestions = 0
+  /// The file's questions read so far, imported or not (the notes count them: "question 4").
+  private var questionsRead = 0
 
   init(random: SeededRandom) { self.random = random }
 
@@ -47,10 +50,13 @@ struct MoodleXMLImporter {
 
   private mutating func read(_ question: XMLElement) throws(TopicImporter.Error) {
     let type = question.attributes["type"] ?? ""
-    switch type {
-    case "category":
+    if type == "category" {
       let category = question.element("category")
       startSet(path: category?.text(of: "text") ?? category?.text ?? "")
+      return
+    }
+    questionsRead += 1
+    switch type {
     case "multichoice": try add(multichoice(question), question)
     case "truefalse": try add(trueFalse(question), question)
     case "numerical": try add(numerical(question), question)
@@ -144,7 +150,14 @@ struct MoodleXMLImporter {
         QuestionDraft(text: text, answers: choices, correct: [right.position], numericAnswer: right.answer))
     }
     let (answers, position) = NumericChoices.generate(for: right.answer, random: &random)
-    return .question(QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: right.answer))
+    let madeUp = answers.indices.filter { $0 != position }
+    imported.notes.append(
+      .madeUpChoices(
+        question: questionsRead, line: question.line, number: choices[right.position],
+        choices: madeUp.map { answers[$0] }))
+    var draft = QuestionDraft(text: text, answers: answers, correct: [position], numericAnswer: right.answer)
+    draft.madeUpAnswers = Set(madeUp)
+    return .question(draft)
   }
 
   // MARK: Pictures

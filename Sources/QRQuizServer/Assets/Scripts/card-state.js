@@ -71,13 +71,16 @@ const unreadPhrases = /** @type {Record<string, string>} */ ({
 });
 
 /**
- * The cards `answer` did not count for `reason`, as "3, 7, 12" (empty: none).
+ * The cards `answer` did not count for `reason`, as "3, 7, 12" (empty: none), and how
+ * many they are (the phrases say "Card 26" for one).
  * @param {ScanAnswer} answer
  * @param {string} reason
+ * @returns {{ cards: string, count: number }}
  */
 function cardsRefused(answer, reason) {
-  return (answer.ignored_cards || []).filter((card) => card.reason === reason).map((card) => card.card)
-    .sort((a, b) => a - b).join(", ");
+  const numbers = (answer.ignored_cards || []).filter((card) => card.reason === reason).map((card) => card.card)
+    .sort((a, b) => a - b);
+  return { cards: numbers.join(", "), count: numbers.length };
 }
 
 /**
@@ -93,10 +96,10 @@ function scanSummary(answer, say) {
   const fresh = answer.seen.filter((card) => card.new).length;
   const lines = [say("cardRead", { count: answer.seen.length, new: fresh })];
   if (answer.question === null) lines.push(say("cardNotCounted"));
-  if (cardsRefused(answer, "asks_a_number")) lines.push(say("cardAsksNumber"));
+  if (cardsRefused(answer, "asks_a_number").count) lines.push(say("cardAsksNumber"));
   for (const [reason, phrase] of Object.entries(refusalPhrases)) {
-    const cards = cardsRefused(answer, reason);
-    if (cards) lines.push(say(phrase, { cards, letters: (answer.letters || []).join(", ") }));
+    const { cards, count } = cardsRefused(answer, reason);
+    if (count) lines.push(say(phrase, { cards, count, letters: (answer.letters || []).join(", ") }));
   }
   for (const [reason, phrase] of Object.entries(unreadPhrases)) {
     const count = (answer.ignored_unread || {})[reason] || 0;
@@ -125,8 +128,8 @@ function notYetSeen(answer, say) {
  * @returns {string | null}
  */
 function cameraNotice(answer, say) {
-  const cards = cardsRefused(answer, "held_up_before");
-  return cards ? say("cardHeldUpBefore", { cards }) : null;
+  const { cards, count } = cardsRefused(answer, "held_up_before");
+  return count ? say("cardHeldUpBefore", { cards, count }) : null;
 }
 
 /**

@@ -5,7 +5,7 @@
 // goes) and buttons a `data-action`; the topic's text goes in as text and values, never
 // as markup.
 const { build } = require("./page.js");
-const { answerId, questionId } = require("./editor-topic.js");
+const { answerId, isMadeUp, questionId } = require("./editor-topic.js");
 
 /** @typedef {import("./editor-topic.js").Topic} Topic */
 /** @typedef {import("./editor-topic.js").Question} Question */
@@ -205,13 +205,18 @@ class TopicForm {
         "data-answer": answer, checked: question.correctAnswers.includes(answer),
         "aria-label": say("answerIsCorrect", { number: answer + 1 }) }),
       build("input", { type: "text", id, "data-path": path + ".answers[" + answer + "]", value: text,
-        "aria-label": label, "data-focus": id }),
+        "aria-label": label, "data-focus": id, "aria-describedby": isMadeUp(question, answer) ? id + "-made-up" : null }),
       this.button("↑", "answer-up", buttonData, "secondary small",
         { disabled: answer === 0, "aria-label": say("moveUp") + ": " + label }),
       this.button("↓", "answer-down", buttonData, "secondary small",
         { disabled: answer === question.answers.length - 1, "aria-label": say("moveDown") + ": " + label }),
       this.button("✕", "answer-delete", buttonData, "secondary small",
-        { "aria-label": say("deleteItem") + ": " + label }));
+        { "aria-label": say("deleteItem") + ": " + label }),
+      // A choice the import made up for the number: said under it, so the teacher checks it.
+      isMadeUp(question, answer) && question.numericAnswer
+        ? build("span", { class: "muted made-up", id: id + "-made-up",
+          text: say("draftMadeUpChoice", { number: String(question.numericAnswer.value) }) })
+        : null);
   }
 
   /**

@@ -22,6 +22,7 @@
  * @property {NumericAnswer} [numericAnswer]
  * @property {string} [created]
  * @property {string} [modified]
+ * @property {string[]} [madeUpAnswers] the choices an importer made up for the number, by text
  */
 
 /**
@@ -172,6 +173,17 @@ function applyTyping(topic, path, typed) {
     if (numeric.value === undefined) delete question.numericAnswer;
     else question.numericAnswer = numeric;
   }
+}
+
+/**
+ * Whether answer `index` of `question` is a choice an importer made up for its typed
+ * number (docs/FORMAT.md's `madeUpAnswers`): marked as such until its text is changed.
+ * @param {Question} question
+ * @param {number} index
+ */
+function isMadeUp(question, index) {
+  return !!question.numericAnswer && Array.isArray(question.madeUpAnswers)
+    && question.madeUpAnswers.includes(question.answers[index]);
 }
 
 /**
@@ -348,6 +360,6 @@ function sorted(numbers) {
 }
 
 module.exports = {
-  answerId, applyAction, applyTyping, blankQuestion, fieldOfProblem, fileName, moveToSet, outgoing, parsePath,
-  prepared, questionId, setNames, withoutDuplicatesOfEmpty,
+  answerId, applyAction, applyTyping, blankQuestion, fieldOfProblem, fileName, isMadeUp, moveToSet, outgoing,
+  parsePath, prepared, questionId, setNames, withoutDuplicatesOfEmpty,
 };
