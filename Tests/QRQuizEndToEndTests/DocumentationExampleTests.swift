@@ -338,6 +338,35 @@ import Testing
     #expect(await router.answer(admitted).response().status == 204)
   }
 
+  @Test func httpResponseErrorExample() async {
+    var router = Router()
+    struct NotHere: HTTPResponseError {
+      var response: HTTPResponse { HTTPResponse(status: 404, headers: [], body: Array("not here\n".utf8)) }
+    }
+    router.add(.get, "/x", "nothing", access: .anyone, .immediate { _ in throw NotHere() })
+    let response = await router.answer(HTTPRequest(method: "GET", path: "/x")).response()
+    #expect(response.status == 404 && response.body == Array("not here\n".utf8))
+  }
+
+  @Test func routeGroupExample() async {
+    struct Host: Sendable {}
+    let hostMove = Access<RouteRequest, Host>("the game's host") { request in
+      request.request.header("authorization") == "Bearer host"
+        ? .admitted(Host()) : .answered(HTTPResponse(status: 403))
+    }
+    let next: @Sendable (RouteRequest, Host) async throws -> HTTPResponse = { _, _ in HTTPResponse(status: 200) }
+    let end: @Sendable (RouteRequest, Host) async throws -> HTTPResponse = { _, _ in HTTPResponse(status: 204) }
+    var router = Router()
+    router.group("/api/live/{pin}", access: hostMove) { host in
+      host.add(.post, "/next", "start, close the question, next, podium", .deferred(next))
+      host.add(.post, "/end", "the podium now", .deferred(end))
+    }
+    let host = ["Authorization": "Bearer host"]
+    #expect(await router.answer(HTTPRequest(method: "POST", path: "/api/live/123456/next")).response().status == 403)
+    let ending = HTTPRequest(method: "POST", path: "/api/live/123456/end", headers: host)
+    #expect(await router.answer(ending).response().status == 204)
+  }
+
   @Test func htmlExample() {
     let name = "<script>alert(1)</script>"
     let item: HTML = "<li class=\"name\">\(name)</li>"
