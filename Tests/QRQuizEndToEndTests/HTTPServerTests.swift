@@ -260,8 +260,11 @@ import Testing
 
   @Test func stoppingTwiceAndStoppingAnIdleServerAreHarmless() throws {
     let server = try HTTPServer(configuration: .init(port: 0), responder: Sleeper(entered: DispatchSemaphore(value: 0)))
+    close(try HTTPProbe.connect(port: server.port))
     server.stop(timeout: 0)
     server.stop(timeout: 0)
+    // Stopped for good: nothing listens on its port any more, and the process lives on.
+    #expect(throws: HTTPProbe.Failure.self) { close(try HTTPProbe.connect(port: server.port)) }
   }
 }
 
