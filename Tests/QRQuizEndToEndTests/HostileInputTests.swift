@@ -49,7 +49,7 @@ import Testing
     #expect(throws: QRCodeReader.Error.timeLimitExceeded(seconds: 0.3)) { _ = try reader.scan(image) }
   }
 
-  @Test func theJPEGScanLimitAndDeadlineHoldInsideLibjpeg() throws {
+  @Test func theJPEGScanLimitHoldsBeforeLibjpegAndTheDeadlineInsideIt() throws {
     let bytes = try Fixtures.bytes("bombs/scans.jpg")
     #expect(throws: ImageDecodingError.tooManyScans(limit: 100)) { _ = try ImageDecoder.decode(bytes) }
     // With the scan limit lifted, the deadline stops libjpeg in the middle of the file: a
@@ -62,10 +62,14 @@ import Testing
           bytes, limits: ImageLimits(maximumScans: 0), targetPixels: nil, timeLimit: 0.2)
       }
     }
+    // The same file cut after its thousandth scan (each scan starts with its marker, FF DA,
+    // which the compressed data never holds), read whole with no limit.
+    let scanStarts = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
+    let thousand = Array(bytes[..<scanStarts[1000]]) + [0xFF, 0xD9]
     let thousandScans = clock.measure {
-      #expect(throws: ImageDecodingError.tooManyScans(limit: 1000)) {
+      #expect(throws: Never.self) {
         _ = try ImageDecoder.decodeNotingReduction(
-          bytes, limits: ImageLimits(maximumScans: 1000), targetPixels: nil, timeLimit: nil)
+          thousand, limits: ImageLimits(maximumScans: 0), targetPixels: nil, timeLimit: nil)
       }
     }
     #expect(stopped < thousandScans, "\(stopped) for the deadline, \(thousandScans) for a thousand scans")
