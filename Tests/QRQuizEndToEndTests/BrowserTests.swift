@@ -46,7 +46,7 @@ import Testing
       [
         "python3", Fixtures.url("browser_check.py").path, server.base, try #require(server.editURL),
         Fixtures.sampleTopic("Social").path,
-      ], timeout: 120)
+      ], hangLimit: .processorSeconds(120))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: run.stdout)
 

@@ -37,7 +37,7 @@ import Testing
     let result = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("peak_memory.py").path, ProcessRunner.qrquiz.path] + arguments,
-      environment: environment, timeout: 60)
+      environment: environment, hangLimit: .processorSeconds(60))
     let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     return Run(
       status: Int32(object["status"] as! Int), peakMegabytes: Double(object["maxrss_kb"] as! Int) / 1024,

@@ -170,7 +170,7 @@ import Testing
     let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("live_browser_check.py").path, server.base, string(made.json["host_page"]), pin],
-      timeout: 300)
+      hangLimit: .processorSeconds(300))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(BrowserReport.self, from: run.stdout)
     #expect(report.hostAddress == "\(server.base)/host/\(pin)")
@@ -273,21 +273,21 @@ import Testing
     defer { process.killNow() }
     // The phone of the game resumed last checks in as soon as the port takes a connection.
     let (pin, secret) = games[games.count - 1]
-    let deadline = Date().addingTimeInterval(60)
     var first: HTTPProbe.Response?
-    while first == nil, Date() < deadline, process.isRunning {
+    let answered = process.wait(until: {
       first = try? HTTPProbe.request(port: port, method: "GET", path: "/api/live/\(pin)/status?secret=\(secret)")
-    }
+      return first != nil
+    })
     let answer = try #require(
-      first, "the server never answered: \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
+      first, "the server never answered (\(answered)): \((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")")
     #expect(answer.status == 200, "the first request got \(answer.status): \(answer.text)")
     #expect(answer.text.contains(#""role":"player""#))
 
     var text = ""
-    while !text.contains("Press Ctrl-C"), Date() < deadline {
-      usleep(10_000)
+    _ = process.wait(until: {
       text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
-    }
+      return text.contains("Press Ctrl-C")
+    })
     for game in games {
       #expect(
         text.contains(
@@ -330,7 +330,7 @@ import Testing
       [
         "python3", Fixtures.url("live_reconnect_check.py").path, ProcessRunner.qrquiz.path, library.url.path,
         cache.url.path, home.path("data"), other.path("data"), String(try freePort()),
-      ], timeout: 300)
+      ], hangLimit: .processorSeconds(300))
     #expect(run.status == 0, "\(run.stderr)")
     let report = try JSONParser.parse(run.stdout)
     func text(_ key: String) -> String { if case .string(let text)? = report[key] { text } else { "" } }
