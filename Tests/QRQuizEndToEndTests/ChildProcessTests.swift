@@ -49,6 +49,21 @@ import Testing
     #expect(ended, "a waiter held its thread")
   }
 
+  /// A child that spins is called hung by the processor time it used, its own and its
+  /// children's, not by the wall clock (which a busy machine stretches): a shell whose
+  /// child loops for ever, given a second of it.
+  @Test func aSpinningChildIsHungByItsProcessorTime() throws {
+    let child = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "sh -c 'while :; do :; done'"])
+    defer { child.killNow() }
+    let outcome = child.wait(until: { false }, hangLimit: .processorSeconds(1))
+    guard case .hung(let reason) = outcome else {
+      Issue.record("\(outcome)")
+      return
+    }
+    #expect(reason.contains("s of processor time, over its 1"), "\(reason)")
+    #expect(child.isRunning, "the wait ended before the child did")
+  }
+
   @Test func aChildHoldsNoDescriptorOfTheTests() throws {
     let scratch = try TemporaryDirectory()
     // A descriptor the tests hold open, not close-on-exec, as a pipe's end would be.
