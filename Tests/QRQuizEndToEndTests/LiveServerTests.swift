@@ -37,7 +37,8 @@ import Testing
     var server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
-      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":60}"#, headers: ["Authorization": "Bearer \(token)"])
+      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, headers: ["Authorization": "Bearer \(token)"]
+    )
     #expect(made.status == 201)
     let pin = string(made.json["pin"])
     let host = string(made.json["host"])
@@ -71,8 +72,9 @@ import Testing
 
     server = try startServer()
     #expect(server.teacherToken == token)
-    // Same PIN, same secrets; question 2 still open (its 60 s are not up), with the answers
-    // received before the crash, so Cy can still answer.
+    // Same PIN, same secrets; question 2 still open (its 600 s, the longest a question may
+    // have, are not up however slow the restart), with the answers received before the
+    // crash, so Cy can still answer.
     let status = try server.request("GET", "/api/live/\(pin)/status?secret=\(secrets[0])")
     #expect(status.status == 200, "\(status.text) \(server.errorText)")
     #expect(status.text.contains(#""phase":"question","question":1"#), "\(status.text)")
@@ -86,7 +88,9 @@ import Testing
       Issue.record("no scores: \(again.text)")
       return
     }
-    #expect(now.value > before.value + 1000)  // a second right answer, with the streak bonus
+    // A second right answer, with the streak bonus: over 1,000 points while it came within a
+    // fifth of the question's 600 s.
+    #expect(now.value > before.value + 1000)
     #expect(resumed.data["you"]?["streak"] == .number(2))
     let cy = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(secrets[2])")
     #expect(try cy.waitForEvent { $0.name == "closed" }.data["you"]?["streak"] == .number(0))
@@ -164,7 +168,7 @@ import Testing
     let server = try startServer()
     let token = try #require(server.teacherToken)
     let made = try post(
-      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":120,"scoring":"accuracy"}"#,
+      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":600,"scoring":"accuracy"}"#,
       headers: ["Authorization": "Bearer \(token)"])
     let pin = string(made.json["pin"])
     let run = try await ProcessRunner.runLong(
