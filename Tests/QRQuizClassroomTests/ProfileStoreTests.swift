@@ -113,12 +113,12 @@ import Testing
 
   struct NeverHeld: Error, CustomStringConvertible {
     var what: String
-    var description: String { "after 10 s, still waiting for \(what)" }
+    var description: String { "after \(Int(HangLimit.inProcessSeconds)) s, still waiting for \(what)" }
   }
 
-  /// Waits until `condition` holds, for at most 10 s: a bound, not a pause.
+  /// Waits until `condition` holds: a bound against a hang, not a pause.
   static func until(_ what: String, _ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(HangLimit.inProcessSeconds)
     while await !condition() {
       guard ContinuousClock.now < deadline else { throw NeverHeld(what: what) }
       await Task.yield()

@@ -104,8 +104,7 @@ import Testing
     let process = try ChildProcess(ProcessRunner.qrquiz, ["prefetch", path, "--allow-http"], environment: environment)
     // Killed once the first image is in the cache: by progress, not after a pause.
     let cache = try ImageDiskCache(directory: URL(fileURLWithPath: home.path("cache/qrquiz")))
-    let deadline = Date().addingTimeInterval(20)
-    while cache.list().isEmpty, process.isRunning, Date() < deadline { usleep(5_000) }
+    _ = process.wait(until: { !cache.list().isEmpty }, pause: 5_000)
     process.killNow()
     let survivors = cache.list()
     #expect(!survivors.isEmpty, "nothing was cached before the kill")

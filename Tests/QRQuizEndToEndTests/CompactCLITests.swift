@@ -113,7 +113,7 @@ import Testing
           }
         }
       }
-      for symbol in QRCodeReader(passes: [.plain]).symbols(in: image) {
+      for symbol in QRCodeReader(passes: [.plain], timeLimit: .infinity).symbols(in: image) {
         try collector.add(symbol, from: "terminal")
         symbolCount += 1
       }

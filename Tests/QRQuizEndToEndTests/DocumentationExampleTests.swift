@@ -83,10 +83,22 @@ import Testing
   }
 
   @Test func quizClockExample() throws {
-    let topic = try Fixtures.sampleValidTopic("People")
+    let question = Topic.Question(question: "2 + 2?", answers: ["4", "5"], correct: 0)
+    let topic = try ValidTopic(Topic(options: .init(timePerSetInSeconds: 30), sets: [[question]]), defaultName: "Sums")
     var session = try QuizSession(topic: topic, set: 0, totalScore: 0)
     session.start(at: QuizClock.now)
     print(session.remainingTime(at: QuizClock.now + .seconds(5)) ?? "no timer")
+    // Five seconds after a start read earlier, at most 25 of the 30 are left: the clock
+    // never goes back.
+    let left = try #require(session.remainingTime(at: QuizClock.now + .seconds(5)))
+    #expect(left <= 25, "\(left) s left")
+    // On instants of the test's own, exactly: the set's time less what passed, never below 0.
+    let start = QuizClock.Instant(microsecondsSince1970: 1_800_000_000_000_000)
+    session.start(at: start)
+    #expect(session.remainingTime(at: start + .seconds(5)) == 25)
+    #expect(session.remainingTime(at: start + .seconds(31)) == 0)
+    let untimed = try QuizSession(topic: try Fixtures.sampleValidTopic("People"), set: 0, totalScore: 0)
+    #expect(untimed.remainingTime(at: start) == nil)
   }
 
   @Test func topicExample() throws {

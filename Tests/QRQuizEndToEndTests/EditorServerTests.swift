@@ -36,7 +36,8 @@ import Testing
       _ = Array(head.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
       // Not a byte of the body is ever sent: a 413 at all means it came before the body
       // (a server that waited for the body would answer nothing, and the read end empty).
-      let response = try HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: 10))
+      let response = try HTTPProbe.parse(
+        HTTPProbe.readAll(socket, timeout: HangLimit.inProcessSeconds, until: HTTPProbe.isWhole))
       #expect(response.status == 413, "\(path): \(response.status)")
     }
     // An image within the byte limit is taken; the editor's topic limit is the smaller one.
@@ -112,7 +113,7 @@ import Testing
       [
         "python3", Fixtures.url("editor_browser_check.py").path, server.base, try #require(server.teacherToken),
         Fixtures.url("jpeg/photo-gps-6.jpg").path,
-      ], timeout: 300)
+      ], hangLimit: .processorSeconds(300))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(BrowserReport.self, from: run.stdout)
     #expect(report.edit == "saved")
@@ -195,7 +196,7 @@ import Testing
       [
         "python3", Fixtures.url("editor_lesson_check.py").path, server.base, try #require(server.teacherToken),
         Fixtures.url("jpeg/photo-gps-6.jpg").path,
-      ], timeout: 400)
+      ], hangLimit: .processorSeconds(400))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(LessonReport.self, from: run.stdout)
     // Issue 29 §17: each topic offers the teacher a live game; Delete stays beside Edit at
@@ -300,7 +301,7 @@ import Testing
     let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", Fixtures.url("print_check.py").path, server.base, try #require(server.teacherToken), "Capitals"],
-      timeout: 120)
+      hangLimit: .processorSeconds(120))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode([String: PrintedPage].self, from: run.stdout)
     #expect(report.keys.sorted() == ["present", "share"])
@@ -341,7 +342,8 @@ import Testing
       [library.url.path, "--cache-dir", cache.url.path, "--allow-edit"], environment: home.qrquizEnvironment)
     let run = try await ProcessRunner.runLong(
       URL(fileURLWithPath: "/usr/bin/env"),
-      ["python3", Fixtures.url("a11y_check.py").path, server.base, try #require(server.teacherToken)], timeout: 600)
+      ["python3", Fixtures.url("a11y_check.py").path, server.base, try #require(server.teacherToken)],
+      hangLimit: .processorSeconds(600))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: run.stdout)
     #expect(report.pages.count == 56, "\(report.pages)")

@@ -30,7 +30,7 @@ import Testing
       }
       #expect(!files.isEmpty, "\(target) has no saved inputs")
       // A crash, a hang (the runner's timeout) or a broken invariant fails the replay.
-      let replay = try await ProcessRunner.runLong(Self.fuzzReplay, [target] + files, timeout: 120)
+      let replay = try await ProcessRunner.runLong(Self.fuzzReplay, [target] + files, hangLimit: .processorSeconds(120))
       #expect(replay.status == 0, "\(target): \(replay.stderr)")
       #expect(replay.stdoutText == "\(target): \(files.count) inputs replayed\n")
     }
@@ -68,19 +68,18 @@ import Testing
       // Killed once a random number of outputs is written, wherever the next one is: by
       // progress, not after a pause a busy machine could stretch past the whole run.
       let killAfter = Int.random(in: 1..<inputs.count / 2, using: &random)
-      let deadline = Date().addingTimeInterval(60)
-      while process.isRunning, Date() < deadline,
-        (try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }.count)
-          < killAfter
-      {
-        usleep(1_000)
-      }
+      _ = try process.wait(
+        until: {
+          try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }.count
+            >= killAfter
+        }, pause: 1_000)
       process.killNow()
       let names = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
       for name in names {
         #expect(name.hasSuffix(".png"))
         let image = try ImageDecoder.decode(contentsOf: output.appendingPathComponent(name))
-        #expect(!QRCodeReader(passes: [.plain]).symbols(in: image).isEmpty, "\(name) is incomplete")
+        #expect(
+          !QRCodeReader(passes: [.plain], timeLimit: .infinity).symbols(in: image).isEmpty, "\(name) is incomplete")
       }
       written += names.count
       if process.endedBySignal, names.count < inputs.count { interrupted += 1 }

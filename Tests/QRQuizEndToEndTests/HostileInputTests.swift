@@ -49,7 +49,7 @@ import Testing
     #expect(throws: QRCodeReader.Error.timeLimitExceeded(seconds: 0.3)) { _ = try reader.scan(image) }
   }
 
-  @Test func theJPEGScanLimitAndDeadlineHoldInsideLibjpeg() throws {
+  @Test func theJPEGScanLimitHoldsBeforeLibjpegAndTheDeadlineInsideIt() throws {
     let bytes = try Fixtures.bytes("bombs/scans.jpg")
     #expect(throws: ImageDecodingError.tooManyScans(limit: 100)) { _ = try ImageDecoder.decode(bytes) }
     // With the scan limit lifted, the deadline stops libjpeg in the middle of the file: a
@@ -62,10 +62,14 @@ import Testing
           bytes, limits: ImageLimits(maximumScans: 0), targetPixels: nil, timeLimit: 0.2)
       }
     }
+    // The same file cut after its thousandth scan (each scan starts with its marker, FF DA,
+    // which the compressed data never holds), read whole with no limit.
+    let scanStarts = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }
+    let thousand = Array(bytes[..<scanStarts[1000]]) + [0xFF, 0xD9]
     let thousandScans = clock.measure {
-      #expect(throws: ImageDecodingError.tooManyScans(limit: 1000)) {
+      #expect(throws: Never.self) {
         _ = try ImageDecoder.decodeNotingReduction(
-          bytes, limits: ImageLimits(maximumScans: 1000), targetPixels: nil, timeLimit: nil)
+          thousand, limits: ImageLimits(maximumScans: 0), targetPixels: nil, timeLimit: nil)
       }
     }
     #expect(stopped < thousandScans, "\(stopped) for the deadline, \(thousandScans) for a thousand scans")
@@ -130,7 +134,7 @@ import Testing
     let reader = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "cat '\(fifo)' > '\(received)'"])
     defer { reader.killNow() }
     let result = try encodeSample(to: fifo)
-    #expect(reader.wait(atMost: 60), "nothing closed the FIFO")
+    #expect(reader.wait(), "nothing closed the FIFO")
     #expect(result.status == 0, "\(result.stderr)")
     var status = stat()
     #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
@@ -160,20 +164,32 @@ import Testing
     #expect(status.st_mode & 0o777 == 0o600)
   }
 
-  @Test func standardOutputAndDevicesAreWrittenDirectly() throws {
+  @Test func standardOutputIsWrittenDirectly() throws {
     let topic = Fixtures.sampleTopic("People").path
     let viaPath = try ProcessRunner.qrquiz(["normalize", topic, "-o", "/dev/stdout"])
     let viaDash = try ProcessRunner.qrquiz(["normalize", topic, "-o", "-"])
     #expect(viaPath.status == 0, "\(viaPath.stderr)")
-    #expect(viaPath.stdout == viaDash.stdout)
+    #expect(!viaPath.stdout.isEmpty && viaPath.stdout == viaDash.stdout)
+  }
+
+  @Test(.enabled(if: Self.canMakeDevices, "needs root to make a device node"))
+  func aDeviceIsWrittenNotReplaced() throws {
     // A character device of our own (the same device as /dev/null): written, not replaced.
     let device = scratch.path("null")
-    // makedev(1, 3), the device number of /dev/null; needs root, else nothing to test.
-    guard mknod(device, S_IFCHR | 0o666, (1 << 8) | 3) == 0 else { return }
+    try #require(Self.makeNull(at: device), "mknod \(device): \(String(cString: strerror(errno)))")
     #expect(try encodeSample(to: device).status == 0)
     var status = stat()
     #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
   }
+
+  /// Makes a character device of /dev/null's number, makedev(1, 3), at `path`.
+  static func makeNull(at path: String) -> Bool { mknod(path, S_IFCHR | 0o666, (1 << 8) | 3) == 0 }
+
+  /// Whether this process may make device nodes (root, as CI runs).
+  static let canMakeDevices: Bool = {
+    guard let folder = try? TemporaryDirectory() else { return false }
+    return makeNull(at: folder.path("probe"))
+  }()
 
   // MARK: Saving
 
@@ -207,7 +223,7 @@ import Testing
           ProcessRunner.qrquiz, ["topics", "add", path], environment: environment(), stderr: log)
         return (process, log)
       }
-      for (process, _) in processes { #expect(process.wait(atMost: 60)) }
+      for (process, _) in processes { #expect(process.wait()) }
       let statuses = processes.map { $0.0.terminationStatus }.sorted()
       #expect(statuses == [0, 1], "round \(round): \(statuses)")
       let messages = try processes.map { try String(contentsOf: $0.1, encoding: .utf8) }.joined()

@@ -26,7 +26,9 @@ import Testing
     configuration.allowHTTP = true
     configuration.retryBaseDelay = 0.01
     configuration.maximumImageSize = maximumImageSize
-    configuration.timeout = 5
+    // No test here is about the timeout: only a hang may end a download, never a busy
+    // machine's pace.
+    configuration.timeout = HangLimit.inProcessSeconds
     return try ImageLoader(configuration: configuration)
   }
 

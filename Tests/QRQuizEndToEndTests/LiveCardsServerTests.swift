@@ -181,7 +181,7 @@ import Testing
       ]
         // Where the check leaves its screenshots, to look at them: QRQUIZ_TEST_SCREENSHOTS=DIR.
         + (ProcessInfo.processInfo.environment["QRQUIZ_TEST_SCREENSHOTS"].map { ["--screenshots", $0] } ?? []),
-      timeout: 300)
+      hangLimit: .processorSeconds(300))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(BrowserReport.self, from: run.stdout)
     #expect(report.lobbyNames == ["Ada Lovelace · card 1", "Alan Turing · card 2", "Grace Hopper · card 3"])

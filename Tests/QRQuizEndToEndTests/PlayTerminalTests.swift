@@ -195,11 +195,19 @@ import Testing
     let linked = try run(["play", topic, "--allow-http"], steps: steps, environment: ["TERM": "vt100"])
     #expect(linked.raw.contains("\u{1B}]8;;file://"))
     #expect(try #require(linked.screens["shown"]).contains { $0.contains("image: /") })
-    // --no-images: nothing, and no request either.
+    // --no-images: nothing, and no request either, through the whole question (no pause:
+    // the play has ended when the requests are counted).
+    func pictureRequests() throws -> Int {
+      let log = try HTTPProbe.request(port: server.port, method: "GET", path: "/requests")
+      let counts = (try JSONSerialization.jsonObject(with: Data(log.body)) as? [String: Any])?["counts"]
+      return (counts as? [String: Int])?["/files/p.png"] ?? 0
+    }
+    let requested = try pictureRequests()
     let none = try run(
       ["play", topic, "--no-images", "--allow-http"],
-      steps: [["expect": "question 1/1"], ["sleep": 0.5], ["snapshot": "shown"], ["send": "q"]])
+      steps: [["expect": "question 1/1"], ["send": "1"], ["expect": "Right!"], ["send": "q"]])
     #expect(!none.raw.contains("image") && !none.raw.contains("\u{1B}]8;;"))
+    #expect(try pictureRequests() == requested, "--no-images asked for the picture")
   }
 
   @Test func killingTheGameMidQuestionLeavesTheStatisticsWhole() throws {

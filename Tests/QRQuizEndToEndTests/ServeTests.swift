@@ -17,7 +17,7 @@ import Testing
     let (library, cache) = try ServeLibrary.make()
     for attempt in 0..<20 {
       let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path])
-      let status = server.stop(with: attempt % 2 == 0 ? SIGINT : SIGTERM, within: 10)
+      let status = server.stop(with: attempt % 2 == 0 ? SIGINT : SIGTERM)
       #expect(status == 0, "attempt \(attempt): \(server.errorText)")
     }
   }
@@ -73,10 +73,14 @@ import Testing
     #expect(share.text.contains("\(server.base)/t/Social.json"))
     let link = try server.request("GET", "/t/Social/link.png")
     #expect(link.headers["content-type"] == "image/png")
-    #expect(try QRCodeReader().scan(imageData: link.body).symbols.map(\.text) == ["\(server.base)/t/Social.json"])
+    #expect(
+      try QRCodeReader(timeLimit: .infinity).scan(imageData: link.body).symbols.map(\.text) == [
+        "\(server.base)/t/Social.json"
+      ])
     let code = try server.request("GET", "/t/Social/qr.png")
     let topic = try Fixtures.sampleValidTopic("Social")
-    #expect(try QRCodeReader().scan(imageData: code.body).symbols.map(\.text) == [topic.normalizedJSON])
+    #expect(
+      try QRCodeReader(timeLimit: .infinity).scan(imageData: code.body).symbols.map(\.text) == [topic.normalizedJSON])
     let svg = try server.request("GET", "/t/Social/qr.svg")
     #expect(svg.headers["content-type"] == "image/svg+xml" && svg.text.hasPrefix("<?xml"))
     #expect(try server.request("GET", "/t/Social/present").text.contains("/t/Social/link.png"))
@@ -228,9 +232,10 @@ import Testing
     defer { close(socket) }
     let partial = Array("GET / HTTP/1.1\r\nHost: x\r\n".utf8)
     _ = partial.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    let received = HTTPProbe.readAll(socket, timeout: 10)
-    // Closed by the server, not left open until our 10 s wait gave up: the socket is at its
-    // end (a read gives 0 bytes), where an open one would have nothing to read yet.
+    let received = HTTPProbe.readAll(socket, timeout: HangLimit.inProcessSeconds)
+    // Closed by the server (the wait ends when it closes), not left open until our wait
+    // gave up: the socket is at its end (a read gives 0 bytes), where an open one would
+    // have nothing to read yet.
     var byte: UInt8 = 0
     #expect(recv(socket, &byte, 1, Int32(MSG_DONTWAIT)) == 0, "the server left the connection open")
     #expect(received.isEmpty || String(decoding: received.prefix(12), as: UTF8.self).contains("408"))

@@ -71,7 +71,7 @@ import Testing
       #expect(try server.request("GET", "/t/Big.json").status == 200)
       if searches.value < 20 { answeredDuringSearches += 1 }
     }
-    for _ in 0..<2 { #expect(done.wait(timeout: .now() + 60) == .success) }
+    for _ in 0..<2 { #expect(done.wait(timeout: .now() + HangLimit.inProcessSeconds) == .success) }
     #expect(searches.value == 20)
     // Before: two 10 KB queries left a third client unanswered for 19.7 s, until they were
     // done. Now its answers come between theirs: at least its first ones come while they
@@ -151,7 +151,8 @@ import Testing
         if count <= 0 { break }
         sent += count
       }
-      return try HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: 10))
+      return try HTTPProbe.parse(
+        HTTPProbe.readAll(socket, timeout: HangLimit.inProcessSeconds, until: HTTPProbe.isWhole))
     }
     var chunked = "POST /new HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
     for _ in 0..<20 { chunked += "10000\r\n" + String(repeating: "a", count: 65536) + "\r\n" }
@@ -232,11 +233,6 @@ final class Counter: @unchecked Sendable {
 /// Idle event streams against a live game: however many students hold open, the host and
 /// the moves of the game's players get through.
 @Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeStreamFloodTests {
-  /// `serve`'s own request timeout (its default `--request-timeout`): a request the server
-  /// can serve at all is answered within it, so a wait of that long for an answer is the
-  /// program's bound, not a guess at the machine's speed.
-  static let requestTimeout = 10.0
-
   @Test func thousandsOfIdleStreamsFromManyAddressesLeaveTheGamePlayable() throws {
     let home = try TemporaryDirectory()
     let (library, cache) = try LiveLibrary.make()
@@ -293,15 +289,15 @@ final class Counter: @unchecked Sendable {
     // next, an answer, and the answered count on the projector.
     let projector = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(host)")
     #expect(projector.status == 200)
-    try projector.waitForEvent(timeout: Self.requestTimeout) { $0.name == "lobby" }
+    try projector.waitForEvent { $0.name == "lobby" }
     let newcomer = try post("/api/live/\(pin)/players", #"{"name":"Ada"}"#)
     #expect(newcomer.status == 201)
     #expect(try post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
-    try projector.waitForEvent(timeout: Self.requestTimeout) { $0.name == "question" }
+    try projector.waitForEvent { $0.name == "question" }
     let answer = try post(
       "/api/live/\(pin)/answers", #"{"secret":"\#(string(newcomer.json["secret"]))","question":0,"answers":[0]}"#)
     #expect(answer.status == 202)
-    try projector.waitForEvent(timeout: Self.requestTimeout) {
+    try projector.waitForEvent {
       $0.name == "answered" && $0.data["answered"] == .number(1)
     }
     held.removeAll()
@@ -312,8 +308,8 @@ final class Counter: @unchecked Sendable {
 /// lane of their own, so an answer never queues behind them.
 @Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeLaneTests {
   /// Sends `bytes` on a new connection, says so through `sent`, then reads the answer
-  /// (at most `timeout` seconds: a bound against a hang, not the test's measure).
-  static func exchange(port: Int, _ bytes: [UInt8], sent: DispatchSemaphore, timeout: Double) -> Int {
+  /// (a bound against a hang only, not the test's measure).
+  static func exchange(port: Int, _ bytes: [UInt8], sent: DispatchSemaphore) -> Int {
     guard let socket = try? HTTPProbe.connect(port: port) else { return -1 }
     defer { close(socket) }
     var offset = 0
@@ -323,7 +319,7 @@ final class Counter: @unchecked Sendable {
       offset += count
     }
     sent.signal()
-    return (try? HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: timeout)))?.status ?? -1
+    return (try? HTTPProbe.parse(HTTPProbe.readAll(socket, timeout: HangLimit.inProcessSeconds)))?.status ?? -1
   }
 
   static func request(_ method: String, _ path: String, port: Int, headers: [String: String], body: [UInt8])
@@ -396,16 +392,16 @@ final class Counter: @unchecked Sendable {
     let port = server.port
     for (what, bytes) in requests {
       Thread.detachNewThread {
-        let status = Self.exchange(port: port, bytes, sent: sent, timeout: 300)
+        let status = Self.exchange(port: port, bytes, sent: sent)
         finished.withLock { $0.append((what, status)) }
         done.signal()
       }
     }
-    for _ in requests { #expect(sent.wait(timeout: .now() + 60) == .success) }
+    for _ in requests { #expect(sent.wait(timeout: .now() + HangLimit.inProcessSeconds) == .success) }
     let answer = try post("/api/live/\(pin)/answers", #"{"secret":"\#(ada)","question":0,"answers":[0]}"#)
     finished.withLock { $0.append(("answer", answer.status)) }
     #expect(answer.status == 202, "\(answer.json)")
-    for _ in requests { #expect(done.wait(timeout: .now() + 300) == .success) }
+    for _ in requests { #expect(done.wait(timeout: .now() + HangLimit.inProcessSeconds) == .success) }
 
     let order = finished.withLock { $0 }
     let answered = try #require(order.firstIndex { $0.what == "answer" })

@@ -19,7 +19,7 @@ package final class EventStreamClient {
     socket = try HTTPProbe.connect(port: port, from: source)
     let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
     _ = Array(request.utf8).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    try read(until: { $0.contains(Array("\r\n\r\n".utf8)) }, timeout: 20)
+    try read(until: { $0.contains(Array("\r\n\r\n".utf8)) }, timeout: HangLimit.inProcessSeconds)
     let end = received.firstRange(of: Array("\r\n\r\n".utf8))!
     head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
     received.removeSubrange(..<end.upperBound)
@@ -51,9 +51,12 @@ package final class EventStreamClient {
 
   package var events: [(name: String, data: JSONValue)] { LiveEvents.parse(text) }
 
-  /// Reads until an event satisfies `predicate`, and returns it.
+  /// Reads until an event satisfies `predicate`, and returns it (at most `timeout` seconds:
+  /// a hang, never a pace; the wait ends with the event).
   @discardableResult
-  package func waitForEvent(timeout: Double = 30, _ predicate: ((name: String, data: JSONValue)) -> Bool) throws -> (
+  package func waitForEvent(
+    timeout: Double = HangLimit.inProcessSeconds, _ predicate: ((name: String, data: JSONValue)) -> Bool
+  ) throws -> (
     name: String, data: JSONValue
   ) {
     var found: (name: String, data: JSONValue)?

@@ -29,17 +29,19 @@ package final class ServeProcess {
     process = try ChildProcess(
       ProcessRunner.qrquiz, [command, "--port", "0"] + arguments, environment: environment, stdout: outURL,
       stderr: output.url.appendingPathComponent("stderr"))
-    let deadline = Date().addingTimeInterval(30)
+    // Until it says it serves: however long a busy machine makes that, unless it ends or
+    // hangs first.
     var text = ""
-    while !text.contains("Press Ctrl-C") {
-      guard Date() < deadline, process.isRunning else {
-        process.killNow()
-        let said = (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
-        throw CocoaError(
-          .executableLoad, userInfo: [NSLocalizedDescriptionKey: "qrquiz serve did not start: \(text)\(said)"])
-      }
-      usleep(10_000)
+    let outcome = process.wait(until: {
       text = (try? String(contentsOf: outURL, encoding: .utf8)) ?? ""
+      return text.contains("Press Ctrl-C")
+    })
+    guard outcome == .done else {
+      process.killNow()
+      let said = (try? String(contentsOf: output.url.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+      throw CocoaError(
+        .executableLoad,
+        userInfo: [NSLocalizedDescriptionKey: "qrquiz \(command) did not start (\(outcome)): \(text)\(said)"])
     }
     func url(after marker: String) -> String? {
       guard let range = text.range(of: marker) else { return nil }
@@ -90,11 +92,17 @@ package final class ServeProcess {
     process.killNow()
   }
 
-  /// Sends the server `number` (SIGINT, SIGTERM) and waits at most `seconds` for it to end:
-  /// its exit status, or nil when it is still running.
-  package func stop(with number: Int32, within seconds: Double) -> Int32? {
+  /// Waits until `done` holds (asked every 50 ms: a request to the server, say), for as long
+  /// as the server runs and does not hang (``HangLimit``).
+  package func wait(until done: () throws -> Bool) rethrows -> ChildProcess.WaitOutcome {
+    try process.wait(until: done, pause: 50_000)
+  }
+
+  /// Sends the server `number` (SIGINT, SIGTERM) and waits for it to end: its exit status,
+  /// or nil when it hangs instead (``HangLimit``).
+  package func stop(with number: Int32) -> Int32? {
     process.send(number)
-    return process.wait(atMost: seconds) ? process.terminationStatus : nil
+    return process.wait() ? process.terminationStatus : nil
   }
 
   /// The teacher's token, from the teacher's address it printed.
@@ -138,11 +146,12 @@ package enum HTTPProbe {
     return try parse(bytes)
   }
 
-  /// Sends `bytes` and reads until the server closes (at most `timeout` seconds).
-  package static func exchange(port: Int, _ bytes: [UInt8], timeout: Double = 10, from source: String = "127.0.0.1")
-    throws
-    -> [UInt8]
-  {
+  /// Sends `bytes` and reads the answer: until it is whole (its head and the body its
+  /// Content-Length says) or the server closes, however long a busy machine makes that
+  /// (at most `timeout` seconds: a hang, never a pace).
+  package static func exchange(
+    port: Int, _ bytes: [UInt8], timeout: Double = HangLimit.inProcessSeconds, from source: String = "127.0.0.1"
+  ) throws -> [UInt8] {
     let socket = try connect(port: port, from: source)
     defer { close(socket) }
     var sent = 0
@@ -151,7 +160,31 @@ package enum HTTPProbe {
       if count <= 0 { break }  // the server may close early (413): read what it said
       sent += count
     }
-    return readAll(socket, timeout: timeout)
+    return readAll(socket, timeout: timeout, until: isWhole)
+  }
+
+  /// Whether `bytes` hold a whole final answer: a head (after any 1xx ones) and as many
+  /// bytes after it as its Content-Length says. An answer without one ends when the server
+  /// closes.
+  package static func isWhole(_ bytes: [UInt8]) -> Bool {
+    // Heads are small: only the first 64 KiB is searched for them, whatever the body's size.
+    let heads = bytes.prefix(65536)
+    var start = 0
+    while let end = heads[start...].firstRange(of: [13, 10, 13, 10]) {
+      let head = String(decoding: bytes[start..<end.lowerBound], as: UTF8.self).lowercased()
+      if head.hasPrefix("http/1.1 1") || head.hasPrefix("http/1.0 1") {
+        start = end.upperBound
+        continue
+      }
+      let lengthLine = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+      guard
+        let length = lengthLine.flatMap({
+          Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+        })
+      else { return false }
+      return bytes.count - end.upperBound >= length
+    }
+    return false
   }
 
   /// A connection to 127.0.0.1:`port` from loopback address `source` (127.0.0.2, … are this
@@ -187,12 +220,15 @@ package enum HTTPProbe {
     return socket
   }
 
-  /// Everything the peer sends until it closes, or until `timeout` seconds pass.
-  package static func readAll(_ socket: Int32, timeout: Double) -> [UInt8] {
+  /// Everything the peer sends until it closes, or `done` says it is all, or `timeout`
+  /// seconds pass.
+  package static func readAll(_ socket: Int32, timeout: Double, until done: ([UInt8]) -> Bool = { _ in false })
+    -> [UInt8]
+  {
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
+    while Date() < deadline, !done(received) {
       var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
       guard poll(&poller, 1, 100) >= 0 else { break }
       if poller.revents == 0 { continue }

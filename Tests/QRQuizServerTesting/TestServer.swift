@@ -16,13 +16,12 @@ package final class TestServer {
     // test would hold them open and keep `swift test` waiting.
     process = try ChildProcess(
       URL(fileURLWithPath: "/usr/bin/env"), ["python3", Fixtures.url("test_server.py").path, root.url.path, portFile])
-    let deadline = Date().addingTimeInterval(20)
-    while !FileManager.default.fileExists(atPath: portFile) {
-      guard Date() < deadline, process.isRunning else {
-        process.killNow()
-        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "test server did not start"])
-      }
-      usleep(10_000)
+    // Until it listens (it writes the port file then), unless it ends or hangs first.
+    let outcome = process.wait(until: { FileManager.default.fileExists(atPath: portFile) })
+    guard outcome == .done else {
+      process.killNow()
+      throw CocoaError(
+        .fileReadNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "test server did not start: \(outcome)"])
     }
     port = Int(try String(contentsOfFile: portFile, encoding: .utf8))!
   }

@@ -134,7 +134,10 @@ import Testing
     let document = try TopicDocument(bytes: Array(broken.utf8), sourceName: "Capitals")
     let validate = try JSONParser.parse(Array(ValidationReport.json(file: "Capitals", document: document).utf8))
     #expect(try json(refused)["problems"] == validate["problems"])
-    guard case .array(let problems)? = try json(refused)["problems"] else { return }
+    guard case .array(let problems)? = try json(refused)["problems"] else {
+      Issue.record("no problems listed: \(refused.text)")
+      return
+    }
     let paths = problems.compactMap { problem -> String? in
       if case .string(let path)? = problem["path"] { path } else { nil }
     }
@@ -216,8 +219,16 @@ import Testing
     let png = try Fixtures.bytes("png/rgba8-transparent.png")
     let uploaded = await client.request("POST", "/api/images", headers: Self.teacher, body: png)
     #expect(uploaded.status == 201)
-    guard case .string(let url)? = try json(uploaded)["url"] else { return }
+    guard case .string(let url)? = try json(uploaded)["url"] else {
+      Issue.record("no url: \(uploaded.status) \(uploaded.text)")
+      return
+    }
     #expect(url.hasSuffix(".png"))
+    // Served as a PNG that keeps its transparency, which a JPEG would have lost.
+    let served = await client.request("GET", String(url.dropFirst("http://192.168.1.20:8080".count)))
+    #expect(served.status == 200 && served.headers["content-type"] == "image/png")
+    let alphas = Set(try ImageDecoder.decodeRGBA(served.body).pixels.map { $0 >> 24 })
+    #expect(alphas.contains(0) && alphas.contains(255), "\(alphas.count) levels of alpha")
   }
 
   @Test func whatIsNoPictureIsRefusedAndNothingIsStored() async throws {

@@ -107,27 +107,51 @@ package final class ChildProcess: @unchecked Sendable {
     }
   }
 
-  /// Waits at most `seconds` for the child to end: whether it did.
-  package func wait(atMost seconds: Double) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while isRunning {
-      guard Date() < deadline else { return false }
-      usleep(2_000)
-    }
-    return true
+  /// What ended a wait for a child.
+  package enum WaitOutcome: Equatable, Sendable {
+    /// What the wait was for happened.
+    case done
+    /// The child ended first.
+    case ended
+    /// The child hangs (``HangLimit``), for this reason.
+    case hung(String)
   }
 
-  /// Waits at most `seconds` for the child to end, as `wait(atMost:)` does, without holding a
-  /// thread: tests run on Swift's cooperative pool, as many threads as cores (two in CI), or on
-  /// the few `BlockingTestThreads`, and a test blocked in `wait(atMost:)` on a browser check for
-  /// a minute takes one of them from every other test.
-  package func ended(within seconds: Double) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while isRunning {
-      guard ContinuousClock.now < deadline, !Task.isCancelled else { return false }
+  /// Waits until `done` holds, looking every `pause` microseconds, for as long as the child
+  /// runs and does not hang: never for a number of seconds of its own.
+  package func wait(
+    until done: () throws -> Bool, hangLimit: HangLimit = .standard, pause: UInt32 = 2_000
+  ) rethrows -> WaitOutcome {
+    var watch = HangWatch(pid: pid, limit: hangLimit)
+    while true {
+      if try done() { return .done }
+      guard isRunning else { return try done() ? .done : .ended }
+      if let reason = watch.hang() { return .hung(reason) }
+      usleep(pause)
+    }
+  }
+
+  /// Waits as `wait(until:hangLimit:)` does, without holding a thread: tests run on Swift's
+  /// cooperative pool, as many threads as cores (two in CI), or on the few
+  /// `BlockingTestThreads`, and a test blocked in `wait` on a browser check for minutes takes
+  /// one of them from every other test.
+  package func waited(until done: () -> Bool, hangLimit: HangLimit = .standard) async -> WaitOutcome {
+    var watch = HangWatch(pid: pid, limit: hangLimit)
+    while true {
+      if done() { return .done }
+      guard isRunning else { return done() ? .done : .ended }
+      if let reason = watch.hang() { return .hung(reason) }
+      guard !Task.isCancelled else { return .hung("the test was cancelled") }
       try? await Task.sleep(for: .milliseconds(5))
     }
-    return true
+  }
+
+  /// Waits for the child to end, unless it hangs first: whether it ended.
+  package func wait(hangLimit: HangLimit = .standard) -> Bool { wait(until: { false }, hangLimit: hangLimit) == .ended }
+
+  /// Awaits the child's end without holding a thread, unless it hangs first: whether it ended.
+  package func ended(hangLimit: HangLimit = .standard) async -> Bool {
+    await waited(until: { false }, hangLimit: hangLimit) == .ended
   }
 
   /// Sends the child `signal` (nothing happens once it has been reaped).

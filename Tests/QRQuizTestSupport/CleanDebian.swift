@@ -19,7 +19,7 @@ package final class CleanDebian {
   package init(root: URL, release: String) throws {
     self.root = root
     // The first of a release on a machine runs debootstrap: minutes, with downloads.
-    let made = try ProcessRunner.run(Self.script, ["make", root.path, release], timeout: 1800)
+    let made = try ProcessRunner.run(Self.script, ["make", root.path, release], hangLimit: .processorSeconds(1800))
     guard made.status == 0 else { throw Failure(description: "debian-chroot make: \(made.stderr)") }
   }
 
@@ -31,8 +31,8 @@ package final class CleanDebian {
   /// Runs `command` inside the machine: what it printed, or an error with its standard error
   /// when it fails.
   @discardableResult
-  package func succeed(_ command: [String], timeout: TimeInterval = 1200) throws -> ProcessResult {
-    let result = try ProcessRunner.run(Self.script, ["run", root.path] + command, timeout: timeout)
+  package func succeed(_ command: [String], hangLimit: HangLimit = .processorSeconds(1200)) throws -> ProcessResult {
+    let result = try ProcessRunner.run(Self.script, ["run", root.path] + command, hangLimit: hangLimit)
     guard result.status == 0 else {
       throw Failure(description: "\(command.joined(separator: " ")) exited \(result.status): \(result.stderr)")
     }
@@ -41,7 +41,7 @@ package final class CleanDebian {
 
   /// Keeps the packages apt downloaded for the next run (`debian-chroot keep`).
   package func keepDownloads() throws {
-    let kept = try ProcessRunner.run(Self.script, ["keep", root.path], timeout: 600)
+    let kept = try ProcessRunner.run(Self.script, ["keep", root.path], hangLimit: .processorSeconds(600))
     guard kept.status == 0 else { throw Failure(description: "debian-chroot keep: \(kept.stderr)") }
   }
 
@@ -122,24 +122,22 @@ package final class RunningCommand {
   package var outputText: String { (try? String(contentsOfFile: output.path("stdout"), encoding: .utf8)) ?? "" }
   package var errorText: String { (try? String(contentsOfFile: output.path("stderr"), encoding: .utf8)) ?? "" }
 
-  /// What the command printed, once it has printed `marker`; an error if it exits first or
-  /// `seconds` pass.
-  package func waitForOutput(containing marker: String, within seconds: Double = 120) throws -> String {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !outputText.contains(marker) {
-      guard process.isRunning, Date() < deadline else {
-        throw CleanDebian.Failure(description: "no \"\(marker)\" from the command: \(outputText)\(errorText)")
-      }
-      usleep(10_000)
+  /// What the command printed, once it has printed `marker`; an error if it exits or hangs
+  /// first (``HangLimit``).
+  package func waitForOutput(containing marker: String) throws -> String {
+    let outcome = process.wait(until: { outputText.contains(marker) })
+    guard outcome == .done else {
+      throw CleanDebian.Failure(
+        description: "no \"\(marker)\" from the command (\(outcome)): \(outputText)\(errorText)")
     }
     return outputText
   }
 
-  /// Sends `number` and waits at most `seconds` for the command to end: its exit status, or
-  /// nil when it is still running.
-  package func stop(with number: Int32, within seconds: Double) -> Int32? {
+  /// Sends `number` and waits for the command to end: its exit status, or nil when it hangs
+  /// instead (``HangLimit``).
+  package func stop(with number: Int32) -> Int32? {
     process.send(number)
-    return process.wait(atMost: seconds) ? process.terminationStatus : nil
+    return process.wait() ? process.terminationStatus : nil
   }
 
   /// SIGKILL, if it still runs.

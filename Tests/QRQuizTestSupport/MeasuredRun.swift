@@ -43,7 +43,7 @@ package struct MeasuredRun {
     let result = try ProcessRunner.run(
       URL(fileURLWithPath: "/usr/bin/env"),
       ["python3", "-c", script, lines, input, ProcessRunner.qrquiz.path] + arguments,
-      environment: environment, timeout: 300)
+      environment: environment, hangLimit: .processorSeconds(300))
     let object = try #require(
       try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any], "\(result.stderr)")
     status = Int32(object["status"] as! Int)

@@ -80,18 +80,18 @@ package final class MemoryDataLoader: DataLoading {
 
   package struct TimedOut: Error, CustomStringConvertible {
     var waitingFor: String
-    package var description: String { "after 10 s, still waiting for \(waitingFor)" }
+    package var description: String { "after \(Int(HangLimit.inProcessSeconds)) s, still waiting for \(waitingFor)" }
   }
 
-  /// Waits until `condition` holds, for at most 10 seconds (a bound, not a pause: it
-  /// returns as soon as the condition holds).
+  /// Waits until `condition` holds (a bound against a hang, not a pause: it returns as soon
+  /// as the condition holds).
   private func until(_ what: String, _ condition: @escaping @Sendable (State) -> Bool) async throws {
     let id = state.withLock { state in
       defer { state.nextWaiter += 1 }
       return state.nextWaiter
     }
     let timeout = Task {
-      try await Task.sleep(for: .seconds(10))
+      try await Task.sleep(for: .seconds(HangLimit.inProcessSeconds))
       resumeWaiter(id, met: false)
     }
     defer { timeout.cancel() }

@@ -28,22 +28,24 @@ package enum ProcessRunner {
     try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments)
   }
 
+  /// Runs a program to its end, unless it hangs (`hangLimit`: by the processor time it uses,
+  /// never by a number of seconds a busy machine can outlast).
   package static func run(
     _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil,
-    workingDirectory: URL? = nil, timeout: TimeInterval = 60
+    workingDirectory: URL? = nil, hangLimit: HangLimit = .standard
   ) throws -> ProcessResult {
     let started = try Started(
       executable, arguments, stdin: stdin, environment: environment, workingDirectory: workingDirectory)
-    return try started.result(ended: started.process.wait(atMost: timeout), timeout: timeout)
+    return try started.result(started.process.wait(until: { false }, hangLimit: hangLimit))
   }
 
   /// `run` for a program that takes long (a browser check, a fuzz replay): the test awaits it
   /// without holding one of the cooperative pool's threads, so the other tests go on.
   package static func runLong(
-    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval
+    _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, hangLimit: HangLimit
   ) async throws -> ProcessResult {
     let started = try Started(executable, arguments, stdin: nil, environment: environment, workingDirectory: nil)
-    return try started.result(ended: await started.process.ended(within: timeout), timeout: timeout)
+    return try started.result(await started.process.waited(until: { false }, hangLimit: hangLimit))
   }
 
   /// A child started with its output going to files in a scratch folder.
@@ -68,17 +70,15 @@ package enum ProcessRunner {
         stdout: scratch.url.appendingPathComponent("stdout"), stderr: scratch.url.appendingPathComponent("stderr"))
     }
 
-    /// Its result once it `ended` in time; otherwise SIGKILL, which a hung program cannot ignore.
-    func result(ended: Bool, timeout: TimeInterval) throws -> ProcessResult {
-      guard ended else {
+    /// Its result once it ended; if it hangs, SIGKILL, which a hung program cannot ignore.
+    func result(_ outcome: ChildProcess.WaitOutcome) throws -> ProcessResult {
+      if case .hung(let reason) = outcome {
         process.killNow()
-        // Which command, and what it had said, so a stall can be told from a hang.
+        // Which command, why it counts as hung, and what it had said.
         let said = String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self)
         throw CocoaError(
           .executableLoad,
-          userInfo: [
-            NSLocalizedDescriptionKey: "\(command) timed out after \(Int(timeout)) s; stderr: \(said.prefix(500))"
-          ])
+          userInfo: [NSLocalizedDescriptionKey: "\(command) hung: \(reason); stderr: \(said.prefix(500))"])
       }
       return ProcessResult(
         status: process.terminationStatus,

@@ -74,7 +74,7 @@ import Testing
     let inked: [Int] = (without.height..<with.height).flatMap { y in (0..<with.width).filter { with[$0, y] < 128 } }
     #expect(!inked.isEmpty)
     #expect(inked.allSatisfy { $0 >= 32 && $0 < with.width - 32 })
-    let symbols = QRCodeReader().symbols(in: with)
+    let symbols = QRCodeReader(timeLimit: .infinity).symbols(in: with)
     #expect(symbols.map(\.text) == [try Fixtures.validTopic(URL(fileURLWithPath: file)).normalizedJSON])
   }
 
@@ -125,7 +125,9 @@ import Testing
     #expect(sheet.drawnTitle == nil)  // the captions say it
     // The parts, read from the captioned grid, give the topic back.
     var collector = TopicCollector()
-    for symbol in QRCodeReader().symbols(in: sheet.image()) { try collector.add(symbol, from: "grid") }
+    for symbol in QRCodeReader(timeLimit: .infinity).symbols(in: sheet.image()) {
+      try collector.add(symbol, from: "grid")
+    }
     let found = try collector.finish()
     guard case .topic(let read, _)? = found.first else {
       Issue.record("no topic in \(found)")

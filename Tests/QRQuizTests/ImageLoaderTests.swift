@@ -48,14 +48,16 @@ import Testing
   struct NotShared: Error, CustomStringConvertible {
     var sharing: Int
     var expected: Int
-    var description: String { "after 10 s, \(sharing) of \(expected) callers share the download" }
+    var description: String {
+      "after \(Int(HangLimit.inProcessSeconds)) s, \(sharing) of \(expected) callers share the download"
+    }
   }
 
   /// Waits until `callers` callers share the download of `url` and the server has its
   /// request (which it holds): bounded, never a fixed pause.
   func untilShared(_ url: URL, by callers: Int, loader: ImageLoader) async throws {
     try await server.untilRequested(url.path)
-    let deadline = ContinuousClock.now + .seconds(10)
+    let deadline = ContinuousClock.now + .seconds(HangLimit.inProcessSeconds)
     while true {
       let sharing = await loader.callers(of: url)
       if sharing >= callers { return }

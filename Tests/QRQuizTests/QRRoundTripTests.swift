@@ -10,7 +10,7 @@ import Testing
     let codes = try TopicQREncoder().encode(topic)
     #expect(codes.format == .json)
     let png = try codes.matrices[0].pngData(scale: 4, margin: 4)
-    let symbols = QRCodeReader().symbols(in: try ImageDecoder.decode(png))
+    let symbols = QRCodeReader(timeLimit: .infinity).symbols(in: try ImageDecoder.decode(png))
     let symbol = try #require(symbols.first)
     #expect(symbols.count == 1)
     #expect(symbol.bytes == Array(topic.normalizedJSON.utf8))
@@ -21,7 +21,7 @@ import Testing
   func everyByteValueSurvives(_ level: QRErrorCorrection) throws {
     let bytes = (0..<256).map(UInt8.init) + [0, 0xFF, 0xC3, 0x28]
     let matrix = try TopicQREncoder(level: level).encode(bytes: bytes)
-    let symbols = QRCodeReader().symbols(in: matrix.image(scale: 3, margin: 4))
+    let symbols = QRCodeReader(timeLimit: .infinity).symbols(in: matrix.image(scale: 3, margin: 4))
     #expect(symbols.map(\.bytes) == [bytes])
   }
 
@@ -78,7 +78,7 @@ import Testing
   }
 
   @Test func blankImageHasNoSymbols() {
-    #expect(QRCodeReader().symbols(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
-    #expect(QRCodeReader().symbols(in: GrayImage(width: 0, height: 0, filledWith: 255)).isEmpty)
+    #expect(QRCodeReader(timeLimit: .infinity).symbols(in: GrayImage(width: 300, height: 200, filledWith: 255)).isEmpty)
+    #expect(QRCodeReader(timeLimit: .infinity).symbols(in: GrayImage(width: 0, height: 0, filledWith: 255)).isEmpty)
   }
 }

@@ -37,7 +37,7 @@ import Testing
 
   @Test func allPartsInOneImageMergeIntoTheTopic() throws {
     let scratch = try TemporaryDirectory()
-    let symbols = QRCodeReader().symbols(in: montage(try partImages(in: scratch)))
+    let symbols = QRCodeReader(timeLimit: .infinity).symbols(in: montage(try partImages(in: scratch)))
     #expect(symbols.count == 1)
     var collector = TopicCollector()
     for symbol in symbols { try collector.add(symbol, from: "montage.png") }
@@ -50,7 +50,7 @@ import Testing
 
   @Test(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) func aLonePartIsAClearError() throws {
     let scratch = try TemporaryDirectory()
-    let symbols = QRCodeReader().symbols(in: try partImages(in: scratch)[0])
+    let symbols = QRCodeReader(timeLimit: .infinity).symbols(in: try partImages(in: scratch)[0])
     let symbol = try #require(symbols.first)
     #expect(symbol.isPartial)
     var collector = TopicCollector()

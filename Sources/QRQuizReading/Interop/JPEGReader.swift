@@ -6,7 +6,8 @@ enum JPEGReader {
   static func isJPEG(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0xFF, 0xD8, 0xFF]) }
 
   /// Decodes at the largest of full, ½, ¼ or ⅛ size that has at most `targetPixels`
-  /// pixels (nil: full size), refusing images over the limit before allocating.
+  /// pixels (nil: full size), refusing images over the limits (pixels, scans) before
+  /// allocating or decoding.
   ///
   /// - Parameter timeLimit: seconds the decode may take; nil for no limit.
   /// - Returns: the image, and whether it is smaller than the full size.
@@ -47,6 +48,14 @@ enum JPEGReader {
       }
       guard let targetPixels, Int(width) * Int(height) > targetPixels, denominator < 8 else { break }
       denominator *= 2
+    }
+    // Counted from the markers, before libjpeg reads a scan: a file of too many scans is
+    // refused by its count, never by the time limit however slow the machine (libjpeg's
+    // own count, in the progress callback, stays as a second guard).
+    if limits.maximumScans > 0,
+      JPEGMarkers.scanCount(in: bytes, stoppingAfter: limits.maximumScans) > limits.maximumScans
+    {
+      throw .tooManyScans(limit: limits.maximumScans)
     }
     var pixels = [UInt8](repeating: 255, count: Int(width) * Int(height) * channels)
     let status = bytes.withUnsafeBufferPointer { buffer in

@@ -65,7 +65,7 @@ def visit(driver, path, wait_script=None):
         until(driver, wait_script)
 
 
-driver = chromium(1280, 900, script_timeout=60)
+driver = chromium(1280, 900)
 phone = None
 try:
     for language in ("en", "es"):
@@ -124,7 +124,7 @@ try:
         made = api("POST", "/api/live", {"topic": "Capitals", "set": 1, "seconds": 600},
                    {"Authorization": "Bearer " + token})
         pin, host = made["pin"], made["host"]
-        phone = phone or chromium(1280, 900, script_timeout=60)
+        phone = phone or chromium(1280, 900)
         phone.delete_all_cookies()
         phone.get(base + "/")
         phone.add_cookie({"name": "qrquiz_lang", "value": language, "path": "/"})

@@ -20,12 +20,12 @@ import sys
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from browser_support import chromium, screenshot, until, wider_than_the_screen
+from browser_support import WAIT, chromium, screenshot, until, wider_than_the_screen
 
 base, edit_url, topic_path = sys.argv[1], sys.argv[2], sys.argv[3]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 
-driver = chromium(page_load_timeout=20)
+driver = chromium()
 report = {"console": []}
 
 
@@ -96,7 +96,7 @@ try:
 
     # Create a topic in the editor (the edit address signs the teacher in, then /new).
     driver.get(edit_url)
-    WebDriverWait(driver, 30).until(
+    WebDriverWait(driver, WAIT).until(
         lambda d: d.execute_script("return !document.getElementById('editor').hidden"))
     for selector, text in (("#option-name", "Browser made"), ("#q-0-0-text", "Which planet is red?"),
                            ("#q-0-0-a0", "Mars"), ("#q-0-0-a1", "Venus"), ("#q-0-0-a2", "Earth"),
@@ -105,7 +105,7 @@ try:
     screenshot(driver, shots, "create")
     form_page = base + "/new"
     driver.find_element(By.ID, "save").click()
-    WebDriverWait(driver, 30).until(
+    WebDriverWait(driver, WAIT).until(
         lambda d: d.execute_script("return document.getElementById('status').textContent.startsWith('Saved')"))
     landed = driver.current_url
     driver.get(base + "/")

@@ -159,7 +159,7 @@ def strokes(driver, points):
             .move_by_offset(int((x2 - x1) * width / 2), int((y2 - y1) * height / 2)).release().perform()
 
 
-driver = chromium(1280, 720, script_timeout=60)
+driver = chromium(1280, 720)
 second = None
 try:
     driver.get(base + "/?token=" + token)
@@ -254,7 +254,7 @@ try:
 
     # Two teachers: the second's "save mine over theirs" keeps the first's other changes;
     # where both changed one question, both are shown and one is picked.
-    second = chromium(1280, 720, script_timeout=60)
+    second = chromium(1280, 720)
     second.get(base + "/?token=" + token)
     open_editor(driver, "Capitals")
     open_editor(second, "Capitals")

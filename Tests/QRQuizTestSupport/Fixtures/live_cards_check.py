@@ -52,7 +52,7 @@ def check(driver, page, report, language="en"):
 report = {"violations": [], "layout": {}, "console": []}
 camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
           f"--use-file-for-fake-video-capture={video}"]
-host = chromium(1280, 800, script_timeout=60, arguments=camera)
+host = chromium(1280, 800, arguments=camera)
 phone = None
 try:
     host.get(host_url)
@@ -88,7 +88,7 @@ try:
     host.find_element(By.ID, "next").click()
     until(host, "return !document.getElementById('question').hidden && document.querySelectorAll('#question .card-grid li.waiting').length === 3")
 
-    phone = chromium(390, 844, script_timeout=60)
+    phone = chromium(390, 844)
     phone.get(scan_url)
     until(phone, "return !!document.getElementById('scan') && !document.getElementById('scan').hidden")
     report["scanAddress"] = phone.current_url

@@ -14,7 +14,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import urllib.request
 
 from browser_support import chromium, until
@@ -29,12 +28,12 @@ def start(data_home):
     environment = dict(os.environ, XDG_DATA_HOME=data_home, QRQUIZ_CACHE_DIR=cache)
     server = subprocess.Popen([qrquiz, "serve", library, "--port", port], env=environment, stdout=subprocess.PIPE,
                               stderr=subprocess.DEVNULL, text=True)
-    deadline = time.monotonic() + 60
     token = None
+    # Read until it says it serves: it prints that, or ends (and its output with it).
     for line in server.stdout:
         if "?token=" in line:
             token = line.split("?token=")[1].strip()
-        if "Press Ctrl-C" in line or time.monotonic() > deadline:
+        if "Press Ctrl-C" in line:
             break
     return server, token
 

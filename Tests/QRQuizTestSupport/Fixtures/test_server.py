@@ -6,6 +6,9 @@ Serves files under ROOT at /files/NAME and writes its port to PORT_FILE once lis
 Special paths (each test asks for the behaviour it needs):
   /status/CODE            answers CODE with a short body
   /slow/SECONDS/NAME      waits, then serves files/NAME
+  /together/N/NAME        serves files/NAME once N requests under /together/N/ have come
+                          (whatever their NAME): each waits for the others, so a client
+                          that asks for them one after another never gets the first
   /truncated/NAME         announces the full Content-Length, sends half, closes
   /oversized/BYTES        streams BYTES bytes without a Content-Length
   /announced/BYTES        announces Content-Length BYTES, sends nothing, closes
@@ -21,7 +24,8 @@ Special paths (each test asks for the behaviour it needs):
   /synthetic/BYTES/ID.png a PNG-signed body of BYTES bytes, distinct per ID
   /requests               JSON: how many requests each path got, and the validators seen
 Hostile shapes, for the download limits (each answers 200 unless said):
-  /endless                a fast body with no Content-Length that never ends
+  /endless                a fast body with no Content-Length, endless to any cap (it ends
+                          after ENDLESS bytes, so a client whose cap failed stops too)
   /endless-chunked        the same, chunked
   /gzip-bomb              Content-Encoding: gzip, 256 KiB that inflate to 256 MiB of zeros
   /lying-length           announces 100 bytes, then sends an endless body
@@ -45,16 +49,23 @@ LOCK = threading.Lock()
 COUNTS = {}
 VALIDATORS = []
 ETAG_TIME = "Wed, 21 Oct 2015 07:28:00 GMT"
-GZIP_BOMB = []
+# More than any download cap (16 and 20 MiB), and no more than a client whose cap failed can
+# hold: an "endless" body or header list ends after this many bytes.
+ENDLESS = 1 << 30
+TOGETHER = threading.Condition()
+ARRIVED = {}
 
 
 def gzip_bomb():
-    with LOCK:
-        if not GZIP_BOMB:
-            compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
-            block = b"\0" * (1 << 20)
-            GZIP_BOMB.append(b"".join(compressor.compress(block) for _ in range(256)) + compressor.flush())
-        return GZIP_BOMB[0]
+    """256 gzip members of a MiB of zeros each, one after another (gzip allows that): made
+    in a millisecond at start-up, so its answer never waits on compressing 256 MiB, which
+    on a busy machine outlasted the downloads' deadlines."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    member = compressor.compress(b"\0" * (1 << 20)) + compressor.flush()
+    return member * 256
+
+
+GZIP_BOMB = gzip_bomb()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -123,6 +134,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_body(int(segments[1]), b"status page\n", "text/plain")
             elif kind == "slow":
                 time.sleep(float(segments[1]))
+                self.send_body(200, self.file_bytes(segments[2]))
+            elif kind == "together":
+                with TOGETHER:
+                    ARRIVED[segments[1]] = ARRIVED.get(segments[1], 0) + 1
+                    TOGETHER.notify_all()
+                    TOGETHER.wait_for(lambda: ARRIVED[segments[1]] >= int(segments[1]))
                 self.send_body(200, self.file_bytes(segments[2]))
             elif kind == "truncated":
                 body = self.file_bytes(segments[1])
@@ -207,7 +224,7 @@ def endless(handler, chunked=False, announced=None):
     handler.close_connection = True
     chunk = b"x" * 65536
     piece = b"%x\r\n" % len(chunk) + chunk + b"\r\n" if chunked else chunk
-    while True:
+    for _ in range(ENDLESS // len(chunk)):
         handler.wfile.write(piece)
 
 
@@ -232,15 +249,13 @@ def trickle(handler):
 
 
 def gzip_body(handler):
-    handler.send_body(200, gzip_bomb(), "application/json", [("Content-Encoding", "gzip")])
+    handler.send_body(200, GZIP_BOMB, "application/json", [("Content-Encoding", "gzip")])
 
 
 def endless_headers(handler):
     handler.wfile.write(b"HTTP/1.1 200 OK\r\n")
-    number = 0
-    while True:
+    for number in range(ENDLESS // 1000):
         handler.wfile.write(b"X-Filler-%d: %s\r\n" % (number, b"y" * 1000))
-        number += 1
 
 
 HOSTILE = {
