@@ -16,32 +16,35 @@ enum AlignmentPatternSearch {
     let right = min(image.width - 1, Int(prediction.x + radius))
     guard top < bottom, left < right else { return nil }
     var best: (point: Point, distance: Double)?
-    for y in top...bottom {
-      var runs = [Int](repeating: 0, count: 5)
-      var runCount = 0
-      var wasDark = image.isDark(left, y)
-      var current = 0
-      for x in left...right + 1 {
-        let dark = x <= right && image.isDark(x, y)
-        if x <= right, dark == wasDark {
-          current += 1
-          continue
-        }
-        runs.removeFirst()
-        runs.append(current)
-        runCount += 1
-        if wasDark, runCount >= 5, matches(runs, moduleSize: moduleSize) {
-          let centreX = Double(x - runs[4] - runs[3]) - Double(runs[2]) / 2 - 0.5
-          if let centreY = crossCheckColumn(image, x: Int(centreX), y: y, moduleSize: moduleSize),
-            let refinedX = crossCheckRow(image, x: Int(centreX), y: Int(centreY), moduleSize: moduleSize)
-          {
-            let point = Point(refinedX, centreY)
-            let distance = length(point - prediction)
-            if distance <= radius, distance < best?.distance ?? .infinity { best = (point, distance) }
+    image.bits.withUnsafeBufferPointer { bits in
+      for y in top...bottom {
+        let row = bits.baseAddress! + y * image.width
+        // The last five runs, oldest first: a tuple, as an array's shifting allocated.
+        var runs = (0, 0, 0, 0, 0)
+        var runCount = 0
+        var wasDark = row[left] != 0
+        var current = 0
+        for x in left...right + 1 {
+          let dark = x <= right && row[x] != 0
+          if x <= right, dark == wasDark {
+            current &+= 1
+            continue
           }
+          runs = (runs.1, runs.2, runs.3, runs.4, current)
+          runCount &+= 1
+          if wasDark, runCount >= 5, matches(runs, moduleSize: moduleSize) {
+            let centreX = Double(x - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
+            if let centreY = crossCheckColumn(image, x: Int(centreX), y: y, moduleSize: moduleSize),
+              let refinedX = crossCheckRow(image, x: Int(centreX), y: Int(centreY), moduleSize: moduleSize)
+            {
+              let point = Point(refinedX, centreY)
+              let distance = length(point - prediction)
+              if distance <= radius, distance < best?.distance ?? .infinity { best = (point, distance) }
+            }
+          }
+          current = 1
+          wasDark = dark
         }
-        current = 1
-        wasDark = dark
       }
     }
     return best?.point
@@ -50,10 +53,17 @@ enum AlignmentPatternSearch {
   /// Dark, light, dark, light, dark with the inner three one module each (within half a
   /// module, as ZXing allows) and the outer two at least half a module.
   static func matches(_ runs: [Int], moduleSize: Double) -> Bool {
+    matches((runs[0], runs[1], runs[2], runs[3], runs[4]), moduleSize: moduleSize)
+  }
+
+  @inline(__always)
+  static func matches(_ runs: (Int, Int, Int, Int, Int), moduleSize: Double) -> Bool {
     let tolerance = moduleSize * 0.5 + 0.5
-    for index in 1...3 where abs(Double(runs[index]) - moduleSize) > tolerance { return false }
-    return Double(runs[0]) >= moduleSize / 2 && Double(runs[4]) >= moduleSize / 2
-      && Double(runs[0]) <= moduleSize * 4 && Double(runs[4]) <= moduleSize * 4
+    guard abs(Double(runs.1) - moduleSize) <= tolerance, abs(Double(runs.2) - moduleSize) <= tolerance,
+      abs(Double(runs.3) - moduleSize) <= tolerance
+    else { return false }
+    return Double(runs.0) >= moduleSize / 2 && Double(runs.4) >= moduleSize / 2
+      && Double(runs.0) <= moduleSize * 4 && Double(runs.4) <= moduleSize * 4
   }
 
   /// The five runs along one line centred on the dark run holding `start` (`isDark` is nil

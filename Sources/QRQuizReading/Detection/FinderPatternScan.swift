@@ -30,14 +30,22 @@ package struct FinderPatternScan {
   private var lightOnDark = PatternMerger()
   /// Whether runs thinned or thickened by blur pass (see ``hasFinderRatio(_:thinned:)``).
   private let thinned: Bool
+  /// Whether a finder whose dark ring runs into the data on one side passes (see
+  /// ``mergedFinderTotal(_:)``).
+  private let acceptsMergedRings: Bool
 
   /// Scans every row of `image`, stopping after `crossingLimit` confirmed crossings.
   ///
   /// - Parameter thinned: accept finders whose rings blur has thinned to a quarter of a
   ///   module or thickened to two (see ``hasFinderRatio(_:thinned:)``). Look-alikes pass
   ///   it far more often, so it is for a last try, not the first census.
-  package init(_ image: BinaryImage, crossingLimit: Int = .max, thinned: Bool = false) {
+  ///   - mergedRings: accept finders whose dark ring runs on into a dark module on one
+  ///     side (see ``mergedFinderTotal(_:)``). They are common on a photographed sheet of
+  ///     small codes, and so are look-alikes in the data: it is for the search past the
+  ///     symbols read first, not the first census.
+  package init(_ image: BinaryImage, crossingLimit: Int = .max, thinned: Bool = false, mergedRings: Bool = false) {
     self.thinned = thinned
+    acceptsMergedRings = mergedRings && !thinned
     for y in 0..<image.height {
       scanRow(y, of: image, crossingLimit: crossingLimit)
       if isTruncated { return }
@@ -61,15 +69,23 @@ package struct FinderPatternScan {
         start = end
         // Five runs ending with a dark one start with a dark one (a light one, a light
         // one: a light-on-dark finder): test the ratio.
-        guard runCount >= 5, Self.hasFinderRatio(runs, thinned: thinned) else { continue }
+        guard runCount >= 5 else { continue }
+        let total: Int
+        if Self.hasFinderRatio(runs, thinned: thinned) {
+          total = runs.0 &+ runs.1 &+ runs.2 &+ runs.3 &+ runs.4
+        } else if acceptsMergedRings, let merged = Self.mergedFinderTotal(runs) {
+          total = merged
+        } else {
+          continue
+        }
         let dark = value != 0
-        let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
         let centreX = Double(end - runs.4 - runs.3) - Double(runs.2) / 2 - 0.5
         if let (centreY, verticalTotal) = Self.crossCheckColumn(
-          image, x: Int(centreX.rounded()), y: y, expectedTotal: total, dark: dark, thinned: thinned),
+          image, x: Int(centreX.rounded()), y: y, expectedTotal: total, dark: dark, thinned: thinned,
+          mergedRings: acceptsMergedRings),
           let refinedX = Self.crossCheckRow(
             image, x: Int(centreX.rounded()), y: Int(centreY.rounded()), expectedTotal: total, dark: dark,
-            thinned: thinned)
+            thinned: thinned, mergedRings: acceptsMergedRings)
         {
           crossings += 1
           let pattern = Pattern(x: refinedX, y: centreY, moduleSize: Double(total + verticalTotal) / 14, rows: 1)
@@ -125,13 +141,34 @@ package struct FinderPatternScan {
       && abs(unit &- 14 &* runs.4) < total
   }
 
+  /// The total a finder's five runs would have (seven units) when its dark ring runs on
+  /// into a dark module beyond it on one side: the light ring, the centre and the other
+  /// light ring in 1:3:1 (within half a unit), the dark ring on one side a unit, on the
+  /// other one to four (the ring and the data or a dark surround it touches). Blur and a
+  /// photo's threshold close the one-module separator between a finder and the data next
+  /// to it; the finder keeps its shape. Nil when the runs are not such a finder.
+  @inline(__always)
+  static func mergedFinderTotal(_ runs: (Int, Int, Int, Int, Int)) -> Int? {
+    // Five units inside the rings: a run r of a unit passes when |5r − inner| < inner / 2.
+    let inner = runs.1 &+ runs.2 &+ runs.3
+    guard inner >= 5 else { return nil }
+    func isUnit(_ run: Int) -> Bool { abs(10 &* run &- 2 &* inner) < inner }
+    guard isUnit(runs.1), isUnit(runs.3), abs(10 &* runs.2 &- 6 &* inner) < 3 &* inner else { return nil }
+    let (first, last) = (isUnit(runs.0), isUnit(runs.4))
+    guard first != last else { return nil }
+    let long = first ? runs.4 : runs.0
+    guard 10 &* long > 2 &* inner, 10 &* long <= 8 &* inner else { return nil }
+    return inner &* 7 / 5
+  }
+
   /// The same ratio down the column through (x, y), of a size close to the row's: the
   /// refined centre row and the column's total, or nil. `dark` is the centre's colour.
   static func crossCheckColumn(
-    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false
+    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false,
+    mergedRings: Bool = false
   ) -> (Double, Int)? {
     guard x >= 0, x < image.width else { return nil }
-    return crossCheck(through: y, expectedTotal: expectedTotal, thinned: thinned) {
+    return crossCheck(through: y, expectedTotal: expectedTotal, thinned: thinned, mergedRings: mergedRings) {
       $0 >= 0 && $0 < image.height ? image.isDark(x, $0) == dark : nil
     }
   }
@@ -139,10 +176,11 @@ package struct FinderPatternScan {
   /// The same ratio along row `y` through x again, once the column has found the centre
   /// row: the refined centre column (the first row's centre was measured off-centre).
   static func crossCheckRow(
-    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false
+    _ image: BinaryImage, x: Int, y: Int, expectedTotal: Int, dark: Bool = true, thinned: Bool = false,
+    mergedRings: Bool = false
   ) -> Double? {
     guard y >= 0, y < image.height else { return nil }
-    return crossCheck(through: x, expectedTotal: expectedTotal, thinned: thinned) {
+    return crossCheck(through: x, expectedTotal: expectedTotal, thinned: thinned, mergedRings: mergedRings) {
       $0 >= 0 && $0 < image.width ? image.isDark($0, y) == dark : nil
     }?.0
   }
@@ -151,7 +189,7 @@ package struct FinderPatternScan {
   /// says whether a position has the centre's colour, nil off the image), tested for the finder ratio and a total close to
   /// `expectedTotal`: the centre of the dark run and the total, or nil.
   private static func crossCheck(
-    through start: Int, expectedTotal: Int, thinned: Bool, isDark: (Int) -> Bool?
+    through start: Int, expectedTotal: Int, thinned: Bool, mergedRings: Bool, isDark: (Int) -> Bool?
   ) -> (Double, Int)? {
     guard isDark(start) == true else { return nil }
     let limit = expectedTotal * 3
@@ -174,12 +212,18 @@ package struct FinderPatternScan {
       }
       if index == 2 { centreEnd = position }
     }
-    let total = runs.reduce(0, +)
+    let measured = (runs[0], runs[1], runs[2], runs[3], runs[4])
+    let total: Int
+    if hasFinderRatio(measured, thinned: thinned) {
+      total = runs.reduce(0, +)
+    } else if mergedRings, let merged = mergedFinderTotal(measured) {
+      total = merged
+    } else {
+      return nil
+    }
     // A line of very different size is not the same pattern seen across; a symbol
     // tilted away from the camera squashes its finders up to about 2.5 : 1.
-    guard 5 * total > 2 * expectedTotal, 2 * total < 5 * expectedTotal,
-      hasFinderRatio((runs[0], runs[1], runs[2], runs[3], runs[4]), thinned: thinned)
-    else { return nil }
+    guard 5 * total > 2 * expectedTotal, 2 * total < 5 * expectedTotal else { return nil }
     return (Double(centreEnd) - Double(runs[2]) / 2 - 0.5, total)
   }
 

@@ -13,60 +13,13 @@ struct FinderTriple {
   /// `corners`): tried after the usual triples, within a budget of its own.
   var isOtherCorner = false
 
-  /// Plausible triples of `patterns` (but those `used`), the most regular first. Only the
-  /// `limit` patterns seen across the most rows take part: a busy background can hold
-  /// hundreds of look-alikes, and the number of triples grows with their cube.
-  ///
-  /// With `anchors`, the first `anchors` patterns are the trusted ones (the strict
-  /// census's) and the rest were found by a looser one: a triple then needs two trusted
-  /// patterns, so the look-alikes the loose census adds can only complete a symbol whose
-  /// other two finders are sure.
-  static func candidates(
-    _ patterns: [FinderPatternScan.Pattern], excluding used: Set<Int> = [], limit: Int = 24, anchors: Int = 0
-  ) -> [FinderTriple] {
-    let open = patterns.indices.filter { patterns[$0].rows >= 2 && !used.contains($0) }
-    let trusted = open.filter { $0 < anchors }
-    let chosen = (trusted + open.filter { $0 >= anchors }.sorted { patterns[$0].rows > patterns[$1].rows })
-      .prefix(max(limit, trusted.count))
-    let indices = Array(chosen)
-    var triples: [FinderTriple] = []
-    // Triples with the right angle at the other corner (see `corners`).
-    var others: [FinderTriple] = []
-    for a in 0..<indices.count {
-      for b in a + 1..<indices.count {
-        for c in b + 1..<indices.count {
-          if anchors > 0, [indices[a], indices[b], indices[c]].count(where: { $0 < anchors }) < 2 { continue }
-          for (rank, corner) in Self.corners(patterns, indices[a], indices[b], indices[c]).enumerated() {
-            if let triple = FinderTriple(patterns, indices[a], indices[b], indices[c], corner: corner) {
-              if rank == 0 {
-                triples.append(triple)
-              } else {
-                var other = triple
-                other.isOtherCorner = true
-                others.append(other)
-              }
-            }
-          }
-        }
-      }
-    }
-    // The other corners come after every usual triple, with tries of their own (see
-    // `SymbolRectifier.maximumOtherCornerTries`): mixed in, they came before a real
-    // symbol's triple and used up its tries (measured: one capture of seed 202). Among a
-    // loose census's finders, where a steep angle is the likely reason a finder was
-    // missed, they compete on regularity.
-    if anchors > 0 { triples += others }
-    let sorted = triples.sorted { $0.irregularity < $1.irregularity }
-    return anchors > 0 ? sorted : sorted + others.sorted { $0.irregularity < $1.irregularity }
-  }
-
   /// Which of patterns `i`, `j`, `k` (0, 1 or 2) may be the corner with the right angle:
   /// the one opposite the longest side, and also the one opposite the second longest when
   /// the two are within a fifth of each other. A symbol tilted steeply away squeezes its
   /// far finder's side so much that its diagonal is no longer the longest side (seen on
   /// the captures: 342 pixels for the top side, 332 for the diagonal; and 470 for a side,
   /// 416 for the diagonal, the corner bent to 60°).
-  private static func corners(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) -> [Int] {
+  static func corners(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int) -> [Int] {
     let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
     let sides = [length(points[1] - points[2]), length(points[0] - points[2]), length(points[0] - points[1])]
     let order = sides.indices.sorted { sides[$0] > sides[$1] }
@@ -79,7 +32,7 @@ struct FinderTriple {
   /// the two legs within 40° of a right angle (seen: 126°), and legs within twice each
   /// other in pixels and at least 14 modules long by the mean module size over 1.5. The
   /// most regular are ranked first (see `irregularity`).
-  private init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int, corner: Int) {
+  init?(_ patterns: [FinderPatternScan.Pattern], _ i: Int, _ j: Int, _ k: Int, corner: Int) {
     let points = [i, j, k].map { Point(patterns[$0].x, patterns[$0].y) }
     let sizes = [i, j, k].map { patterns[$0].moduleSize }
     guard sizes.max()! <= 3 * sizes.min()! else { return nil }

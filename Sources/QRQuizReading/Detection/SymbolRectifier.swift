@@ -24,10 +24,14 @@ package struct SymbolRectifier {
   package struct Outcome {
     /// The symbols read, at the image's own coordinates.
     package var symbols: [QRSymbol] = []
-    /// Triples tried and not read whose finders no symbol read uses and whose grid looked
-    /// like a symbol's (its timing patterns mostly right): another symbol may be there
-    /// that the grids did not give.
-    package var unreadTriples = 0
+    /// Each symbol's outer corners in the image, clockwise from its top-left.
+    package var outlines: [[Point]] = []
+    /// Where triples were tried and not read whose finders no symbol read uses and whose
+    /// grid looked like a symbol's (its timing patterns mostly right): the centre of their
+    /// finders. Another symbol may be there that the grids did not give.
+    package var unreadPlaces: [Point] = []
+    /// Whether the tries ran out with triples left: another symbol may be among them.
+    package var outOfTries = false
     /// A structured-append part was found (see ``GridReading/structuredAppend``).
     package var structuredAppend = false
     /// Finder triples tried.
@@ -62,33 +66,52 @@ package struct SymbolRectifier {
   }
 
   /// The symbols read by way of `decode`, until `deadline`. Triples are drawn from the
-  /// patterns seen across the most rows; once symbols are read, from those left, so a
-  /// sheet of many symbols is read whole.
+  /// patterns seen across the most rows and from each pattern's neighbours; once symbols
+  /// are read, from those left, so a sheet of many symbols is read whole.
+  ///
+  /// Tries that do not read are counted against budgets that grow with the candidate codes
+  /// (a third of the finders seen across rows). Triples that show timing patterns between
+  /// their finders (see ``FinderTriple/showsTimingPatterns(in:)``) have one of their own
+  /// (``likelyTriesPerCode``): on a printed sheet each code is one, and three finders of
+  /// different codes seldom are, so once the other tries are spent (``otherTriesPerCode``
+  /// a code past ``maximumUnreadTriples``, and ``maximumOtherCornerTries``: what a busy
+  /// picture's look-alikes use up) those are still read.
   package func read(decode: (SampledGrid) -> GridReading, deadline: Deadline) -> Outcome {
     var used = Set<Int>()
     var outcome = Outcome()
     // Triples tried and not read, by their finders and which corner was the right angle: the
     // same three finders are tried again with the right angle at the other corner.
-    var unread: [(members: Set<Int>, otherCorner: Bool)] = []
-    var likelySymbols: [Set<Int>] = []
+    var unread = Set<TripleKey>()
+    var likelySymbols: [FinderTriple] = []
+    var unreadLikely = 0
+    var unreadOthers = 0
     var otherCornersUnread = 0
-    var outOfTries = false
+    // The budgets grow with the candidate codes: a third of the finders seen across rows.
+    let candidateCodes = patterns.count(where: { $0.rows >= 2 }) / 3
+    let likelyBudget = Self.likelyTriesPerCode * candidateCodes
+    let othersBudget = max(maximumUnreadTriples, Self.otherTriesPerCode * candidateCodes)
     var progress = true
     rounds: while progress {
       progress = false
+      // Those that show timing patterns first (each to be read), then the rest in order.
+      var showing: [FinderTriple] = []
+      var others: [FinderTriple] = []
       for triple in FinderTriple.candidates(patterns, excluding: used, anchors: anchors)
-      where triple.members.isDisjoint(with: used)
-        && !unread.contains(where: { $0.members == triple.members && $0.otherCorner == triple.isOtherCorner })
-      {
+      where !unread.contains(TripleKey(triple)) {
+        if anchors == 0, triple.showsTimingPatterns(in: image) { showing.append(triple) } else { others.append(triple) }
+      }
+      for (likely, triple) in showing.map({ (true, $0) }) + others.map({ (false, $0) })
+      where triple.members.isDisjoint(with: used) && !unread.contains(TripleKey(triple)) {
         guard !deadline.hasPassed else { break rounds }
-        if triple.isOtherCorner {
+        if likely {
+          guard unreadLikely < likelyBudget else { continue }
+        } else if triple.isOtherCorner {
           // Tries of their own, so a steep symbol is reached after a busy image's look-alikes.
           guard otherCornersUnread < Self.maximumOtherCornerTries else { break rounds }
-        } else if unread.count - otherCornersUnread >= maximumUnreadTriples {
+        } else if unreadOthers >= othersBudget {
           // Out of tries with triples left: another symbol may be among them. The other
           // corners come last (but among loose finders): go on to them.
-          if !outOfTries { outcome.unreadTriples += 1 }
-          outOfTries = true
+          outcome.outOfTries = true
           guard anchors == 0 else { break rounds }
           continue
         }
@@ -98,6 +121,7 @@ package struct SymbolRectifier {
         switch read(triple, decode: decode, deadline: deadline, outline: &outline, likeASymbol: &likeASymbol) {
         case .symbol(let symbol):
           outcome.symbols.append(symbol)
+          outcome.outlines.append(outline)
           progress = true
           // Its finders, and the look-alikes its data held, take no further part.
           used.formUnion(triple.members)
@@ -108,14 +132,41 @@ package struct SymbolRectifier {
           outcome.structuredAppend = true
           return outcome
         case .unreadable:
-          unread.append((triple.members, triple.isOtherCorner))
-          if triple.isOtherCorner { otherCornersUnread += 1 }
-          if likeASymbol { likelySymbols.append(triple.members) }
+          unread.insert(TripleKey(triple))
+          if likely {
+            unreadLikely += 1
+          } else if triple.isOtherCorner {
+            otherCornersUnread += 1
+          } else {
+            unreadOthers += 1
+          }
+          if likeASymbol { likelySymbols.append(triple) }
         }
       }
     }
-    outcome.unreadTriples += likelySymbols.filter { $0.isDisjoint(with: used) }.count
+    outcome.unreadPlaces = likelySymbols.filter { $0.members.isDisjoint(with: used) }.map { triple in
+      (triple.topLeft + triple.topRight + triple.bottomLeft) / 3
+    }
     return outcome
+  }
+
+  /// Tries a candidate code (three finders seen across rows) for triples that show timing
+  /// patterns and do not read: its finders make three such triples (the right angle at
+  /// each), and a symbol that shows its timing patterns seldom fails to read.
+  static let likelyTriesPerCode = 3
+  /// Tries a candidate code for the other triples, past ``maximumUnreadTriples``: on a
+  /// sheet of many codes, those whose timing patterns blur or a tilt hid.
+  static let otherTriesPerCode = 2
+
+  /// A triple's finders and whether its right angle is at the other corner.
+  private struct TripleKey: Hashable {
+    let members: Set<Int>
+    let otherCorner: Bool
+
+    init(_ triple: FinderTriple) {
+      members = triple.members
+      otherCorner = triple.isOtherCorner
+    }
   }
 
   /// Whether the convex quadrilateral `outline` (corners in order) holds `point`.
@@ -139,8 +190,8 @@ package struct SymbolRectifier {
     var sampled: [(map: ModuleGridMap, matrix: QRMatrix)] = []
     for dimension in dimensions(finders, estimate: estimate, corner: corner) {
       guard !deadline.hasPassed, let global = finders.map(dimension: dimension, corner: corner) else { continue }
-      let (refined, found) = alignmentPatterns(global, finders: finders, dimension: dimension, corner: corner)
-      var maps = [ModuleGridMap(dimension: dimension, global: refined, found: found)]
+      let (refined, _, mesh) = alignmentPatterns(global, finders: finders, dimension: dimension, corner: corner)
+      var maps = [ModuleGridMap(dimension: dimension, global: refined, found: mesh)]
       if dimension >= SymbolGeometry.dimension(ofVersion: 7) {
         maps.append(ModuleGridMap(dimension: dimension, global: refined, found: [:]))
       }
@@ -264,6 +315,9 @@ package struct SymbolRectifier {
     else { return nil }
     let module = Point(Double(dimension) - 6.5, Double(dimension) - 6.5)
     let size = map.moduleSize(at: module)
+    // A map that puts modules there at over three times the finders' size is not of one
+    // symbol (three finders of different codes): its search would cover much of the image.
+    guard Self.isPlausible(size, besides: map.moduleSize(at: Point(3.5, 3.5))) else { return nil }
     let radii: [Double] = finders.outlines.allSatisfy { $0 != nil } ? [4] : [4, 8, 12]
     for modules in radii {
       if let found = AlignmentPatternSearch.find(
@@ -275,52 +329,9 @@ package struct SymbolRectifier {
     return nil
   }
 
-  /// Every alignment pattern found near where `map` puts it, and the map refitted to the
-  /// finders and all of them. Patterns are searched nearest the finders first, each
-  /// predicted by the map refitted so far, and one far (over 1½ modules) from the final
-  /// map is dropped as a look-alike. `corner` is the bottom-right one, found already.
-  private func alignmentPatterns(
-    _ map: Homography, finders corners: FinderCorners, dimension: Int, corner: Point?
-  ) -> (Homography, [Point: Point]) {
-    guard let version = SymbolGeometry.version(ofDimension: dimension), version >= 2 else { return (map, [:]) }
-    let far = Double(dimension) - 3.5
-    let finders = corners.pairs(dimension: dimension)
-    var found: [Point: Point] = [:]
-    if let corner { found[Point(far - 3, far - 3)] = corner }
-    let centres = SymbolGeometry.alignmentCentres(ofVersion: version)
-    let last = centres.count - 1
-    var grid: [(Int, Int)] = []
-    for row in 0...last {
-      for column in 0...last {
-        // The three corners under the finders hold no alignment pattern.
-        if (row == 0 && (column == 0 || column == last)) || (row == last && column == 0) { continue }
-        grid.append((column, row))
-      }
-    }
-    grid.sort { $0.0 + $0.1 < $1.0 + $1.1 }
-    var current = map
-    for (column, row) in grid {
-      let module = Point(Double(centres[column]) + 0.5, Double(centres[row]) + 0.5)
-      guard found[module] == nil else { continue }
-      let size = current.moduleSize(at: module)
-      guard size > 0.5,
-        let point = AlignmentPatternSearch.find(
-          in: image, near: current.map(module), moduleSize: size, radius: 3 * size)
-      else { continue }
-      found[module] = point
-      if let refitted = Homography(fitting: finders + found.map { (module: $0.key, image: $0.value) }) {
-        current = refitted
-      }
-    }
-    // Drop look-alikes one at a time, the farthest from the map refitted without it first.
-    var kept = found
-    while let worst = kept.max(by: { current.distance($0.key, $0.value) < current.distance($1.key, $1.value) }),
-      current.distance(worst.key, worst.value) > current.moduleSize(at: worst.key)
-    {
-      kept[worst.key] = nil
-      guard let refitted = Homography(fitting: finders + kept.map { (module: $0.key, image: $0.value) }) else { break }
-      current = refitted
-    }
-    return (current, kept)
+  /// Whether a module size `size` a map gives somewhere in a symbol is within three times
+  /// `reference`, its size at a finder: perspective makes no more of it.
+  static func isPlausible(_ size: Double, besides reference: Double) -> Bool {
+    size.isFinite && reference.isFinite && size <= 3 * reference && 3 * size >= reference
   }
 }

@@ -53,6 +53,16 @@ extension GrayImage {
     return GrayImage(width: outWidth, height: height * factor, pixels: output)
   }
 
+  /// The pixels of the rectangle `window` (within the image).
+  func cropped(to window: (x: Int, y: Int, width: Int, height: Int)) -> GrayImage {
+    var output = [UInt8](repeating: 0, count: window.width * window.height)
+    for row in 0..<window.height {
+      let source = (window.y + row) * width + window.x
+      output[row * window.width..<(row + 1) * window.width] = pixels[source..<source + window.width]
+    }
+    return GrayImage(width: window.width, height: window.height, pixels: output)
+  }
+
   /// Doubled in both directions, each new pixel interpolated between its neighbours: keeps
   /// a thin light gap between dark modules visible where one pixel spans more than a
   /// module, which thresholding at the original size loses.

@@ -12,11 +12,18 @@ extension QRCodeReader {
   public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(Error) -> Scan {
     let deadline = Deadline(seconds: timeLimit)
     let first = try decode(bytes, limits: limits, targetPixels: Self.fastScanPixels, deadline: deadline)
-    var scanned = try scan(first.image, deadline: deadline)
+    var scanned = try scan(first.image, deadline: deadline, fullSizeFollows: first.isReduced)
     // Only a reduced decode is worth repeating at full size.
     if scanned.symbols.isEmpty, first.isReduced {
       scanned = try scan(
         try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image, deadline: deadline)
+    } else if first.isReduced, scanned.mayHoldMore, let gathering = scanned.gathering, !deadline.hasPassed {
+      // What was read stands if the full size cannot be had in time.
+      if case .success(let full) = Result(catching: { () throws(Error) in
+        try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image
+      }) {
+        scanned = readOnAtFullSize(full, reduced: first.image, gathering: gathering, deadline: deadline) ?? scanned
+      }
     }
     guard scanned.symbols.isEmpty, passes.contains(where: Self.locatingPasses.contains), !deadline.hasPassed,
       let colour = try? ImageDecoder.decodeRGBA(bytes, limits: limits, targetPixels: Self.fastScanPixels)
@@ -31,6 +38,16 @@ extension QRCodeReader {
       if !found.symbols.isEmpty { return found }
     }
     return scanned
+  }
+
+  /// A photo read reduced that may hold more symbols (many codes, each too small at that
+  /// size): read on at `full` size past those read.
+  private func readOnAtFullSize(
+    _ full: GrayImage, reduced: GrayImage, gathering: SymbolGathering, deadline: Deadline
+  ) -> Scan? {
+    var gathering = gathering.scaled(by: Double(full.width) / Double(max(1, reduced.width)))
+    let more = readOn(full, wide: nil, gathering: &gathering, zbar: false, deadline: deadline)
+    return Scan(symbols: Self.ordered(gathering.symbols), pass: .located, gathering: gathering, mayHoldMore: more)
   }
 
   /// The passes that locate symbols themselves rather than give the image to zbar.

@@ -37,7 +37,8 @@ extension QRCodeReader {
     else { return outcome }
     var swapped = SymbolRectifier(image: view.binary.inverted(), gray: view.gray.inverted(), patterns: inverted)
       .read(decode: readGrid, deadline: deadline)
-    swapped.unreadTriples += outcome.unreadTriples
+    swapped.unreadPlaces += outcome.unreadPlaces
+    swapped.outOfTries = swapped.outOfTries || outcome.outOfTries
     return swapped
   }
 
@@ -60,7 +61,10 @@ extension QRCodeReader {
     let narrow = Self.view(image, scale: 1, radius: Self.narrowRadius(image))
     guard !narrow.census.isTruncated else { return (outcome, wide.hasSupportedPatterns) }
     var second = locate(in: narrow, deadline: deadline)
-    second.unreadTriples += second.symbols.isEmpty ? 0 : outcome.unreadTriples
+    if !second.symbols.isEmpty {
+      second.unreadPlaces += outcome.unreadPlaces
+      second.outOfTries = second.outOfTries || outcome.outOfTries
+    }
     let sawPatterns = wide.hasSupportedPatterns || narrow.hasSupportedPatterns
     guard second.symbols.isEmpty, !second.structuredAppend, sawPatterns, !deadline.hasPassed else {
       return (second, sawPatterns)
@@ -174,11 +178,14 @@ extension QRCodeReader {
     return []
   }
 
-  static func view(_ gray: GrayImage, scale: Double, radius: Int? = nil) -> LocatingView {
+  /// `gray` thresholded against a window of `radius` and censused, a view `scale` times
+  /// the image's size; with `mergedRings`, its census also takes finders whose dark ring
+  /// runs into the data (see ``FinderPatternScan/mergedFinderTotal(_:)``).
+  static func view(_ gray: GrayImage, scale: Double, radius: Int? = nil, mergedRings: Bool = false) -> LocatingView {
     let binary = gray.binarized(radius: radius)
     return LocatingView(
-      gray: gray, binary: binary, census: FinderPatternScan(binary, crossingLimit: maximumFinderCrossings),
-      scale: scale)
+      gray: gray, binary: binary,
+      census: FinderPatternScan(binary, crossingLimit: maximumFinderCrossings, mergedRings: mergedRings), scale: scale)
   }
 }
 

@@ -4,7 +4,8 @@
 /// pass over the whole image, and it reads large symbols photographed at an angle that
 /// zbar's own detector misses. What that does not read goes to zbar: a plain pass, then
 /// cheap image transformations, cheapest first, then the rectifying pass at other sizes;
-/// the first pass that finds a code ends the scan.
+/// the first pass that finds a code ends the scan. A photo of many codes is read whole by
+/// the first: what it reads is masked out and it reads on (see `QRCodeReader+Gathering`).
 ///
 /// Hostile images are bounded: the finder census counts the patterns first, and a large
 /// image with more than zbar can handle quickly is refused (zbar's time grows faster than
@@ -57,7 +58,8 @@ public final class QRCodeReader {
     /// once, their module grids sampled (through perspective maps, bent to follow paper
     /// that is not flat) and decoded by QRQuiz (`GridDecoder`; zbar decodes a clean
     /// rendering of a grid holding segments it leaves). Structured-append parts are left
-    /// to zbar's passes, which join them.
+    /// to zbar's passes, which join them. When finders are left that no symbol read
+    /// explains, it reads on past those read (a sheet of many codes).
     case located
     /// The image as it is, read by zbar.
     case plain
@@ -85,6 +87,12 @@ public final class QRCodeReader {
     public var symbols: [QRSymbol]
     /// The pass that found them; `nil` when none did.
     public var pass: Pass?
+    /// The symbols with their outlines, when the located pass read several views of the
+    /// image (see `QRCodeReader+Gathering`).
+    var gathering: SymbolGathering?
+    /// Whether finders were left that no symbol read explains: a photo read reduced is
+    /// then read again at its full resolution.
+    var mayHoldMore = false
   }
 
   let scanner = ZBarScanner()
@@ -114,7 +122,10 @@ public final class QRCodeReader {
     try scan(image, deadline: Deadline(seconds: timeLimit))
   }
 
-  func scan(_ image: GrayImage, deadline: Deadline) throws(Error) -> Scan {
+  /// - Parameter fullSizeFollows: `image` is a large photo decoded reduced, which is read
+  ///   again at full size when it may hold more than was read: many codes are then left
+  ///   to that size rather than looked for further in this one.
+  func scan(_ image: GrayImage, deadline: Deadline, fullSizeFollows: Bool = false) throws(Error) -> Scan {
     // The finder census, for locating the symbols and for refusing a hostile large image.
     let binary = image.binarized()
     let census = FinderPatternScan(binary, crossingLimit: Self.maximumFinderCrossings)
@@ -122,14 +133,17 @@ public final class QRCodeReader {
       throw .tooManyFinderPatterns(limit: Self.maximumFinderCrossings)
     }
     let finders = census.isTruncated ? nil : LocatingView(gray: image, binary: binary, census: census, scale: 1)
-    // Symbols located whose image may hold another that was not read: a zbar pass decides.
-    var partial: [QRSymbol]?
     var remaining = passes[...]
     while let pass = remaining.popFirst() {
       guard !deadline.hasPassed else { throw .timeLimitExceeded(seconds: timeLimit) }
       switch pass {
       case .located:
         guard let finders else { continue }
+        if fullSizeFollows, Self.holdsManySmallFinders(finders.census) {
+          // A sheet of codes photographed whole: read at the full size, where their modules
+          // are twice as wide or more, rather than tried here first.
+          return Scan(symbols: [], pass: nil, mayHoldMore: true)
+        }
         let (outcome, sawPatterns) = locateAtOwnSize(image, wide: finders, deadline: deadline)
         if outcome.symbols.isEmpty, sawPatterns, let rectified = remaining.firstIndex(of: .rectified) {
           // Finder patterns that gave no symbol: blur, texture or a far side of under two
@@ -138,19 +152,27 @@ public final class QRCodeReader {
           remaining.remove(at: rectified)
           remaining.insert(.rectified, at: remaining.startIndex)
         }
+        if outcome.symbols.isEmpty, !outcome.structuredAppend, fullSizeFollows,
+          SymbolGathering().finderPairs(finders.census.patterns, scale: 1, limit: 4).count >= 4
+        {
+          // Several codes' finders and none read: codes too small at this size (a sheet
+          // photographed whole), which the full size reads rather than zbar's passes here.
+          return Scan(symbols: [], pass: nil, mayHoldMore: true)
+        }
         guard !outcome.structuredAppend, !outcome.symbols.isEmpty else { continue }
-        if outcome.unreadTriples == 0 { return Scan(symbols: Self.ordered(outcome.symbols), pass: pass) }
-        partial = outcome.symbols
+        var gathering = SymbolGathering()
+        gathering.add(outcome, scale: 1)
+        var more = Self.mayHoldMore(gathering, after: outcome, patterns: finders.census.patterns, scale: 1)
+        if more, !fullSizeFollows {
+          more = readOn(image, wide: finders, gathering: &gathering, zbar: passes.contains(.plain), deadline: deadline)
+        }
+        return Scan(symbols: Self.ordered(gathering.symbols), pass: pass, gathering: gathering, mayHoldMore: more)
       case .rectified:
         let symbols = rectify(image, finders: finders, atOwnSize: !passes.contains(.located), deadline: deadline)
         if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: pass) }
       default:
         guard let transformed = Self.transform(image, for: pass) else { continue }
         let symbols = scanner.scan(transformed.image)
-        // After a partial read, one zbar pass: the more complete of the two stands.
-        if let partial, symbols.count <= partial.count {
-          return Scan(symbols: Self.ordered(partial), pass: .located)
-        }
         if !symbols.isEmpty {
           let scaled = symbols.map { symbol in
             var symbol = symbol
@@ -162,7 +184,6 @@ public final class QRCodeReader {
         }
       }
     }
-    if let partial { return Scan(symbols: Self.ordered(partial), pass: .located) }
     // A code cropped at its own edge, with no quiet zone: located again in a light frame.
     if passes.contains(.located), finders != nil, Self.isCroppedTight(binary), !deadline.hasPassed {
       let symbols = readFramed(image, deadline: deadline)
@@ -175,7 +196,15 @@ public final class QRCodeReader {
     return Scan(symbols: [], pass: nil)
   }
 
-  private static func ordered(_ symbols: [QRSymbol]) -> [QRSymbol] {
+  /// Whether `census` found the finders of several codes (nine or more seen across rows),
+  /// most of them under two and a half pixels a module: too small to read well at this
+  /// size.
+  static func holdsManySmallFinders(_ census: FinderPatternScan) -> Bool {
+    let sizes = census.patterns.filter { $0.rows >= 2 }.map(\.moduleSize).sorted()
+    return sizes.count >= 9 && sizes[sizes.count / 2] < 2.5
+  }
+
+  static func ordered(_ symbols: [QRSymbol]) -> [QRSymbol] {
     symbols.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
   }
 

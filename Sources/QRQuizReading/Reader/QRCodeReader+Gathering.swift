@@ -1,0 +1,132 @@
+/// Many codes in one photo: once the located pass has read some symbols and finders are
+/// left that no symbol explains (see ``SymbolGathering/finderPairs(_:scale:limit:)``, and
+/// triples that looked like symbols but did not read), the search goes on with what was
+/// read masked out: the finders of a narrow threshold window beside the wide one's
+/// leftovers, then (when zbar's passes are among the reader's) a zbar pass over the image
+/// with every symbol read painted over; a photo first read reduced is then read again at
+/// its full resolution. Each view adds what it reads, until nothing is left or the time
+/// budget ends.
+extension QRCodeReader {
+  /// Whether the image may hold more symbols than `gathering` after a view whose census
+  /// found `patterns` (at `scale` times the image's size) gave `outcome`.
+  static func mayHoldMore(
+    _ gathering: SymbolGathering, after outcome: SymbolRectifier.Outcome, patterns: [FinderPatternScan.Pattern],
+    scale: Double
+  ) -> Bool {
+    outcome.outOfTries || outcome.unreadPlaces.contains { !gathering.covers($0 / scale) }
+      || !gathering.finderPairs(patterns, scale: scale, limit: 1).isEmpty
+  }
+
+  /// Reads on in `image` (the image's own size) past the symbols of `gathering`, read
+  /// already in the view `wide` (the first census, against a wide window): the finders a
+  /// narrow window finds beside those `wide` left, then windows around the pairs of
+  /// finders still unexplained, then zbar over the masked image when `zbar`. With no
+  /// `wide` (a photo's full size, read reduced before), the narrow window's alone: the
+  /// symbols left are then small. Whether more may still be there.
+  func readOn(
+    _ image: GrayImage, wide: LocatingView?, gathering: inout SymbolGathering, zbar: Bool, deadline: Deadline
+  ) -> Bool {
+    guard !deadline.hasPassed else { return true }
+    let narrow = Self.view(image, scale: 1, radius: Self.narrowRadius(image), mergedRings: true)
+    var more = true
+    let leftovers = (wide?.census.patterns).map { gathering.open($0, scale: 1) } ?? []
+    if !narrow.census.isTruncated {
+      let patterns = Self.merged(leftovers, gathering.open(narrow.census.patterns, scale: 1))
+      let outcome = SymbolRectifier(image: narrow.binary, gray: image, patterns: patterns)
+        .read(decode: readGrid, deadline: deadline)
+      guard !outcome.structuredAppend else { return joinStructuredAppend(image, into: &gathering) }
+      gathering.add(outcome, scale: 1)
+      more = Self.mayHoldMore(gathering, after: outcome, patterns: patterns, scale: 1)
+    }
+    if more, !deadline.hasPassed {
+      more = readAroundFinderPairs(
+        image, pairs: gathering.finderPairs(Self.merged(leftovers, narrow.census.patterns), scale: 1),
+        gathering: &gathering, deadline: deadline)
+    }
+    guard more, zbar, !deadline.hasPassed else { return more }
+    gathering.add(unplaced: scanner.scan(gathering.masked(image, level: image.lightLevel)))
+    return more
+  }
+
+  /// A structured-append part among the rest: zbar joins the parts, over the whole image
+  /// (what it reads again of the rest counts once). Nothing more is looked for.
+  private func joinStructuredAppend(_ image: GrayImage, into gathering: inout SymbolGathering) -> Bool {
+    gathering.add(unplaced: scanner.scan(image))
+    return false
+  }
+
+  /// The windows around pairs of finders that no symbol read explains, each read doubled
+  /// (thresholded against a small window, as the rectifying pass reads finders of under two
+  /// pixels a module): a symbol whose third finder no census at this size found, or whose
+  /// modules are too small here. Whether more may still be there.
+  private func readAroundFinderPairs(
+    _ image: GrayImage, pairs: [(first: Point, second: Point, moduleSize: Double)],
+    gathering: inout SymbolGathering, deadline: Deadline
+  ) -> Bool {
+    var more = false
+    for window in Self.windows(around: pairs, in: image) {
+      guard !deadline.hasPassed else { return true }
+      let doubled = Self.view(image.cropped(to: window).smoothlyDoubled(), scale: 2, radius: 12, mergedRings: true)
+      guard !doubled.census.isTruncated else { continue }
+      let offset = Point(Double(window.x), Double(window.y))
+      let patterns = gathering.open(doubled.census.patterns, scale: 2, offset: offset)
+      var outcome = SymbolRectifier(image: doubled.binary, gray: doubled.gray, patterns: patterns)
+        .read(decode: readGrid, deadline: deadline)
+      guard !outcome.structuredAppend else { return joinStructuredAppend(image, into: &gathering) }
+      gathering.add(outcome, scale: 2, offset: offset)
+      let trusted = gathering.open(patterns, scale: 2, offset: offset).filter { $0.rows >= 2 }
+      if trusted.count >= 2, !deadline.hasPassed {
+        // A third finder blur or noise has taken off 1:1:3:1:1: a loose census completes
+        // two sure ones (as the last tries do, see `readThinnedFinders`).
+        let loose = FinderPatternScan(doubled.binary, crossingLimit: Self.maximumFinderCrossings, thinned: true)
+        var rectifier = SymbolRectifier(
+          image: doubled.binary, gray: doubled.gray,
+          patterns: Self.merged(trusted, gathering.open(loose.patterns, scale: 2, offset: offset)))
+        rectifier.anchors = trusted.count
+        outcome = rectifier.read(decode: readGrid, deadline: deadline)
+        guard !outcome.structuredAppend else { return joinStructuredAppend(image, into: &gathering) }
+        gathering.add(outcome, scale: 2, offset: offset)
+      }
+      more = more || outcome.outOfTries || outcome.unreadPlaces.contains { !gathering.covers($0 / 2 + offset) }
+    }
+    return more
+  }
+
+  /// Rectangles of `image` holding the symbols each pair of finders could belong to (a
+  /// leg's length around the pair, and four modules of quiet zone), overlapping ones
+  /// joined; at most a few dozen, a megapixel each.
+  static func windows(
+    around pairs: [(first: Point, second: Point, moduleSize: Double)], in image: GrayImage
+  ) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    var boxes: [(left: Double, top: Double, right: Double, bottom: Double)] = pairs.map { pair in
+      let reach = length(pair.second - pair.first) + 4 * pair.moduleSize
+      return (
+        min(pair.first.x, pair.second.x) - reach, min(pair.first.y, pair.second.y) - reach,
+        max(pair.first.x, pair.second.x) + reach, max(pair.first.y, pair.second.y) + reach
+      )
+    }
+    // Join overlapping boxes until none overlap.
+    var joined = true
+    while joined {
+      joined = false
+      outer: for first in boxes.indices {
+        for second in boxes.indices where second > first {
+          let (a, b) = (boxes[first], boxes[second])
+          guard a.left < b.right, b.left < a.right, a.top < b.bottom, b.top < a.bottom else { continue }
+          boxes[first] = (min(a.left, b.left), min(a.top, b.top), max(a.right, b.right), max(a.bottom, b.bottom))
+          boxes.remove(at: second)
+          joined = true
+          break outer
+        }
+      }
+    }
+    return boxes.prefix(24).compactMap { box in
+      let left = max(0, Int(box.left))
+      let top = max(0, Int(box.top))
+      let right = min(image.width, Int(box.right.rounded(.up)))
+      let bottom = min(image.height, Int(box.bottom.rounded(.up)))
+      guard right - left >= 21, bottom - top >= 21, (right - left) * (bottom - top) <= 1_000_000 else { return nil }
+      return (left, top, right - left, bottom - top)
+    }
+  }
+}
