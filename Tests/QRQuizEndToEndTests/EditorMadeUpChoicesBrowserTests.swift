@@ -31,7 +31,7 @@ import Testing
         "python3", Fixtures.url("editor_made_up_check.py").path, server.base, try #require(server.teacherToken),
         "Sound",
       ],
-      timeout: 300)
+      hangLimit: .processorSeconds(300))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: run.stdout)
     let mark = "made up by the import as a choice for 400"
