@@ -76,13 +76,76 @@ import Testing
     #expect(steps.status == 2 && steps.stderr.contains("--learning-steps must be steps such as 1m,10m"))
   }
 
-  @Test func reviewSaysItOnlyReplaysForNow() throws {
-    for arguments in [["review", "--help"], ["review"]] {
-      let help = try ProcessRunner.qrquiz(arguments)
-      #expect(help.status == 0)
-      #expect(help.stdoutText.contains("for now only 'replay'"))
-      let commands = help.stdoutText.components(separatedBy: "commands:\n").last?.prefix { $0 != "\n" }
-      #expect(commands?.hasPrefix("  replay ") == true, "\(help.stdoutText)")
-    }
+  /// A topic of three questions, saved in the scratch library.
+  func savedCapitals() throws -> [String: String] {
+    let topic = """
+      {"options": {"name": "Capitals"}, "sets": [[
+        {"question": "Capital of Peru?", "answers": ["Lima", "Cusco"], "correct": 0},
+        {"question": "Capital of Chile?", "answers": ["Valparaíso", "Santiago"], "correct": 1},
+        {"question": "Capital of Peru?", "answers": ["Lima", "Arequipa"], "correct": 0}
+      ]]}
+      """
+    let environment = scratch.qrquizEnvironment
+    let saved = try ProcessRunner.qrquiz(["topics", "add", try log(topic)], environment: environment)
+    try #require(saved.status == 0, "\(saved.stderr)")
+    return environment
+  }
+
+  @Test func aSittingDealsNewCardsRatesThemAndTheNextSittingKnowsThem() throws {
+    let environment = try savedCapitals()
+    // Turn, Good; turn, Again; quit at the third card's question.
+    let first = try ProcessRunner.qrquiz(
+      ["review", "--plain"], stdin: Data("\n3\n\n1\nq\n".utf8), environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let lines = first.stdoutText.split(separator: "\n").map(String.init)
+    #expect(lines.first == "0 due · 0 learning · 3 new: Capital of Peru?", "\(lines)")
+    #expect(lines.contains("answer: Lima"))
+    #expect(lines.contains("1 again 1 min · 2 hard 5 min · 3 good 10 min · 4 easy 8 d · q quit"), "\(lines)")
+    #expect(lines.contains("0 due · 1 learning · 2 new: Capital of Chile?") && lines.contains("answer: Santiago"))
+    #expect(lines.contains("0 due · 2 learning · 1 new: Capital of Peru?"), "the second card of one text is its own")
+    #expect(lines.last == "2 cards reviewed")
+
+    let due = try ProcessRunner.qrquiz(["review", "--due"], environment: environment)
+    #expect(due.status == 0, "\(due.stderr)")
+    #expect(due.stdoutText == "Capitals\t0 due\t1 new\nnew cards today: 2 of 20\n")
+
+    // The next sitting: the new card first, then the two in learning, due within 20
+    // minutes, come back; Good on each until nothing is due.
+    let second = try ProcessRunner.qrquiz(
+      ["review", "--plain", "--new", "3"], stdin: Data(String(repeating: "\n3\n", count: 8).utf8),
+      environment: environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    let shown = second.stdoutText.split(separator: "\n").filter { $0.hasPrefix("0 due") }
+    #expect(
+      shown == [
+        "0 due · 2 learning · 1 new: Capital of Peru?", "0 due · 3 learning · 0 new: Capital of Chile?",
+        "0 due · 3 learning · 0 new: Capital of Peru?", "0 due · 2 learning · 0 new: Capital of Peru?",
+        "0 due · 1 learning · 0 new: Capital of Chile?",
+      ], "\(second.stdoutText)")
+    #expect(second.stdoutText.hasSuffix("5 cards reviewed\nNothing is due now.\nThe next card is due in 1 d.\n"))
+    let after = try ProcessRunner.qrquiz(["review", "--due"], environment: environment)
+    #expect(after.stdoutText.hasPrefix("Capitals\t0 due\t0 new\n"), "\(after.stdoutText)")
+  }
+
+  @Test func aQuestionsTextReachesTheTerminalOnlyMadeSafe() throws {
+    let topic = #"{"sets": [[{"question": "Q\u001b]0;pwned\u0007?", "answers": ["\u001b[2Ja", "b"], "correct": 0}]]}"#
+    let result = try ProcessRunner.qrquiz(
+      ["review", "--plain", try log(topic)], stdin: Data("\n".utf8), environment: scratch.qrquizEnvironment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!result.stdoutText.contains("\u{1B}") && !result.stdoutText.contains("\u{07}"))
+    #expect(result.stdoutText.contains(#"Q\u{1B}]0;pwned\u{7}?"#), "\(result.stdoutText)")
+  }
+
+  @Test func helpNamesBothUsesAndBadTopicsAreOneLine() throws {
+    let help = try ProcessRunner.qrquiz(["review", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdoutText.contains("usage: qrquiz review [options] [TOPIC…]  |  review replay LOG.csv"))
+    let commands = help.stdoutText.components(separatedBy: "commands:\n").last?.prefix { $0 != "\n" }
+    #expect(commands?.hasPrefix("  replay ") == true, "\(help.stdoutText)")
+    let missing = try ProcessRunner.qrquiz(["review", "No such topic"], environment: scratch.qrquizEnvironment)
+    #expect(missing.status == 3 && missing.stdout.isEmpty)
+    #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
+    let retention = try ProcessRunner.qrquiz(["review", "--retention", "1.5"])
+    #expect(retention.status == 2 && retention.stderr.contains("--retention must be between 0 and 1"))
   }
 }

@@ -27,7 +27,7 @@ struct CommandParser {
     }
     let type = path.last!
     let subcommands = type.configuration.subcommands.map { $0.configuration.name }
-    if !subcommands.isEmpty {
+    if !subcommands.isEmpty, !type.configuration.runsWithoutSubcommand {
       switch remaining.first {
       case nil, "-h", "--help", "help": return .help
       case "--version" where path.count == 1: return .version

@@ -49,6 +49,9 @@ struct CommandConfiguration: Sendable {
   var examples: [String] = []
   /// Subcommands, for groups such as `qrquiz cache`.
   var subcommands: [any ParsableCommand.Type] = []
+  /// Whether the command runs itself when no subcommand is named (`qrquiz review TOPIC`
+  /// beside `qrquiz review replay LOG`): its own arguments follow its name.
+  var runsWithoutSubcommand = false
 }
 
 enum Declarations {

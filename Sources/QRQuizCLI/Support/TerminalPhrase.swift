@@ -19,6 +19,10 @@ enum TerminalPhrase: String, PhraseBook {
   case keyAnswer, keyAnswerPicks, keyHelp, keyQuitEmpty, scoreLine, imageLoading, imageNotAvailable
   // Flash cards.
   case cardKeysPlain, cardCounter, cardAnswerLine, cardQuestionLine, cardTurnHint, cardKeys
+  // Studying (`qrquiz review`).
+  case reviewCounts, reviewQuestionLine, reviewAnswerLine, reviewRate, reviewTurnPlain, reviewTurnKeys
+  case reviewRateKeys, reviewSessionOver, reviewNothingDue, reviewNextDue, reviewNoCards, reviewRecordFailed
+  case intervalMinutes, intervalHours, intervalDays, intervalMonths, intervalYears
   // The creator (`qrquiz new`).
   case promptName, promptTimer, promptRandomOrder, promptHelp, promptVerdicts, promptMandatory, promptSetCount
   case promptQuestion, promptQuestionMore, promptQuestionLast, promptAnswerFixed, promptAnswer, promptAnswerMore
@@ -108,6 +112,23 @@ enum TerminalPhrase: String, PhraseBook {
     .cardQuestionLine: "{counter}: {question}",
     .cardTurnHint: "  (space to turn the card)",
     .cardKeys: "  space turn · → next · ← previous · s shuffle · q quit",
+    .reviewCounts: "{due} due · {learning} learning · {new} new",
+    .reviewQuestionLine: "{counts}: {question}",
+    .reviewAnswerLine: "answer: {answers}",
+    .reviewRate: "1 again {again} · 2 hard {hard} · 3 good {good} · 4 easy {easy} · q quit",
+    .reviewTurnPlain: "Enter shows the answer, q quits",
+    .reviewTurnKeys: "  space show the answer · q quit",
+    .reviewRateKeys: "  1 again · 2 hard · 3 good · 4 easy · q quit",
+    .reviewSessionOver: "{count, plural, one {# card} other {# cards}} reviewed",
+    .reviewNothingDue: "Nothing is due now.",
+    .reviewNextDue: "The next card is due in {interval}.",
+    .reviewNoCards: "No cards: the topics have no questions.",
+    .reviewRecordFailed: "the review could not be saved: {reason}",
+    .intervalMinutes: "{count} min",
+    .intervalHours: "{count} h",
+    .intervalDays: "{count} d",
+    .intervalMonths: "{count} mo",
+    .intervalYears: "{count} y",
     .promptName: "Topic name:",
     .promptTimer: "Seconds per set (Enter: no timer):",
     .promptRandomOrder: "Questions in random order? [Y/n]",

@@ -12,6 +12,9 @@ public enum ClassroomSchema {
     migrator.register(1, "classes, live games, homework, profiles") { database throws(DatabaseError) in
       try database.executeScript(version1)
     }
+    migrator.register(2, "study reviews") { database throws(DatabaseError) in
+      try database.executeScript(version2)
+    }
     return migrator
   }()
 
@@ -115,5 +118,20 @@ public enum ClassroomSchema {
       profile_key TEXT PRIMARY KEY,
       statistics TEXT NOT NULL
     );
+    """
+
+  /// Flash-card reviews (`qrquiz review`): the log is the record; each card's FSRS state
+  /// is replayed from it, as a live game is from its moves. `learner` names who studied
+  /// (`profile:NAME-IN-LOWER-CASE`), so a student's own reviews can join them later.
+  static let version2 = """
+    CREATE TABLE study_reviews (
+      id INTEGER PRIMARY KEY,
+      learner TEXT NOT NULL,
+      topic TEXT NOT NULL,
+      card TEXT NOT NULL,
+      at INTEGER NOT NULL,
+      rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4)
+    );
+    CREATE INDEX study_reviews_by_learner ON study_reviews (learner, topic, card, at);
     """
 }

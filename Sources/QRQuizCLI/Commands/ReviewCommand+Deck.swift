@@ -1,0 +1,44 @@
+import QRQuiz
+import QRQuizClassroom
+
+/// The cards `qrquiz review` studies: every question of every topic, in the topics'
+/// order, each keyed by its topic's name and its question's text (the second of two
+/// questions with one text gets ` #2`), so a card keeps its history when the topic is
+/// edited around it or its file moves.
+struct StudyDeck {
+  /// A card: its key in the log, its question and answers.
+  struct Item {
+    let key: StudyLog.CardKey
+    let card: FlashCardDeck.Card
+  }
+
+  /// The topics' names, in order.
+  let topicNames: [String]
+  let items: [Item]
+
+  /// The cards of `arguments` (files, URLs, saved topics' names), or of every saved topic.
+  init(topics arguments: [String], reader: TopicReader) async throws {
+    var topics: [ValidTopic] = []
+    if arguments.isEmpty {
+      topics = try TopicSaving.library.list().map(\.topic)
+    } else {
+      for argument in arguments { topics.append(try await TopicArgument(argument).topic(reader: reader)) }
+    }
+    var items: [Item] = []
+    var names: [String] = []
+    for topic in topics {
+      names.append(topic.name)
+      var seen: [String: Int] = [:]
+      let sets = topic.topic.sets
+      guard !sets.isEmpty, let deck = try? FlashCardDeck(topic: topic, sets: 0...(sets.count - 1)) else { continue }
+      for card in deck.cards {
+        let text = card.question.text
+        seen[text, default: 0] += 1
+        let id = seen[text]! == 1 ? text : "\(text) #\(seen[text]!)"
+        items.append(Item(key: StudyLog.CardKey(topic: topic.name, card: id), card: card))
+      }
+    }
+    topicNames = names
+    self.items = items
+  }
+}
