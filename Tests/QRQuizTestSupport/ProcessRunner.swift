@@ -17,11 +17,27 @@ package enum ProcessRunner {
     return productsDirectory.appendingPathComponent("qrquiz")
   }
 
+  /// Runs the built `qrquiz`. Without an `environment`, its data and cache folders are
+  /// this test run's own (``isolatedEnvironment``), never the user's: a newer build's
+  /// records in `~/.local/share/qrquiz` must not decide what a test sees.
   package static func qrquiz(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws
     -> ProcessResult
   {
-    try run(qrquiz, arguments, stdin: stdin, environment: environment)
+    try run(qrquiz, arguments, stdin: stdin, environment: environment ?? isolatedEnvironment)
   }
+
+  /// The environment with `XDG_DATA_HOME`, `XDG_CONFIG_HOME` and `QRQUIZ_CACHE_DIR` in a
+  /// folder made once for this test run, in the temporary folder (never the user's).
+  package static let isolatedEnvironment: [String: String] = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "qrquiz-tests-home-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+    environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
+    environment["QRQUIZ_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+    return environment
+  }()
 
   /// Runs `/usr/bin/env NAME …` so tools are found on PATH.
   package static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
