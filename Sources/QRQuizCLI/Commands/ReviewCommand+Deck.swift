@@ -4,7 +4,7 @@ import QRQuizClassroom
 /// The cards `qrquiz review` studies: every question of every topic, in the topics'
 /// order, each keyed by its topic's name and its question's text (the second of two
 /// questions with one text gets ` #2`), so a card keeps its history when the topic is
-/// edited around it or its file moves.
+/// edited around it or its file moves. Topics of one name are one topic.
 struct StudyDeck {
   /// A card: its key in the log, its question and answers.
   struct Item {
@@ -26,7 +26,9 @@ struct StudyDeck {
     }
     var items: [Item] = []
     var names: [String] = []
-    for topic in topics {
+    // A topic given twice (by file and by name, say) is studied once: its cards are keyed
+    // by its name, so the second would deal every card twice.
+    for topic in topics where !names.contains(topic.name) {
       names.append(topic.name)
       var seen: [String: Int] = [:]
       let sets = topic.topic.sets
