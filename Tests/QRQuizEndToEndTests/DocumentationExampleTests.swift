@@ -159,6 +159,12 @@ import Testing
     #expect(TerminalText.safe(name) == #"Quiz\u{1B}]0;pwned\u{7}"#)
   }
 
+  @Test func studentSlipPrinterExample() throws {
+    let slips = [StudentSlip(name: "Ada Lovelace", className: "9B", link: "http://10.0.0.2:8080/s/…")]
+    let pdf = try StudentSlipPrinter(paper: .a4).pdf(slips, words: .english)
+    #expect(pdf.starts(with: Array("%PDF-".utf8)))
+  }
+
   // MARK: Examples that are compiled only (relative paths, network, system folders)
 
   func classRosterStoreExample(records: RecordStore) throws {

@@ -93,6 +93,8 @@ extension TerminalPhrase {
       "Tarjetas nuevas hoy: {seen, plural, one {# vista} other {# vistas}}, {left} por venir (límite diario: {limit}, --new)",
     .reviewNewDone:
       "{limit, plural, one {La # tarjeta nueva del día está hecha} other {Las # tarjetas nuevas del día están hechas}}; {waiting, plural, one {# espera} other {# esperan}} a mañana (--new muestra más).",
+    .slipPurpose: "Tu propia página: tus resultados y tu repaso",
+    .slipPrivacy: "Guarda esta tira para ti",
     .intervalMinutes: "{count} min",
     .intervalHours: "{count} h",
     .intervalDays: "{count} d",

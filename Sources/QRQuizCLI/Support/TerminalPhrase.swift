@@ -23,6 +23,8 @@ enum TerminalPhrase: String, PhraseBook {
   case reviewCounts, reviewQuestionLine, reviewAnswerLine, reviewRate, reviewTurnPlain, reviewTurnKeys
   case reviewSessionOver, reviewNothingDue, reviewNextDue, reviewNoCards, reviewRecordFailed, reviewRateHint
   case reviewNewToday, reviewNewDone
+  // A student's slip (`qrquiz class slips`).
+  case slipPurpose, slipPrivacy
   case intervalMinutes, intervalHours, intervalDays, intervalMonths, intervalYears
   // The creator (`qrquiz new`).
   case promptName, promptTimer, promptRandomOrder, promptHelp, promptVerdicts, promptMandatory, promptSetCount
@@ -128,6 +130,8 @@ enum TerminalPhrase: String, PhraseBook {
     .reviewNewToday: "New cards today: {seen} seen, {left} more to come (a day's limit: {limit}, --new)",
     .reviewNewDone:
       "The day's {limit, plural, one {# new card is} other {# new cards are}} done; {waiting, plural, one {# waits} other {# wait}} for tomorrow (--new shows more).",
+    .slipPurpose: "Your own page: your results and your review",
+    .slipPrivacy: "Keep this slip to yourself",
     .intervalMinutes: "{count} min",
     .intervalHours: "{count} h",
     .intervalDays: "{count} d",
