@@ -2,7 +2,7 @@
 /// PostgreSQL share (integer, real and text columns, flags as 0 or 1, partial indexes,
 /// `RETURNING`), so a second engine runs the same schema and the same repositories.
 ///
-/// Times are microseconds since 1970 (``QuizClock/Instant``'s count); moves, setups and
+/// Times are microseconds since 1970 (`QuizClock.Instant`'s count); moves, setups and
 /// results are the JSON the values encode to, so a game is replayed from its rows as it
 /// was from a 0.5 journal's lines.
 public enum ClassroomSchema {

@@ -8,7 +8,7 @@ import QRQuizLocking
 /// exports); records are here, where they can be queried together.
 ///
 /// The file is in WAL mode with `synchronous=FULL`: a write that returned is on disk.
-/// Writes go through one writer (``RecordWriter``), which commits what arrived together in
+/// Writes go through one writer (`RecordWriter`), which commits what arrived together in
 /// one transaction; reads use connections of their own, which WAL lets run beside the
 /// writer. A command line and a server may open the same file: SQLite's locks order their
 /// writes, and each waits for the other's transaction (a busy timeout) rather than fail.
@@ -47,7 +47,7 @@ public final class RecordStore: Sendable {
   deinit { writer.close() }
 
   /// Runs `body` in the writer's next transaction and waits until it is committed (or
-  /// failed). The caller's thread blocks: from async code use ``write(_:)-async``.
+  /// failed). The caller's thread blocks: from async code use its `async` twin.
   ///
   /// - Throws: ``DatabaseError``: `body`'s, or the commit's (nothing of `body` stays).
   @discardableResult
