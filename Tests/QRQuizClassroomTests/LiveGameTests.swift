@@ -224,7 +224,7 @@ import Testing
     log.finish()
     #expect(ticket == 13)
 
-    let found = store.resumeUnfinished(at: Game.t(23))
+    let found = store.resumeUnfinished(at: Game.t(22))
     let resumed = try #require(found.games.first)
     resumed.log.finish()
     #expect(resumed.game.setup == game.setup)

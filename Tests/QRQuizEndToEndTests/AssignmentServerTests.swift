@@ -122,10 +122,10 @@ import Testing
 
     let results = try ProcessRunner.qrquiz(["assign", "--results", code, "--csv"], environment: environment)
     #expect(results.status == 0)
-    #expect(results.stdoutText.contains("Ada Lovelace,not done,1000,1,3,1"))
+    #expect(results.stdoutText.contains("Ada Lovelace,not finished,1000,1,3,1"))
     #expect(results.stdoutText.contains("Alan Turing,not started"))
     let table = try ProcessRunner.qrquiz(["assign", "--results", code], environment: environment)
-    #expect(table.stdoutText.contains("Ada Lovelace\tnot done\tscore 1000\t1/3 right"))
+    #expect(table.stdoutText.contains("Ada Lovelace\tnot finished\tscore 1000\t1/3 right"))
     let missing = try ProcessRunner.qrquiz(["assign", "--results", "ZZZZ2345"], environment: environment)
     #expect(missing.status == 3 && missing.stderr.contains("no assignment has the code ZZZZ2345"))
     let late = try ProcessRunner.qrquiz(["assign", "Capitals", "--due", "2001-01-01 10:00"], environment: environment)
