@@ -263,7 +263,7 @@ import Testing
     let (records, takeover) = try RecordStore.open(dataFolder: directory.url)
     #expect(takeover?.gamesInProgress == 1 && takeover?.problems == [])
     let found = LiveGameStore(records: records, directory: directory.url.appendingPathComponent("live"))
-      .resumeUnfinished(at: Game.t(2))
+      .resumeUnfinished(at: Game.t(1))
     for unfinished in found.games { unfinished.log.finish() }
     #expect(found.games.map(\.game) == [game])
   }

@@ -17,12 +17,9 @@ extension LiveGame {
   /// dropped and the scores and streaks counted again without them. An open question may
   /// be asked again (it starts over); another open one must be closed first.
   public mutating func reask(question index: Int, at now: QuizClock.Instant) throws(ReaskRefusal) -> Entry {
-    switch phase {
-    case .over: throw .over
-    case .open(let open, _) where open != index: throw .anotherOpen(open)
-    case .lobby, .open, .closed: break
-    }
+    if phase == .over { throw .over }
     guard setup.questions.indices.contains(index), index < questionsPlayed else { throw .notAsked }
+    if case .open(let open, _) = phase, open != index { throw .anotherOpen(open) }
     let entry = Entry.reasked(question: index, at: now)
     apply(entry)
     return entry

@@ -5,11 +5,11 @@ Chromium: never a silent loss.
 usage: live_unsent_check.py QRQUIZ LIBRARY CACHE DATA_HOME PORT
 
 A server on PORT (data in DATA_HOME) makes a game of 600 s a question; a phone joins as
-Ada and the first question opens. The server is killed (SIGKILL); Ada taps her answer: the
+Ada, the only player, and the first question opens. The server is killed (SIGKILL); Ada taps her answer: the
 phone says it is not sent yet. The server is started again (it resumes the game, the
 question still open): the phone sends it by itself, and the results hold it. Then, for the
-second question, the phone goes offline (Chromium's own switch), Ada taps, the host closes
-the question meanwhile, the phone comes back: it says the answer was not sent, the question
+second question, the phone cannot reach the game (Chromium blocks its requests), Ada taps,
+the host closes the question meanwhile, the phone reaches it again: it says the answer was not sent, the question
 closed. Prints JSON: what the phone said at each step, and what the server holds."""
 import json
 import os
@@ -83,18 +83,22 @@ try:
     until(phone, "return !document.querySelector('#question [data-field=taken]').hidden")
     report["after restart"] = phone.execute_script(UNSENT)
     report["taken"] = phone.find_element("css selector", "#question [data-field=taken]").text
-    post(f"/api/live/{pin}/next", {"secret": host})  # closes question 1
+    # Ada is the only player: her answer closed question 1.
+    until(phone, "return !document.getElementById('closed').hidden")
     results = urllib.request.urlopen(f"{base}/api/live/{pin}/results.json?secret={host}").read()
     report["held"] = json.loads(results)["players"][0]["answers"][0]
 
-    # Question 2: the phone offline, Ada taps, the host closes the question meanwhile.
+    # Question 2: the phone cut off from the game, Ada taps, the host closes the question meanwhile.
     post(f"/api/live/{pin}/next", {"secret": host})
     question_shown(1)
-    phone.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+    phone.execute_cdp_cmd("Network.enable", {})
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/api/live/*"]})
+    # Question 2 takes several answers: picked, then sent.
     phone.find_element("css selector", '#question button[data-index="0"]').click()
+    phone.find_element("id", "send").click()
     report["offline"] = until(phone, UNSENT)
     post(f"/api/live/{pin}/next", {"secret": host})
-    phone.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    phone.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     report["question closed"] = until(phone, "if (document.getElementById('closed').hidden) return '';" + UNSENT)
     results = urllib.request.urlopen(f"{base}/api/live/{pin}/results.json?secret={host}").read()
     report["held 2"] = json.loads(results)["players"][0]["answers"][1]
