@@ -80,7 +80,12 @@ public final class Assignments: Sendable {
         books[code] = book
         return true
       }
-      if isNew { tell?(resumed.work.assignment) }
+      guard isNew else { continue }
+      tell?(resumed.work.assignment)
+      // Its due times moved before this server knew it (read with it) hide its topic as long.
+      if !resumed.work.dueChanges.isEmpty {
+        onDueMoved.withLock { $0 }?(resumed.work.assignment.topicName, resumed.work.latestDue)
+      }
     }
   }
 
