@@ -87,6 +87,10 @@ import Testing
     #expect(notes[1].hasPrefix("extended for Chloé Martin until "))
     #expect(book.csv.contains(",ABCD2345,reopened for everyone until "), "\(book.csv)")
     #expect(book.activities.first?.date == Self.t(300).date)
+    // Chloé, not started: "not yet" while her own due time runs, missed after it.
+    let during = Gradebook(roster: Self.roster, assignments: [work], games: [], at: Self.t(400))
+    #expect(during.rows.map { $0.cells[0].status } == [.partial, .pending])
+    #expect(book.rows.map { $0.cells[0].status } == [.partial, .missed])
 
     // Cut off by the due time: "not finished", on the page's word and the CSV's alike.
     let results = AssignmentResults(work.settled(at: Self.t(700)), roster: Self.roster)

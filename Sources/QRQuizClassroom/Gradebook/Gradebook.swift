@@ -125,12 +125,18 @@ public struct Gradebook: Sendable {
     for work in assignments {
       guard let name = work.assignment.className, StudentName.foldedKey(name) == roster.name.key else { continue }
       let assignment = work.assignment
+      var cells = Self.cells(of: work.settled(at: now), roster: roster)
+      // Not started: "not yet" while the student's own due time is not past (a student
+      // given more time), else missed.
+      for student in roster.students where cells[student.card] == nil {
+        cells[student.card] = work.isOpen(forKey: student.name.key, at: now) ? .pending : .missed
+      }
       columns.append(
         (
           Activity(
             kind: .assignment, id: assignment.code, title: assignment.title, date: work.due.date,
             questions: assignment.questions.count, isOpen: work.isOpenToAnyone(at: now), dueChanges: work.dueChanges),
-          Self.cells(of: work.settled(at: now), roster: roster)
+          cells
         ))
     }
     columns.sort { ($0.activity.date, $0.activity.id) < ($1.activity.date, $1.activity.id) }
