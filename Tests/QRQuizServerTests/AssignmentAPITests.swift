@@ -185,7 +185,7 @@ import Testing
     }
     let results = await get("/api/assignments/\(code)/results.csv", headers: Self.teacher)
     #expect(results.status == 200)
-    #expect(results.text.contains("Ada Lovelace,not done"))
+    #expect(results.text.contains("Ada Lovelace,not finished"))
     #expect(results.text.contains("Alan Turing,not started") && results.text.contains("Grace Hopper,not started"))
   }
 

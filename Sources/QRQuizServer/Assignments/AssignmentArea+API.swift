@@ -67,11 +67,11 @@ extension AssignmentArea {
     let work = book.snapshot
     return .object([
       ("code", .string(book.code)), ("join", .string(joinURL(book.code))),
-      ("due", .string(Assignment.timestamp(assignment.due))), ("topic", .string(assignment.topicName)),
+      ("due", .string(Assignment.timestamp(work.due))), ("topic", .string(assignment.topicName)),
       ("title", .string(assignment.title)), ("class", assignment.className.map(JSONValue.string) ?? .null),
       ("set", assignment.setNumber.map(JSONValue.number) ?? .null), ("attempts", .number(assignment.attempts)),
       ("scoring", .string(assignment.scoring.rawValue)), ("questions", .number(assignment.questions.count)),
-      ("students", .number(work.students.count)), ("open", .bool(assignment.isOpen(at: assignments.clock.now()))),
+      ("students", .number(work.students.count)), ("open", .bool(work.isOpenToAnyone(at: assignments.clock.now()))),
     ])
   }
 
@@ -122,20 +122,23 @@ extension AssignmentArea {
     let now = assignments.clock.now()
     let current = student.book.student(secret: student.secret, at: now) ?? student.student
     let attempt = current.attempts[current.attempts.count - 1]
+    // The student's own due time: everyone's, or their extension.
+    let due = student.book.snapshot.due(forKey: current.name.key)
+    let isOpen = now < due
     var common: [(key: String, value: JSONValue)] = [
       ("name", .string(current.name.text)), ("title", .string(assignment.title)),
-      ("due", .string(Assignment.timestamp(assignment.due))),
-      ("seconds_left", .number(max(0, assignment.due.seconds(since: now)))),
+      ("due", .string(Assignment.timestamp(due))),
+      ("seconds_left", .number(max(0, due.seconds(since: now)))),
       ("questions", .number(assignment.questions.count)), ("attempt", .number(current.attempts.count)),
       ("attempts", .number(assignment.attempts)),
     ]
-    guard assignment.isOpen(at: now), attempt.answers.count < assignment.questions.count else {
+    guard isOpen, attempt.answers.count < assignment.questions.count else {
       let best = current.best
       common += [
         ("done", .bool(true)), ("score", .number(best.score)), ("correct", .number(best.correct)),
         ("unanswered", .number(best.answers.count { $0.outcome == .unanswered })),
-        ("open", .bool(assignment.isOpen(at: now))),
-        ("can_retry", .bool(assignment.isOpen(at: now) && current.attempts.count < assignment.attempts)),
+        ("open", .bool(isOpen)),
+        ("can_retry", .bool(isOpen && current.attempts.count < assignment.attempts)),
       ]
       return .json(.object(common))
     }
@@ -157,7 +160,7 @@ extension AssignmentArea {
       ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
     ]
     if let deadline = assignment.deadline(of: index, in: attempt) {
-      common.append(("time_left", .number(max(0, min(deadline, assignment.due).seconds(since: now)))))
+      common.append(("time_left", .number(max(0, min(deadline, due).seconds(since: now)))))
     }
     if let image = pictures.imageSource(for: question.imageURL) { common.append(("image", .string(image.value))) }
     return .json(.object(common))

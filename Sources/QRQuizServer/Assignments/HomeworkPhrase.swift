@@ -27,6 +27,9 @@ public enum HomeworkPhrase: String, PhraseBook {
   case kindLive, kindHomework, cellScore, cellMissed, cellNotYet, cellPartial, deviceCard, percentRight
   case downloadGradebook, studentLinksHeading, studentLinksNote, linksMissing, makeLinks
   case yourResults, yourResultsHeading, openHomework
+  // Moving a due time.
+  case cannotMoveDue, dueChangesHeading, dueReopened, dueExtended, moveDueForLabel, moveDueEveryone, moveDueButton
+  case moveDueNote, gradebookNotes
 
   public static func catalogue(_ language: Language) -> [HomeworkPhrase: String] {
     switch language {
@@ -40,6 +43,15 @@ public enum HomeworkPhrase: String, PhraseBook {
     .navClasses: "Classes",
     .teacherOnlyDetail: "Only the teacher sees this page: open the teacher's address qrquiz printed when it started.",
     .cannotAssign: "The homework could not be assigned",
+    .cannotMoveDue: "The due time could not be moved",
+    .dueChangesHeading: "Due time",
+    .dueReopened: "Reopened for everyone until {date}",
+    .dueExtended: "{name} may answer until {date}",
+    .moveDueForLabel: "For",
+    .moveDueEveryone: "everyone (reopen)",
+    .moveDueButton: "Move the due time",
+    .moveDueNote: "A later due time only: a student given more time answers until theirs, the others until everyone's.",
+    .gradebookNotes: "Notes",
     .noSuchAssignmentPage: "No homework has this code: check the address.",
     .noSuchClass: "No class has this name.",
     .noSuchStudentPage: "This link opens no student's results: ask your teacher for yours.",

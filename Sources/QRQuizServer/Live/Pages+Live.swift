@@ -49,7 +49,8 @@ extension Pages {
       <p class="explanation" data-field="explanation" hidden></p>
       <div class="leaderboard"><h2>\(say(.liveTopFive))</h2><ol class="standings" data-field="top"></ol>
       <p class="muted" data-field="hidden" hidden>\(say(.liveScoresHidden))</p></div>
-      <p><button id="next" type="button">\(say(.liveNext))</button></p>
+      <p><button id="next" type="button">\(say(.liveNext))</button>
+      <button id="reask" type="button" class="secondary">\(say(.liveReaskButton))</button></p>
       </section>
       <section id="over" hidden aria-labelledby="over-heading">
       <h1 id="over-heading">\(say(.livePodium))</h1>
@@ -140,6 +141,7 @@ extension Pages {
       <h1 id="gone-heading" data-field="gone"></h1>
       <p><a href="\(SitePath.pinEntry)">\(say(.liveJoinAnother))</a></p>
       </section>
+      <p id="unsent" class="problems" role="alert" hidden></p>
       <p id="connection" class="muted" role="status" aria-live="polite"></p>
       </div>
       """)
@@ -213,6 +215,7 @@ extension Pages {
     .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
     .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas,
+    .liveReaskConfirm, .liveReaskButton,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -221,5 +224,6 @@ extension Pages {
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
     .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber,
+    .liveNotSentYet, .liveNotSentClosed,
   ]
 }

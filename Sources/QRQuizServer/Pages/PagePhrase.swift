@@ -64,6 +64,7 @@ public enum PagePhrase: String, PhraseBook {
   case liveEndConfirm, liveEndConfirmButton, livePlayersHeading, liveBannedHeading, liveNobodyBanned
   case liveRemoveConfirm, liveRemoveButton, liveRemoveBanButton, liveUnbanConfirm, liveUnbanButton, liveUnbanDone
   case liveRemoveName, liveUnbanName, liveNumberLabel, liveNotANumber, liveTypeOnPhone, liveRightCount, liveWrongCount
+  case liveNotSentYet, liveNotSentClosed, liveReaskButton, liveReaskConfirm
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -242,6 +243,10 @@ public enum PagePhrase: String, PhraseBook {
     .liveBannedOut: "The host removed you from this game: you cannot join it again.",
     .liveCancel: "Cancel",
     .liveEndConfirm: "End the game now? The podium shows and no more questions are asked.",
+    .liveNotSentYet: "Not sent yet: it will be sent when the connection is back.",
+    .liveNotSentClosed: "Not sent: the question closed.",
+    .liveReaskButton: "Ask again",
+    .liveReaskConfirm: "Ask this question again with its full time? The answers it had no longer count.",
     .liveEndConfirmButton: "End the game",
     .livePlayersHeading: "Players: choose a name to remove that player",
     .liveBannedHeading: "Banned",
@@ -545,6 +550,10 @@ public enum PagePhrase: String, PhraseBook {
     .liveBannedOut: "El anfitrión te ha sacado de este juego: no puedes volver a unirte.",
     .liveCancel: "Cancelar",
     .liveEndConfirm: "¿Terminar el juego ahora? Se muestra el podio y no hay más preguntas.",
+    .liveNotSentYet: "Aún no enviada: se enviará cuando vuelva la conexión.",
+    .liveNotSentClosed: "No enviada: la pregunta se cerró.",
+    .liveReaskButton: "Preguntar otra vez",
+    .liveReaskConfirm: "¿Hacer esta pregunta otra vez con todo su tiempo? Las respuestas que tenía dejan de contar.",
     .liveEndConfirmButton: "Terminar el juego",
     .livePlayersHeading: "Jugadores: elige un nombre para quitar a ese jugador",
     .liveBannedHeading: "Vetados",

@@ -1,7 +1,7 @@
 "use strict";
 // The projector's screen (`/host/PIN`): the lobby filling up, each question with its
 // countdown and how many answered, the results after it, the podium; and the host's
-// moves (next, end, lock, hide the scores, remove a player and lift a ban), the ones that
+// moves (next, ask again, end, lock, hide the scores, remove a player and lift a ban), the ones that
 // cannot be undone confirmed first.
 const { byId, clear } = require("./page.js");
 const { LivePage } = require("./live-page.js");
@@ -34,6 +34,9 @@ function startHost(page) {
     // The host's secret comes with the page: there is nothing to ask for again.
     refused: () => {},
   });
+
+  /** The question closed on screen, which "Ask again" asks. */
+  let closedIndex = 0;
 
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
   const screens = {
@@ -81,6 +84,7 @@ function startHost(page) {
       page.showExplanation(data.explanation);
       page.field("closed", "hidden", HTMLElement).hidden = !data.hidden;
       byId("next", HTMLElement).textContent = state.nextLabel(data, say);
+      closedIndex = data.index;
       showToggles(data);
     },
     over(data) {
@@ -316,6 +320,14 @@ function startHost(page) {
   endButton.addEventListener("click", async () => {
     const choice = await confirmMove(say("liveEndConfirm"), say("liveEndConfirmButton"), false);
     if (choice === "yes") await postWith(endButton, "/end");
+  });
+
+  // Asking again drops the answers the question had: it asks first.
+  const reaskButton = byId("reask", HTMLButtonElement);
+  reaskButton.addEventListener("click", async () => {
+    const question = closedIndex;
+    const choice = await confirmMove(say("liveReaskConfirm"), say("liveReaskButton"), false);
+    if (choice === "yes") await postWith(reaskButton, "/reask", { question });
   });
 
   connection.connect();
