@@ -31,6 +31,7 @@ function startPlayer(page) {
     progress: () => {},
     kicked: () => {
       kept.forget();
+      showWho(null);
       page.gone(say("liveKicked"));
     },
     online: (online) => page.tell(online ? "" : say("liveReconnecting")),
@@ -88,6 +89,7 @@ function startPlayer(page) {
       page.setField("over", "place", state.finalPlace(data.you, say));
       LivePage.standings(page.field("over", "podium", HTMLElement), data.podium);
       kept.forget();
+      showWho(null);
     },
   };
 
@@ -218,7 +220,28 @@ function startPlayer(page) {
     }
   }
 
+  /**
+   * "You are NAME · Not you?" while this browser plays as NAME (`null`: nobody), so the
+   * next student on a shared computer does not play on as the last one.
+   * @param {string | null} name
+   */
+  function showWho(name) {
+    byId("who", HTMLElement).hidden = name === null;
+    byId("who-name", HTMLElement).textContent = name === null ? "" : say("liveYouAre", { name });
+  }
+
+  byId("not-you", HTMLButtonElement).addEventListener("click", () => {
+    connection.close();
+    page.stopCountdown();
+    kept.forget();
+    shown = null;
+    page.tell("");
+    byId("name", HTMLInputElement).value = "";
+    startJoining();
+  });
+
   function startJoining() {
+    showWho(null);
     page.show("join");
     byId("name", HTMLInputElement).focus();
   }
@@ -264,6 +287,7 @@ function startPlayer(page) {
     }
     if (result.status === 201 && result.data.secret) {
       kept.write({ secret: result.data.secret, name });
+      showWho(name);
       connection.follow(result.data.secret);
       return;
     }
@@ -279,6 +303,7 @@ function startPlayer(page) {
     page.show("lobby");
     page.setField("lobby", "name", say("liveYouAre", { name: String(player.name || "") }));
     page.tell(say("liveReconnecting"));
+    showWho(String(player.name || ""));
     connection.resume(player.secret);
   } else startJoining();
 }
