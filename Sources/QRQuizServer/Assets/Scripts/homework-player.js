@@ -350,7 +350,8 @@ function startHomework(root) {
     clear(answers);
     for (const section of sections) {
       for (const filled of section.querySelectorAll("[data-field]")) {
-        if (filled.getAttribute("data-field") !== "ran-out") filled.textContent = "";
+        if (filled instanceof HTMLImageElement) filled.removeAttribute("src");
+        else if (filled.getAttribute("data-field") !== "ran-out") filled.textContent = "";
       }
     }
     status.textContent = "";

@@ -39,6 +39,7 @@ function startPlayer(page) {
     // the secret stays, and a reload finds the game. Only a 403 (no such player, or
     // removed) or the podium forgets it.
     noSuchGame: () => {
+      showWho(null);
       page.gone(say("liveNoSuchGame"));
     },
     refused: () => {
