@@ -109,6 +109,7 @@ import Testing
     #expect(report.counted["lobby"] == 33)
     #expect(report.counted["question"] == 8)
     #expect(report.counted["closed"] == 11)
+    #expect(report.counted["over"] == 6)
     #expect(report.counted["cards"] == 37)
     #expect(report.keyboard["enter"] == "question" && report.keyboard["space"] == "over")
     #expect(report.keyboard["hint"] == "or press Enter or Space")

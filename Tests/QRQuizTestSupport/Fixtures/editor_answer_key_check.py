@@ -30,6 +30,14 @@ base, token = sys.argv[1], sys.argv[2]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 
 
+def fit(driver, width, height):
+    """The page's viewport exactly `width` × `height` (a headless window is never narrower
+    than 500 px: a phone's width is emulated)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, "return innerWidth === arguments[0] && innerHeight === arguments[1]", width, height)
+
+
 def open_editor(driver, address):
     driver.get(address)
     until(driver, "return !document.getElementById('editor').hidden && document.querySelector('#editor textarea')")
@@ -162,13 +170,14 @@ try:
     click(driver, "#drawing-cancel")
 
     # The save bar covers no field, on a projector's screen and a phone's, Spanish too.
+    fit(driver, 1280, 720)
     open_editor(driver, base + "/edit/Capitals")
     tab_through(driver, "1280x720")
     screenshot(driver, shots, "editor-savebar-1280x720-light")
     scheme(driver, "dark")
     screenshot(driver, shots, "editor-savebar-1280x720-dark")
     scheme(driver, "light")
-    driver.set_window_size(360, 740)
+    fit(driver, 360, 740)
     open_editor(driver, base + "/edit/Capitals")
     tab_through(driver, "360x740")
     screenshot(driver, shots, "editor-savebar-360-light")

@@ -25,6 +25,14 @@ base, code, pin = sys.argv[1], sys.argv[2], sys.argv[3]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 
 
+def fit(driver, width, height):
+    """The page's viewport exactly `width` × `height` (a headless window is never narrower
+    than 500 px: a phone's width is emulated)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    until(driver, "return innerWidth === arguments[0] && innerHeight === arguments[1]", width, height)
+
+
 def shown(driver, root):
     """The section shown, once one is."""
     return until(driver, """
@@ -59,6 +67,7 @@ try:
     # Homework: Ada finishes.
     homework_key = "qrquiz-homework-" + code
     driver.get(base + "/a/" + code)
+    fit(driver, 360, 740)
     section(driver, "#homework", "join")
     join(driver, "Ada Lovelace")
     section(driver, "#homework", "question")

@@ -60,6 +60,15 @@ function startEditor(root) {
   new ResizeObserver(() => {
     document.documentElement.style.setProperty("--savebar-height", savebar.offsetHeight + "px");
   }).observe(savebar);
+  // A text area focused is scrolled only as far as its caret (its first line): the rest of
+  // it may still be under the bar, so the page goes on until the whole field is above it.
+  formElement.addEventListener("focusin", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLElement) || savebar.hidden) return;
+    const bar = savebar.getBoundingClientRect();
+    const box = field.getBoundingClientRect();
+    if (box.bottom > bar.top && box.top < bar.bottom) window.scrollBy(0, Math.min(box.bottom - bar.top + 8, box.top));
+  });
 
   /** @param {string | null} [focus] */
   function draw(focus) {

@@ -136,7 +136,10 @@ function startHomework(root) {
    * @param {boolean} startNext
    */
   async function refresh(startNext) {
+    const asked = secret;
     const result = await call(api + "/next?secret=" + encodeURIComponent(secret || ""), null);
+    // "Not you?" meanwhile: the answer is the last student's, and is not shown.
+    if (secret !== asked) return;
     if (result.status === 200) {
       status.textContent = "";
       const next = /** @type {Next} */ (result.data);
