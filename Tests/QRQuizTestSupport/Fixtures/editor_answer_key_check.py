@@ -120,7 +120,7 @@ def tab_through(driver, label):
 
 
 report = {"savebar": {}, "console": []}
-driver = chromium(1280, 720)
+driver = chromium(1280, 900)
 try:
     driver.get(base + "/?token=" + token)
 
