@@ -123,6 +123,7 @@ report = {"savebar": {}, "console": []}
 driver = chromium(1280, 900)
 try:
     driver.get(base + "/?token=" + token)
+    fit(driver, 1280, 720)
 
     # A new topic: nothing marked right until the teacher marks it.
     open_editor(driver, base + "/new")
@@ -187,6 +188,7 @@ try:
     driver.add_cookie({"name": "qrquiz_lang", "value": "es", "path": "/"})
     open_editor(driver, base + "/edit/Capitals")
     report["spainNoteSpanish"] = driver.execute_script(note, "q-0-1-right-count")
+    driver.execute_script("document.getElementById('q-0-1-right-count').scrollIntoView({block: 'center'})")
     screenshot(driver, shots, "editor-right-count-360-es")
 except Exception:
     try:
