@@ -21,6 +21,7 @@ extension Pages {
       data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")" \
       \(words(Self.homeworkWords)) \(words(Self.homeworkPageWords))>
       <p class="live-title"><strong>\(assignment.title)</strong> <span class="muted">\(dueLine(assignment))</span></p>
+      <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>
       <noscript><p class="notice">\(say(.needsScript))</p></noscript>
       \(closed)
       <section id="join" class="card" aria-labelledby="join-heading" hidden>
@@ -110,7 +111,7 @@ extension Pages {
   static let homeworkPageWords: [PagePhrase] = [
     .liveQuestionOf, .liveRight, .liveWrong, .liveNoAnswer, .liveRequestFailed, .liveNetworkError, .liveTooManyTries,
     .livePickSeveral, .livePickSome, .liveRightAnswerWas, .liveYouPicked, .secondsLeftAnnouncement, .scoreLabel,
-    .nextQuestion, .seeResult,
+    .nextQuestion, .seeResult, .liveYouAre,
   ]
 
   /// The homework page's own words.

@@ -65,6 +65,10 @@ public enum PagePhrase: String, PhraseBook {
   case liveRemoveConfirm, liveRemoveButton, liveRemoveBanButton, liveUnbanConfirm, liveUnbanButton, liveUnbanDone
   case liveRemoveName, liveUnbanName, liveNumberLabel, liveNotANumber, liveTypeOnPhone, liveRightCount, liveWrongCount
   case liveNotSentYet, liveNotSentClosed, liveReaskButton, liveReaskConfirm
+  // The editor's answer key (never ticked for the teacher) and the drawing refused empty.
+  case rightAnswersCount, listAnd, moreRightAnswersLine, moreRightAnswersConfirm, drawingEmpty
+  // The projector's keyboard, and "Not you?" on a shared computer.
+  case liveKeyHint, liveNotYou
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -264,6 +268,14 @@ public enum PagePhrase: String, PhraseBook {
     .liveTypeOnPhone: "Type the number on your phone",
     .liveRightCount: "{count, plural, one {# right} other {# right}}",
     .liveWrongCount: "{count, plural, one {# wrong} other {# wrong}}",
+    .rightAnswersCount: "{count} right answers: {answers}",
+    .listAnd: "{list} and {last}",
+    .moreRightAnswersLine:
+      "Set {set}, question {number}: {count} right answers, where the topic's other questions have {usual}.",
+    .moreRightAnswersConfirm: "{lines}\n\nSave with these answers marked right?",
+    .drawingEmpty: "The drawing is empty: draw at least one line first.",
+    .liveKeyHint: "or press Enter or Space",
+    .liveNotYou: "Not you?",
     .liveRightAnswerWas: "Right: {answers}",
     .editTopic: "Edit {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {# second left} other {# seconds left}}",
@@ -571,6 +583,14 @@ public enum PagePhrase: String, PhraseBook {
     .liveTypeOnPhone: "Escribe el número en tu móvil",
     .liveRightCount: "{count, plural, one {# acierto} other {# aciertos}}",
     .liveWrongCount: "{count, plural, one {# fallo} other {# fallos}}",
+    .rightAnswersCount: "{count} respuestas correctas: {answers}",
+    .listAnd: "{list} y {last}",
+    .moreRightAnswersLine:
+      "Serie {set}, pregunta {number}: {count} respuestas correctas, donde las demás preguntas del tema tienen {usual}.",
+    .moreRightAnswersConfirm: "{lines}\n\n¿Guardar con estas respuestas marcadas como correctas?",
+    .drawingEmpty: "El dibujo está vacío: dibuja al menos una línea primero.",
+    .liveKeyHint: "o pulsa Intro o Espacio",
+    .liveNotYou: "¿No eres tú?",
     .liveRightAnswerWas: "Correcta: {answers}",
     .editTopic: "Editar {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {queda # segundo} other {quedan # segundos}}",

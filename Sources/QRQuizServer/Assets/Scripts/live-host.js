@@ -29,7 +29,10 @@ function startHost(page) {
       cards.show(event);
     },
     kicked: () => page.gone(say("liveKicked")),
-    online: (online) => page.tell(online ? "" : say("liveReconnecting")),
+    // Said at the top of the screen, over everything, until the server answers again.
+    online: (online) => {
+      byId("offline", HTMLElement).hidden = online;
+    },
     noSuchGame: () => page.gone(say("liveNoSuchGame")),
     // The host's secret comes with the page: there is nothing to ask for again.
     refused: () => {},
@@ -328,6 +331,23 @@ function startHost(page) {
     const question = closedIndex;
     const choice = await confirmMove(say("liveReaskConfirm"), say("liveReaskButton"), false);
     if (choice === "yes") await postWith(reaskButton, "/reask", { question });
+  });
+
+  // The main button (Start, End the question, Next) answers Enter and Space from anywhere
+  // on the screen, as a presenter's clicker sends them; a control with the focus answers
+  // them itself, and an open dialog keeps them.
+  document.addEventListener("keydown", (event) => {
+    if ((event.key !== "Enter" && event.key !== " ") || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (dialog.open || event.repeat) return;
+    const target = event.target;
+    if (target instanceof Element && target.closest("button, a, input, select, textarea, summary, video, [contenteditable]")) {
+      return;
+    }
+    const main = ["start", "close", "next"].map((id) => byId(id, HTMLButtonElement))
+      .find((button) => !button.disabled && button.offsetParent !== null);
+    if (!main) return;
+    event.preventDefault();
+    main.click();
   });
 
   connection.connect();

@@ -37,6 +37,7 @@ function startPlayer(page) {
     progress: () => {},
     kicked: () => {
       kept.forget();
+      showWho(null);
       page.gone(say("liveKicked"));
     },
     online: (online) => page.tell(online ? "" : say("liveReconnecting")),
@@ -44,6 +45,7 @@ function startPlayer(page) {
     // the secret stays, and a reload finds the game. Only a 403 (no such player, or
     // removed) or the podium forgets it.
     noSuchGame: () => {
+      showWho(null);
       page.gone(say("liveNoSuchGame"));
     },
     refused: () => {
@@ -148,6 +150,7 @@ function startPlayer(page) {
       page.setField("over", "place", state.finalPlace(data.you, say));
       LivePage.standings(page.field("over", "podium", HTMLElement), data.podium);
       kept.forget();
+      showWho(null);
     },
   };
 
@@ -287,7 +290,28 @@ function startPlayer(page) {
     }
   }
 
+  /**
+   * "You are NAME · Not you?" while this browser plays as NAME (`null`: nobody), so the
+   * next student on a shared computer does not play on as the last one.
+   * @param {string | null} name
+   */
+  function showWho(name) {
+    byId("who", HTMLElement).hidden = name === null;
+    byId("who-name", HTMLElement).textContent = name === null ? "" : say("liveYouAre", { name });
+  }
+
+  byId("not-you", HTMLButtonElement).addEventListener("click", () => {
+    connection.close();
+    page.stopCountdown();
+    kept.forget();
+    shown = null;
+    page.tell("");
+    byId("name", HTMLInputElement).value = "";
+    startJoining();
+  });
+
   function startJoining() {
+    showWho(null);
     page.show("join");
     byId("name", HTMLInputElement).focus();
   }
@@ -333,6 +357,7 @@ function startPlayer(page) {
     }
     if (result.status === 201 && result.data.secret) {
       kept.write({ secret: result.data.secret, name });
+      showWho(name);
       connection.follow(result.data.secret);
       return;
     }
@@ -348,6 +373,7 @@ function startPlayer(page) {
     page.show("lobby");
     page.setField("lobby", "name", say("liveYouAre", { name: String(player.name || "") }));
     page.tell(say("liveReconnecting"));
+    showWho(String(player.name || ""));
     connection.resume(player.secret);
   } else startJoining();
 }
