@@ -16,8 +16,6 @@ public final class Assignments: Sendable {
   private let lastRow = Locked<Int64>(0)
   /// Told of each assignment found that way (its topic is hidden from then on).
   let onFound = Locked<(@Sendable (Assignment) -> Void)?>(nil)
-  /// Attempts to join, per address: a class joins in a burst, a guesser of names is slowed.
-  let joinLimiter = JoinLimiter()
 
   /// - Parameters:
   ///   - store: where assignments are kept; `nil` keeps them in memory only.
