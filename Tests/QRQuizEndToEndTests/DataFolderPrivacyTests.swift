@@ -3,6 +3,7 @@ import QRQuizServerTesting
 import QRQuizTestSupport
 import Testing
 
+@testable import QRQuiz
 @testable import QRQuizClassroom
 
 /// The data folder under a umask of 022 (issue 50, item 4): a class's students' secrets and
