@@ -73,7 +73,8 @@ import Testing
       "POST", "/api/live/\(pinText)/players", headers: ["Content-Type": "application/json"],
       body: Array(#"{"name":"Ada"}"#.utf8))
     #expect(joined.status == 201, "\(joined.text)")
-    #expect(try server.request("POST", "/api/live/\(pinText)/next", headers: teacher, body: Array("{}".utf8)).status == 200)
+    #expect(
+      try server.request("POST", "/api/live/\(pinText)/next", headers: teacher, body: Array("{}".utf8)).status == 200)
     let ended = try server.request("POST", "/api/live/\(pinText)/end", headers: teacher, body: Array("{}".utf8))
     #expect(ended.status == 200, "\(ended.text)")
     let results = data.appendingPathComponent("live/results")

@@ -43,7 +43,8 @@ import Testing
       try server.request("POST", path, headers: headers, body: Array(body.utf8), host: host)
     }
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let assigned = try post("/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#, headers: teacher)
+    let assigned = try post(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#, headers: teacher)
     try #require(assigned.status == 201, "\(assigned.text)")
     let code = string(try JSONParser.parse(assigned.body)["code"])
     let game = try post("/api/live", #"{"topic":"Capitals","set":1}"#, headers: teacher)
@@ -78,7 +79,9 @@ import Testing
     #expect(games.map { $0["players"] } == [.number(0)], "\(running)")
 
     // The server's own names: loopback, localhost, the --host-name, in any case, with a final dot.
-    for own in ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "QUIZ.School.example.:\(port)", "quiz.school.example"] {
+    for own in [
+      "127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)", "QUIZ.School.example.:\(port)", "quiz.school.example",
+    ] {
       #expect(try server.request("GET", "/a/\(code)", host: own).status == 200, "\(own)")
       #expect(try server.request("GET", adaLink, host: own).status == 200, "\(own)")
       #expect(try server.request("GET", "/j/\(pin)", host: own).status == 200, "\(own)")

@@ -1,7 +1,7 @@
 import Foundation
+import QRQuizLocking
 import QRQuizServerTesting
 import QRQuizTestSupport
-import QRQuizLocking
 import Testing
 
 @testable import QRQuiz
@@ -143,7 +143,10 @@ private final class HeldStreams: @unchecked Sendable {
 
   func add(_ stream: EventStreamClient?) {
     lock.withLock {
-      guard let stream else { return failed += 1 }
+      guard let stream else {
+        failed += 1
+        return
+      }
       if stream.status == 200 { held.append(stream) } else { refused += 1 }
     }
   }

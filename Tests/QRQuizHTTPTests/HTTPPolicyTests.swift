@@ -268,7 +268,8 @@ import Testing
       "quiz.school.example", "Quiz.School.Example.:443",
     ] {
       #expect(lan.admits(good), "\(good)")
-      #expect(head([("host", good)]).verdict(headerLimit: 4096, bodyLimit: 100, hosts: lan) == .accept(declaredLength: nil))
+      #expect(
+        head([("host", good)]).verdict(headerLimit: 4096, bodyLimit: 100, hosts: lan) == .accept(declaredLength: nil))
     }
     // Rebound names, lookalikes, other addresses (the server listens on one), and what no
     // client sends: each refused before any route is looked at.
@@ -289,7 +290,8 @@ import Testing
     #expect(every.admits("10.1.2.3:8080") && every.admits("[fe80::1]:8080") && every.admits("localhost"))
     #expect(!every.admits("attacker.example:8080") && !every.admits("999.1.2.3") && !every.admits("1.2.3"))
     // Without names (a library server of tests), any Host is answered as before.
-    #expect(head([("host", "attacker.example")]).verdict(headerLimit: 4096, bodyLimit: 100) == .accept(declaredLength: nil))
+    #expect(
+      head([("host", "attacker.example")]).verdict(headerLimit: 4096, bodyLimit: 100) == .accept(declaredLength: nil))
     #expect(ServerRefusal.misdirected.status == 421)
   }
 }

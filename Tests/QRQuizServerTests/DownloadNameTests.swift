@@ -103,7 +103,8 @@ import Testing
     let value = try #require(download.headers["content-disposition"])
     // Before: `attachment; filename="qrquiz-gradebook-x"; filename*=UTF-8''grades.html; a=".csv"`.
     #expect(Self.savedName(value) == "qrquiz-gradebook-\(hostile).csv", "\(value)")
-    #expect(Self.parameters(value)?.parameters["filename"] == "qrquiz-gradebook-x__ filename*=UTF-8''grades.html_ a=_.csv")
+    #expect(
+      Self.parameters(value)?.parameters["filename"] == "qrquiz-gradebook-x__ filename*=UTF-8''grades.html_ a=_.csv")
     // The other downloads come from the same builder.
     let code = try await server.assign()
     let results = await server.get("/api/assignments/\(code)/results.csv", headers: HomeworkServer.teacher)

@@ -68,7 +68,8 @@ import Testing
     // A request that proves its secret is answered from the spent address too; so is the teacher.
     let next = await server.client.request("GET", "/api/assignments/\(real)/next?secret=\(secret)", from: Self.walker)
     #expect(next.status == 200)
-    let teacher = await server.client.request("GET", "/a/\(real)", headers: HomeworkServer.teacherCookie, from: Self.walker)
+    let teacher = await server.client.request(
+      "GET", "/a/\(real)", headers: HomeworkServer.teacherCookie, from: Self.walker)
     #expect(teacher.status == 200)
     // The budget comes back with the server's clock: 100 a minute.
     server.clock.advance(by: 60)

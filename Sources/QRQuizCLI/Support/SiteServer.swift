@@ -43,7 +43,9 @@ extension ServerOptions {
   /// (and `:`, `[`, `]` for an IPv6 address).
   static func isHostName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count <= 253
-      && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ".-:[]0123456789".unicodeScalars.contains($0)) }
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ".-:[]0123456789".unicodeScalars.contains($0))
+      }
   }
 }
 

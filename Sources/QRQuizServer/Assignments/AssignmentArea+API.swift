@@ -88,7 +88,10 @@ extension AssignmentArea {
     return .bytes(
       Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
       headers: [
-        ("Content-Disposition", ContentDisposition.attachment(stem: "qrquiz-assignment-\(book.code)", fileExtension: "csv"))
+        (
+          "Content-Disposition",
+          ContentDisposition.attachment(stem: "qrquiz-assignment-\(book.code)", fileExtension: "csv")
+        )
       ])
   }
 

@@ -118,7 +118,8 @@ extension Pages {
 
   /// The homework page's own words.
   static let homeworkWords: [HomeworkPhrase] = [
-    .nameNotOnRoster, .nameTaken, .nameRefused, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment, .setHeading, .setTimer,
+    .nameNotOnRoster, .nameTaken, .nameRefused, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment,
+    .setHeading, .setTimer,
     .questionTimer, .setAndQuestionTimer, .durationMinutesSeconds, .durationMinutes, .durationSeconds, .scoredPoints,
     .rightOf, .attemptOf,
     .closedResult, .doneResult, .attemptsLeft,

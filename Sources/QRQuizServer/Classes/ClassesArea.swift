@@ -101,7 +101,10 @@ final class ClassesArea: Sendable {
       Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
       headers: [
         // The class's name is the teacher's text, maybe pasted: one builder quotes it.
-        ("Content-Disposition", ContentDisposition.attachment(stem: "qrquiz-gradebook-\(roster.name.text)", fileExtension: "csv"))
+        (
+          "Content-Disposition",
+          ContentDisposition.attachment(stem: "qrquiz-gradebook-\(roster.name.text)", fileExtension: "csv")
+        )
       ])
   }
 
