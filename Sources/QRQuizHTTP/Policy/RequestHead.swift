@@ -53,11 +53,15 @@ package struct RequestHead: Sendable {
     if contentLengths.count > 1 { return .refuse(.twoContentLengths) }
     if hasTransferEncoding { return .refuse(.lengthRequired) }
     if version == "HTTP/1.1", !hasHost { return .refuse(.noHost) }
-    // Before any route is looked at: a rebound name reaches nothing (`HostNames`).
+    var length: Int?
+    if let declared = contentLengths.first {
+      guard let number = Self.length(declared) else { return .refuse(.badContentLength) }
+      if number > bodyLimit { return .refuse(.bodyTooLarge) }
+      length = number
+    }
+    // Last of the refusals (the others say nothing of the site), and before any route is
+    // looked at: a rebound name reaches nothing (`HostNames`).
     if let hosts, let host, !hosts.admits(host) { return .refuse(.misdirected) }
-    guard let declared = contentLengths.first else { return .accept(declaredLength: nil) }
-    guard let length = Self.length(declared) else { return .refuse(.badContentLength) }
-    if length > bodyLimit { return .refuse(.bodyTooLarge) }
     return .accept(declaredLength: length)
   }
 
