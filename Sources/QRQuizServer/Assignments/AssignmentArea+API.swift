@@ -87,7 +87,12 @@ extension AssignmentArea {
       book.snapshot(at: assignments.clock.now()), roster: roster(book.assignment.className))
     return .bytes(
       Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-assignment-\(book.code).csv\"")])
+      headers: [
+        (
+          "Content-Disposition",
+          ContentDisposition.attachment(stem: "qrquiz-assignment-\(book.code)", fileExtension: "csv")
+        )
+      ])
   }
 
   /// GET `/api/assignments/CODE/results.json`.
@@ -103,16 +108,38 @@ extension AssignmentArea {
   func join(_ context: RequestContext) async throws -> HTTPResponse {
     let request = context.request
     let now = assignments.clock.now()
-    if let wait = assignments.joinLimiter.take(request.clientAddress, at: now) {
+    // Every attempt counts, made or not, from the site's one lookup budget.
+    if let wait = budget.takeJoin(context) {
       throw APIError(
         429, "too many attempts to join from this address: wait a moment", headers: [HTTPResponse.retryAfter(wait)])
     }
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
     let body = try JSONBody(request.body)
     let name = try body.required("name", body.string)
-    let secret = try book.join(name: name, roster: roster(book.assignment.className), at: now)
-    return .json(.object([("secret", .string(secret))]), status: 201)
+    let joined = Result { () throws(AssignmentBook.Failure<AssignmentWork.JoinRefusal>) -> String in
+      try book.join(name: name, roster: roster(book.assignment.className), at: now)
+    }
+    switch joined {
+    case .success(let secret): return .json(.object([("secret", .string(secret))]), status: 201)
+    case .failure(let failure):
+      // A stranger must not learn who is on the roster, nor who has started: a name not on
+      // it and a name taken get the same answer, each attempt from the join budget.
+      if book.assignment.className != nil, Self.isNameRefusal(failure) {
+        throw APIError(403, Self.nameRefused, field: "name", reason: "name_refused")
+      }
+      throw failure
+    }
   }
+
+  /// Whether `failure` refused the name as not on the roster, or as taken.
+  private static func isNameRefusal(_ failure: AssignmentBook.Failure<AssignmentWork.JoinRefusal>) -> Bool {
+    guard case .refused(let refusal) = failure else { return false }
+    return refusal == .notOnRoster || refusal == .nameTaken
+  }
+
+  /// A class homework's answer to a name not on its roster and to a name taken alike.
+  static let nameRefused =
+    "this name is not on the class's list, or a student of this name has started already"
 
   /// GET `/api/assignments/CODE/next?secret=S`: the student's next question (a timed one
   /// only once its timer is started: before, what starting it gives), or their result once

@@ -59,18 +59,24 @@ extension AssignmentArea {
     return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchAssignmentPage)), status: 404)
   }
 
-  /// GET `/a`: the code form; `?code=` goes to its assignment, or says there is none.
+  /// GET `/a`: the code form; `?code=` goes to its assignment, or says there is none (a
+  /// miss, from the lookup budget).
   func codePage(_ context: RequestContext) -> HTTPResponse {
     guard let typed = context.request.query["code"] else { return .html(site.pages(context).codeEntry(problem: false)) }
-    guard let book = assignments.book(typed) else {
-      return .html(site.pages(context).codeEntry(problem: true), status: 404)
+    let missing = HTTPResponse.html(site.pages(context).codeEntry(problem: true), status: 404)
+    switch publicBook(context, typed: typed, missing: missing) {
+    case .failure(let refused): return refused.response
+    case .success(let book): return .redirect(to: .assignment(book.code))
     }
-    return .redirect(to: .assignment(book.code))
   }
 
   /// GET `/a/CODE` (typed in any case: the canonical address after).
   func studentPage(_ context: RequestContext) -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let book: AssignmentBook
+    switch publicBook(context, missing: noSuchAssignment(context)) {
+    case .failure(let refused): return refused.response
+    case .success(let found): book = found
+    }
     guard book.code == context[parameter: "code"] else { return .redirect(to: .assignment(book.code)) }
     // Open while anyone may answer (a student with more time too); the due time shown is
     // everyone's, a student's own comes with their next question.
@@ -89,7 +95,11 @@ extension AssignmentArea {
   }
 
   private func joinCode(_ context: RequestContext, _ make: (SymbolSheet) throws -> HTTPResponse) -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let book: AssignmentBook
+    switch publicBook(context, missing: noSuchAssignment(context)) {
+    case .failure(let refused): return refused.response
+    case .success(let found): book = found
+    }
     do {
       let matrix = try QRSymbolEncoder.encode(Array(joinURL(book.code).utf8), mode: .byte, level: .medium)
       return try make(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))

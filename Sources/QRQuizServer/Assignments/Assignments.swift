@@ -23,8 +23,6 @@ public final class Assignments: Sendable {
   /// Told of each due time moved later: the topic's name, and until when its answers stay
   /// hidden.
   let onDueMoved = Locked<(@Sendable (String, QuizClock.Instant) -> Void)?>(nil)
-  /// Attempts to join, per address: a class joins in a burst, a guesser of names is slowed.
-  let joinLimiter = JoinLimiter()
 
   /// - Parameters:
   ///   - store: where assignments are kept; `nil` keeps them in memory only.

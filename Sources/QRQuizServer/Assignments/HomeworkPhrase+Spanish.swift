@@ -29,6 +29,8 @@ extension HomeworkPhrase {
       "Este nombre no está en la lista de tu clase: escríbelo como lo tiene tu profesor (nombre y apellido).",
     .nameTaken:
       "Alguien ya empezó con este nombre. Si fuiste tú, abre la tarea en el móvil o el ordenador donde empezaste.",
+    .nameRefused:
+      "Este nombre no puede empezar esta tarea: escríbelo como lo tiene tu profesor en la lista de tu clase. Si ya empezaste, abre la tarea en el móvil o el ordenador donde empezaste.",
     .badName: "Un nombre tiene de 1 a 40 caracteres, ninguno invisible.",
     .full: "Esta tarea ya tiene todos los alumnos que admite: díselo a tu profesor.",
     .pastDue: "El plazo de esta tarea ha terminado: ya no acepta respuestas.",

@@ -8,7 +8,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   case navHomework, navClasses, teacherOnlyDetail, cannotAssign, noSuchAssignmentPage, noSuchClass, noSuchStudentPage
   // A student's page.
   case dueAt, needsScript, pastDueNotice, joinHeading, codeLabel, studentNameLabel, nameOnRosterLabel, startButton
-  case nameNotOnRoster, nameTaken, badName, full, pastDue, closedHeading, noSuchAssignment
+  case nameNotOnRoster, nameTaken, nameRefused, badName, full, pastDue, closedHeading, noSuchAssignment
   case setHeading, setTimer, questionTimer, setAndQuestionTimer, timeRanOut
   case durationMinutesSeconds, durationMinutes, durationSeconds
   case resultHeading, scoredPoints, rightOf, attemptOf, closedResult, doneResult, attemptsLeft, tryAgain
@@ -66,6 +66,8 @@ public enum HomeworkPhrase: String, PhraseBook {
     .nameNotOnRoster: "This name is not on your class's list: write it as your teacher has it (first and last name).",
     .nameTaken:
       "Someone started with this name already. If it was you, open the homework on the phone or computer you started on.",
+    .nameRefused:
+      "This name cannot start this homework: write it as your teacher has it on your class's list. If you started already, open the homework on the phone or computer you started on.",
     .badName: "A name has 1 to 40 characters, none of them invisible.",
     .full: "This homework has as many students as it takes: tell your teacher.",
     .pastDue: "This homework is past its due time: it takes no more answers.",

@@ -76,8 +76,11 @@ extension Pages {
   }
 
   /// `/a`: the code form (and a wrong code's page).
-  func codeEntry(problem: Bool) -> HTML {
-    let shown: HTML? = problem ? "<p class=\"problems\" role=\"alert\">\(say(.noSuchAssignment))</p>" : nil
+  func codeEntry(problem: Bool, tooManyTries: Bool = false) -> HTML {
+    let shown: HTML? =
+      tooManyTries
+      ? "<p class=\"problems\" role=\"alert\">\(say(PagePhrase.liveTooManyTries))</p>"
+      : problem ? "<p class=\"problems\" role=\"alert\">\(say(.noSuchAssignment))</p>" : nil
     return page(
       title: text(.joinHeading), pageClass: "homework", header: false,
       """
@@ -116,7 +119,8 @@ extension Pages {
 
   /// The homework page's own words.
   static let homeworkWords: [HomeworkPhrase] = [
-    .nameNotOnRoster, .nameTaken, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment, .setHeading, .setTimer,
+    .nameNotOnRoster, .nameTaken, .nameRefused, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment,
+    .setHeading, .setTimer,
     .questionTimer, .setAndQuestionTimer, .durationMinutesSeconds, .durationMinutes, .durationSeconds, .scoredPoints,
     .rightOf, .attemptOf,
     .closedResult, .doneResult, .attemptsLeft,

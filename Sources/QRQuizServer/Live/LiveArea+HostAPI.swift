@@ -73,7 +73,9 @@ extension LiveArea {
     let room = host.room
     return .bytes(
       Array(LiveResults(room.snapshot).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-live-\(room.pin).csv\"")])
+      headers: [
+        ("Content-Disposition", ContentDisposition.attachment(stem: "qrquiz-live-\(room.pin)", fileExtension: "csv"))
+      ])
   }
 
   /// GET `/api/live/PIN/results.json`: the same as JSON.
