@@ -109,14 +109,14 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
           ? "wrong answer is another note's answer" : "\(answers - 1) wrong answers are other notes' answers")
         + ", drawn at random (--seed changes the draw, --quiz N asks N answers)"
     case .soundLeftOut(let notes):
-      "\(Plural.count(notes, "note")) play sounds ([sound:…]): left out, the app shows no sound"
+      "sounds ([sound:…]) left out of \(Plural.count(notes, "note")): the app plays no sound"
     case .fieldsLeftOut(let notes):
-      "\(Plural.count(notes, "note")) have more than two fields: the first is the question, the second the "
-        + "answer, the rest left out"
+      "fields past the second left out of \(Plural.count(notes, "note")): the first field is the question, "
+        + "the second the answer"
     case .reviewHistory(let reviews, let cards, let otherCards, let unrated):
       "review history: \(Plural.count(reviews, "review")) of \(Plural.count(cards, "card")) read"
         + (otherCards > 0 ? "; \(otherCards) of notes' other cards (reverse …) left out" : "")
-        + (unrated > 0 ? "; \(unrated) entries that rate nothing (rescheduled by hand) left out" : "")
+        + (unrated > 0 ? "; \(unrated) rescheduled by hand (no rating) left out" : "")
     }
   }
 
