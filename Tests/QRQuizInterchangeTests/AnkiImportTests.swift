@@ -107,6 +107,25 @@ import Testing
       ])
   }
 
+  @Test func whatIsLeftOutOfANoteIsSaid() throws {
+    let collection = try AnkiDeckMaker.collection(
+      """
+      INSERT INTO notes VALUES (1, 'a', 1, 0, 0, '', 'Uno' || char(31) || 'One <img src="one.png">' || char(31) || 'extra',
+        '', 0, 0, '');
+      INSERT INTO notes VALUES (2, 'b', 1, 0, 0, '', 'Dos <img src="missing.png">' || char(31) || 'Two', '', 0, 0, '');
+      INSERT INTO notes VALUES (3, 'c', 1, 0, 0, '', 'Tres', '', 0, 0, '');
+      """)
+    let result = try TopicImporter.importTopic(
+      AnkiDeckMaker.package(collection), fileName: "numbers.apkg", options: TopicImporter.Options(skipInvalid: true))
+    #expect(result.topic.topic.questions.map(\.question) == ["Uno", "Dos"])
+    #expect(rightAnswers(result.topic) == ["One", "Two"])
+    #expect(result.notes.contains(.fieldsLeftOut(notes: 1)))
+    #expect(result.notes.contains(.pictureLeftOut(line: nil, name: "one.png", .inAnswer)))
+    #expect(result.notes.contains(.pictureLeftOut(line: nil, name: "missing.png", .notInFile)))
+    // A note of one field has no answer: skipped, named by its number among the notes.
+    #expect(result.skipped.map(\.description) == ["note 3: no second field (the answer)"])
+  }
+
   // MARK: Hostile decks
 
   /// `error`'s words are one line.
@@ -214,6 +233,16 @@ import Testing
     } throws: { error in
       if case .anki(.zstd(part: "collection.anki21b", .corrupt)) = error as? TopicImporter.Error { return true }
       return false
+    }
+  }
+
+  @Test func sqlitesStepsAreBoundedByTheImportersBudget() throws {
+    // A query that never ends by itself stops at the budget, as a crafted collection's would.
+    let database = try AnkiDatabase(try AnkiDeckMaker.collection(""), part: "collection.anki2")
+    #expect(throws: AnkiProblem.tooMuchWork(part: "collection.anki2")) {
+      try database.rows("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) FROM n") { _ in
+        true
+      }
     }
   }
 
