@@ -30,17 +30,26 @@ struct StudyDeck {
     // by its name, so the second would deal every card twice.
     for topic in topics where !names.contains(topic.name) {
       names.append(topic.name)
-      var seen: [String: Int] = [:]
-      let sets = topic.topic.sets
-      guard !sets.isEmpty, let deck = try? FlashCardDeck(topic: topic, sets: 0...(sets.count - 1)) else { continue }
-      for card in deck.cards {
-        let text = card.question.text
-        seen[text, default: 0] += 1
-        let id = seen[text]! == 1 ? text : "\(text) #\(seen[text]!)"
-        items.append(Item(key: StudyLog.CardKey(topic: topic.name, card: id), card: card))
-      }
+      items += Self.items(of: topic)
     }
     topicNames = names
     self.items = items
+  }
+
+  /// The cards of `topic`, keyed.
+  static func items(of topic: ValidTopic) -> [Item] {
+    var seen: [String: Int] = [:]
+    let sets = topic.topic.sets
+    guard !sets.isEmpty, let deck = try? FlashCardDeck(topic: topic, sets: 0...(sets.count - 1)) else { return [] }
+    return deck.cards.map { card in
+      let text = card.question.text
+      seen[text, default: 0] += 1
+      return Item(key: StudyLog.CardKey(topic: topic.name, card: cardID(text, occurrence: seen[text]!)), card: card)
+    }
+  }
+
+  /// The id of the `occurrence`th card (1-based) whose question reads `text`.
+  static func cardID(_ text: String, occurrence: Int) -> String {
+    occurrence == 1 ? text : "\(text) #\(occurrence)"
   }
 }

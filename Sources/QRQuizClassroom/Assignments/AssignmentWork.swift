@@ -134,6 +134,9 @@ public struct AssignmentWork: Sendable, Equatable {
   public internal(set) var students: [Student] = []
   var studentBySecret: [String: Int] = [:]
   var studentByKey: [String: Int] = [:]
+  /// The due times moved since the assignment was made, oldest first
+  /// (`AssignmentWork+DueChanges.swift`).
+  public internal(set) var dueChanges: [DueChange] = []
 
   public init(assignment: Assignment) { self.assignment = assignment }
 
@@ -162,13 +165,15 @@ public struct AssignmentWork: Sendable, Equatable {
   public func join(
     name raw: String, secret: String, roster: ClassRoster?, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> Entry {
-    guard assignment.isOpen(at: now) else { throw .pastDue }
+    guard isOpenToAnyone(at: now) else { throw .pastDue }
     var name: StudentName
     do throws(StudentName.Problem) { name = try StudentName(raw) } catch { throw .invalidName(error) }
     if assignment.className != nil {
       guard let listed = roster?.student(.name(name.text)) else { throw .notOnRoster }
       name = listed.name
     }
+    // A student whose due time was extended may join after everyone else's.
+    guard isOpen(forKey: name.key, at: now) else { throw .pastDue }
     guard studentByKey[name.key] == nil else { throw .nameTaken }
     guard students.count < assignment.maximumStudents else { throw .full }
     return .joined(student: students.count + 1, name: name.text, secret: secret, at: now)
@@ -207,7 +212,7 @@ public struct AssignmentWork: Sendable, Equatable {
   /// - Throws: ``MoveRefusal``.
   public func retry(secret: String, at now: QuizClock.Instant) throws(MoveRefusal) -> Entry {
     guard let student = student(secret: secret) else { throw .unknownStudent }
-    guard assignment.isOpen(at: now) else { throw .pastDue }
+    guard isOpen(forKey: student.name.key, at: now) else { throw .pastDue }
     guard settled(student.attempts[student.attempts.count - 1], at: now).answers.count == assignment.questions.count
     else {
       throw .attemptNotOver

@@ -20,6 +20,10 @@ extension LiveGame {
       return players.indices.contains(id - 1) && players[id - 1].card != nil && questions.contains(question)
         && setup.questions[question].answers.indices.contains(pick)
     case .locked, .scoresHidden, .over: return true
+    case .resumed(let question, _, _):
+      if case .open(question, _) = phase { return true }
+      return false
+    case .reasked(let question, _): return questions.contains(question) && question < questionsPlayed
     }
   }
 }

@@ -26,6 +26,13 @@ extension LiveGame {
     case locked(Bool, at: QuizClock.Instant)
     case scoresHidden(Bool, at: QuizClock.Instant)
     case over(at: QuizClock.Instant)
+    /// The server stopped (`stopped`: the last moment it was known alive) with question
+    /// `question` open, and took it up again `at`: the question's time is moved on by the
+    /// time the server was down, so it has what it had left when it stopped.
+    case resumed(question: Int, stopped: QuizClock.Instant, at: QuizClock.Instant)
+    /// The host asked question `question` again: it opens with its full time, and the
+    /// answers it had no longer count (scores and streaks counted anew without them).
+    case reasked(question: Int, at: QuizClock.Instant)
 
     /// When it happened.
     public var time: QuizClock.Instant {
@@ -33,7 +40,7 @@ extension LiveGame {
       case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .typed(_, _, _, let time), .opened(_, let time),
         .closed(_, let time), .claimed(_, _, _, let time), .seen(_, _, _, let time),
         .kicked(_, _, let time), .unbanned(_, let time), .locked(_, let time), .scoresHidden(_, let time),
-        .over(let time):
+        .over(let time), .resumed(_, _, let time), .reasked(_, let time):
         time
       }
     }
@@ -76,9 +83,19 @@ extension LiveGame {
       phase = .open(question: question, openedAt: time)
       answeredCount = 0
       questionsPlayed = max(questionsPlayed, question + 1)
+      timesAsked[question] += 1
     case .closed(let question, _):
       score(question)
+      closingOrder.append(question)
       phase = .closed(question: question)
+    case .resumed(let question, let stopped, let time):
+      guard case .open(question, let openedAt) = phase else { return }
+      // A clock that went back between two runs moves nothing.
+      phase = .open(
+        question: question,
+        openedAt: openedAt + .microseconds(max(0, time.microsecondsSince1970 - stopped.microsecondsSince1970)))
+    case .reasked(let question, let time):
+      askAgain(question, at: time)
     case .kicked(let id, let ban, _):
       let player = players[id - 1]
       guard !player.isRemoved else { return }
@@ -121,7 +138,7 @@ extension LiveGame {
   }
 
   /// Scores question `index` for every active player, its tally and the standings.
-  private mutating func score(_ index: Int) {
+  mutating func score(_ index: Int) {
     let question = setup.questions[index]
     var tally = Array(repeating: 0, count: question.answers.count)
     for position in players.indices where !players[position].isRemoved {
@@ -151,7 +168,7 @@ extension LiveGame {
     rankScores()
   }
 
-  private mutating func rankScores() {
+  mutating func rankScores() {
     standings = players.lazy.filter { !$0.isRemoved }.map(\.score).sorted(by: >)
   }
 }

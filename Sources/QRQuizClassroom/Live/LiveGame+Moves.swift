@@ -128,8 +128,10 @@ extension LiveGame {
     switch phase {
     case .lobby: entry = setup.questions.isEmpty ? .over(at: now) : .opened(question: 0, at: now)
     case .open(let index, _): entry = .closed(question: index, at: now)
-    case .closed(let index):
-      entry = index + 1 < setup.questions.count ? .opened(question: index + 1, at: now) : .over(at: now)
+    case .closed:
+      // The next question never asked: after a question asked again, the one after the
+      // last asked, not the one after it.
+      entry = questionsPlayed < setup.questions.count ? .opened(question: questionsPlayed, at: now) : .over(at: now)
     case .over: throw .over
     }
     apply(entry)

@@ -149,6 +149,12 @@ public struct LiveGame: Sendable, Equatable {
   /// Questions opened so far (the first ones of ``Setup/questions``): the questions
   /// played, when the game ends early.
   public internal(set) var questionsPlayed = 0
+  /// How many times each question was asked: 2 once the host asked it again
+  /// (``reask(question:at:)``), 0 for one not asked yet.
+  public internal(set) var timesAsked: [Int]
+  /// The questions closed, in the order they last closed: the order scores and streaks
+  /// are counted in when a question asked again is scored anew.
+  var closingOrder: [Int] = []
   /// Active players' scores, highest first, as of the last closed question.
   var standings: [Int] = []
   var playerBySecret: [String: Int] = [:]
@@ -175,6 +181,7 @@ public struct LiveGame: Sendable, Equatable {
   public init(setup: Setup) {
     self.setup = setup
     tallies = Array(repeating: [], count: setup.questions.count)
+    timesAsked = Array(repeating: 0, count: setup.questions.count)
     addCardPlayers()
   }
 

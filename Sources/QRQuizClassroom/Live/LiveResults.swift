@@ -28,7 +28,8 @@ public struct LiveResults: Sendable {
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
   ///   answers they gave.
   /// - the questions: `question,set,text,right answer,right answer text,right,wrong,
-  ///   unanswered`, then each answer's text and how many picked it (`answer 1,picked 1,…`);
+  ///   unanswered` (and `asked`, the times each was asked, in a game where the host asked
+  ///   one again), then each answer's text and how many picked it (`answer 1,picked 1,…`);
   ///   `set` is the topic's set the question came from (from 1, as the JSON's `"set"`: a
   ///   list played as one quiz spans several), empty when the game does not know it.
   ///
@@ -79,6 +80,10 @@ public struct LiveResults: Sendable {
   private var questionsTable: String {
     let widest = playedQuestions.map { game.setup.questions[$0].answers.count }.max() ?? 0
     var header = ["question", "set", "text", "right answer", "right answer text", "right", "wrong", "unanswered"]
+    // Only a game with a question asked again has the column: the answers counted are
+    // those of its last asking.
+    let askedAgain = playedQuestions.contains { game.timesAsked[$0] > 1 }
+    if askedAgain { header.append("asked") }
     for number in (0..<widest).map({ $0 + 1 }) { header += ["answer \(number)", "picked \(number)"] }
     var text = CSVText.row(header)
     for index in playedQuestions {
@@ -91,6 +96,7 @@ public struct LiveResults: Sendable {
         CSVText.cell(outcomes[.right, default: 0]), CSVText.cell(outcomes[.wrong, default: 0]),
         CSVText.cell(outcomes[.unanswered, default: 0]),
       ]
+      if askedAgain { cells.append(CSVText.cell(game.timesAsked[index])) }
       let tally = game.tallies[index]
       for (position, answer) in question.answers.enumerated() {
         cells += [CSVText.cell(answer), tally.indices.contains(position) ? CSVText.cell(tally[position]) : ""]
@@ -114,6 +120,8 @@ public struct LiveResults: Sendable {
         ("answers", .array(question.answers.map(JSONValue.string))),
         ("correct", .array(question.correct.map(JSONValue.number))),
         ("tally", .array(game.tallies[index].map(JSONValue.number))),
+        // 2 for a question the host asked again: its answers are the second asking's.
+        ("asked", .number(game.timesAsked[index])),
       ])
     }
     let players: [JSONValue] = players.map { player in

@@ -127,10 +127,22 @@ extension LiveArea {
     }
   }
 
-  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase"}`
-  /// for a secret of the game (a page that reloads checks the one it kept), else 403.
+  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase",
+  /// "question"?, "remaining_ms"?}` for a secret of the game (a page that reloads checks the
+  /// one it kept), else 403. `remaining_ms`, while a question is open: the time it has left
+  /// (a player's own, with extra time).
   func liveStatus(_ context: RequestContext, _ member: GameMember) -> HTTPResponse {
-    let phase = Self.phaseMembers(member.room.phase)
+    let game = member.room.snapshot
+    var phase = Self.phaseMembers(game.phase)
+    if case .open = game.phase {
+      let now = games.clock.now()
+      let seconds =
+        switch member {
+        case .host: game.remaining(at: now)
+        case .player(let player): game.remaining(for: game.players[player.player.id - 1], at: now)
+        }
+      phase.append(("remaining_ms", .number(Int((seconds * 1000).rounded(.down)))))
+    }
     switch member {
     case .host:
       return .json(.object([("role", .string("host"))] + phase))

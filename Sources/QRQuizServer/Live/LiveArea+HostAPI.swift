@@ -38,6 +38,18 @@ extension LiveArea {
     }
   }
 
+  /// POST `/api/live/PIN/reask`: `{"secret", "question"}` → 200 `{"phase", "question"}`:
+  /// question `question` (from 0, one asked already) opens again with its full time; the
+  /// answers it had no longer count.
+  func reaskInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    let room = host.room
+    let body = try JSONBody(context.request.body)
+    let question = try body.required("question", body.integer)
+    let (phase, ticket) = try room.reask(question: question, at: games.clock.now()).get()
+    try await stored(ticket, in: room, what: "the game")
+    return .json(.object(Self.phaseMembers(phase)))
+  }
+
   /// A host's move: made, its move stored; a finished game's results saved.
   private func hostAction(
     _ context: RequestContext, _ host: Host,
@@ -61,7 +73,9 @@ extension LiveArea {
     let room = host.room
     return .bytes(
       Array(LiveResults(room.snapshot).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-live-\(room.pin).csv\"")])
+      headers: [
+        ("Content-Disposition", ContentDisposition.attachment(stem: "qrquiz-live-\(room.pin)", fileExtension: "csv"))
+      ])
   }
 
   /// GET `/api/live/PIN/results.json`: the same as JSON.
@@ -75,6 +89,16 @@ extension LiveGame.HostRefusal: HTTPResponseError {
     switch self {
     case .over: .apiError(410, "the game is over")
     case .noSuchPlayer: .apiError(404, "no player has this name", field: "name")
+    }
+  }
+}
+
+extension LiveGame.ReaskRefusal: HTTPResponseError {
+  public var response: HTTPResponse {
+    switch self {
+    case .over: .apiError(410, "the game is over")
+    case .notAsked: .apiError(422, "this question has not been asked yet", field: "question")
+    case .anotherOpen(let index): .apiError(409, "question \(index) is open: close it first", field: "question")
     }
   }
 }

@@ -59,6 +59,7 @@ final class LiveArea: Sendable {
         host.add(.post, "/kick", "removes (and bans) a player", .deferred(lane: .live, kickFromLiveGame))
         host.add(.post, "/unban", "lets a banned player join again", .deferred(lane: .live, unbanInLiveGame))
         host.add(.post, "/settings", "lock the game, hide the scores", .deferred(lane: .live, liveGameSettings))
+        host.add(.post, "/reask", "asks a question again, with its full time", .deferred(lane: .live, reaskInLiveGame))
       }
       addCardRoutes(to: &game)
       game.group(access: hostDownload) { download in

@@ -25,6 +25,8 @@ final class LiveRoom: @unchecked Sendable {
   private var answersChanged = false
   private var lastCoalescedSend: QuizClock.Instant
   private var lastActivity: QuizClock.Instant
+  /// When the game's heartbeat was last queued while a question was open.
+  private var lastHeartbeat: QuizClock.Instant?
   private var scanning: Set<ScannerRole> = []
   /// The host's camera left on between questions sees the cards still up from the last one.
   private var camera = LiveCameraRule()
@@ -40,6 +42,10 @@ final class LiveRoom: @unchecked Sendable {
 
   /// News that comes in bursts is sent at most this often (seconds).
   static let coalescingInterval = 0.25
+  /// While a question is open, the records learn this often (seconds) that the server is
+  /// alive: a restart after a crash gives the question back the time it had left, to
+  /// within this.
+  static let heartbeatInterval = 1.0
   /// A comment line goes to every stream after this long without a write (seconds), to
   /// keep proxies and phones from closing it and to find clients that are gone (a
   /// suspended connection notices nothing until it is written to).
@@ -251,6 +257,18 @@ final class LiveRoom: @unchecked Sendable {
     }
   }
 
+  /// The host asks question `question` again, with its full time.
+  func reask(question: Int, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.ReaskRefusal> {
+    lock.withLock {
+      do throws(LiveGame.ReaskRefusal) {
+        let entry = try game.reask(question: question, at: now)
+        return .success((game.phase, applied([entry], at: now)))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
   private func hostMove(
     at now: QuizClock.Instant, _ move: (inout LiveGame) throws(LiveGame.HostRefusal) -> [LiveGame.Entry]
   )
@@ -283,7 +301,14 @@ final class LiveRoom: @unchecked Sendable {
   /// log, kicked players' streams ended, the new state sent to every stream.
   private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
     lastActivity = now
-    if entries.contains(where: { if case .opened = $0 { true } else { false } }) { camera.questionOpened(at: now) }
+    if entries.contains(where: {
+      switch $0 {
+      case .opened, .reasked: true
+      default: false
+      }
+    }) {
+      camera.questionOpened(at: now)
+    }
     let ticket = record(entries)
     for case .kicked(let id, _, _) in entries { streams.dismiss(player: id) }
     publishState(at: now)
@@ -316,10 +341,21 @@ final class LiveRoom: @unchecked Sendable {
       }
       if now.seconds(since: streams.lastWrite) >= keepAliveInterval { streams.keepAlive(at: now) }
       var wake = streams.lastWrite + .seconds(keepAliveInterval)
-      if let deadline = game.deadline { wake = min(wake, deadline) }
+      if let deadline = game.deadline { wake = min(wake, deadline, beatHeart(at: now)) }
       if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + .seconds(Self.coalescingInterval)) }
       return wake
     }
+  }
+
+  /// While a question is open (under the lock): the game's heartbeat queued when one is
+  /// due; when the next is.
+  private func beatHeart(at now: QuizClock.Instant) -> QuizClock.Instant {
+    if let last = lastHeartbeat, now.seconds(since: last) < Self.heartbeatInterval {
+      return last + .seconds(Self.heartbeatInterval)
+    }
+    log?.markAlive(at: now)
+    lastHeartbeat = now
+    return now + .seconds(Self.heartbeatInterval)
   }
 
   /// Adds a stream; its first event is the game's state as it is now, so a client that

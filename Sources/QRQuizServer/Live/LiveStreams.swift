@@ -7,9 +7,14 @@ import QRQuizHTTP
 /// player's, what each is sent, and when the last write was (keep-alives follow it). A value
 /// its ``LiveRoom`` holds under its lock; writing only copies bytes to a connection's backlog,
 /// so nothing here waits for a client.
+///
+/// Streams are kept by audience too, so a stream opened (a phone reconnecting) touches only
+/// its own audience's few, never all of them: thousands of phones reconnecting at once
+/// used to scan every stream each time under the game's lock, and a new player's join
+/// waited behind them.
 struct LiveStreams {
   /// Who a stream is for.
-  enum Audience: Equatable {
+  enum Audience: Hashable {
     case host
     case player(Int)
   }
@@ -17,6 +22,8 @@ struct LiveStreams {
   final class Stream {
     let sink: any EventSink
     let audience: Audience
+    /// Closed by the game, or found finished: no longer written to or counted.
+    var isEnded = false
 
     init(sink: any EventSink, audience: Audience) {
       self.sink = sink
@@ -31,7 +38,12 @@ struct LiveStreams {
   /// projector): a newer one ends the oldest past it.
   static let ofTheHost = 4
 
+  /// Every open stream, in the order they were opened.
   private var streams: [Stream] = []
+  /// The same streams by audience, oldest first: a few each.
+  private var byAudience: [Audience: [Stream]] = [:]
+  /// Streams in `streams` ended since it was last compacted.
+  private var ended = 0
   private var lastEventID: UInt64
   /// When a stream was last written to.
   private(set) var lastWrite: QuizClock.Instant
@@ -44,19 +56,25 @@ struct LiveStreams {
   }
 
   /// Streams open now.
-  var count: Int { streams.count }
+  var count: Int { streams.count - ended }
 
   /// Adds a stream, its first event the game's state as `writer` writes it: a client that
   /// reconnects needs nothing else. An audience's oldest streams past its share are ended.
   mutating func subscribe(_ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter) {
-    streams.removeAll { $0.sink.isFinished }
-    let same = streams.filter { $0.audience == audience }
+    var same = byAudience[audience] ?? []
+    for gone in same where gone.sink.isFinished { end(gone) }
+    same.removeAll { $0.isEnded }
     let allowed = audience == .host ? Self.ofTheHost : Self.perPlayer
-    for old in same.prefix(max(0, same.count - allowed + 1)) {
+    while same.count >= allowed {
+      let old = same.removeFirst()
       old.sink.close()
-      streams.removeAll { $0 === old }
+      end(old)
     }
-    streams.append(Stream(sink: sink, audience: audience))
+    let stream = Stream(sink: sink, audience: audience)
+    same.append(stream)
+    byAudience[audience] = same
+    streams.append(stream)
+    compactIfMostlyEnded()
     lastEventID += 1
     var events = writer(lastEventID)
     sink.send(events.state(for: audience))
@@ -93,28 +111,51 @@ struct LiveStreams {
   mutating func dismiss(player id: Int) {
     lastEventID += 1
     let event = Array("id: \(lastEventID)\nevent: kicked\ndata: {}\n\n".utf8)
-    for stream in streams where stream.audience == .player(id) {
+    for stream in byAudience[.player(id)] ?? [] where !stream.isEnded {
       stream.sink.send(event)
       stream.sink.close()
+      end(stream)
     }
-    streams.removeAll { $0.audience == .player(id) }
+    byAudience[.player(id)] = nil
+    compactIfMostlyEnded()
   }
 
   /// Ends every stream.
   mutating func closeAll() {
-    for stream in streams { stream.sink.close() }
+    for stream in streams where !stream.isEnded { stream.sink.close() }
     streams = []
+    byAudience = [:]
+    ended = 0
   }
 
   /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
   /// forgets the streams whose client is gone.
   private mutating func send(at now: QuizClock.Instant, _ bytes: (Audience) -> [UInt8]?) {
-    var gone = false
-    for stream in streams {
+    for stream in streams where !stream.isEnded {
       guard let event = bytes(stream.audience) else { continue }
-      if !stream.sink.send(event) { gone = true }
+      if !stream.sink.send(event), stream.sink.isFinished { end(stream) }
     }
-    if gone { streams.removeAll { $0.sink.isFinished } }
+    compactIfMostlyEnded()
     lastWrite = now
+  }
+
+  /// Counts `stream` out: it is dropped from `streams` at the next compaction, and from its
+  /// audience's list by the caller or the next subscription.
+  private mutating func end(_ stream: Stream) {
+    guard !stream.isEnded else { return }
+    stream.isEnded = true
+    ended += 1
+  }
+
+  /// Drops the ended streams once they are half of them: each stream ended costs a
+  /// constant share of one pass, never a pass of its own.
+  private mutating func compactIfMostlyEnded() {
+    guard ended > 0, ended * 2 >= streams.count else { return }
+    streams.removeAll { $0.isEnded }
+    for (audience, list) in byAudience {
+      let open = list.filter { !$0.isEnded }
+      byAudience[audience] = open.isEmpty ? nil : open
+    }
+    ended = 0
   }
 }

@@ -22,6 +22,7 @@ extension Pages {
       scripts: ["live.js"],
       """
       <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords)) \(cardWords)>
+      <p id="offline" class="offline" role="alert" hidden>\(say(.liveReconnecting))</p>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>
       \(unreachable)
       <section id="lobby" aria-labelledby="lobby-heading">
@@ -33,14 +34,14 @@ extension Pages {
       <p><a href="\(SitePath.join(pin))">\(joinURL)</a></p></div>
       </div>
       <p class="players-count" data-field="players" aria-live="polite"></p>
-      <p><button id="start" type="button">\(say(.liveStart))</button></p>
+      <p class="main-move"><button id="start" type="button" aria-keyshortcuts="Enter Space">\(say(.liveStart))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span></p>
       <ul class="names" data-field="names"></ul>
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       \(Self.questionHeader)
       <ol class="live-answers" data-field="answers"></ol>
-      <p class="status"><span data-field="answered" aria-live="polite"></span>
-      <button id="close" type="button" class="secondary">\(say(.liveEndQuestion))</button></p>
+      <p class="status main-move"><span data-field="answered" aria-live="polite"></span>
+      <span><button id="close" type="button" class="secondary" aria-keyshortcuts="Enter Space">\(say(.liveEndQuestion))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span></span></p>
       \(hasCards ? Self.cardGrid : nil)
       </section>
       <section id="closed" hidden aria-labelledby="closed-heading">
@@ -49,12 +50,13 @@ extension Pages {
       <p class="explanation" data-field="explanation" hidden></p>
       <div class="leaderboard"><h2>\(say(.liveTopFive))</h2><ol class="standings" data-field="top"></ol>
       <p class="muted" data-field="hidden" hidden>\(say(.liveScoresHidden))</p></div>
-      <p><button id="next" type="button">\(say(.liveNext))</button></p>
+      <p class="main-move"><button id="next" type="button" aria-keyshortcuts="Enter Space">\(say(.liveNext))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span>
+      <button id="reask" type="button" class="secondary">\(say(.liveReaskButton))</button></p>
       </section>
       <section id="over" hidden aria-labelledby="over-heading">
       <h1 id="over-heading">\(say(.livePodium))</h1>
       <ol class="standings podium" data-field="podium"></ol>
-      <p><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
+      <p class="main-move"><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
       <a class="button secondary" href="\(SitePath.liveResults(pin, "json"))" download>JSON</a></p>
       </section>
       \(hasCards ? cardPanel(pin: pin) : nil)
@@ -95,6 +97,7 @@ extension Pages {
       """
       <div id="live" data-role="player" data-pin="\(setup.pin)" data-api="\(SitePath.liveAPI(setup.pin))" \(words(Self.playerWords))>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">PIN \(setup.pin)</span></p>
+      <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>
       <noscript><p class="notice">\(say(.liveNeedsScript))</p></noscript>
       <section id="join" class="card" aria-labelledby="join-heading">
       <h1 id="join-heading">\(say(.liveJoinHeading))</h1>
@@ -140,6 +143,7 @@ extension Pages {
       <h1 id="gone-heading" data-field="gone"></h1>
       <p><a href="\(SitePath.pinEntry)">\(say(.liveJoinAnother))</a></p>
       </section>
+      <p id="unsent" class="problems" role="alert" hidden></p>
       <p id="connection" class="muted" role="status" aria-live="polite"></p>
       </div>
       """)
@@ -213,6 +217,7 @@ extension Pages {
     .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
     .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas,
+    .liveReaskConfirm, .liveReaskButton,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -221,5 +226,6 @@ extension Pages {
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
     .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber,
+    .liveNotSentYet, .liveNotSentClosed,
   ]
 }

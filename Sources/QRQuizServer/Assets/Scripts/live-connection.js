@@ -36,6 +36,12 @@ class GameConnection {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && this.secret && this.isClosed) this.check();
     });
+    // A computer whose network went away cannot reach the server: said at once (a stream
+    // may wait long for its next byte before it notices), and followed again once back.
+    window.addEventListener("offline", () => this.listener.online(false));
+    window.addEventListener("online", () => {
+      if (this.secret) this.check();
+    });
   }
 
   get isClosed() {

@@ -1,7 +1,7 @@
 "use strict";
 // The projector's screen (`/host/PIN`): the lobby filling up, each question with its
 // countdown and how many answered, the results after it, the podium; and the host's
-// moves (next, end, lock, hide the scores, remove a player and lift a ban), the ones that
+// moves (next, ask again, end, lock, hide the scores, remove a player and lift a ban), the ones that
 // cannot be undone confirmed first.
 const { byId, clear } = require("./page.js");
 const { LivePage } = require("./live-page.js");
@@ -29,11 +29,17 @@ function startHost(page) {
       cards.show(event);
     },
     kicked: () => page.gone(say("liveKicked")),
-    online: (online) => page.tell(online ? "" : say("liveReconnecting")),
+    // Said at the top of the screen, over everything, until the server answers again.
+    online: (online) => {
+      byId("offline", HTMLElement).hidden = online;
+    },
     noSuchGame: () => page.gone(say("liveNoSuchGame")),
     // The host's secret comes with the page: there is nothing to ask for again.
     refused: () => {},
   });
+
+  /** The question closed on screen, which "Ask again" asks. */
+  let closedIndex = 0;
 
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
   const screens = {
@@ -81,6 +87,7 @@ function startHost(page) {
       page.showExplanation(data.explanation);
       page.field("closed", "hidden", HTMLElement).hidden = !data.hidden;
       byId("next", HTMLElement).textContent = state.nextLabel(data, say);
+      closedIndex = data.index;
       showToggles(data);
     },
     over(data) {
@@ -316,6 +323,31 @@ function startHost(page) {
   endButton.addEventListener("click", async () => {
     const choice = await confirmMove(say("liveEndConfirm"), say("liveEndConfirmButton"), false);
     if (choice === "yes") await postWith(endButton, "/end");
+  });
+
+  // Asking again drops the answers the question had: it asks first.
+  const reaskButton = byId("reask", HTMLButtonElement);
+  reaskButton.addEventListener("click", async () => {
+    const question = closedIndex;
+    const choice = await confirmMove(say("liveReaskConfirm"), say("liveReaskButton"), false);
+    if (choice === "yes") await postWith(reaskButton, "/reask", { question });
+  });
+
+  // The main button (Start, End the question, Next) answers Enter and Space from anywhere
+  // on the screen, as a presenter's clicker sends them; a control with the focus answers
+  // them itself, and an open dialog keeps them.
+  document.addEventListener("keydown", (event) => {
+    if ((event.key !== "Enter" && event.key !== " ") || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (dialog.open || event.repeat) return;
+    const target = event.target;
+    if (target instanceof Element && target.closest("button, a, input, select, textarea, summary, video, [contenteditable]")) {
+      return;
+    }
+    const main = ["start", "close", "next"].map((id) => byId(id, HTMLButtonElement))
+      .find((button) => !button.disabled && button.offsetParent !== null);
+    if (!main) return;
+    event.preventDefault();
+    main.click();
   });
 
   connection.connect();

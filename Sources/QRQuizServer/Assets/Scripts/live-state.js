@@ -341,8 +341,23 @@ function countdown(left, warned, say) {
   return { clock, announce: say("secondsLeftAnnouncement", { seconds: 5 }), warned: true };
 }
 
+/**
+ * What becomes of an answer the phone could not send (the server out of reach), once the
+ * game says where it is: sent now, its question still open and not answered; forgotten, an
+ * earlier try got in; or said not sent, the question closed (or another came). Never lost
+ * without a word.
+ * @param {number} question the unsent answer's question
+ * @param {"lobby" | "question" | "closed" | "over"} name the state the stream says
+ * @param {GameState} data
+ * @returns {"send" | "taken" | "closed"}
+ */
+function unsentAnswer(question, name, data) {
+  if (name === "question" && data.index === question) return data.answered === true ? "taken" : "send";
+  return "closed";
+}
+
 module.exports = {
   answerFace, answerLetter, answerOutcome, answeredLine, countdown, countdownOpening, finalPlace, firstRetryDelay, hostToggles, isNewQuestion,
   joinProblem, lobbyPlayers, nextLabel, nextRetryDelay, numericTally, pickedLine, picksToSend, progress, ranked, rightAnswers, standingLine,
-  tallied, tapAnswer, verdict,
+  tallied, tapAnswer, unsentAnswer, verdict,
 };
