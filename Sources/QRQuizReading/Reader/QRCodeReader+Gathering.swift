@@ -1,6 +1,7 @@
 /// Many codes in one photo: once the located pass has read some symbols and finders are
 /// left that no symbol explains (see ``SymbolGathering/finderPairs(_:scale:limit:)``, and
-/// triples that looked like symbols but did not read), the search goes on with what was
+/// triples that looked like symbols but did not read), or the photo is under- or
+/// over-exposed (``GrayImage/exposure``: its first census misses finders), the search goes on with what was
 /// read masked out: the finders of a narrow threshold window beside the wide one's
 /// leftovers, then (when zbar's passes are among the reader's) a zbar pass over the image
 /// with every symbol read painted over; a photo first read reduced is then read again at
