@@ -134,6 +134,8 @@ public struct AssignmentWork: Sendable, Equatable {
   public internal(set) var students: [Student] = []
   var studentBySecret: [String: Int] = [:]
   var studentByKey: [String: Int] = [:]
+  /// Students by their name's look-alike skeleton (``StudentName/skeleton``).
+  var studentBySkeleton: [String: Int] = [:]
 
   public init(assignment: Assignment) { self.assignment = assignment }
 
@@ -168,6 +170,13 @@ public struct AssignmentWork: Sendable, Equatable {
     if assignment.className != nil {
       guard let listed = roster?.student(.name(name.text)) else { throw .notOnRoster }
       name = listed.name
+    }
+    // Open to anyone, a look-alike of a name taken ("Αda" with a Greek Α) is that name, as
+    // in a live game; a class's names are the roster's, matched by key above.
+    if assignment.className == nil {
+      guard
+        !NameFolding.isTaken(key: name.key, skeleton: name.skeleton, keys: studentByKey, skeletons: studentBySkeleton)
+      else { throw .nameTaken }
     }
     guard studentByKey[name.key] == nil else { throw .nameTaken }
     guard students.count < assignment.maximumStudents else { throw .full }
@@ -264,6 +273,7 @@ public struct AssignmentWork: Sendable, Equatable {
       students.append(Student(id: id, name: checked, secret: secret, joined: time, attempts: [Attempt(started: time)]))
       studentBySecret[secret] = id
       studentByKey[checked.key] = id
+      studentBySkeleton[checked.skeleton] = id
     case .answered(let id, let question, let picks, let time):
       let outcome = assignment.questions[question].question.judge(picks, mandatory: assignment.mandatory)
       let last = settleCurrentAttempt(of: id, at: time)
@@ -285,5 +295,6 @@ extension StudentName {
   init(unchecked text: String) {
     self.text = text
     key = Self.foldedKey(text)
+    skeleton = NameFolding.skeleton(text)
   }
 }

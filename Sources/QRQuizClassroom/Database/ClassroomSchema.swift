@@ -15,6 +15,8 @@ public enum ClassroomSchema {
     migrator.register(2, "study reviews") { database throws(DatabaseError) in
       try database.executeScript(version2)
     }
+    // 3 is another branch's; numbers only need to increase (`DatabaseMigrator`).
+    migrator.register(4, "names folded to their base letters", NameKeyRefresh.apply)
     return migrator
   }()
 

@@ -19,7 +19,9 @@ extension LiveGame {
     case .seen(let id, let question, let pick, _):
       return players.indices.contains(id - 1) && players[id - 1].card != nil && questions.contains(question)
         && setup.questions[question].answers.indices.contains(pick)
-    case .locked, .scoresHidden, .over: return true
+    case .cardShown(let id, _): return players.indices.contains(id - 1) && players[id - 1].card != nil
+    case .rejoined(let id, let secret, _, _): return players.indices.contains(id - 1) && !secret.isEmpty
+    case .locked, .scoresHidden, .over, .guestsAllowed: return true
     }
   }
 }

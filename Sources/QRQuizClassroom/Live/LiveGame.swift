@@ -142,6 +142,11 @@ public struct LiveGame: Sendable, Equatable {
   public internal(set) var isLocked = false
   /// The leaderboard is hidden until the podium.
   public internal(set) var scoresHidden = false
+  /// Names not on the class's roster may join, as guests (`LiveGame+Roster.swift`): off in
+  /// a game with a class until the host allows them, always on in a game without one.
+  public internal(set) var guestsAllowed: Bool
+  /// Students of the class whose card a scanner has seen: in the room though not on a phone.
+  public internal(set) var cardsShown: Set<Int> = []
   /// When the game ended, once over.
   public internal(set) var ended: QuizClock.Instant?
   /// Picks per answer of each closed question.
@@ -174,6 +179,7 @@ public struct LiveGame: Sendable, Equatable {
 
   public init(setup: Setup) {
     self.setup = setup
+    guestsAllowed = setup.cardClass == nil
     tallies = Array(repeating: [], count: setup.questions.count)
     addCardPlayers()
   }

@@ -22,7 +22,8 @@ public struct LiveResults: Sendable {
   /// Two tables, one under the other with an empty row between, so a sort or a filter of
   /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:
   /// - the players: `name,score,correct,wrong,unanswered,rank` (`name,card,score,…` in a
-  ///   game with a class answering by card), then for each question
+  ///   game with a class answering by card; `guest` in the card column for a name not on
+  ///   the roster the host let in), then for each question
   ///   played `Qn answer` (answer numbers from 1, `2+3` for several), `Qn answer text`
   ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
@@ -50,7 +51,8 @@ public struct LiveResults: Sendable {
     var text = CSVText.row(header)
     for player in players {
       var cells = [CSVText.cell(player.name.text)]
-      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "") }
+      // A guest of a class's game (not on its roster) says so where a student's card is.
+      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "guest") }
       cells += [
         CSVText.cell(player.score), CSVText.cell(player.correct),
         CSVText.cell(player.wrong), CSVText.cell(player.unanswered),
@@ -119,6 +121,7 @@ public struct LiveResults: Sendable {
     let players: [JSONValue] = players.map { player in
       .object([
         ("name", .string(player.name.text)), ("card", player.card.map(JSONValue.number) ?? .null),
+        ("guest", .bool(game.isGuest(player))),
         ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
         ("removed", .bool(player.isRemoved)), ("score", .number(player.score)),
         ("correct", .number(player.correct)), ("wrong", .number(player.wrong)),

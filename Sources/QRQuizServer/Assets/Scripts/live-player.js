@@ -44,7 +44,18 @@ function startPlayer(page) {
       kept.forget();
       startJoining();
     },
+    // The host let this device continue as the player it asked to be: its secret now.
+    rejoined: (secret) => {
+      kept.write({ secret, name: waitingAs });
+      connection.follow(secret);
+    },
+    replaced: () => {
+      kept.forget();
+      page.gone(say("liveReplaced"));
+    },
   });
+  /** The name this device asked to continue as, while the host has not allowed it. */
+  let waitingAs = "";
 
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
   const screens = {
@@ -265,6 +276,15 @@ function startPlayer(page) {
     if (result.status === 201 && result.data.secret) {
       kept.write({ secret: result.data.secret, name });
       connection.follow(result.data.secret);
+      return;
+    }
+    // The name plays on another device (a flat battery): the teacher is asked, and the
+    // ticket's stream brings the player's secret once they allow it.
+    if (result.status === 409 && result.data.rejoin) {
+      waitingAs = name;
+      joinError.textContent = say("liveAskedTeacher");
+      joinError.hidden = false;
+      connection.follow(result.data.rejoin);
       return;
     }
     joinError.textContent = say(state.joinProblem(result.status, result.data && result.data.reason));
