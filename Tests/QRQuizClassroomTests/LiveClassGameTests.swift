@@ -130,4 +130,43 @@ import Testing
     }
     Self.expectReplays(game, entries)
   }
+
+  @Test func aGuestMergedIntoAStudentIsOnePlayerWhoseFirstAnswersCount() throws {
+    var game = LiveGame(setup: Self.setup())
+    var entries = [game.allowGuests(true, at: T.t(0))]
+    entries.append(try game.join(name: "Harry Wilson", browser: nil, secret: T.secret(1), at: T.t(1)).0)
+    entries.append(try game.join(name: "Harry W", browser: nil, secret: T.secret(2), at: T.t(1)).0)
+    entries.append(try game.next(at: T.t(10)))
+    // Question 1: the guest answers first (right), the student later (wrong).
+    entries += try game.answer(secret: T.secret(2), question: 0, picks: [0], at: T.t(12))
+    entries += try game.answer(secret: T.secret(1), question: 0, picks: [1], at: T.t(15))
+    entries.append(try game.next(at: T.t(30)))
+    #expect(game.tallies[0] == [1, 1, 0, 0])
+    entries.append(try game.next(at: T.t(31)))
+    // Question 2, open: only the guest answers before the merge.
+    entries += try game.answer(secret: T.secret(2), question: 1, picks: [0, 2], at: T.t(33))
+    #expect(throws: LiveGame.HostRefusal.samePlayer) { try game.merge(from: "Harry W", into: "harry w", at: T.t(34)) }
+    #expect(throws: LiveGame.HostRefusal.noSuchPlayer) {
+      try game.merge(from: "Nobody", into: "Harry Wilson", at: T.t(34))
+    }
+    entries.append(try game.merge(from: "Harry W", into: "Harry Wilson", at: T.t(34)))
+    let harry = game.players[1]
+    #expect(harry.name.text == "Harry Wilson" && !harry.isRemoved)
+    #expect(harry.answers[0]?.picks == [0] && harry.answers[0]?.outcome == .right && harry.correct == 1)
+    #expect(harry.score == harry.answers[0]?.points && harry.score > 0 && harry.streak == 1)
+    #expect(harry.answers[1]?.picks == [0, 2])
+    #expect(game.tallies[0] == [1, 0, 0, 0], "the student's later answer no longer counts")
+    #expect(game.players[3].isRemoved && game.players[3].mergedInto == 2)
+    #expect(game.player(secret: T.secret(2)) == nil && game.answeredCount == 1)
+    // The student answering question 2 again: the guest's answer is theirs already.
+    #expect(throws: LiveGame.AnswerRefusal.alreadyAnswered) {
+      try game.answer(secret: T.secret(1), question: 1, picks: [0], at: T.t(35))
+    }
+    entries += try game.end(at: T.t(36))
+    // The results: one row for Harry Wilson, none for the guest.
+    let results = LiveResults(game)
+    #expect(results.players.map(\.name.text).filter { $0.hasPrefix("Harry") } == ["Harry Wilson"])
+    #expect(!results.csv.contains("Harry W,"))
+    Self.expectReplays(game, entries)
+  }
 }

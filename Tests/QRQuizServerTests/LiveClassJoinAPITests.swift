@@ -183,4 +183,26 @@ import Testing
       until: { _ in projector.events.last { $0.data["asking"] != nil }?.data["asking"] == .array([]) },
       timeout: HangLimit.inProcessSeconds)
   }
+
+  @Test func theHostMergesAGuestIntoTheStudentTheyAre() async throws {
+    let (pin, host) = try await makeGame()
+    #expect(await post("/api/live/\(pin)/settings", #"{"secret":"\#(host)","guests":true}"#).status == 200)
+    let guest = string(try object(await post("/api/live/\(pin)/players", #"{"name":"Harry W"}"#))["secret"])
+    #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    #expect(await post("/api/live/\(pin)/answers", #"{"secret":"\#(guest)","question":0,"answers":[0]}"#).status == 202)
+    let merge = #"{"secret":"\#(host)","from":"Harry W","into":"harry wilson"}"#
+    #expect(
+      await post("/api/live/\(pin)/merge", #"{"secret":"\#(guest)","from":"Harry W","into":"Harry Wilson"}"#).status
+        == 403)
+    #expect(
+      await post("/api/live/\(pin)/merge", #"{"secret":"\#(host)","from":"Nobody","into":"Harry Wilson"}"#).status
+        == 404)
+    let merged = await post("/api/live/\(pin)/merge", merge)
+    #expect(merged.status == 200, "\(merged.text)")
+    #expect(await client.request("GET", "/api/live/\(pin)/status?secret=\(guest)").status == 403)
+    #expect(await post("/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
+    let results = await client.request(
+      "GET", "/api/live/\(pin)/results.csv", headers: ["Authorization": "Bearer \(host)"])
+    #expect(results.text.contains("\r\nHarry Wilson,2,") && !results.text.contains("Harry W,"), "\(results.text)")
+  }
 }

@@ -21,6 +21,8 @@ extension LiveGame {
         && setup.questions[question].answers.indices.contains(pick)
     case .cardShown(let id, _): return players.indices.contains(id - 1) && players[id - 1].card != nil
     case .rejoined(let id, let secret, _, _): return players.indices.contains(id - 1) && !secret.isEmpty
+    case .merged(let from, let into, _):
+      return from != into && players.indices.contains(from - 1) && players.indices.contains(into - 1)
     case .locked, .scoresHidden, .over, .guestsAllowed: return true
     }
   }

@@ -33,6 +33,9 @@ extension LiveGame {
     /// The host let the player continue on another device: `secret` is theirs from now on,
     /// the old one opens nothing.
     case rejoined(id: Int, secret: String, browser: String?, at: QuizClock.Instant)
+    /// The host merged player `from` (a guest, a nickname) into `into` (the student they
+    /// are): one player with both's answers, the first to each question counting.
+    case merged(from: Int, into: Int, at: QuizClock.Instant)
 
     /// When it happened.
     public var time: QuizClock.Instant {
@@ -40,7 +43,8 @@ extension LiveGame {
       case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .typed(_, _, _, let time), .opened(_, let time),
         .closed(_, let time), .claimed(_, _, _, let time), .seen(_, _, _, let time),
         .kicked(_, _, let time), .unbanned(_, let time), .locked(_, let time), .scoresHidden(_, let time),
-        .over(let time), .guestsAllowed(_, let time), .cardShown(_, let time), .rejoined(_, _, _, let time):
+        .over(let time), .guestsAllowed(_, let time), .cardShown(_, let time), .rejoined(_, _, _, let time),
+        .merged(_, _, let time):
         time
       }
     }
@@ -126,6 +130,7 @@ extension LiveGame {
       playerBySecret[secret] = id
       players[id - 1].secret = secret
       players[id - 1].browser = browser
+    case .merged(let from, let into, let time): merge(from, into: into, at: time)
     }
   }
 

@@ -43,6 +43,8 @@ extension LiveGame {
     case over
     /// No player has that name.
     case noSuchPlayer
+    /// A player cannot be merged into themselves.
+    case samePlayer
   }
 
   /// Adds a player.

@@ -116,6 +116,9 @@ public struct LiveGame: Sendable, Equatable {
     /// Kicked out and kept out: neither the name nor the browser may join again, until the
     /// host lifts the ban.
     public internal(set) var isBanned = false
+    /// Merged into this player (``LiveGame/merge(from:into:at:)``): removed, their answers
+    /// are that player's, and the results list them no more.
+    public internal(set) var mergedInto: Int?
   }
 
   /// A player's answer to one question.

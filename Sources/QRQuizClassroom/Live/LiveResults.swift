@@ -13,7 +13,10 @@ public struct LiveResults: Sendable {
   public var playedQuestions: Range<Int> { 0..<game.questionsPlayed }
 
   /// The players as the results list them: by rank, then the removed ones as they joined.
-  public var players: [LiveGame.Player] { game.ranking + game.players.filter(\.isRemoved) }
+  public var players: [LiveGame.Player] {
+    // A player merged into another is that one's row: one student, one row.
+    game.ranking + game.players.filter { $0.isRemoved && $0.mergedInto == nil }
+  }
 
   /// The CSV a spreadsheet opens: UTF-8 with a byte-order mark (Excel on Windows reads
   /// "Chloé" as "ChloÃ©" without one), RFC 4180, every text cell guarded against

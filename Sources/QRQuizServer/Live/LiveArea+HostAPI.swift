@@ -40,6 +40,14 @@ extension LiveArea {
     }
   }
 
+  /// POST `/api/live/PIN/merge`: `{"secret", "from", "into"}` → 200: the player named
+  /// `from` (a guest, a nickname) is merged into the one named `into` (the student).
+  func mergeInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      room.merge(from: try body.required("from", body.string), into: try body.required("into", body.string), at: now)
+    }
+  }
+
   /// POST `/api/live/PIN/rejoin/approve`: `{"secret", "name"}` → 200: the device waiting to
   /// continue as the player named `name` is that player from now on; 404 when no device
   /// waits for that name.
@@ -92,6 +100,7 @@ extension LiveGame.HostRefusal: HTTPResponseError {
     switch self {
     case .over: .apiError(410, "the game is over")
     case .noSuchPlayer: .apiError(404, "no player has this name", field: "name")
+    case .samePlayer: .apiError(422, "a player cannot be merged into themselves", field: "into")
     }
   }
 }

@@ -62,6 +62,9 @@ final class LiveArea: Sendable {
         host.add(
           .post, "/settings", "lock the game, hide the scores, allow guests", .deferred(lane: .live, liveGameSettings))
         host.add(
+          .post, "/merge", "merges a player into another: one student, one row",
+          .deferred(lane: .live, mergeInLiveGame))
+        host.add(
           .post, "/rejoin/approve", "lets a device continue as a player", .deferred(lane: .live, approveRejoin))
       }
       addCardRoutes(to: &game)

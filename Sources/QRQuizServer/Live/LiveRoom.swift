@@ -314,6 +314,13 @@ final class LiveRoom: @unchecked Sendable {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban, at: now)] }
   }
 
+  /// The host merges the player named `from` into the one named `into`.
+  func merge(from: String, into: String, at now: QuizClock.Instant)
+    -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
+  {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.merge(from: from, into: into, at: now)] }
+  }
+
   func unban(name: String, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.unban(name: name, at: now)] }
   }
@@ -366,6 +373,7 @@ final class LiveRoom: @unchecked Sendable {
     if entries.contains(where: { if case .opened = $0 { true } else { false } }) { camera.questionOpened(at: now) }
     let ticket = record(entries)
     for case .kicked(let id, _, _) in entries { streams.dismiss(player: id) }
+    for case .merged(let id, _, _) in entries { streams.dismiss(player: id) }
     publishState(at: now)
     return ticket
   }
