@@ -48,9 +48,8 @@ function startHost(page) {
       }
       // On the projector the names are the class's to read, and the teacher's to click:
       // a name that should not be there is removed from where it is seen.
-      // (A class's game lists its roster instead; its players are removed from the controls.)
-      showNames(page.field("lobby", "names", HTMLElement), data.roster ? [] : data.names || [], data.name_cards,
-        "liveRemoveName", askToRemove);
+      showNames(page.field("lobby", "names", HTMLElement), data.names || [], data.name_cards, "liveRemoveName",
+        askToRemove);
       showToggles(data);
     },
     question(data) {
