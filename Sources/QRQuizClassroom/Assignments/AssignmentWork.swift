@@ -137,6 +137,8 @@ public struct AssignmentWork: Sendable, Equatable {
   /// The due times moved since the assignment was made, oldest first
   /// (`AssignmentWork+DueChanges.swift`).
   public internal(set) var dueChanges: [DueChange] = []
+  /// Students by their name's look-alike skeleton (``StudentName/skeleton``).
+  var studentBySkeleton: [String: Int] = [:]
 
   public init(assignment: Assignment) { self.assignment = assignment }
 
@@ -174,6 +176,13 @@ public struct AssignmentWork: Sendable, Equatable {
     }
     // A student whose due time was extended may join after everyone else's.
     guard isOpen(forKey: name.key, at: now) else { throw .pastDue }
+    // Open to anyone, a look-alike of a name taken ("Αda" with a Greek Α) is that name, as
+    // in a live game; a class's names are the roster's, matched by key above.
+    if assignment.className == nil {
+      guard
+        !NameFolding.isTaken(key: name.key, skeleton: name.skeleton, keys: studentByKey, skeletons: studentBySkeleton)
+      else { throw .nameTaken }
+    }
     guard studentByKey[name.key] == nil else { throw .nameTaken }
     guard students.count < assignment.maximumStudents else { throw .full }
     return .joined(student: students.count + 1, name: name.text, secret: secret, at: now)
@@ -269,6 +278,7 @@ public struct AssignmentWork: Sendable, Equatable {
       students.append(Student(id: id, name: checked, secret: secret, joined: time, attempts: [Attempt(started: time)]))
       studentBySecret[secret] = id
       studentByKey[checked.key] = id
+      studentBySkeleton[checked.skeleton] = id
     case .answered(let id, let question, let picks, let time):
       let outcome = assignment.questions[question].question.judge(picks, mandatory: assignment.mandatory)
       let last = settleCurrentAttempt(of: id, at: time)
@@ -290,5 +300,6 @@ extension StudentName {
   init(unchecked text: String) {
     self.text = text
     key = Self.foldedKey(text)
+    skeleton = NameFolding.skeleton(text)
   }
 }

@@ -18,6 +18,7 @@ public enum ClassroomSchema {
     migrator.register(3, "live games' heartbeat, homework's due changes") { database throws(DatabaseError) in
       try database.executeScript(version3)
     }
+    migrator.register(4, "names folded to their base letters", NameKeyRefresh.apply)
     return migrator
   }()
 

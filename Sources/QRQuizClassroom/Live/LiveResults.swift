@@ -13,7 +13,10 @@ public struct LiveResults: Sendable {
   public var playedQuestions: Range<Int> { 0..<game.questionsPlayed }
 
   /// The players as the results list them: by rank, then the removed ones as they joined.
-  public var players: [LiveGame.Player] { game.ranking + game.players.filter(\.isRemoved) }
+  public var players: [LiveGame.Player] {
+    // A player merged into another is that one's row: one student, one row.
+    game.ranking + game.players.filter { $0.isRemoved && $0.mergedInto == nil }
+  }
 
   /// The CSV a spreadsheet opens: UTF-8 with a byte-order mark (Excel on Windows reads
   /// "Chloé" as "ChloÃ©" without one), RFC 4180, every text cell guarded against
@@ -22,7 +25,8 @@ public struct LiveResults: Sendable {
   /// Two tables, one under the other with an empty row between, so a sort or a filter of
   /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:
   /// - the players: `name,score,correct,wrong,unanswered,rank` (`name,card,score,…` in a
-  ///   game with a class answering by card), then for each question
+  ///   game with a class answering by card; `guest` in the card column for a name not on
+  ///   the roster the host let in), then for each question
   ///   played `Qn answer` (answer numbers from 1, `2+3` for several), `Qn answer text`
   ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
@@ -51,7 +55,8 @@ public struct LiveResults: Sendable {
     var text = CSVText.row(header)
     for player in players {
       var cells = [CSVText.cell(player.name.text)]
-      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "") }
+      // A guest of a class's game (not on its roster) says so where a student's card is.
+      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "guest") }
       cells += [
         CSVText.cell(player.score), CSVText.cell(player.correct),
         CSVText.cell(player.wrong), CSVText.cell(player.unanswered),
@@ -127,6 +132,7 @@ public struct LiveResults: Sendable {
     let players: [JSONValue] = players.map { player in
       .object([
         ("name", .string(player.name.text)), ("card", player.card.map(JSONValue.number) ?? .null),
+        ("guest", .bool(game.isGuest(player))),
         ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
         ("removed", .bool(player.isRemoved)), ("score", .number(player.score)),
         ("correct", .number(player.correct)), ("wrong", .number(player.wrong)),

@@ -31,10 +31,35 @@ extension LiveArea {
     }
   }
 
-  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
+  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?, "guests"?}` → 200.
   func liveGameSettings(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
     try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
-      room.settings(locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), at: now)
+      room.settings(
+        locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), guests: try body.bool("guests"),
+        at: now)
+    }
+  }
+
+  /// POST `/api/live/PIN/merge`: `{"secret", "from", "into"}` → 200: the player named
+  /// `from` (a guest, a nickname) is merged into the one named `into` (the student).
+  func mergeInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      room.merge(from: try body.required("from", body.string), into: try body.required("into", body.string), at: now)
+    }
+  }
+
+  /// POST `/api/live/PIN/rejoin/approve`: `{"secret", "name"}` → 200: the device waiting to
+  /// continue as the player named `name` is that player from now on; 404 when no device
+  /// waits for that name.
+  func approveRejoin(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    let body = try JSONBody(context.request.body)
+    let name = try body.required("name", body.string)
+    switch host.room.approveRejoin(name: name, at: games.clock.now()) {
+    case .success(let ticket):
+      try await stored(ticket, in: host.room, what: "the game")
+      return .json(.object(Self.phaseMembers(host.room.phase)))
+    case .failure(.over): throw APIError(410, "the game is over")
+    case .failure(.notPlaying): throw APIError(404, "no device asks to continue as this player", field: "name")
     }
   }
 
@@ -89,6 +114,7 @@ extension LiveGame.HostRefusal: HTTPResponseError {
     switch self {
     case .over: .apiError(410, "the game is over")
     case .noSuchPlayer: .apiError(404, "no player has this name", field: "name")
+    case .samePlayer: .apiError(422, "a player cannot be merged into themselves", field: "into")
     }
   }
 }

@@ -28,6 +28,9 @@ final class LiveRoom: @unchecked Sendable {
   /// When the game's heartbeat was last queued while a question was open.
   private var lastHeartbeat: QuizClock.Instant?
   private var scanning: Set<ScannerRole> = []
+  /// Devices asking to continue as a player (a flat battery), by their ticket: the host
+  /// allows each (``approveRejoin(name:at:)``) or not.
+  private var rejoins = LiveRejoins()
   /// The host's camera left on between questions sees the cards still up from the last one.
   private var camera = LiveCameraRule()
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
@@ -124,21 +127,94 @@ final class LiveRoom: @unchecked Sendable {
     publishState(at: now)
   }
 
+  /// Who a phone joins as: a name typed (or picked), or a student of the class by card.
+  enum Joining {
+    case name(String)
+    case student(Int)
+  }
+
+  /// Why a join is refused: the game's refusal, or a name already playing, which the
+  /// device may ask the host to continue as (`ticket`, ``LiveRejoins``).
+  enum JoinFailure: Error {
+    case refused(LiveGame.JoinRefusal)
+    case playing(ticket: String)
+  }
+
   func join(
-    name: String, browser: String?, at now: QuizClock.Instant
-  ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
-    let result: Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> = lock.withLock {
+    _ joining: Joining, browser: String?, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Player, Ticket), JoinFailure> {
+    let result: Result<(LiveGame.Player, Ticket), JoinFailure> = lock.withLock {
       do throws(LiveGame.JoinRefusal) {
-        let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make(), at: now)
+        let secret = Secret.make()
+        let (entry, player) =
+          switch joining {
+          case .name(let name): try game.join(name: name, browser: browser, secret: secret, at: now)
+          case .student(let card): try game.join(student: card, browser: browser, secret: secret, at: now)
+          }
         lastActivity = now
         lobbyChanged = true
         return .success((player, record([entry])))
       } catch {
-        return .failure(error)
+        guard error == .nameTaken, let playing = playing(joining) else { return .failure(.refused(error)) }
+        let ticket = rejoins.ask(player: playing.id, browser: browser)
+        publishState(at: now)
+        return .failure(.playing(ticket: ticket))
       }
     }
     if case .success = result { newsPending() }
     return result
+  }
+
+  func join(
+    name: String, browser: String?, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
+    join(.name(name), browser: browser, at: now).mapError { failure in
+      if case .refused(let refusal) = failure { refusal } else { .nameTaken }
+    }
+  }
+
+  /// The player already on a phone under the name (or student) a refused join asked for.
+  private func playing(_ joining: Joining) -> LiveGame.Player? {
+    switch joining {
+    case .name(let name): return game.playerPlaying(name: name)
+    case .student(let card):
+      guard let player = game.player(card: card), !player.isRemoved, !player.secret.isEmpty else { return nil }
+      return player
+    }
+  }
+
+  // MARK: Another device
+
+  /// Whether `ticket` is a device's asking to continue as a player.
+  func isWaiting(_ ticket: String) -> Bool { lock.withLock { rejoins.request(ticket) != nil } }
+
+  /// The host allows the device waiting as the player named `name` (compared as names
+  /// are) to continue as them: it gets a new secret on its stream, the old device's
+  /// streams are told `replaced` and end, and the old secret opens nothing.
+  func approveRejoin(name: String, at now: QuizClock.Instant) -> Result<Ticket, LiveGame.RejoinRefusal> {
+    lock.withLock {
+      let key = NameFolding.key(name.trimmingCharacters(in: .whitespaces))
+      guard let (ticket, request) = rejoins.pending.first(where: { game.players[$0.1.player - 1].name.key == key })
+      else { return .failure(.notPlaying) }
+      let secret = Secret.make()
+      do throws(LiveGame.RejoinRefusal) {
+        let entry = try game.rejoin(request.player, secret: secret, browser: request.browser, at: now)
+        rejoins.approve(ticket, secret: secret)
+        lastActivity = now
+        let recorded = record([entry])
+        // Delivered: the ticket has done its work. Else it keeps the secret for the
+        // device's stream to come (``subscribe(_:as:at:)``).
+        if streams.replace(player: request.player, waiting: ticket, secret: secret, writer: writer(at: now)) {
+          rejoins.forget(ticket)
+        }
+        publishState(at: now)
+        return .success(recorded)
+      } catch {
+        rejoins.forget(ticket)
+        publishState(at: now)
+        return .failure(error)
+      }
+    }
   }
 
   /// A player's answer as sent: picks of the answers, or a number typed.
@@ -203,6 +279,9 @@ final class LiveRoom: @unchecked Sendable {
       var outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>] = []
       let frame = Dictionary(cards.map { ($0.card, $0.pick) }, uniquingKeysWith: { first, _ in first })
       let stillUp = role == .host ? camera.frame(frame, at: now, questionOpen: game.currentIndex != nil) : []
+      // A card seen at all says its student is here (the lobby's roster), questions open or not.
+      let shown = cards.compactMap { game.noticeCard($0.card, at: now) }
+      if !shown.isEmpty { lobbyChanged = true }
       for seen in cards {
         if stillUp.contains(seen.card), frame[seen.card] == seen.pick {
           outcomes.append(.failure(.heldUpBefore))
@@ -214,7 +293,7 @@ final class LiveRoom: @unchecked Sendable {
           outcomes.append(.failure(error))
         }
       }
-      let entries = outcomes.compactMap { try? $0.get().entry }
+      let entries = shown + outcomes.compactMap { try? $0.get().entry }
       if !entries.isEmpty {
         lastActivity = now
         answersChanged = true
@@ -241,19 +320,27 @@ final class LiveRoom: @unchecked Sendable {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban, at: now)] }
   }
 
+  /// The host merges the player named `from` into the one named `into`.
+  func merge(from: String, into: String, at now: QuizClock.Instant)
+    -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
+  {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.merge(from: from, into: into, at: now)] }
+  }
+
   func unban(name: String, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.unban(name: name, at: now)] }
   }
 
-  /// The host locks the game to new players, or hides the scores until the podium (or
-  /// undoes either).
-  func settings(locked: Bool?, scoresHidden: Bool?, at now: QuizClock.Instant)
+  /// The host locks the game to new players, hides the scores until the podium, or lets
+  /// names not on the class's roster join as guests (or undoes any).
+  func settings(locked: Bool?, scoresHidden: Bool?, guests: Bool? = nil, at now: QuizClock.Instant)
     -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
   {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in
       guard game.phase != .over else { throw .over }
       return (locked.map { [game.lock($0, at: now)] } ?? [])
         + (scoresHidden.map { [game.hideScores($0, at: now)] } ?? [])
+        + (guests.map { [game.allowGuests($0, at: now)] } ?? [])
     }
   }
 
@@ -311,6 +398,7 @@ final class LiveRoom: @unchecked Sendable {
     }
     let ticket = record(entries)
     for case .kicked(let id, _, _) in entries { streams.dismiss(player: id) }
+    for case .merged(let id, _, _) in entries { streams.dismiss(player: id) }
     publishState(at: now)
     return ticket
   }
@@ -361,13 +449,22 @@ final class LiveRoom: @unchecked Sendable {
   /// Adds a stream; its first event is the game's state as it is now, so a client that
   /// reconnects needs nothing else.
   func subscribe(_ sink: any EventSink, as audience: LiveStreams.Audience, at now: QuizClock.Instant) {
-    lock.withLock { streams.subscribe(sink, as: audience, writer: writer(at: now)) }
+    lock.withLock {
+      // A device the host allowed before its stream came gets its secret at once.
+      if case .waiting(let ticket) = audience, let (key, request) = rejoins.entry(ticket), let secret = request.secret {
+        streams.subscribe(sink, as: .player(request.player), writer: writer(at: now), rejoined: secret)
+        rejoins.forget(key)
+        return
+      }
+      streams.subscribe(sink, as: audience, writer: writer(at: now))
+    }
   }
 
   /// What writes the game's events as it is now (under the lock).
   private func writer(at now: QuizClock.Instant) -> (UInt64) -> LiveRoom.EventWriter {
-    { [game, joinURL, imageSource] id in
-      EventWriter(game: game, id: id, now: now, joinURL: joinURL, imageSource: imageSource)
+    let asking = rejoins.pending.map { game.players[$0.1.player - 1].name.text }
+    return { [game, joinURL, imageSource] id in
+      EventWriter(game: game, id: id, now: now, joinURL: joinURL, imageSource: imageSource, asking: asking)
     }
   }
 

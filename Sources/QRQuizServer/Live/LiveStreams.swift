@@ -17,11 +17,15 @@ struct LiveStreams {
   enum Audience: Hashable {
     case host
     case player(Int)
+    /// A device asking to continue as a player, by its ticket (``LiveRejoins``): told
+    /// nothing of the game until the host allows it.
+    case waiting(String)
   }
 
   final class Stream {
     let sink: any EventSink
-    let audience: Audience
+    /// Who it is for: a waiting device's stream becomes its player's once allowed.
+    var audience: Audience
     /// Closed by the game, or found finished: no longer written to or counted.
     var isEnded = false
 
@@ -60,11 +64,19 @@ struct LiveStreams {
 
   /// Adds a stream, its first event the game's state as `writer` writes it: a client that
   /// reconnects needs nothing else. An audience's oldest streams past its share are ended.
-  mutating func subscribe(_ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter) {
+  mutating func subscribe(
+    _ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter,
+    rejoined secret: String? = nil
+  ) {
     var same = byAudience[audience] ?? []
     for gone in same where gone.sink.isFinished { end(gone) }
     same.removeAll { $0.isEnded }
-    let allowed = audience == .host ? Self.ofTheHost : Self.perPlayer
+    let allowed =
+      switch audience {
+      case .host: Self.ofTheHost
+      case .player: Self.perPlayer
+      case .waiting: 1
+      }
     while same.count >= allowed {
       let old = same.removeFirst()
       old.sink.close()
@@ -75,9 +87,48 @@ struct LiveStreams {
     byAudience[audience] = same
     streams.append(stream)
     compactIfMostlyEnded()
+    if let secret { sink.send(rejoinedEvent(secret)) }
     lastEventID += 1
     var events = writer(lastEventID)
     sink.send(events.state(for: audience))
+  }
+
+  /// The host allowed the device of `ticket` to continue as player `id`: the player's
+  /// streams (the old device) are told `replaced` and end; the waiting device's are told
+  /// `rejoined` with the new secret and follow the game as the player from now on.
+  /// Whether a waiting device's stream got the secret.
+  mutating func replace(
+    player id: Int, waiting ticket: String, secret: String, writer: (UInt64) -> LiveRoom.EventWriter
+  ) -> Bool {
+    lastEventID += 1
+    let replaced = Array("id: \(lastEventID)\nevent: replaced\ndata: {}\n\n".utf8)
+    for stream in byAudience[.player(id)] ?? [] where !stream.isEnded {
+      stream.sink.send(replaced)
+      stream.sink.close()
+      end(stream)
+    }
+    byAudience[.player(id)] = nil
+    let waiting = (byAudience[.waiting(ticket)] ?? []).filter { !$0.isEnded }
+    byAudience[.waiting(ticket)] = nil
+    defer { compactIfMostlyEnded() }
+    guard !waiting.isEmpty else { return false }
+    let rejoined = rejoinedEvent(secret)
+    lastEventID += 1
+    var events = writer(lastEventID)
+    for stream in waiting {
+      stream.audience = .player(id)
+      stream.sink.send(rejoined)
+      stream.sink.send(events.state(for: .player(id)))
+    }
+    byAudience[.player(id)] = waiting
+    return true
+  }
+
+  /// `rejoined {"secret"}`: the waiting device's new secret.
+  private mutating func rejoinedEvent(_ secret: String) -> [UInt8] {
+    lastEventID += 1
+    let data = JSONValue.object([("secret", .string(secret))]).compactText
+    return Array("id: \(lastEventID)\nevent: rejoined\ndata: \(data)\n\n".utf8)
   }
 
   /// Sends every stream the game's state.

@@ -25,6 +25,7 @@ extension Pages {
       <p id="offline" class="offline" role="alert" hidden>\(say(.liveReconnecting))</p>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>
       \(unreachable)
+      <div id="asking" class="notice asking" role="status" hidden></div>
       <section id="lobby" aria-labelledby="lobby-heading">
       <h1 id="lobby-heading" class="visually-hidden">\(say(.liveLobbyHeading))</h1>
       <div class="join-panel">
@@ -36,6 +37,7 @@ extension Pages {
       <p class="players-count" data-field="players" aria-live="polite"></p>
       <p class="main-move"><button id="start" type="button" aria-keyshortcuts="Enter Space">\(say(.liveStart))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span></p>
       <ul class="names" data-field="names"></ul>
+      \(hasCards ? "<ul class=\"names class-roster\" data-field=\"class-roster\"></ul>" as HTML : nil)
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       \(Self.questionHeader)
@@ -63,6 +65,7 @@ extension Pages {
       <details class="host-controls" id="host-controls"><summary>\(say(.liveControls))</summary>
       <p><button id="lock" type="button" class="secondary" aria-pressed="false">\(say(.liveLock))</button>
       <button id="hide" type="button" class="secondary" aria-pressed="false">\(say(.liveHideScores))</button>
+      \(hasCards ? "<button id=\"guests\" type=\"button\" class=\"secondary\" aria-pressed=\"false\">\(say(.liveAllowGuests))</button>" as HTML : nil)
       <button id="end" type="button" class="secondary">\(say(.liveEndGame))</button></p>
       <h2 id="roster-heading">\(say(.livePlayersHeading))</h2>
       <ul class="names roster" data-field="roster" aria-labelledby="roster-heading"></ul>
@@ -90,6 +93,26 @@ extension Pages {
     <img class="live-image" data-field="image" alt="" hidden>
     """
 
+  /// The join form's name: a nickname, or in a class's game the student's name picked from
+  /// the class list (a `datalist`: typing filters it), each option with its card number for
+  /// `{"student": CARD}`.
+  private func joinName(_ setup: LiveGame.Setup) -> HTML {
+    guard let students = setup.cardClass?.students else {
+      return """
+        <label for="name">\(say(.liveNickname))</label>
+        <div class="row"><input id="name" name="name" type="text" maxlength="20" autocomplete="nickname" autocapitalize="words" required aria-describedby="join-error">
+        """
+    }
+    let options = HTML.joined(
+      students.map { student -> HTML in "<option value=\"\(student.name)\" data-student=\"\(student.card)\"></option>" }
+    )
+    return """
+      <label for="name">\(say(.liveYourName))</label>
+      <datalist id="class-list">\(options)</datalist>
+      <div class="row"><input id="name" name="name" type="text" maxlength="40" list="class-list" autocomplete="off" autocapitalize="words" required aria-describedby="join-error">
+      """
+  }
+
   /// `/j/PIN`: a player's phone.
   func livePlayer(_ setup: LiveGame.Setup) -> HTML {
     page(
@@ -102,8 +125,7 @@ extension Pages {
       <section id="join" class="card" aria-labelledby="join-heading">
       <h1 id="join-heading">\(say(.liveJoinHeading))</h1>
       <form id="join-form">
-      <label for="name">\(say(.liveNickname))</label>
-      <div class="row"><input id="name" name="name" type="text" maxlength="20" autocomplete="nickname" autocapitalize="words" required aria-describedby="join-error">
+      \(joinName(setup))
       <button type="submit">\(say(.liveJoinButton))</button></div>
       <p id="join-error" class="problems" role="alert" hidden></p>
       </form>
@@ -216,8 +238,9 @@ extension Pages {
     .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
     .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
-    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas,
-    .liveReaskConfirm, .liveReaskButton,
+    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas, .liveHereOf,
+    .liveHereByPhone, .liveHereByCard, .liveNotHereYet, .liveGuest, .liveAllowGuests, .liveNoGuests, .liveAsksRejoin,
+    .liveAllowRejoin, .liveReaskConfirm, .liveReaskButton,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -225,7 +248,7 @@ extension Pages {
     .liveStanding, .liveStandingHidden, .liveFinalPlace, .liveKicked, .liveReconnecting, .liveNameTaken,
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
-    .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber,
-    .liveNotSentYet, .liveNotSentClosed,
+    .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber, .liveAskedTeacher, .liveReplaced,
+    .liveNotOnRoster, .liveNotSentYet, .liveNotSentClosed,
   ]
 }

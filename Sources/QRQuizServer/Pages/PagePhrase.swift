@@ -69,6 +69,9 @@ public enum PagePhrase: String, PhraseBook {
   case rightAnswersCount, listAnd, moreRightAnswersLine, moreRightAnswersConfirm, drawingEmpty
   // The projector's keyboard, and "Not you?" on a shared computer.
   case liveKeyHint, liveNotYou
+  // A class's game: the roster in the lobby, guests, another device.
+  case liveYourName, liveHereOf, liveHereByPhone, liveHereByCard, liveNotHereYet, liveGuest, liveAllowGuests
+  case liveNoGuests, liveAsksRejoin, liveAllowRejoin, liveAskedTeacher, liveReplaced, liveNotOnRoster
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -176,6 +179,19 @@ public enum PagePhrase: String, PhraseBook {
     .liveEndGame: "End the game",
     .liveNeedsScript: "A live game needs JavaScript: turn it on and reload.",
     .liveJoinHeading: "Join a live game",
+    .liveYourName: "Your name: start typing it and pick it from the class list",
+    .liveHereOf: "{here} of {size} here",
+    .liveHereByPhone: "here (phone)",
+    .liveHereByCard: "here (card)",
+    .liveNotHereYet: "not yet",
+    .liveGuest: "guest",
+    .liveAllowGuests: "Let guests join",
+    .liveNoGuests: "No guests",
+    .liveAsksRejoin: "{name} asks to join from another device",
+    .liveAllowRejoin: "Allow",
+    .liveAskedTeacher: "This name is playing on another device: the teacher has been asked to let you continue here.",
+    .liveReplaced: "You continue on another device now.",
+    .liveNotOnRoster: "This game is for a class: pick your name from the class list.",
     .liveNickname: "Your nickname (1–20 characters)",
     .liveJoinButton: "Join",
     .liveWaiting: "You are in: find your name on the screen and wait for the teacher to start.",
@@ -489,6 +505,20 @@ public enum PagePhrase: String, PhraseBook {
     .liveEndGame: "Terminar el juego",
     .liveNeedsScript: "Un juego en vivo necesita JavaScript: actívalo y recarga la página.",
     .liveJoinHeading: "Únete a un juego en vivo",
+    .liveYourName: "Tu nombre: empieza a escribirlo y elígelo de la lista de la clase",
+    .liveHereOf: "{here} de {size} presentes",
+    .liveHereByPhone: "presente (móvil)",
+    .liveHereByCard: "presente (tarjeta)",
+    .liveNotHereYet: "todavía no",
+    .liveGuest: "invitado",
+    .liveAllowGuests: "Dejar entrar a invitados",
+    .liveNoGuests: "Sin invitados",
+    .liveAsksRejoin: "{name} pide unirse desde otro dispositivo",
+    .liveAllowRejoin: "Permitir",
+    .liveAskedTeacher:
+      "Este nombre está jugando en otro dispositivo: se ha pedido al profesor que te deje seguir aquí.",
+    .liveReplaced: "Ahora sigues en otro dispositivo.",
+    .liveNotOnRoster: "Este juego es para una clase: elige tu nombre de la lista de la clase.",
     .liveNickname: "Tu apodo (de 1 a 20 caracteres)",
     .liveJoinButton: "Entrar",
     .liveWaiting: "Ya estás dentro: busca tu nombre en la pantalla y espera a que el profesor empiece.",

@@ -9,6 +9,7 @@ const { GameConnection } = require("./live-connection.js");
 const state = require("./live-state.js");
 const { playerLabel } = require("./card-state.js");
 const { startCards } = require("./live-cards.js");
+const { showAsking, showClassRoster } = require("./live-roster.js");
 
 /** @typedef {import("./live-state.js").GameState} GameState */
 
@@ -45,7 +46,12 @@ function startHost(page) {
   const screens = {
     lobby(data) {
       page.show("lobby");
-      page.setField("lobby", "players", state.lobbyPlayers(data, say));
+      // A class's game counts its students here, never its guests and cards as players.
+      page.setField("lobby", "players", typeof data.class_size === "number"
+        ? say("liveHereOf", { here: data.here || 0, size: data.class_size }) : state.lobbyPlayers(data, say));
+      if (data.roster) {
+        showClassRoster(page.field("lobby", "class-roster", HTMLElement), data.roster, data.guest_names || [], say);
+      }
       // On the projector the names are the class's to read, and the teacher's to click:
       // a name that should not be there is removed from where it is seen.
       showNames(page.field("lobby", "names", HTMLElement), data.names || [], data.name_cards, "liveRemoveName",
@@ -256,6 +262,15 @@ function startHost(page) {
   /** @param {GameState} data */
   function showToggles(data) {
     showRoster(data);
+    if (data.asking) {
+      showAsking(byId("asking", HTMLElement), data.asking, say, (name, button) => postWith(button, "/rejoin/approve",
+        { name }));
+    }
+    if (typeof data.guests === "boolean") {
+      const guests = byId("guests", HTMLButtonElement);
+      guests.setAttribute("aria-pressed", String(data.guests));
+      guests.textContent = say(data.guests ? "liveNoGuests" : "liveAllowGuests");
+    }
     const toggles = state.hostToggles(data, say);
     for (const [id, toggle] of /** @type {const} */ ([["lock", toggles.lock], ["hide", toggles.hide]])) {
       if (!toggle) continue;
@@ -317,6 +332,7 @@ function startHost(page) {
   for (const id of ["start", "next", "close"]) onPress(id, "/next");
   onPress("lock", "/settings", (button) => ({ locked: pressedNow(button) }));
   onPress("hide", "/settings", (button) => ({ hide_scores: pressedNow(button) }));
+  if (document.getElementById("guests")) onPress("guests", "/settings", (button) => ({ guests: pressedNow(button) }));
 
   // Ending the game cannot be undone: it asks first.
   const endButton = byId("end", HTMLButtonElement);

@@ -52,7 +52,18 @@ function startPlayer(page) {
       kept.forget();
       startJoining();
     },
+    // The host let this device continue as the player it asked to be: its secret now.
+    rejoined: (secret) => {
+      kept.write({ secret, name: waitingAs });
+      connection.follow(secret);
+    },
+    replaced: () => {
+      kept.forget();
+      page.gone(say("liveReplaced"));
+    },
   });
+  /** The name this device asked to continue as, while the host has not allowed it. */
+  let waitingAs = "";
 
   const screenOf = screensWithUnsent();
 
@@ -359,6 +370,15 @@ function startPlayer(page) {
       kept.write({ secret: result.data.secret, name });
       showWho(name);
       connection.follow(result.data.secret);
+      return;
+    }
+    // The name plays on another device (a flat battery): the teacher is asked, and the
+    // ticket's stream brings the player's secret once they allow it.
+    if (result.status === 409 && result.data.rejoin) {
+      waitingAs = name;
+      joinError.textContent = say("liveAskedTeacher");
+      joinError.hidden = false;
+      connection.follow(result.data.rejoin);
       return;
     }
     joinError.textContent = say(state.joinProblem(result.status, result.data && result.data.reason));
