@@ -79,8 +79,11 @@ try:
     phone.find_element("css selector", '#question button[data-index="0"]').click()
     report["while down"] = until(phone, UNSENT)
     server, _ = start()
-    # Back: the phone sends it by itself ("Answer taken"), and says nothing is unsent.
-    until(phone, "return !document.querySelector('#question [data-field=taken]').hidden")
+    # Back: the phone sends it by itself ("Answer taken"), and says nothing is unsent. The
+    # answer's reply and the stream's news race on a loaded machine: wait for both to land
+    # (a line that never goes is a failure: the wait gives up).
+    until(phone, "return !document.querySelector('#question [data-field=taken]').hidden"
+                 " && document.getElementById('unsent').hidden")
     report["after restart"] = phone.execute_script(UNSENT)
     report["taken"] = phone.find_element("css selector", "#question [data-field=taken]").text
     # Ada is the only player: her answer closed question 1.
