@@ -30,7 +30,7 @@ import Testing
     // Reviewed in January, with intervals of days: due now; the note never reviewed is new.
     let due = try qrquiz(["review", "--due"])
     #expect(due.status == 0, "\(due.stderr)")
-    #expect(due.stdoutText.hasPrefix("Spanish\t3 due\t1 new\n"), "\(due.stdoutText)")
+    #expect(due.stdoutText.hasPrefix("Spanish\t1 due · 2 learning · 1 new\n"), "\(due.stdoutText)")
     // The same deck again adds nothing to the log.
     let again = try qrquiz(["import", deck, "--save", "--replace", "--name", "Spanish"])
     #expect(again.status == 0, "\(again.stderr)")
