@@ -145,7 +145,7 @@ extension LiveArea {
     }
   }
 
-  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase",
+  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player"|"waiting", "name"?, "phase",
   /// "question"?, "remaining_ms"?}` for a secret of the game (a page that reloads checks the
   /// one it kept), else 403. `remaining_ms`, while a question is open: the time it has left
   /// (a player's own, with extra time).
@@ -154,12 +154,14 @@ extension LiveArea {
     var phase = Self.phaseMembers(game.phase)
     if case .open = game.phase {
       let now = games.clock.now()
-      let seconds =
+      // A device waiting to rejoin is told nothing of the game's time.
+      let seconds: Double? =
         switch member {
         case .host: game.remaining(at: now)
         case .player(let player): game.remaining(for: game.players[player.player.id - 1], at: now)
+        case .waiting: nil
         }
-      phase.append(("remaining_ms", .number(Int((seconds * 1000).rounded(.down)))))
+      if let seconds { phase.append(("remaining_ms", .number(Int((seconds * 1000).rounded(.down))))) }
     }
     switch member {
     case .host:
