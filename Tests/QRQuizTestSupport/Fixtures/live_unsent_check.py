@@ -79,15 +79,13 @@ try:
     phone.find_element("css selector", '#question button[data-index="0"]').click()
     report["while down"] = until(phone, UNSENT)
     server, _ = start()
-    # Back: the phone sends it by itself ("Answer taken"), and says nothing is unsent. The
-    # answer's reply and the stream's news race on a loaded machine: wait for both to land
-    # (a line that never goes is a failure: the wait gives up).
-    until(phone, "return !document.querySelector('#question [data-field=taken]').hidden"
-                 " && document.getElementById('unsent').hidden")
+    # Back: the phone sends it by itself. Ada is the only player: her answer closes question
+    # 1 at once, so the closed question's verdict is what shows it counted, and the phone
+    # says nothing is unsent (the game's news of the closing may come before the answer's
+    # own reply: it must not be taken for "the question closed before it was sent").
+    report["verdict"] = until(phone, "return !document.getElementById('closed').hidden && "
+                                     "document.querySelector('#closed [data-field=verdict]').textContent")
     report["after restart"] = phone.execute_script(UNSENT)
-    report["taken"] = phone.find_element("css selector", "#question [data-field=taken]").text
-    # Ada is the only player: her answer closed question 1.
-    until(phone, "return !document.getElementById('closed').hidden")
     results = urllib.request.urlopen(f"{base}/api/live/{pin}/results.json?secret={host}").read()
     report["held"] = json.loads(results)["players"][0]["answers"][0]
 

@@ -29,6 +29,9 @@ function startPlayer(page) {
   // it is back (the stream's next state), or said not sent when its question closed.
   /** @type {{ index: number, picks: number[] | string } | null} */
   let unsent = null;
+  /** The screen the game last said, to settle an unsent answer whose try failed.
+   * @type {{ name: "lobby" | "question" | "closed" | "over", data: GameState } | null} */
+  let lastScreen = null;
   let sending = false;
   const unsentLine = byId("unsent", HTMLElement);
 
@@ -89,10 +92,13 @@ function startPlayer(page) {
    * @param {GameState} data
    */
   function settleUnsent(name, data) {
-    if (!unsent) return;
+    lastScreen = { name, data };
+    // While the unsent answer is on its way its reply says what became of it: the game
+    // may close the question because of that very answer, before the reply arrives.
+    if (!unsent || sending) return;
     const outcome = state.unsentAnswer(unsent.index, name, data);
     if (outcome === "send") {
-      if (!sending) send(unsent.picks);
+      send(unsent.picks);
       return;
     }
     unsent = null;
@@ -255,10 +261,15 @@ function startPlayer(page) {
     try {
       result = await connection.post("/answers", { secret: connection.secret, question: index, ...body });
     } catch (error) {
+      sending = false;
       unsent = { index, picks };
       showPicked(picks);
       sayUnsent("liveNotSentYet");
-      window.setTimeout(retryUnsent, 2000);
+      // The game may have moved on while it was on its way: settled by what it said last.
+      if (lastScreen && state.unsentAnswer(index, lastScreen.name, lastScreen.data) !== "send") {
+        settleUnsent(lastScreen.name, lastScreen.data);
+      }
+      else window.setTimeout(retryUnsent, 2000);
       return;
     } finally {
       sending = false;
