@@ -8,7 +8,7 @@ import QRQuiz
 /// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
 /// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
 /// the ``Entry`` to store, changing nothing; the caller makes the entry durable, then
-/// ``apply(_:)``s it. Applying the stored entries to a new value of the same assignment
+/// `apply(_:)`s it. Applying the stored entries to a new value of the same assignment
 /// gives the same value (``init(assignment:entries:)``).
 ///
 /// Rules: nothing is taken at or after the due time; one answer per question, in order;

@@ -7,7 +7,7 @@ import Foundation
 /// and so are the letters that carry no accent Unicode can take off (Ł, Ø, Đ, ß, Æ, Œ, ı):
 /// a student who types "Lukasz Nowak" on a phone without a Polish keyboard is Łukasz Nowak.
 ///
-/// The look-alike skeleton (``LiveNameSkeleton``) folds the same way after mapping
+/// The look-alike skeleton (`LiveNameSkeleton`) folds the same way after mapping
 /// look-alike letters, so a name is refused in a game or a homework open to anyone when
 /// its key or its skeleton is another's.
 public enum NameFolding {
@@ -26,7 +26,7 @@ public enum NameFolding {
     return String(key)
   }
 
-  /// `text`'s look-alike skeleton (Unicode TR39, ``LiveNameSkeleton``): "Αda Lovelace"
+  /// `text`'s look-alike skeleton (Unicode TR39, `LiveNameSkeleton`): "Αda Lovelace"
   /// with a Greek Α, or "Ada Lоvelace" with a Cyrillic о, has the skeleton of "Ada
   /// Lovelace".
   public static func skeleton(_ text: String) -> String { LiveNameSkeleton.skeleton(text) }
