@@ -41,7 +41,7 @@ extension ClassCommand {
         return roster
       }
       guard !roster.students.isEmpty else { throw CLIError(.notFound, "\(roster.name) has no students yet") }
-      var base = publicURL ?? "http://\(NetworkAddress.lanIPv4() ?? "127.0.0.1"):8080"
+      var base = publicURL ?? NetworkAddress.defaultPublicURL
       while base.hasSuffix("/") { base.removeLast() }
       let slips = roster.students.compactMap { student in
         student.resultsSecret.map {
