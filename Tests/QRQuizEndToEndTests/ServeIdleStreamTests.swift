@@ -9,11 +9,15 @@ import Testing
 /// A regression of the fourth pass (issue 50, item 15): with 5,100 idle event streams held
 /// from 25 addresses (1,700 players, three streams each), a new player's join was answered
 /// after 8 s. The streams are held as a phone that has gone to sleep holds them (never
-/// read); joins are timed against joins of the same server before any stream was opened,
-/// in this one test (a ratio, never seconds: a busy machine slows both alike), then while
-/// the phones reconnect (EventSource does: a third stream ends its player's oldest).
+/// read); new players join while they are held, then while the phones reconnect
+/// (EventSource does: a third stream ends its player's oldest), and the host's stream and
+/// moves go on. What a join waits for is the work done on the streams under the game's
+/// lock, and that is counted, not timed: LiveStreamTests (a reconnect touches its own
+/// player's streams only; a join touches none). The times are printed for the reader: a
+/// ratio of millisecond joins measured the two busy cores more than the server (it once
+/// read 21.6 where nothing had changed).
 @Suite(.serialized, .tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct ServeIdleStreamTests {
-  @Test func aNewPlayersJoinIsAnsweredAsQuicklyWithThousandsOfIdleStreamsHeld() throws {
+  @Test func newPlayersJoinAndTheGameGoesOnWithThousandsOfIdleStreamsHeld() throws {
     let home = try TemporaryDirectory()
     let (library, cache) = try LiveLibrary.make()
     let server = try ServeProcess(
@@ -85,7 +89,7 @@ import Testing
     var (held, refused, failed) = opened.taken()
     #expect(held.count + refused == 5100 && failed == 0, "\(held.count) held, \(refused) refused, \(failed) failed")
 
-    // With every one of them still open: new players join as quickly as on the quiet server.
+    // With every one of them still open, new players join.
     let idle = median(try timedJoins(15))
     // And while the phones whose streams were refused or ended try again (EventSource
     // reconnects on its own), one thread per address.
@@ -126,10 +130,6 @@ import Testing
     print(
       "idle streams: \(held.count) held, \(refused) refused; a join took \(quiet) s quiet, \(idle) s with them, "
         + "\(busy) s with \(reconnects.withLock { $0 }) reconnects meanwhile (×\(ratio))")
-    // Reported: 8.1 s against a few milliseconds. The reconnects' figure is printed only:
-    // eight client threads on the same two cores make it the machine's more than the
-    // server's (the work a reconnect does is counted in LiveStreamTests instead).
-    #expect(ratio < 20, "a join took \(idle) s with the streams held, \(quiet) s without")
     held.removeAll()
   }
 }

@@ -113,9 +113,17 @@ extension LiveStreamTests {
   /// subscription does on the other streams.
   final class CountedStream: EventSink, Sendable {
     let asked: Locked<Int>
+    /// Writes to it, when the test counts them too.
+    let sent: Locked<Int>
     private let closed = Locked(false)
-    init(asked: Locked<Int>) { self.asked = asked }
-    func send(_ bytes: [UInt8]) -> Bool { !closed.withLock { $0 } }
+    init(asked: Locked<Int>, sent: Locked<Int> = Locked(0)) {
+      self.asked = asked
+      self.sent = sent
+    }
+    func send(_ bytes: [UInt8]) -> Bool {
+      sent.withLock { $0 += 1 }
+      return !closed.withLock { $0 }
+    }
     func close() { closed.withLock { $0 = true } }
     var isFinished: Bool {
       asked.withLock { $0 += 1 }
@@ -145,5 +153,40 @@ extension LiveStreamTests {
     // And a join is published to the streams still open, the ended ones left out.
     _ = try join(room, "Newcomer", at: start)
     #expect(room.streamCount == 1800)
+  }
+
+  /// ServeIdleStreamTests holds 5,100 idle streams on a real server; what a new player's
+  /// join waits for there is the work done on those streams under the game's lock. Counted
+  /// here rather than timed there (a ratio of milliseconds on two busy cores measured the
+  /// machine): a join touches no stream at all, and any number of joins between two of the
+  /// ticker's passes cost one write to each stream, whatever the number of streams.
+  @Test func joinsTouchNoStreamAndAreSentInOnePassWhateverTheStreams() throws {
+    let woken = Locked(0)
+    let room = room(woken: woken)
+    let asked = Locked(0)
+    let sent = Locked(0)
+    let players = try (1...900).map { try join(room, "Player \($0)", at: start) }
+    for player in players {
+      for _ in 0..<LiveStreams.perPlayer {
+        room.subscribe(CountedStream(asked: asked, sent: sent), as: .player(player.id), at: start)
+      }
+    }
+    room.subscribe(CountedStream(asked: asked, sent: sent), as: .host, at: start)
+    let streams = room.streamCount
+    #expect(streams == 900 * LiveStreams.perPlayer + 1)
+    // The subscriptions' own first events are sent; count from here.
+    _ = room.tick(at: start)
+    asked.withLock { $0 = 0 }
+    sent.withLock { $0 = 0 }
+
+    let later = start + .seconds(1)
+    for number in 0..<15 { _ = try join(room, "Newcomer \(number)", at: later) }
+    #expect(sent.withLock { $0 } == 0 && asked.withLock { $0 } == 0, "a join wrote to or asked the streams")
+    #expect(woken.withLock { $0 } >= 1, "the joins did not wake the ticker")
+
+    // The ticker's pass: one lobby event to each stream, for the fifteen joins together.
+    _ = room.tick(at: later + .seconds(LiveRoom.coalescingInterval))
+    #expect(sent.withLock { $0 } == streams)
+    #expect(asked.withLock { $0 } == 0)
   }
 }
