@@ -119,5 +119,25 @@ import Testing
     let none = try qrquiz(["class", "slips", "7B", "--public-url", "ftp://x", "-o", home.path("x.pdf")])
     #expect(none.status == 2 && none.stderr.contains("--public-url must start with http:// or https://"))
     #expect(!FileManager.default.fileExists(atPath: home.path("x.pdf")))
+
+    // The longest address a slip takes still prints a code a phone reads; one longer is
+    // refused in one line (it was "the link http://… does not fit a QR code", the whole
+    // link echoed, exit 70, past 2,300 characters only).
+    let longest = "http://" + String(repeating: "a", count: 171)
+    let dense = try qrquiz(["class", "slips", "7B", "--public-url", longest, "-o", home.path("long.pdf")])
+    try #require(dense.status == 0, "\(dense.stderr)")
+    let page = try ProcessRunner.tool(
+      "pdftoppm", ["-r", "150", "-gray", "-png", "-singlefile", home.path("long.pdf"), home.path("long")])
+    try #require(page.status == 0, "\(page.stderr)")
+    let read = try qrquiz(["decode", "--raw", home.path("long.png")])
+    #expect(read.stdoutText.split(separator: "\n").count == 3, "\(read.stdoutText)\(read.stderr)")
+    #expect(read.stdoutText.split(separator: "\n").allSatisfy { $0.hasPrefix(longest + "/s/") })
+    let tooLong = try qrquiz(["class", "slips", "7B", "--public-url", longest + "a", "-o", home.path("y.pdf")])
+    #expect(tooLong.status == 2, "\(tooLong.stderr)")
+    #expect(
+      tooLong.stderr
+        == "qrquiz class slips: --public-url is 179 characters: a slip's QR code stays readable for at most "
+        + "178 (give the server's short address) (see 'qrquiz class slips --help')\n")
+    #expect(!FileManager.default.fileExists(atPath: home.path("y.pdf")))
   }
 }

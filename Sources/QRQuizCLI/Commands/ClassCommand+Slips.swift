@@ -33,7 +33,17 @@ extension ClassCommand {
       if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
         throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
       }
+      if let publicURL, publicURL.count > Self.longestPublicURL {
+        throw .usage(
+          "--public-url is \(publicURL.count) characters: a slip's QR code stays readable for at most "
+            + "\(Self.longestPublicURL) (give the server's short address)")
+      }
     }
+
+    /// The longest address a slip takes: with `/s/` and a 32-digit secret it is a QR code
+    /// of version 10 at most (57 modules at level M), which a phone reads from a slip's
+    /// printed code; a longer one would print too dense to scan.
+    static let longestPublicURL = 178
 
     func run() async throws -> ExitCode {
       let roster = try ClassCommand.store().update(name) { roster throws(ClassRoster.Problem) in

@@ -49,7 +49,7 @@ public struct StudentSlipPrinter: Sendable, Hashable {
       do {
         codes.append(try QRSymbolEncoder.encode(Array(slip.link.utf8), mode: .byte, level: .medium))
       } catch {
-        throw .library(CardLibraryError(message: "the link \(slip.link) does not fit a QR code"))
+        throw .library(CardLibraryError(message: "a link of \(slip.link.utf8.count) bytes does not fit a QR code"))
       }
     }
     do throws(CardLibraryError) {
