@@ -76,7 +76,8 @@ import Testing
   /// (every CRC, the manifest's files and the package's the same, every picture shown in
   /// the package or at an https address) and parsed by xmllint. Their schemas (1EdTech's
   /// QTI 2.1 XSD, 500 KB with MathML 2 and APIP beside it; the CC 1.1 and its QTI profile's)
-  /// are not in the repository: see docs/EXPORT.md.
+  /// are not in the repository: see docs/EXPORT.md. The QTI 1.2 files are validated
+  /// against IMS's QTI 1.2.1 DTD in the next test.
   @Test func qti21QTI12AndCartridgesOpenAndParse() throws {
     let packages = try export(.qti21)
     let opened = try ProcessRunner.tool(
@@ -96,6 +97,38 @@ import Testing
     }
     let parsed = try ProcessRunner.tool("xmllint", ["--noout", "--nonet"] + files + extracted + (try export(.qti12)))
     #expect(parsed.status == 0, "\(parsed.stderr)")
+  }
+
+  /// Every QTI 1.2 file and every cartridge's assessment valid against IMS's QTI 1.2.1
+  /// DTD (Fixtures/qti-schemas/qtiv1p2p1). The DTD is older than the namespaced binding
+  /// Canvas reads, so the root's `xmlns` and `xsi:schemaLocation` are taken off the copy
+  /// validated (a DTD cannot declare them); every element and attribute below is checked.
+  @Test func qti12AndCartridgeAssessmentsAreValidAgainstTheQTI121DTD() throws {
+    var files = try export(.qti12)
+    for cartridge in try export(.imscc) {
+      let folder = scratch.path("dtd-" + URL(fileURLWithPath: cartridge).lastPathComponent)
+      let unzip = try ProcessRunner.tool("python3", ["-m", "zipfile", "-e", cartridge, folder])
+      #expect(unzip.status == 0, "\(unzip.stderr)")
+      files.append(folder + "/QUIZ/assessment.xml")
+    }
+    let bare = try files.enumerated().map { index, file in
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      let root = try #require(text.firstRange(of: /<questestinterop[^>]*>/), "\(file): no questestinterop")
+      let path = scratch.path("bare-\(index).xml")
+      try text.replacingCharacters(in: root, with: "<questestinterop>").write(
+        toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    // The DTD does refuse what breaks it: a copy whose choices lost their render_choice.
+    let broken = scratch.path("broken.xml")
+    try String(contentsOfFile: bare[0], encoding: .utf8).replacingOccurrences(of: "render_choice", with: "render_choices")
+      .write(toFile: broken, atomically: true, encoding: .utf8)
+    let dtd = Fixtures.url("qti-schemas/qtiv1p2p1/ims_qtiasiv1p2p1.dtd").path
+    let valid = try ProcessRunner.tool("xmllint", ["--noout", "--nonet", "--dtdvalid", dtd] + bare)
+    #expect(valid.status == 0, "\(valid.stderr)")
+    #expect(bare.count == 2 * (Fixtures.sampleTopicNames.count + 2))
+    let refused = try ProcessRunner.tool("xmllint", ["--noout", "--nonet", "--dtdvalid", dtd, broken])
+    #expect(refused.status != 0 && refused.stderr.contains("render_choices"), "\(refused.stderr)")
   }
 
   @Test func moodleXMLFollowsMoodlesRules() throws {
