@@ -121,8 +121,10 @@ import Testing
     }
     // The DTD does refuse what breaks it: a copy whose choices lost their render_choice.
     let broken = scratch.path("broken.xml")
-    try String(contentsOfFile: bare[0], encoding: .utf8).replacingOccurrences(of: "render_choice", with: "render_choices")
-      .write(toFile: broken, atomically: true, encoding: .utf8)
+    try String(contentsOfFile: bare[0], encoding: .utf8).replacingOccurrences(
+      of: "render_choice", with: "render_choices"
+    )
+    .write(toFile: broken, atomically: true, encoding: .utf8)
     let dtd = Fixtures.url("qti-schemas/qtiv1p2p1/ims_qtiasiv1p2p1.dtd").path
     let valid = try ProcessRunner.tool("xmllint", ["--noout", "--nonet", "--dtdvalid", dtd] + bare)
     #expect(valid.status == 0, "\(valid.stderr)")
