@@ -21,7 +21,9 @@ struct ImportCommand: ParsableCommand {
       consecutive questions, in order ("Questions 1-3", "Question 4", "Questions 5-9"),
       marked as one list (options.setGroups) and said on standard error; --pad keeps it one
       set with answers no one picks ("None of these"), --strict refuses the questions that
-      differ.
+      differ. Questions with several right answers are named, with the topic's rule: any
+      one of them is right unless the file asks for all (Moodle, GIFT);
+      --every-right-answer or --any-right-answer chooses.
 
       A CSV file's header row is read loosely, and the templates teachers download work as
       they are: Kahoot!'s (title and instruction rows, numbering column, time limit),
@@ -88,6 +90,10 @@ struct ImportCommand: ParsableCommand {
     "--correct-is", value: "READING",
     help: "what a CSV correct column's numbers and letters are: position (1 and A are the first answer) or text")
   var correctReading: CorrectAnswerReading?
+  @Flag("--every-right-answer", help: "a question with several right answers asks for every one of them")
+  var everyRightAnswer
+  @Flag("--any-right-answer", help: "a question with several right answers takes any one of them (the app's default)")
+  var anyRightAnswer
   @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers, Quizlet, Anki)")
   var seed: UInt64?
   @Option(
@@ -107,6 +113,9 @@ struct ImportCommand: ParsableCommand {
       throw .usage("choose one of --pad, --split and --strict")
     }
     guard !replace || save else { throw .usage("--replace goes with --save") }
+    guard !(everyRightAnswer && anyRightAnswer) else {
+      throw .usage("choose one of --every-right-answer and --any-right-answer")
+    }
     for separator in [termSeparator, cardSeparator].compactMap({ $0 }) where separator.isEmpty {
       throw .usage("a separator cannot be empty")
     }
@@ -124,6 +133,7 @@ struct ImportCommand: ParsableCommand {
     options.termSeparator = termSeparator.map(Self.separator) ?? options.termSeparator
     options.cardSeparator = cardSeparator.map(Self.separator) ?? options.cardSeparator
     options.cardAnswers = quizAnswers ?? options.cardAnswers
+    options.rightAnswers = everyRightAnswer ? .every : anyRightAnswer ? .any : nil
     let imported: TopicImporter.Result
     do {
       imported = try TopicImporter.importTopic(bytes, format: format, fileName: fileName(of: source), options: options)

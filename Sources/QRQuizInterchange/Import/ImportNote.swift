@@ -27,6 +27,10 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
   /// Questions whose file lets any one of their right answers count (Moodle single-answer
   /// questions with several at 100%), in a topic that asks for every one.
   case anyRightAnswerNowAll(questions: Int)
+  /// Questions with several right answers (their numbers in the topic, 1-based), and
+  /// whether a player must pick every one (`every`) or any one counts; `chosen` when
+  /// the importer's option said so rather than the app's default.
+  case severalRightAnswers(questions: [Int], every: Bool, chosen: Bool)
   /// A question asked as a number with no other choices in the file (Moodle's numerical,
   /// GIFT's `{#400}`): the app asks it as choices, so `choices` were made up for `number`
   /// (the question is the file's `question`th, 1-based; the editor marks them).
@@ -95,6 +99,13 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
     case .anyRightAnswerNowAll(let questions):
       "single-choice questions with several right answers (\(questions)) now ask for every one of them too: the "
         + "app has one rule for the whole topic"
+    case .severalRightAnswers(let questions, let every, let chosen):
+      (questions.count == 1 ? "question \(questions[0]) has" : "questions \(Self.shortList(questions)) have")
+        + " several right answers: "
+        + (every
+          ? "a player must pick every one of them" + (chosen ? " (--every-right-answer)" : "")
+          : "picking any one of them is right"
+            + (chosen ? " (--any-right-answer)" : " (the app's default); --every-right-answer asks for all of them"))
     case .madeUpChoices(let question, let line, let number, let choices):
       "question \(question)" + (line.map { " (line \($0))" } ?? "") + ": "
         + "\(Self.list(choices.sorted { (Double($0) ?? 0) < (Double($1) ?? 0) })) are made-up choices for \(number): "
@@ -124,6 +135,12 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
 
   private static func range(_ run: ClosedRange<Int>) -> String {
     run.count == 1 ? "\(run.lowerBound)" : "\(run.lowerBound)–\(run.upperBound)"
+  }
+
+  /// Numbers listed, the first five and how many more.
+  private static func shortList(_ numbers: [Int]) -> String {
+    let shown = numbers.prefix(5).map(String.init)
+    return numbers.count > 5 ? shown.joined(separator: ", ") + " and \(numbers.count - 5) more" : list(shown)
   }
 
   private static func list(_ items: [String]) -> String {

@@ -37,7 +37,17 @@ extension TopicImporter {
     guard !shaped.isEmpty else { throw .noQuestions }
     var draft = TopicDraft(name: name, sets: shaped.map(\.set.questions))
     draft.options.questionsInRandomOrder = options.shuffle
-    draft.options.multipleCorrectAnswersAsMandatory = imported.mandatoryMultipleAnswers
+    draft.options.multipleCorrectAnswersAsMandatory =
+      options.rightAnswers.map { $0 == .every } ?? imported.mandatoryMultipleAnswers
+    let several = draft.sets.joined().enumerated().filter { $0.element.correct.count > 1 }.map { $0.offset + 1 }
+    // A teacher who wrote "Which TWO…" must know whether one right pick scores: said
+    // unless the file's own rule was kept and said already (Moodle, GIFT).
+    if !several.isEmpty, options.rightAnswers != nil || imported.mandatoryMultipleAnswers == nil {
+      notes.append(
+        .severalRightAnswers(
+          questions: several, every: draft.options.multipleCorrectAnswersAsMandatory == true,
+          chosen: options.rightAnswers != nil))
+    }
     let names = shaped.map { $0.set.name ?? "" }
     let defaults = names.indices.map { "Set \($0 + 1)" }
     // Names that are each set's default ("Set 2" for the second) say nothing.

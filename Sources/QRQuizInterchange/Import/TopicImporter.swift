@@ -40,6 +40,11 @@ public enum TopicImporter {
     /// Quizlet and Anki: the answers each card's question gets: 2 for flash cards (its
     /// definition and another card's), more for a quiz.
     public var cardAnswers = 2
+    /// Whether a question with several right answers asks for every one of them or takes
+    /// any one (the topic's `multipleCorrectAnswersAsMandatory`); `nil`: as the file's own
+    /// rules say (Moodle's multiple-answer questions ask for all), else the app's default
+    /// (any one), said in a note either way.
+    public var rightAnswers: RightAnswers?
 
     /// Default options.
     public init(
@@ -53,6 +58,14 @@ public enum TopicImporter {
       self.shuffle = shuffle
       self.correctAnswers = correctAnswers
     }
+  }
+
+  /// What a player picks to be right on a question with several right answers.
+  public enum RightAnswers: String, Sendable, Hashable, CaseIterable {
+    /// Any one of them (the app's default; Kahoot!'s quiz questions count so).
+    case any
+    /// Every one of them and no other (Moodle's multiple-answer questions).
+    case every
   }
 
   /// The app's rule that every question of a set has as many answers as its first.
