@@ -48,4 +48,19 @@ package enum FileLock {
     _ = Array(note.utf8).withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     // The descriptor stays open: the lock is the process's until it ends.
   }
+
+  /// What the process holding `file`'s lock (``holdUntilExit(_:note:)``) wrote in it, or
+  /// `nil` when no other process holds it (a note left by one that ended says nothing).
+  package static func holderNote(_ file: URL) -> String? {
+    let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+      _ = flock(descriptor, LOCK_UN)
+      return nil
+    }
+    guard errno == EWOULDBLOCK, let said = try? BoundedFile.read(descriptor: descriptor, path: file.path, limit: 4096)
+    else { return nil }
+    return String(decoding: said, as: UTF8.self)
+  }
 }

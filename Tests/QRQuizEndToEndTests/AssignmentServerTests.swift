@@ -109,7 +109,9 @@ import Testing
     #expect(made.status == 0, "\(made.stderr)")
     let code = String(try #require(made.stdoutText.split(separator: " ").dropFirst().first).dropLast())
     #expect(Assignment.isCode(code), "\(made.stdoutText)")
-    #expect(made.stdoutText.contains("/a/\(code)"))
+    // The join address is the running server's, port and all (it was this machine's
+    // address on port 8080 whatever port the server had).
+    #expect(made.stdoutText.contains(":\(server.port)/a/\(code)"), "\(made.stdoutText)")
 
     // The running server finds it, and hides its topic from then on.
     #expect(try server.request("GET", "/t/Capitals.json").status == 404)

@@ -108,6 +108,11 @@ import Testing
     #expect(try printedLinks() == links, "a slip printed again opens the same page")
 
     let server = try ServeProcess([], environment: home.qrquizEnvironment)
+    // With a server running on the data folder, slips printed without --public-url link to
+    // it (its port, not a guessed 8080), as homework's links do.
+    let beside = try qrquiz(["class", "slips", "7B", "-o", home.path("beside.pdf")])
+    #expect(beside.status == 0, "\(beside.stderr)")
+    #expect(beside.stderr.contains(":\(server.port)/s/…"), "\(beside.stderr)")
     var names: [String] = []
     for link in links {
       let page = try server.request("GET", String(link.dropFirst("http://127.0.0.1:9".count)))

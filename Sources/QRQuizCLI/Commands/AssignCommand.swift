@@ -39,7 +39,9 @@ struct AssignCommand: ParsableCommand {
   @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
   @Option("--attempts", value: "K", help: "attempts each student may make", range: 1...10) var attempts = 1
   @Option("--scoring", help: "accuracy or app") var scoring = AssignmentScoring.accuracy
-  @Option("--public-url", value: "URL", help: "the server's address, for the join address (default: this computer's)")
+  @Option(
+    "--public-url", value: "URL",
+    help: "the server's address, for the join address (default: the running qrquiz serve's, else this computer's)")
   var publicURL: String?
   @Option("--results", value: "CODE", help: "print an assignment's results and exit") var results: String?
   @Flag("--csv", help: "with --results: the results as CSV") var csv
@@ -128,9 +130,7 @@ struct AssignCommand: ParsableCommand {
   }
 
   private func printIntroduction(_ assignment: Assignment) {
-    let base =
-      publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-      ?? "http://\(SiteServer.reachableHost(for: "0.0.0.0")):8080"
+    let base = RunningServer.linkBase(publicURL)
     let join = "\(base)/a/\(assignment.code)"
     let formatter = DateFormatter()
     formatter.dateFormat = "EEEE d MMMM yyyy, HH:mm zzz"

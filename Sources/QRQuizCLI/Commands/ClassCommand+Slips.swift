@@ -13,7 +13,8 @@ extension ClassCommand {
         Students without a link get one first (as the class's page gives them), kept for
         good: a slip printed again opens the same page. The links start with the address of
         the server the students reach (--public-url, as qrquiz serve takes it; by default
-        this machine's address on the network, port 8080). Eight slips a page, with cut
+        the address of the qrquiz serve running on this data folder, else this machine's
+        address on the network, port 8080). Eight slips a page, with cut
         lines; the words follow the locale (English or Spanish). A slip opens one student's
         page only: hand each one out folded.
         """,
@@ -51,8 +52,7 @@ extension ClassCommand {
         return roster
       }
       guard !roster.students.isEmpty else { throw CLIError(.notFound, "\(roster.name) has no students yet") }
-      var base = publicURL ?? NetworkAddress.defaultPublicURL
-      while base.hasSuffix("/") { base.removeLast() }
+      let base = RunningServer.linkBase(publicURL)
       let slips = roster.students.compactMap { student in
         student.resultsSecret.map {
           StudentSlip(name: student.name.text, className: roster.name.text, link: "\(base)/s/\($0)")

@@ -47,8 +47,9 @@ struct ImportCommand: ParsableCommand {
       partial credit the app cannot give and every other question type are reported by
       name. Pictures the file embeds are checked and re-encoded as the editor's uploads
       are: with --save they are stored with the library (qrquiz serve serves them, at
-      --public-url or this machine's address on port 8080), with -o written beside the
-      topic. Quizlet: a card a line, term and definition separated by a tab
+      --public-url, the running qrquiz serve's address or this machine's on port 8080),
+      with -o written beside the topic. Quizlet: a card a line, term and definition
+      separated by a tab
       (--term-separator and --card-separator for others); each card asks its term, with
       its definition and one other card's (flash cards, qrquiz cards), or --quiz N answers.
 

@@ -17,7 +17,7 @@ enum ImportedPictures {
     guard count > 0 else { return (imported.topic, nil) }
     let pictures = Plural.count(count, "picture")
     if save {
-      let base = publicURL ?? NetworkAddress.defaultPublicURL
+      let base = RunningServer.linkBase(publicURL)
       let library = TopicSaving.library
       let topic = try imported.placingPictures { picture in
         base.trimmingSuffix("/") + "/pictures/" + (try library.store(picture.picture))

@@ -132,7 +132,7 @@ struct SiteServer {
     let base = publicURL.replacingOccurrences(of: ":PORT", with: ":\(server.port)")
     // One server per data folder: a second would resume the same games and write over them.
     do {
-      try liveGames.serve(as: "process \(getpid()), port \(server.port)")
+      try liveGames.serve(as: RunningServer.note(process: getpid(), port: server.port, address: base))
     } catch {
       server.stop(timeout: 1)
       throw CLIError(.outputFailed, "\(error)")

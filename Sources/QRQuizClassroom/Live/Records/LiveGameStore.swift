@@ -58,6 +58,13 @@ public struct LiveGameStore: Sendable {
     }
   }
 
+  /// What the process serving the games of `directory` (a store's folder) said of itself
+  /// (``serve(as:)``), or
+  /// `nil` when none runs: a command run beside a server makes links to it.
+  public static func servingProcess(in directory: URL) -> String? {
+    FileLock.holderNote(directory.appendingPathComponent("server.lock"))
+  }
+
   /// Starts a game: its row, and the log its moves go to.
   ///
   /// - Throws: ``DatabaseError``: the records cannot be written, or the PIN is in play.
