@@ -82,6 +82,18 @@ import Testing
     #expect(try migrated.markCards(of: "7B") == [])
   }
 
+  /// A 0.5 class file taken over: its printed cards carry code = card, and keep it.
+  @Test func aClassFromBeforeMarksKeepsItsPrintedCodes() throws {
+    try store.create(try ClassRoster(name: "8C", students: ["Katherine", "Tim"]))
+    let legacy = try ClassRoster(name: "7B", students: ["Ada", "Alan", "Grace"])
+    try records.write { database throws(DatabaseError) in
+      try ClassRosterStore.insert(legacy, in: database, printedBefore: true)
+    }
+    let sevenB = try store.cardCodes(of: "7B")
+    #expect(sevenB.byCard == [1: 1, 2: 2, 3: 3] && sevenB.shared == [1, 2])
+    #expect(try store.cardCodes(of: "8C").shared == [1, 2])
+  }
+
   @Test func whenEveryCodeIsHeldANewCardCarriesItsNumberAndIsSaidShared() throws {
     try store.create(try ClassRoster(name: "Big", students: (1...475).map { "Student \($0)" }))
     try store.create(try ClassRoster(name: "Small", students: ["Ada", "Alan"]))
