@@ -87,6 +87,38 @@ import Testing
     #expect(records.last??["error"] == .string("No such file or directory"), "\(json.stdoutText)")
   }
 
+  /// Class marks: 8C's printed card 1 (its PNG, as `print` made it) held up beside 7B's card
+  /// 2 is "of another class" to 7B and Katherine's card to 8C, never 7B's card 1.
+  @Test func anotherClasssCardIsSaidSoAndNeverReadAsThisClasss() throws {
+    try makeClass()
+    let names = home.path("8C.txt")
+    try Data("Katherine Johnson\nTim Berners-Lee\n".utf8).write(to: URL(fileURLWithPath: names))
+    try #require(try qrquiz(["class", "new", "8C", "--students", names]).status == 0)
+    let pngs = home.path("8C")
+    let printed = try qrquiz(["answer-cards", "print", "--class", "8C", "--png", pngs])
+    #expect(printed.status == 0 && !printed.stderr.contains("no class mark"), "\(printed.stderr)")
+    let katherine = try ImageDecoder.decode(contentsOf: URL(fileURLWithPath: pngs + "/card-1.png"))
+    var room = try CardPhotos.photo(
+      width: 1000, height: 440,
+      [CardPhotos.Placement(card: 2, answer: .a, centre: CardPoint(x: 250, y: 220), side: 240)])
+    let held = CardPhotos.Placement(card: 1, answer: .d, centre: CardPoint(x: 700, y: 220), side: 240, lean: 10)
+    CardPhotos.draw(katherine, at: held.corners, on: &room)
+    let photo = home.path("room.jpg")
+    try Data(try CardPhotos.jpeg(room)).write(to: URL(fileURLWithPath: photo))
+    let inSevenB = try qrquiz(["answer-cards", "scan", "--class", "7B", photo])
+    let sevenB = inSevenB.stdoutText.split(separator: "\n").map(String.init)
+    #expect(
+      sevenB.first?.hasPrefix("\(photo): 1 card, 1 ignored (1 not in 7B, 1 of another class), ") == true,
+      "\(inSevenB.stdoutText)")
+    #expect(sevenB.dropFirst().first == "   2  A  Alan Turing", "\(inSevenB.stdoutText)")
+    let inEightC = try qrquiz(["answer-cards", "scan", "--class", "8C", photo])
+    let eightC = inEightC.stdoutText.split(separator: "\n").map(String.init)
+    #expect(eightC.dropFirst().first == "   1  D  Katherine Johnson", "\(inEightC.stdoutText)")
+    let marked = try qrquiz(["answer-cards", "mark", "--class", "8c"])
+    #expect(marked.status == 0 && marked.stdoutText == "8C: every card carries the class's mark already\n")
+    #expect(try qrquiz(["answer-cards", "mark"]).status == 2)
+  }
+
   /// Read `--jobs` at a time, reported in the order given: photo N shows card N answering
   /// the N-th letter, and the lines come back 1, 2, 3 … whichever photo finished first
   /// (the larger ones, first, take longest).

@@ -134,6 +134,10 @@ import Testing
     var scanResult: String
     var scanSeen: String
     var gridAfterPhoto: [[Int]]
+    var scanLinkClosed: Bool?
+    var libraryScanLink: String?
+    var scanCodeLoaded: Bool?
+    var hostShowsScanLink: Bool?
     var violations: [Violation]
     var layout: [String: [String]]
     var console: [String]
@@ -177,7 +181,7 @@ import Testing
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_cards_check.py").path, string(made.json["host_page"]),
-        string(made.json["scan_page"]), videoFile, photoFile,
+        string(made.json["scan_page"]), videoFile, photoFile, "--library", "\(server.base)/?token=\(token)",
       ]
         // Where the check leaves its screenshots, to look at them: QRQUIZ_TEST_SCREENSHOTS=DIR.
         + (ProcessInfo.processInfo.environment["QRQUIZ_TEST_SCREENSHOTS"].map { ["--screenshots", $0] } ?? []),
@@ -195,6 +199,10 @@ import Testing
     #expect(report.scanResult == "2 cards read, 2 new.", "\(report.scanResult)")
     #expect(report.scanSeen == "Seen: 1, 2")
     #expect(report.gridAfterPhoto == [[1, 1], [2, 1], [3, 0]])
+    // The scanner link: on the teacher's own page behind "Show scanner link", never the projector's.
+    #expect(report.scanLinkClosed == true && report.scanCodeLoaded == true)
+    #expect(report.libraryScanLink == string(made.json["scan_page"]))
+    #expect(report.hostShowsScanLink == false)
     #expect(
       report.violations.isEmpty,
       "\(report.violations.map { "\($0.page) \($0.language) \($0.scheme) \($0.width): \($0.rule)" })")

@@ -275,6 +275,86 @@ import Testing
     #expect(await scan(pin, try CardFrames.frame([(1, .a)]), as: host).status == 200)
   }
 
+  /// The host screen is the projector's: its page and its stream never carry the scanners'
+  /// secret, nor does its secret open the link's QR code; the teacher's own page (the
+  /// library's running games) gives it behind "Show scanner link".
+  @Test func theProjectorNeverCarriesTheScannersLinkTheTeachersOwnPageDoes() async throws {
+    let (pin, host, scanner) = try await makeGame()
+    guard
+      case .stream(_, _, let opened) = app.answer(
+        HTTPRequest(method: "GET", path: "/api/live/\(pin)/events", query: ["secret": host]))
+    else {
+      Issue.record("no stream")
+      return
+    }
+    let stream = RecordedStream()
+    opened(stream)
+    let hostCookie = ["Cookie": "\(Credentials.hostCookie(pin))=\(host)"]
+    let teacherCookie = ["Cookie": "\(Credentials.teacherCookie)=\(Self.token)"]
+    var screens: [WebAppClient.Response] = []
+    // The lobby, a question open with a card read, the question closed.
+    for step in 0..<3 {
+      screens.append(await client.request("GET", "/host/\(pin)", headers: hostCookie))
+      screens.append(await client.request("GET", "/host/\(pin)", headers: teacherCookie))
+      if step == 1 { #expect(await scan(pin, try CardFrames.frame([(1, .a)]), as: host).status == 200) }
+      #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    }
+    for screen in screens {
+      #expect(screen.status == 200 && screen.text.contains("card-panel"))
+      #expect(!screen.text.contains(scanner) && !screen.text.contains("scanner.svg"))
+    }
+    #expect(!stream.text.isEmpty && !stream.text.contains(scanner), "\(stream.text)")
+    let cards = await client.request("GET", "/api/live/\(pin)/cards?secret=\(host)")
+    #expect(cards.status == 200 && !cards.text.contains(scanner))
+    // The link's QR code: the teacher's alone, never the host screen's.
+    #expect(await client.request("GET", "/api/live/\(pin)/scanner.svg?secret=\(host)").status == 403)
+    #expect(await client.request("GET", "/api/live/\(pin)/scanner.svg", headers: hostCookie).status == 403)
+    let code = await client.request("GET", "/api/live/\(pin)/scanner.svg", headers: teacherCookie)
+    #expect(code.status == 200 && code.text.contains("<svg"))
+    // The teacher's own page offers it, closed until asked for.
+    let library = await client.request("GET", "/", headers: teacherCookie)
+    #expect(library.text.contains(#"<details class="scanner-link"><summary>Show scanner link</summary>"#))
+    #expect(library.text.contains("http://192.168.1.20:8080/scan/\(pin)?secret=\(scanner)"))
+    #expect(!(await client.request("GET", "/")).text.contains(scanner), "nor to anyone else")
+  }
+
+  /// Class marks: a game for 7B reads 7B's printed cards and says 8C's card of the same
+  /// number is another class's; a game for 8C the other way round.
+  @Test func aGameReadsItsClasssCardsAndSaysAnotherClasssCardIsAnotherClasss() async throws {
+    let store = ClassRosterStore(records: records)
+    try store.create(try ClassRoster(name: "8C", students: ["Katherine Johnson", "Tim Berners-Lee"]))
+    func printed(_ name: String) throws -> [AnswerCard] {
+      AnswerCard.cards(of: try store.roster(named: name), codes: try store.cardCodes(of: name))
+    }
+    let sevenB = try printed("7B")
+    let eightC = try printed("8C")
+    let (pin, host, _) = try await makeGame(scoring: "accuracy")
+    #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    // 8C's card 1 shows A beside 7B's card 2 showing B.
+    let frame = try CardFrames.frame(printed: [(eightC[0], .a), (sevenB[1], .b)])
+    let read = await scan(pin, frame, as: host)
+    #expect(read.status == 200, "\(read.text)")
+    let body = try object(read)
+    #expect(array(body["seen"]).map { $0["card"] } == [.number(2)])
+    #expect(body["ignored_unread"]?["other_class"] == .number(1))
+    #expect(body["ignored_unread"]?["not_in_class"] == .number(1), "the scanner says: 1 card of another class")
+    let room = try #require(app.live.room(pin))
+    #expect(room.snapshot.players.first { $0.card == 1 }?.answers[0] == nil, "Ada answered nothing")
+    #expect(room.snapshot.answeredCount == 1)
+    // A game for 8C: its own card 1, and 7B's card 1 another class's.
+    let made = await post(
+      "/api/live", #"{"topic":"Capitals","set":1,"class":"8C","scoring":"accuracy"}"#, headers: Self.teacher)
+    let other = try object(made)
+    let (otherPin, otherHost) = (string(other["pin"]), string(other["host"]))
+    #expect(await post("/api/live/\(otherPin)/next", #"{"secret":"\#(otherHost)"}"#).status == 200)
+    let both = try CardFrames.frame(printed: [(sevenB[0], .c), (eightC[0], .d)], seed: 2)
+    let inEightC = try object(await scan(otherPin, both, as: otherHost))
+    #expect(array(inEightC["seen"]).map { $0["card"] } == [.number(1)])
+    #expect(array(inEightC["seen"]).map { $0["answer"] } == [.string("D")])
+    #expect(array(inEightC["seen"]).map { $0["name"] } == [.string("Katherine Johnson")])
+    #expect(inEightC["ignored_unread"]?["other_class"] == .number(1))
+  }
+
   @Test func theCardWordsAreInEveryLanguage() throws {
     try PhraseBookCheck.check(CardPhrase.self)
   }

@@ -93,7 +93,7 @@ import Testing
   /// here, with its credentials above.
   static func kinds(ofIdentity identity: String) -> Set<Kind>? {
     switch identity {
-    case "Teacher", "Editor": [.teacher]
+    case "Teacher", "Editor", "GameTeacher": [.teacher]
     case "Host": [.host, .teacher]
     case "Player": [.player]
     case "GameMember": [.host, .player]

@@ -19,11 +19,23 @@ public enum CardPhotos {
     public var lean: Double = 0
     /// Held at an angle out of the plane, in degrees, about a vertical axis.
     public var held: Double = 0
+    /// The card as printed, when not card `card` without a class mark (a class's card,
+    /// carrying its class's code).
+    public var printed: AnswerCard?
 
     public init(
       card: Int, answer: AnswerCard.Letter, centre: CardPoint, side: Double, lean: Double = 0, held: Double = 0
     ) {
       (self.card, self.answer, self.centre, self.side, self.lean, self.held) = (card, answer, centre, side, lean, held)
+    }
+
+    /// `printed` (a class's card, as the printer draws it) held up.
+    public init(
+      printed: AnswerCard, answer: AnswerCard.Letter, centre: CardPoint, side: Double, lean: Double = 0,
+      held: Double = 0
+    ) {
+      self.init(card: printed.number, answer: answer, centre: centre, side: side, lean: lean, held: held)
+      self.printed = printed
     }
 
     /// The card's corners in the photo (top-left, top-right, bottom-right, bottom-left of
@@ -48,7 +60,12 @@ public enum CardPhotos {
 
   /// The printer's PNG of card `number`, decoded.
   public static func card(_ number: Int, side: Int = 600) throws -> GrayImage {
-    try ImageDecoder.decode(AnswerCardPrinter.png(try AnswerCard(number: number), side: side))
+    try card(try AnswerCard(number: number), side: side)
+  }
+
+  /// The printer's PNG of `printed`, decoded.
+  public static func card(_ printed: AnswerCard, side: Int = 600) throws -> GrayImage {
+    try ImageDecoder.decode(AnswerCardPrinter.png(printed, side: side))
   }
 
   /// A `width` × `height` photo of `placements`, over rectangles and lines, blurred by a
@@ -68,10 +85,12 @@ public enum CardPhotos {
         for column in x..<min(width, x + w) { photo[column, row] = level }
       }
     }
-    var cards: [Int: GrayImage] = [:]
+    // Each card drawn once, by what is printed on it (two classes' card 1 differ).
+    var cards: [AnswerCard: GrayImage] = [:]
     for placement in placements {
-      if cards[placement.card] == nil { cards[placement.card] = try card(placement.card) }
-      draw(cards[placement.card]!, at: placement.corners, on: &photo)
+      let printed = try placement.printed ?? AnswerCard(number: placement.card)
+      if cards[printed] == nil { cards[printed] = try card(printed) }
+      draw(cards[printed]!, at: placement.corners, on: &photo)
     }
     for _ in 0..<blurs { photo = boxBlurred(photo) }
     for index in photo.pixels.indices {

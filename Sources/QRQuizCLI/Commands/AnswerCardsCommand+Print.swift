@@ -8,7 +8,9 @@ extension AnswerCardsCommand {
     static let configuration = CommandConfiguration(
       name: "print", abstract: "Cards to print: a vector PDF with cut marks, or a PNG image of each card.",
       discussion: """
-        A class's cards carry its students' names; --count N gives cards 1 to N without names.
+        A class's cards carry its students' names and its class mark (each card's code is the
+        class's own: another class's card of the same number is not read as this one); --count N
+        gives cards 1 to N without names or mark.
         --cards prints some of them again (a lost card). --png writes DIR/card-N.png, each card
         upright (A at the top, B at the right, C at the bottom, D at the left).
         """,
@@ -46,7 +48,7 @@ extension AnswerCardsCommand {
     }
 
     func run() async throws -> ExitCode {
-      let (cards, roster) = try AnswerCardsCommand.cards(className: className, count: count, numbers: numbers)
+      let (cards, roster, codes) = try AnswerCardsCommand.cards(className: className, count: count, numbers: numbers)
       guard !cards.isEmpty else { throw CLIError(.notFound, "\(roster?.name.text ?? "the class") has no students yet") }
       let printer = AnswerCardPrinter(paper: paper, cardsPerPage: perPage)
       // Everything is drawn before anything is written: no partial output.
@@ -70,6 +72,7 @@ extension AnswerCardsCommand {
         }
         Console.error("\(pngDirectory): \(Plural.count(cards.count, "card")) as PNG, \(pngSize) px a side")
       }
+      if let roster, let codes, let note = AnswerCardsCommand.sharedCardsNote(roster, codes) { Console.error(note) }
       return .success
     }
   }

@@ -11,8 +11,10 @@ extension AnswerCardsCommand {
         read --jobs at a time and reported in the order given: a table, or with --json one
         line per photo, {"file": …, "cards": [{"card": N, "answer": "A", "name": …, "corners":
         [[x, y] ×4]}], "ignored": K, "ms": T} or {"file": …, "error": …}. Corners go clockwise
-        from the marker's corner between the card's D and A edges. With --class, cards not in
-        the class are ignored (counted in "ignored") and the students not seen are listed.
+        from the marker's corner between the card's D and A edges. With --class, each card is
+        read by its class mark, cards not in the class (another class's among them) are ignored
+        (counted in "ignored") and the students not seen are listed. Without it, a card is read
+        by its code, which is its number only for cards printed without a class mark.
         A card seen with two answers in one photo is ignored; a photo taken in a mirror gives
         no card (--mirrored reads a mirror image, as a selfie camera takes it). Exit code 0
         when every photo showed a card, 3 when one showed none, 1 when one could not be read.
@@ -36,12 +38,20 @@ extension AnswerCardsCommand {
     }
 
     func run() async throws -> ExitCode {
-      let roster = try className.map { try ClassCommand.store().roster(named: $0) }
+      let store = try className.map { _ in try ClassCommand.store() }
+      let roster = try className.map { try store!.roster(named: $0) }
+      // The class's cards by their codes (class marks), other classes' said as such.
+      let codes = try roster.map { try store!.cardCodes(of: $0.name.text) }
       // A missing libapriltag is said once, before any photo.
       _ = try AnswerCardScanner(timeLimit: timeLimit)
       var failure: ExitCode?
       var everyPhotoShowedACard = true
-      let classCards = roster.map { Set($0.students.map(\.card)) }
+      let classCards = roster.map { roster in
+        AnswerCardSet(
+          cardsByCode: Dictionary(
+            roster.students.map { (codes?.code(ofCard: $0.card) ?? $0.card, $0.card) }, uniquingKeysWith: { a, _ in a }),
+          otherClassCodes: codes?.otherClasses ?? [])
+      }
       let jobs = jobs ?? ParallelWork.defaultJobs
       // Photos are read a window at a time, each window's lines printed in order as soon as
       // it is done: memory stays bounded however many photos.

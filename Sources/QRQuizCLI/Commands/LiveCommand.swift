@@ -137,8 +137,20 @@ struct LiveCommand: ParsableCommand {
       Console.line(
         "\(cardClass.name): \(Plural.count(cardClass.students.count, "student")) answer with cards "
           + "\(cardClass.students.first?.card ?? 0)–\(cardClass.students.last?.card ?? 0); "
-          + "read them with the host screen's camera (Scan cards) or a phone at:")
+          + "read them with the host screen's camera (Scan cards) or your own phone.")
+      // The scanners' link is shown here, on the teacher's own screen, and never by the
+      // host screen (the projector): anyone who photographs it can read cards into the game.
+      Console.line("Scanner link, for your own phone only (never the projector): scan this code or open")
+      if let matrix = try? QRSymbolEncoder.encode(Array(scanURL.utf8), mode: .byte, level: .medium) {
+        Console.text(TerminalRenderer.text(matrix, margin: 2))
+      }
       Console.line(scanURL)
+      if let store = try? ClassCommand.store(), let roster = try? store.roster(named: cardClass.name),
+        let codes = try? store.cardCodes(of: roster.name.text),
+        let note = AnswerCardsCommand.sharedCardsNote(roster, codes)
+      {
+        Console.line(note)
+      }
       // Browsers open a camera only on https or on the computer's own address.
       Console.line(
         "To read cards with this computer's camera, open the host screen here instead: "

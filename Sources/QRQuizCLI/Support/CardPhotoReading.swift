@@ -16,7 +16,7 @@ enum CardPhotoReading {
   }
 
   static func read(
-    _ paths: [String], jobs: Int, timeLimit: Double, mirrored: Bool, cards: Set<Int>?
+    _ paths: [String], jobs: Int, timeLimit: Double, mirrored: Bool, cards: AnswerCardSet?
   ) -> [Swift.Result<Result, AnswerCardScanner.Error>] {
     let results = Locked([Swift.Result<Result, AnswerCardScanner.Error>?](repeating: nil, count: paths.count))
     let next = Atomic<Int>(0)
@@ -33,7 +33,7 @@ enum CardPhotoReading {
       while case let index = next.wrappingAdd(1, ordering: .relaxed).oldValue, index < paths.count {
         let start = ContinuousClock.now
         let result = Swift.Result { () throws(AnswerCardScanner.Error) -> Result in
-          let scan = try scanner.scan(contentsOfFile: paths[index], mirrored: mirrored, cards: cards)
+          let scan = try scanner.scan(contentsOfFile: paths[index], mirrored: mirrored, of: cards)
           let elapsed = ContinuousClock.now - start
           return Result(
             scan: scan,
@@ -110,7 +110,8 @@ struct CardScanReport {
   private func ignoredReasons(_ ignored: AnswerCardScan.Ignored) -> String {
     var reasons: [String] = []
     if ignored.notInClass > 0 {
-      reasons.append("\(ignored.notInClass) not in \(TerminalText.safe(roster?.name.text ?? "the class"))")
+      let other = ignored.otherClass > 0 ? ", \(ignored.otherClass) of another class" : ""
+      reasons.append("\(ignored.notInClass) not in \(TerminalText.safe(roster?.name.text ?? "the class"))\(other)")
     }
     if ignored.twoAnswers > 0 { reasons.append("\(ignored.twoAnswers) with two answers") }
     if ignored.betweenLetters > 0 { reasons.append("\(ignored.betweenLetters) held between two letters") }

@@ -17,8 +17,10 @@ public struct AnswerCardScan: Sendable, Hashable {
 
   /// Markers seen that gave no answer, by why.
   public struct Ignored: Sendable, Hashable {
-    /// Cards whose number is not one of the class's.
+    /// Cards whose number is not one of the class's (another class's included).
     public var notInClass = 0
+    /// Of ``notInClass``, the cards whose code is another class's (``AnswerCardSet``).
+    public var otherClass = 0
     /// Cards seen twice in the image with different answers (neither counts).
     public var twoAnswers = 0
     /// Cards held at about 45°, between two letters: which one is on top is not clear.

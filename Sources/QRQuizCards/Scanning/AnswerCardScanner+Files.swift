@@ -10,6 +10,16 @@ extension AnswerCardScanner {
   public func scan(
     imageData bytes: [UInt8], limits: ImageLimits = .default, mirrored: Bool = false, cards: Set<Int>? = nil
   ) throws(Error) -> AnswerCardScan {
+    try scan(imageData: bytes, limits: limits, mirrored: mirrored, of: cards.map(AnswerCardSet.init(cards:)))
+  }
+
+  /// As ``scan(imageData:limits:mirrored:cards:)``, reading a class's cards by their codes
+  /// (their class mark): another class's card is counted as such, never read as this one's.
+  ///
+  /// - Throws: ``Error``.
+  public func scan(
+    imageData bytes: [UInt8], limits: ImageLimits = .default, mirrored: Bool = false, of cards: AnswerCardSet?
+  ) throws(Error) -> AnswerCardScan {
     let deadline = Deadline(seconds: timeLimit)
     let image: GrayImage
     do {
@@ -31,6 +41,16 @@ extension AnswerCardScanner {
   public func scan(
     contentsOfFile path: String, limits: ImageLimits = .default, mirrored: Bool = false, cards: Set<Int>? = nil
   ) throws(Error) -> AnswerCardScan {
+    try scan(contentsOfFile: path, limits: limits, mirrored: mirrored, of: cards.map(AnswerCardSet.init(cards:)))
+  }
+
+  /// As ``scan(contentsOfFile:limits:mirrored:cards:)``, reading a class's cards by their
+  /// codes (their class mark).
+  ///
+  /// - Throws: ``Error``.
+  public func scan(
+    contentsOfFile path: String, limits: ImageLimits = .default, mirrored: Bool = false, of cards: AnswerCardSet?
+  ) throws(Error) -> AnswerCardScan {
     let bytes: [UInt8]
     do {
       bytes = try BoundedFile.read(path, limit: limits.maximumFileSize)
@@ -40,6 +60,6 @@ extension AnswerCardScanner {
       case .tooLarge(let size, let limit): throw .image(.fileTooLarge(size: size ?? limit + 1, limit: limit))
       }
     }
-    return try scan(imageData: bytes, limits: limits, mirrored: mirrored, cards: cards)
+    return try scan(imageData: bytes, limits: limits, mirrored: mirrored, of: cards)
   }
 }

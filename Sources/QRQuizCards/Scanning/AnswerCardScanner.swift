@@ -59,10 +59,22 @@ public final class AnswerCardScanner {
   ///   - cards: the card numbers of the class; others are ignored and counted.
   /// - Throws: ``Error/timeLimitExceeded(seconds:)``.
   public func scan(_ image: GrayImage, mirrored: Bool = false, cards: Set<Int>? = nil) throws(Error) -> AnswerCardScan {
+    try scan(
+      image, mirrored: mirrored, cards: cards.map(AnswerCardSet.init(cards:)), deadline: Deadline(seconds: timeLimit))
+  }
+
+  /// The cards of `cards` in `image`: each read by its code as the class's card that carries
+  /// it, another class's counted as such (``AnswerCardScan/Ignored/otherClass``).
+  ///
+  /// - Throws: ``Error/timeLimitExceeded(seconds:)``.
+  public func scan(_ image: GrayImage, mirrored: Bool = false, of cards: AnswerCardSet) throws(Error) -> AnswerCardScan
+  {
     try scan(image, mirrored: mirrored, cards: cards, deadline: Deadline(seconds: timeLimit))
   }
 
-  func scan(_ image: GrayImage, mirrored: Bool, cards: Set<Int>?, deadline: Deadline) throws(Error) -> AnswerCardScan {
+  func scan(_ image: GrayImage, mirrored: Bool, cards: AnswerCardSet?, deadline: Deadline) throws(Error)
+    -> AnswerCardScan
+  {
     let upright = mirrored ? image.mirrored() : image
     let search = try CardSearch(image: upright, detector: detector, deadline: deadline, timeLimit: timeLimit).run()
     var scan = Self.sightings(search.detections, cards: cards)
@@ -75,19 +87,21 @@ public final class AnswerCardScanner {
     return scan
   }
 
-  /// Detections as cards and answers: codes no card carries, cards not in `cards`, cards
-  /// between two letters and cards seen with two answers are counted and left out.
-  static func sightings(_ detections: [TagDetector.Detection], cards: Set<Int>?) -> AnswerCardScan {
+  /// Detections as cards and answers: codes no card carries, cards not in `cards` (another
+  /// class's among them), cards between two letters and cards seen with two answers are
+  /// counted and left out. Without `cards`, a card is read by its code.
+  static func sightings(_ detections: [TagDetector.Detection], cards: AnswerCardSet?) -> AnswerCardScan {
     var ignored = AnswerCardScan.Ignored()
     var seen: [Int: AnswerCardScan.Sighting] = [:]
     var conflicting = Set<Int>()
     for detection in detections {
-      guard let card = AnswerCardCode.card(forTagID: detection.id) else {
+      guard let code = AnswerCardCode.card(forTagID: detection.id) else {
         ignored.notACard += 1
         continue
       }
-      guard cards?.contains(card) ?? true else {
+      guard let card = cards.map({ $0.cardsByCode[code] }) ?? code else {
         ignored.notInClass += 1
+        if cards?.otherClassCodes.contains(code) == true { ignored.otherClass += 1 }
         continue
       }
       guard let (letter, corners) = CardOrientation.read(detection.corners) else {

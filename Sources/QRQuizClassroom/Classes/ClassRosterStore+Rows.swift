@@ -46,7 +46,12 @@ extension ClassRosterStore {
   }
 
   /// A new class's rows.
-  static func insert(_ roster: ClassRoster, in database: Database) throws(DatabaseError) {
+  ///
+  /// - Parameter printedBefore: the class comes from before class marks (a 0.5 class
+  ///   file): its students keep the codes their printed cards carry (code = card).
+  static func insert(_ roster: ClassRoster, in database: Database, printedBefore: Bool = false)
+    throws(DatabaseError)
+  {
     guard
       let id = try database.value(
         """
@@ -56,6 +61,8 @@ extension ClassRosterStore {
         """, as: Int64.self)
     else { throw DatabaseError(kind: .other, path: database.path, message: "a class's row was not made") }
     try saveStudents(roster, id: id, in: database)
+    if printedBefore { try database.execute("UPDATE students SET code = card WHERE class_id = \(id)") }
+    try giveCardCodes(classID: id, in: database)
   }
 
   /// A class's rows made to hold `roster`: its name and next card, each student's row
@@ -67,6 +74,7 @@ extension ClassRosterStore {
       WHERE id = \(id)
       """)
     try saveStudents(roster, id: id, in: database)
+    try giveCardCodes(classID: id, in: database)
   }
 
   private static func saveStudents(_ roster: ClassRoster, id: Int64, in database: Database) throws(DatabaseError) {

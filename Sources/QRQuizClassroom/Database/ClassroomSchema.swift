@@ -19,6 +19,9 @@ public enum ClassroomSchema {
       try database.executeScript(version3)
     }
     migrator.register(4, "names folded to their base letters", NameKeyRefresh.apply)
+    migrator.register(8, "answer cards' class marks") { database throws(DatabaseError) in
+      try database.executeScript(version8)
+    }
     return migrator
   }()
 
@@ -155,5 +158,16 @@ public enum ClassroomSchema {
       at INTEGER NOT NULL
     );
     CREATE INDEX assignment_due_changes_by_assignment ON assignment_due_changes (assignment_id, id);
+    """
+
+  /// `students.code`: the card code (1 … 476, `AnswerCardCode`'s) the student's printed card
+  /// carries, the class mark of `docs/CARDS.md`. Cards printed before carry code = card, so
+  /// the rows that were here keep it (their cards keep working); a student added from now
+  /// on gets a code no other student holds (``ClassRosterStore``), so another class's card
+  /// is never read as theirs.
+  static let version8 = """
+    ALTER TABLE students ADD COLUMN code INTEGER;
+    UPDATE students SET code = card;
+    CREATE INDEX students_by_code ON students (code);
     """
 }

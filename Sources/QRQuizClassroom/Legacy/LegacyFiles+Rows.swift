@@ -17,7 +17,8 @@ extension LegacyFiles {
       if try database.row("SELECT 1 FROM classes WHERE name_key = \(ClassRosterStore.key(roster.name.text))") != nil {
         skipped.append("class \(roster.name.text) not imported: a class of that name is in the records")
       } else {
-        try ClassRosterStore.insert(roster, in: database)
+        // Its cards were printed before class marks: they keep their codes.
+        try ClassRosterStore.insert(roster, in: database, printedBefore: true)
       }
     }
     for game in games {

@@ -50,8 +50,13 @@ final class LibraryArea: Sendable {
       editing = Pages.EditingTools(csrf: site.formToken, removed: library.removedNames())
     }
     let pages = site.pages(context)
-    // The teacher's running games, each opened as host from here (from any browser).
-    let running = context.isTeacher ? pages.runningGames(site.live.running) : nil
+    // The teacher's running games, each opened as host from here (from any browser), and a
+    // class's game with its scanners' link: this page is the teacher's, never the projector's.
+    let running =
+      context.isTeacher
+      ? pages.runningGames(site.live.running) { [site] pin in
+        site.live.room(pin)?.setup.scannerSecret.map { site.publicURL + SitePath.scan(pin).value + "?secret=" + $0 }
+      } : nil
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
       return .html(

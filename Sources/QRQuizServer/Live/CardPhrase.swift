@@ -9,7 +9,8 @@ public enum CardPhrase: String, PhraseBook {
   // The host screen.
   case cardPlayerName, cardPanelHeading, cardPanelSummary, cardUseCamera, cardStopCamera, cardCameraHelp
   case cardCameraOff, cardCameraOn, cardCameraFailed, cardCameraNeedsSecureAddress, cardUsePhone, cardPhoneHelp
-  case cardPhoneCodeAlt, cardHideCode, cardGridLabel, cardSeenOf, cardSeen, cardNotSeen, cardAllSeen
+  case cardPhoneCodeAlt, cardShowScannerLink, cardScannerLinkHelp, cardGridLabel, cardSeenOf, cardSeen, cardNotSeen,
+    cardAllSeen
   // The teacher's phone.
   case cardScanTitle, cardTakePhoto, cardScanHelp, cardReading, cardRead, cardReadNone, cardNotCounted
   case cardPhotoFailed, cardPhotoFormat, cardBusy, cardSeenList, cardNotYetSeen
@@ -45,9 +46,11 @@ public enum CardPhrase: String, PhraseBook {
       "Browsers open a camera only on https or on this computer's own address: scan with a phone instead.",
     .cardUsePhone: "Scan with a phone",
     .cardPhoneHelp:
-      "Open this code on your own phone: it takes photos of the room's cards. Anyone who opens it can read cards into the game, so close it once your phone has it.",
+      "Your phone takes photos of the room's cards at the scanner link, which this screen never shows (anyone who has it can read cards into the game). Open it on your own device: qrquiz live prints it in its terminal, and the library page's live games running give it behind Show scanner link.",
     .cardPhoneCodeAlt: "QR code of the scan page for the teacher's phone",
-    .cardHideCode: "Hide the code",
+    .cardShowScannerLink: "Show scanner link",
+    .cardScannerLinkHelp:
+      "For your own phone, never the projector: anyone who has this link can read cards into the game. Open the code with your phone's camera, then close this.",
     .cardGridLabel: "Answer cards",
     .cardSeenOf: "{seen} of {count, plural, one {# card} other {# cards}} seen",
     .cardSeen: "card {card}: seen",
@@ -102,9 +105,11 @@ public enum CardPhrase: String, PhraseBook {
       "Los navegadores solo abren la cámara en https o en la dirección de este mismo ordenador: lee las tarjetas con un móvil.",
     .cardUsePhone: "Leer con un móvil",
     .cardPhoneHelp:
-      "Abre este código en tu propio móvil: con él se hacen fotos de las tarjetas de la clase. Quien lo abra puede leer tarjetas en la partida, así que ciérralo cuando tu móvil lo tenga.",
+      "Tu móvil hace fotos de las tarjetas de la clase en el enlace de lectura, que esta pantalla nunca muestra (quien lo tenga puede leer tarjetas en la partida). Ábrelo en tu propio dispositivo: qrquiz live lo escribe en su terminal, y la página de la biblioteca lo da en las partidas en curso tras Mostrar el enlace de lectura.",
     .cardPhoneCodeAlt: "Código QR de la página de lectura para el móvil del docente",
-    .cardHideCode: "Ocultar el código",
+    .cardShowScannerLink: "Mostrar el enlace de lectura",
+    .cardScannerLinkHelp:
+      "Para tu propio móvil, nunca para el proyector: quien tenga este enlace puede leer tarjetas en la partida. Abre el código con la cámara del móvil y cierra esto después.",
     .cardGridLabel: "Tarjetas de respuesta",
     .cardSeenOf: "{seen} de {count, plural, one {# tarjeta vista} other {# tarjetas vistas}}",
     .cardSeen: "tarjeta {card}: vista",

@@ -34,7 +34,7 @@ final class CardScanning: @unchecked Sendable {
   private struct Job {
     var bytes: [UInt8]
     var mirrored: Bool
-    var cards: Set<Int>
+    var cards: AnswerCardSet
     var finish: @Sendable (Result<Reading, Refusal>) -> Void
   }
 
@@ -57,8 +57,8 @@ final class CardScanning: @unchecked Sendable {
     self.idleSeconds = idleSeconds
   }
 
-  /// Reads `bytes` (a PNG or JPEG frame) for the cards of `cards`.
-  func read(_ bytes: [UInt8], mirrored: Bool, cards: Set<Int>) async -> Result<Reading, Refusal> {
+  /// Reads `bytes` (a PNG or JPEG frame) for the cards of `cards`, each by its code.
+  func read(_ bytes: [UInt8], mirrored: Bool, cards: AnswerCardSet) async -> Result<Reading, Refusal> {
     await withCheckedContinuation { continuation in
       let job = Job(bytes: bytes, mirrored: mirrored, cards: cards) { continuation.resume(returning: $0) }
       if !submit(job) { continuation.resume(returning: .failure(.busy)) }
@@ -92,7 +92,7 @@ final class CardScanning: @unchecked Sendable {
       let result = Result { () throws(AnswerCardScanner.Error) -> Reading in
         if scanner == nil { scanner = try AnswerCardScanner(timeLimit: Self.timeLimit) }
         let scan = try scanner!.scan(
-          imageData: job.bytes, limits: Self.frameLimits, mirrored: job.mirrored, cards: job.cards)
+          imageData: job.bytes, limits: Self.frameLimits, mirrored: job.mirrored, of: job.cards)
         let elapsed = ContinuousClock.now - start
         return Reading(
           scan: scan,

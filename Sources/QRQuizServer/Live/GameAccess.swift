@@ -2,6 +2,12 @@ import QRQuiz
 import QRQuizClassroom
 import QRQuizHTTP
 
+/// The teacher, for a game's part only they see: never the host screen (the projector).
+struct GameTeacher: Sendable {
+  /// The game.
+  let room: LiveRoom
+}
+
 /// The host of a live game, proven by the game's host secret. Only the checks below make
 /// one, so a handler that takes a `Host` runs for the host alone.
 struct Host: Sendable {
@@ -108,6 +114,21 @@ extension LiveArea {
           return .answered(missed(context, .apiError(403, "only the host can download the results")))
         }
         return .admitted(Host(room: room, secret: secret))
+      }
+    }
+  }
+
+  /// The teacher alone (the token, or its cookie), for what the projector must never show:
+  /// the scanners' link. The host's secret is refused, as anyone else is.
+  var gameTeacher: Access<RequestContext, GameTeacher> {
+    Access("the teacher alone (never the host screen)") { [self] context in
+      admit(context, missing: noSuchGame) { room in
+        guard context.isTeacher else {
+          return .answered(
+            missed(
+              context, .apiError(403, "only the teacher's own device shows the scanner link, never the host screen")))
+        }
+        return .admitted(GameTeacher(room: room))
       }
     }
   }

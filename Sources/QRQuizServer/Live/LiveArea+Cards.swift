@@ -19,7 +19,9 @@ extension LiveArea {
       .deferred(lane: .live, stampedBy: games.clock.now, scanCards))
     game.group(access: hostDownload) { host in
       host.add(.get, "/cards", "the class's cards, and which are seen for the open question", .immediate(seenCards))
-      host.add(
+    }
+    game.group(access: gameTeacher) { teacher in
+      teacher.add(
         .get, "/scanner.svg", "the QR code of the scan page's address, with the scanners' secret",
         .immediate(scannerQRCode))
     }
@@ -47,7 +49,9 @@ extension LiveArea {
     defer { room.endScan(scanner.role) }
     let mirrored = ["1", "true", "yes"].contains(context.request.query["mirrored"]?.lowercased() ?? "")
     let reading: CardScanning.Reading
-    switch await cardScanning.read(context.request.body, mirrored: mirrored, cards: cardClass.cards) {
+    // Each card by its code (its class mark): another class's card N is never this one's.
+    let cards = AnswerCardSet(cardsByCode: cardClass.cardsByCode, otherClassCodes: Set(cardClass.otherClassCodes ?? []))
+    switch await cardScanning.read(context.request.body, mirrored: mirrored, cards: cards) {
     case .success(let read): reading = read
     case .failure(.busy): return busy
     case .failure(.unreadable(let error)): return Self.unreadableFrame(error)
@@ -80,7 +84,8 @@ extension LiveArea {
       (
         "ignored_unread",
         .object([
-          ("not_in_class", .number(ignored.notInClass)), ("between_letters", .number(ignored.betweenLetters)),
+          ("not_in_class", .number(ignored.notInClass)), ("other_class", .number(ignored.otherClass)),
+          ("between_letters", .number(ignored.betweenLetters)),
           ("two_answers", .number(ignored.twoAnswers)), ("not_a_card", .number(ignored.notACard)),
         ])
       ),
@@ -156,10 +161,12 @@ extension LiveArea {
     room.setup.scannerSecret.map { site.publicURL + SitePath.scan(room.pin).value + "?secret=" + $0 }
   }
 
-  /// GET `/api/live/PIN/scanner.svg` (the host): the QR code of ``scanURL(_:)``, for the
-  /// teacher's phone to open; 409 for a game without a class.
-  func scannerQRCode(_ context: RequestContext, _ host: Host) throws -> HTTPResponse {
-    guard let address = scanURL(host.room) else {
+  /// GET `/api/live/PIN/scanner.svg` (the teacher alone): the QR code of ``scanURL(_:)``,
+  /// for the teacher's phone to open; 409 for a game without a class. The host's secret
+  /// does not open it: the host screen is the projector's, and anyone who photographs the
+  /// code can read cards into the game.
+  func scannerQRCode(_ context: RequestContext, _ teacher: GameTeacher) throws -> HTTPResponse {
+    guard let address = scanURL(teacher.room) else {
       return .apiError(409, "this game has no class: start a game with a class to read answer cards")
     }
     let matrix = try QRSymbolEncoder.encode(Array(address.utf8), mode: .byte, level: .medium)

@@ -132,8 +132,11 @@ final class LiveArea: Sendable {
       throw .init(status: 404, message: "this server has no classes", field: "class")
     }
     let roster: ClassRoster
+    let codes: ClassCardCodes
     do {
       roster = try store.roster(named: name)
+      // Its cards' codes (their class mark) and the other classes': kept in the game.
+      codes = try store.cardCodes(of: roster.name.text)
     } catch {
       if case .notFound = error { throw .init(status: 404, message: "no class is named \(name)", field: "class") }
       throw .init(status: 500, message: "\(error)", field: "class")
@@ -141,7 +144,7 @@ final class LiveArea: Sendable {
     guard !roster.students.isEmpty else {
       throw .init(status: 422, message: "class \(roster.name.text) has no students", field: "class")
     }
-    return LiveCardClass(roster)
+    return LiveCardClass(roster, codes: codes)
   }
 
   /// The host screen's address, with the host's secret (the page keeps it in a cookie and

@@ -91,6 +91,9 @@ public final class LiveGames: Sendable {
     public let players: Int
     /// When it was made.
     public let started: QuizClock.Instant
+    /// Whether its class answers with cards: the teacher's own device is given the
+    /// scanners' link for it.
+    public let hasClass: Bool
 
     init(_ game: LiveGame) {
       pin = game.setup.pin
@@ -99,6 +102,7 @@ public final class LiveGames: Sendable {
       phase = game.phase
       players = game.activeCount
       started = game.setup.created
+      hasClass = game.setup.scannerSecret != nil
     }
   }
 

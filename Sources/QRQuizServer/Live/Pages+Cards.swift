@@ -58,7 +58,9 @@ extension Pages {
     </div>
     """
 
-  /// The host screen's panel that reads cards: this computer's camera, or a phone.
+  /// The host screen's panel that reads cards: this computer's camera, or a phone. The
+  /// screen is the projector's: it never carries the scanners' secret (nor its QR code),
+  /// only where the teacher's own device finds it (``scannerLink(pin:address:)``).
   func cardPanel(pin: String) -> HTML {
     """
     <details class="card-panel" id="card-panel"><summary>\(say(.cardPanelSummary))</summary>
@@ -68,8 +70,6 @@ extension Pages {
     <video id="card-camera" class="card-camera" muted playsinline hidden></video>
     <h3>\(say(.cardUsePhone))</h3>
     <p class="muted">\(say(.cardPhoneHelp))</p>
-    <p><button id="card-phone-toggle" type="button" class="secondary" aria-expanded="false" aria-controls="card-phone-code">\(say(.cardUsePhone))</button></p>
-    <p id="card-phone-code" hidden><img data-src="\(SitePath.liveAPI(pin))/scanner.svg" alt="\(text(.cardPhoneCodeAlt))" width="240" height="240"></p>
     </details>
     """
   }
@@ -104,6 +104,18 @@ extension Pages {
   static let hostCardWords: [CardPhrase] = [
     .cardPlayerName, .cardGridLabel, .cardSeenOf, .cardSeen, .cardNotSeen, .cardAllSeen, .cardUseCamera,
     .cardStopCamera, .cardCameraOff, .cardCameraOn, .cardCameraFailed, .cardCameraNeedsSecureAddress,
-    .cardHeldUpBefore, .cardUsePhone, .cardHideCode,
+    .cardHeldUpBefore,
   ]
+
+  /// The scanners' link for the teacher's own device (the library page's running games),
+  /// closed until the teacher asks for it: anyone who has it can read cards into the game.
+  func scannerLink(pin: String, address: String) -> HTML {
+    """
+    <details class="scanner-link"><summary>\(say(.cardShowScannerLink))</summary>
+    <p class="muted">\(say(.cardScannerLinkHelp))</p>
+    <p><img src="\(SitePath.liveAPI(pin))/scanner.svg" alt="\(text(.cardPhoneCodeAlt))" width="240" height="240"></p>
+    <p class="scanner-address"><a href="\(address)">\(address)</a></p>
+    </details>
+    """
+  }
 }

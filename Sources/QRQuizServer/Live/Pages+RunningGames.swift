@@ -8,7 +8,10 @@ import QRQuizHTTP
 /// computer) opens it again with the teacher's cookie alone.
 extension Pages {
   /// The section listing `games`; `nil` when there are none.
-  func runningGames(_ games: [LiveGames.RunningGame]) -> HTML? {
+  ///
+  /// - Parameter scanLink: the scanners' link of a game with a class (its PIN given): the
+  ///   page is the teacher's own, so it offers it behind *Show scanner link*.
+  func runningGames(_ games: [LiveGames.RunningGame], scanLink: (String) -> String? = { _ in nil }) -> HTML? {
     guard !games.isEmpty else { return nil }
     let items = games.map { game -> HTML in
       let line = say(
@@ -21,7 +24,8 @@ extension Pages {
       let label = text(.liveOpenAsHost) + ": " + game.title + ", PIN " + game.pin
       return """
         <li><div>\(line)</div>
-        <div class="library-tools"><a href="\(SitePath.host(game.pin))" aria-label="\(label)">\(say(.liveOpenAsHost))</a></div></li>
+        <div class="library-tools"><a href="\(SitePath.host(game.pin))" aria-label="\(label)">\(say(.liveOpenAsHost))</a></div>
+        \(game.hasClass ? scanLink(game.pin).map { scannerLink(pin: game.pin, address: $0) } : nil)</li>
 
         """
     }

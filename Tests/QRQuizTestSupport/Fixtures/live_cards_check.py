@@ -4,7 +4,7 @@ with Chromium's fake camera playing a video of the cards, then the teacher's pho
 second browser) taking a photo through the scan page's file input; prints what each saw
 as JSON.
 
-usage: live_cards_check.py HOST_URL SCAN_URL VIDEO.y4m PHOTO.jpg [--screenshots DIR]
+usage: live_cards_check.py HOST_URL SCAN_URL VIDEO.y4m PHOTO.jpg [--screenshots DIR] [--library TEACHER_URL]
 
 The game is Capitals' first set with class 7B (cards 1, 2, 3). The video shows card 1 with
 B on top, 2 with A, 3 with C; the photo, taken during question 2, card 1 with A and 2 with
@@ -15,7 +15,12 @@ seen: 1), the grid's text (it must hold no answer letter), the camera's status l
 scan page's address after its secret moved to a cookie, what it said of the photo, the
 grid after the photo, axe-core's serious and critical findings on the host screen (lobby;
 question with the scanning panel open) and the scan page (English and Spanish) at 390 and
-1280 px in both schemes, elements wider than the screen, and every console message."""
+1280 px in both schemes, elements wider than the screen, and every console message.
+
+With --library (the teacher's address, `/?token=…`), the phone first opens it, as the
+teacher's own device, presses "Show scanner link" and reports the link it shows and whether
+its QR code loaded (axe-core on that page too); and the report says whether the host
+screen's page (the projector) ever held the scanner link."""
 import json
 import sys
 
@@ -25,6 +30,8 @@ from browser_support import axe_violations, chromium, screenshot, until, wider_t
 
 host_url, scan_url, video, photo = sys.argv[1:5]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
+library = sys.argv[sys.argv.index("--library") + 1] if "--library" in sys.argv else None
+scan_secret = scan_url.split("secret=")[-1]
 
 GRID = """return Array.from(document.querySelectorAll('#question .card-grid li'))
   .map(li => [Number(li.textContent), li.classList.contains('seen') ? 1 : 0]);"""
@@ -89,6 +96,20 @@ try:
     until(host, "return !document.getElementById('question').hidden && document.querySelectorAll('#question .card-grid li.waiting').length === 3")
 
     phone = chromium(390, 844)
+    if library:
+        # The teacher's own phone: the library page gives the scanner link, once asked for.
+        phone.get(library)
+        until(phone, "return !!document.querySelector('#running-games .scanner-link summary')")
+        report["scanLinkClosed"] = not phone.execute_script(
+            "return document.querySelector('#running-games .scanner-link').open")
+        phone.find_element(By.CSS_SELECTOR, "#running-games .scanner-link summary").click()
+        report["libraryScanLink"] = phone.find_element(By.CSS_SELECTOR, "#running-games .scanner-address a").get_attribute("href")
+        report["scanCodeLoaded"] = until(phone, """
+          const image = document.querySelector('#running-games .scanner-link img');
+          return image && image.complete && image.naturalWidth > 0;""")
+        check(phone, "library-scanner-link", report)
+        phone.set_window_size(390, 844)
+        screenshot(phone, shots, "library-scanner-link-390")
     phone.get(scan_url)
     until(phone, "return !!document.getElementById('scan') && !document.getElementById('scan').hidden")
     report["scanAddress"] = phone.current_url
@@ -112,6 +133,7 @@ try:
     screenshot(phone, shots, "scan-390-es-dark")
     host.find_element(By.ID, "close").click()
     until(host, "return !document.getElementById('closed').hidden")
+    report["hostShowsScanLink"] = scan_secret in host.page_source or "scanner.svg" in host.page_source
 finally:
     for each in [host, phone]:
         if each:

@@ -2,7 +2,7 @@
 // The host screen's answer cards (docs/CARDS.md): the grid of the class's cards for the
 // open question (seen or not yet, never what they answered), and the panel that reads
 // them: this computer's camera, whose frames are posted one at a time while a question is
-// open, or the code that opens the scan page on the teacher's phone.
+// open. The scan page's link is never on this screen: the teacher's own device has it.
 const { byId, clear } = require("./page.js");
 const { cameraNotice, cardGrid } = require("./card-state.js");
 
@@ -29,21 +29,6 @@ function startCards(page, api, secret) {
   const panel = document.getElementById("card-panel");
   if (!panel) return { show: () => {}, questionOpen: () => {} };
   const camera = new CardCamera(api, secret, say);
-  const phoneButton = byId("card-phone-toggle", HTMLButtonElement);
-  const phoneCode = byId("card-phone-code", HTMLElement);
-  /**
-   * Shows or hides the code that opens the scan page. It holds the scanners' secret: it is
-   * fetched only when asked for, and hidden again as soon as the game moves on.
-   * @param {boolean} showing
-   */
-  function showCode(showing) {
-    const image = phoneCode.querySelector("img");
-    if (showing && image && !image.getAttribute("src")) image.setAttribute("src", image.dataset.src || "");
-    phoneCode.hidden = !showing;
-    phoneButton.setAttribute("aria-expanded", String(showing));
-    phoneButton.textContent = say(showing ? "cardHideCode" : "cardUsePhone");
-  }
-  phoneButton.addEventListener("click", () => showCode(phoneCode.hidden));
   return {
     show(event) {
       const grid = cardGrid(event, say);
@@ -63,7 +48,6 @@ function startCards(page, api, secret) {
       }
     },
     questionOpen(open) {
-      if (open !== camera.questionOpen) showCode(false);
       camera.questionOpen = open;
     },
   };
