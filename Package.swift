@@ -76,6 +76,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
@@ -115,7 +120,7 @@ let package = Package(
       swiftSettings: optimisedInTestBuilds
     ),
     .target(name: "QRQuizInterchange", dependencies: ["QRQuiz"]),
-    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite"]),
+    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite", "CLibPQ"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
       name: "QRQuizServer",
