@@ -8,7 +8,8 @@ import PackageDescription
 // - QRQuiz: topics, the quiz rules, QR codes out (libqrencode) and the compact form, the
 //   image cache, the topic library, words; re-exports QRQuizReading. Links zlib besides;
 //   libcurl is loaded by the first download.
-// - QRQuizInterchange: import and export (CSV, GIFT, Aiken, Moodle XML, QTI, …), a leaf.
+// - QRQuizInterchange: import and export (CSV, GIFT, Aiken, Moodle XML, QTI, Anki …), a leaf;
+//   links SQLite and libzstd for Anki's decks.
 // - QRQuizClassroom: live games, homework, classes, the gradebook, profiles and the
 //   classroom's records.
 // - QRQuizServer: the web app (its areas: library, play, editor, pictures, live, whose games
@@ -81,6 +82,11 @@ let package = Package(
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
     ),
     .systemLibrary(
+      name: "CZstd",
+      pkgConfig: "libzstd",
+      providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+    ),
+    .systemLibrary(
       name: "CJPEG",
       pkgConfig: "libjpeg",
       providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]
@@ -119,7 +125,10 @@ let package = Package(
       ],
       swiftSettings: optimisedInTestBuilds
     ),
-    .target(name: "QRQuizInterchange", dependencies: ["QRQuiz"]),
+    // Anki decks: their collections are SQLite (read through CSQLite directly, not the
+    // classroom's database, so a program that imports pulls in no classroom), the newer
+    // ones zstd-compressed.
+    .target(name: "QRQuizInterchange", dependencies: ["QRQuiz", "CSQLite", "CZstd"]),
     .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite", "CLibPQ"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
@@ -173,7 +182,8 @@ let package = Package(
       dependencies: [
         "QRQuiz", "QRQuizClassroom", "QRQuizInterchange", "QRQuizServer", "QRQuizCLI", "QRQuizTestSupport",
       ]),
-    .testTarget(name: "QRQuizInterchangeTests", dependencies: ["QRQuizInterchange", "QRQuizTestSupport"]),
+    .testTarget(
+      name: "QRQuizInterchangeTests", dependencies: ["QRQuizInterchange", "QRQuizTestSupport", "CSQLite", "CZstd"]),
     .testTarget(
       name: "QRQuizClassroomTests", dependencies: ["QRQuizClassroom", "QRQuizFiles", "QRQuizTestSupport"]),
     .testTarget(

@@ -10,15 +10,17 @@ package enum Directory {
   /// on Linux reports a regular file in the way as "Input/output error"; this reports the
   /// `errno` that names the problem ("Not a directory", "Permission denied") and the path
   /// it concerns.
+  /// - Parameter mode: the permissions of each folder made (less the umask): `0o700` for
+  ///   the data folder's, the owner's alone whatever the umask.
   /// - Throws: ``FileSystemError`` with operation `create`.
-  package static func create(_ url: URL) throws(FileSystemError) {
+  package static func create(_ url: URL, mode: mode_t = 0o777) throws(FileSystemError) {
     let path = url.standardizedFileURL.path
     if isDirectory(path) { return }
     let parent = (path as NSString).deletingLastPathComponent
     if !parent.isEmpty, parent != path {
-      try create(URL(fileURLWithPath: parent))
+      try create(URL(fileURLWithPath: parent), mode: mode)
     }
-    guard mkdir(path, 0o777) == 0 else {
+    guard mkdir(path, mode) == 0 else {
       let code = errno
       // Another process may have made it between the check and the call.
       if code == EEXIST {

@@ -5,14 +5,15 @@ import Foundation
 /// happen one after the other and none is lost. The lock ends with the process, so a
 /// killed holder never leaves it stuck.
 package enum FileLock {
-  /// Runs `body` holding the lock on `file` (created if missing).
+  /// Runs `body` holding the lock on `file` (created if missing, the owner's alone: lock
+  /// files sit in the data folder, where every file is 0600).
   ///
   /// - Parameter lockFailure: turns a failure to take the lock into the caller's error.
   /// - Throws: what `body` throws, or `lockFailure`'s error.
   package static func withExclusiveLock<T, Failure: Error>(
     on file: URL, lockFailure: (FileSystemError) -> Failure, _ body: () throws(Failure) -> T
   ) throws(Failure) -> T {
-    let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw lockFailure(.current(.lock, file.path)) }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {
@@ -32,7 +33,7 @@ package enum FileLock {
   /// (a killed holder leaves nothing stuck), writing `note` in the file for whoever finds
   /// it taken: one server per data folder, say.
   package static func holdUntilExit(_ file: URL, note: String) throws(HoldRefusal) {
-    let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+    let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw .failed(.current(.lock, file.path)) }
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EINTR else {

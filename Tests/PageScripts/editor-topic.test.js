@@ -182,3 +182,31 @@ test("the choices an import made up for a number are marked until their text cha
   delete question.numericAnswer;
   assert.equal(topics.isMadeUp(question, 0), false);
 });
+
+test("a new question has no answer marked right: the teacher marks it", () => {
+  assert.deepEqual(topics.blankQuestion(4), { question: "", answers: ["", "", "", ""], correctAnswers: [] });
+  const topic = geography();
+  topics.applyAction(topic, "question-add", { set: 0, question: NaN, answer: NaN });
+  topics.applyAction(topic, "add-set", { set: NaN, question: NaN, answer: NaN });
+  assert.deepEqual(topic.sets[0][2].correctAnswers, []);
+  assert.deepEqual(topic.sets[2][0].correctAnswers, []);
+  // Ticking answer 3 alone saves answer 3 alone (not answers 1 and 3).
+  topics.applyTyping(topic, "sets[0][2].correctAnswers", { kind: "checkbox", value: "on", checked: true, answer: 2 });
+  assert.deepEqual(JSON.parse(topics.outgoing(topic)).sets[0][2].correctAnswers, [2]);
+});
+
+test("the right answers' letters, and the questions with more right answers than the topic's others", () => {
+  const topic = geography();
+  assert.deepEqual(topics.rightLetters(topic.sets[0][1]), ["A", "B"]);
+  // Most questions have one right answer: "Spain?" and "Longest?" have two.
+  topic.sets[0].push({ question: "Peru?", answers: ["Lima", "Cusco"], correctAnswers: [0] });
+  assert.deepEqual(topics.moreRightAnswers(topic),
+    [{ set: 0, index: 1, count: 2, usual: 1 }, { set: 1, index: 0, count: 2, usual: 1 }]);
+  // As common: the fewer is usual.
+  topic.sets[0].pop();
+  topic.sets[0][1].correctAnswers = [0, 1, 2];
+  assert.deepEqual(topics.moreRightAnswers(topic), [{ set: 0, index: 1, count: 3, usual: 1 }, { set: 1, index: 0, count: 2, usual: 1 }]);
+  // All alike: nothing to ask about.
+  for (const set of topic.sets) for (const question of set) question.correctAnswers = [0, 1];
+  assert.deepEqual(topics.moreRightAnswers(topic), []);
+});

@@ -160,3 +160,15 @@ test("the countdown says the time as the question opens, and five seconds once",
   assert.deepEqual(state.countdown(4.7, true, say), { clock: "5 s", announce: null, warned: true });
   assert.deepEqual(state.countdown(0, true, say), { clock: "liveTimeUp", announce: null, warned: true });
 });
+
+test("an answer tapped while the server was out of reach is sent, forgotten or said not sent", () => {
+  const open = { ...closedEvent(), answered: false };
+  // Its question still open and not answered: sent now.
+  assert.equal(state.unsentAnswer(1, "question", open), "send");
+  // An earlier try got in before the connection dropped.
+  assert.equal(state.unsentAnswer(1, "question", { ...open, answered: true }), "taken");
+  // The question closed, another came, or the game ended: said not sent, never lost silently.
+  assert.equal(state.unsentAnswer(1, "closed", closedEvent()), "closed");
+  assert.equal(state.unsentAnswer(1, "question", { ...open, index: 2 }), "closed");
+  assert.equal(state.unsentAnswer(1, "over", closedEvent()), "closed");
+});

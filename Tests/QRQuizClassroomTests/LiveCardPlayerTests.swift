@@ -84,7 +84,9 @@ import Testing
     #expect(throws: LiveGame.JoinRefusal.nameTaken) {
       try game.join(name: "Ada Lovelace", browser: nil, secret: T.secret(2), at: T.t(2))
     }
-    // A stranger takes a name of no student; a look-alike of a student's name is refused.
+    // A stranger takes a name of no student once the host lets guests in; a look-alike of
+    // a student's name is refused.
+    _ = game.allowGuests(true, at: T.t(2))
     _ = try game.join(name: "Visitor", browser: nil, secret: T.secret(3), at: T.t(2))
     #expect(throws: LiveGame.JoinRefusal.nameTaken) {
       try game.join(name: "Alan Turіng", browser: nil, secret: T.secret(4), at: T.t(2))  // Cyrillic і
@@ -142,6 +144,7 @@ import Testing
   @Test func theResultsSayWhoHoldsWhichCardAndWhatWasReadFromOne() throws {
     var game = LiveGame(setup: Self.setup(scoring: .accuracy))
     let (_, alan) = try game.join(name: "Alan Turing", browser: nil, secret: T.secret(1), at: T.t(1))
+    _ = game.allowGuests(true, at: T.t(1))
     _ = try game.join(name: "Visitor", browser: nil, secret: T.secret(2), at: T.t(1))
     _ = try game.next(at: T.t(10))
     _ = try game.see(card: 1, pick: 0, at: T.t(11))
@@ -151,7 +154,7 @@ import Testing
     let header = try #require(results.csv.split(separator: "\r\n").first)
     #expect(header.hasPrefix("\u{FEFF}name,card,score,"))
     #expect(results.csv.contains("\r\nAda Lovelace,1,1000,1,0,0,1,1,Paris,1.000,1000\r\n"))
-    #expect(results.csv.contains("\r\nVisitor,,0,0,0,1,"))
+    #expect(results.csv.contains("\r\nVisitor,guest,0,0,0,1,"))
     let players = try #require(results.json["players"].flatMap { if case .array(let a) = $0 { a } else { nil } })
     let ada = try #require(players.first { $0["name"] == .string("Ada Lovelace") })
     #expect(ada["card"] == .number(1))

@@ -165,7 +165,7 @@ import Testing
     entries += try game.answer(secret: T.secret(1), question: 0, number: 32.5, at: T.t(11))
     log.append(entries)
     log.finish()
-    let found = store.resumeUnfinished(at: T.t(12))
+    let found = store.resumeUnfinished(at: T.t(11))
     let resumed = try #require(found.games.first)
     resumed.log.finish()
     #expect(resumed.log.game == game)

@@ -224,7 +224,7 @@ import Testing
     log.finish()
     #expect(ticket == 13)
 
-    let found = store.resumeUnfinished(at: Game.t(23))
+    let found = store.resumeUnfinished(at: Game.t(22))
     let resumed = try #require(found.games.first)
     resumed.log.finish()
     #expect(resumed.game.setup == game.setup)
@@ -263,7 +263,7 @@ import Testing
     let (records, takeover) = try RecordStore.open(dataFolder: directory.url)
     #expect(takeover?.gamesInProgress == 1 && takeover?.problems == [])
     let found = LiveGameStore(records: records, directory: directory.url.appendingPathComponent("live"))
-      .resumeUnfinished(at: Game.t(2))
+      .resumeUnfinished(at: Game.t(1))
     for unfinished in found.games { unfinished.log.finish() }
     #expect(found.games.map(\.game) == [game])
   }

@@ -122,13 +122,56 @@ import Testing
 
     let results = try ProcessRunner.qrquiz(["assign", "--results", code, "--csv"], environment: environment)
     #expect(results.status == 0)
-    #expect(results.stdoutText.contains("Ada Lovelace,not done,1000,1,3,1"))
+    #expect(results.stdoutText.contains("Ada Lovelace,not finished,1000,1,3,1"))
     #expect(results.stdoutText.contains("Alan Turing,not started"))
     let table = try ProcessRunner.qrquiz(["assign", "--results", code], environment: environment)
-    #expect(table.stdoutText.contains("Ada Lovelace\tnot done\tscore 1000\t1/3 right"))
+    #expect(table.stdoutText.contains("Ada Lovelace\tnot finished\tscore 1000\t1/3 right"))
     let missing = try ProcessRunner.qrquiz(["assign", "--results", "ZZZZ2345"], environment: environment)
     #expect(missing.status == 3 && missing.stderr.contains("no assignment has the code ZZZZ2345"))
     let late = try ProcessRunner.qrquiz(["assign", "Capitals", "--due", "2001-01-01 10:00"], environment: environment)
     #expect(late.status == 1 && late.stderr.contains("is past"))
+  }
+
+  /// `qrquiz assign --extend` and `--reopen` beside a running server: the change counts at
+  /// once on it, `--results` lists it, and bad input is one line.
+  @Test func extendAndReopenFromTheCommandLineCountAtOnceOnARunningServer() throws {
+    let server = try startServer()
+    let code = try assign(server, dueIn: 3600, #","class":"7B""#)
+    let environment = home.qrquizEnvironment
+    let extended = try ProcessRunner.qrquiz(
+      ["assign", "--extend", code, "--student", "ada lovelace", "--until", "2099-12-10 18:00"],
+      environment: environment)
+    #expect(extended.status == 0, "\(extended.stderr)")
+    #expect(extended.stdoutText.contains("Assignment \(code): Ada Lovelace may answer until 2099-12-10"))
+    // The running server's own due time for Ada is the new one.
+    let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"Ada Lovelace"}"#)
+    let next = try get(server, "/api/assignments/\(code)/next?secret=\(string(joined.json["secret"]))")
+    #expect(string(next["due"]).hasPrefix("2099-12-10"), "\(next)")
+    let reopened = try ProcessRunner.qrquiz(
+      ["assign", "--reopen", code, "--until", "2099-12-11 08:00"], environment: environment)
+    #expect(reopened.status == 0 && reopened.stdoutText.contains("open to everyone until 2099-12-11"))
+    let token = try #require(server.teacherToken)
+    let listed = try server.request("GET", "/api/assignments", headers: ["Authorization": "Bearer \(token)"])
+    #expect(listed.text.contains("2099-12-11"), "\(listed.text)")
+    let results = try ProcessRunner.qrquiz(["assign", "--results", code], environment: environment)
+    #expect(results.stdoutText.contains("extended for Ada Lovelace until 2099-12-10"), "\(results.stdoutText)")
+    #expect(results.stdoutText.contains("reopened for everyone until 2099-12-11"))
+
+    // Bad input: one line, a non-zero exit, nothing changed.
+    let stranger = try ProcessRunner.qrquiz(
+      ["assign", "--extend", code, "--student", "Mallory", "--until", "2099-12-12 18:00"], environment: environment)
+    #expect(stranger.status == 1 && stranger.stderr.contains("Mallory is not on the class"), "\(stranger.stderr)")
+    let earlier = try ProcessRunner.qrquiz(
+      ["assign", "--reopen", code, "--until", "2099-12-09 08:00"], environment: environment)
+    #expect(earlier.status == 1 && earlier.stderr.contains("not later"), "\(earlier.stderr)")
+    let missing = try ProcessRunner.qrquiz(
+      ["assign", "--reopen", "ZZZZ2345", "--until", "2099-12-12 18:00"], environment: environment)
+    #expect(missing.status == 3 && missing.stderr.contains("no assignment has the code ZZZZ2345"))
+    let noStudent = try ProcessRunner.qrquiz(
+      ["assign", "--extend", code, "--until", "2099-12-12"], environment: environment)
+    #expect(noStudent.status == 2 && noStudent.stderr.contains("--student"), "\(noStudent.stderr)")
+    for run in [stranger, earlier, missing, noStudent] {
+      #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+    }
   }
 }

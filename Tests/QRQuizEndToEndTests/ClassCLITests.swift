@@ -82,4 +82,42 @@ import Testing
     #expect(missing.stderr == "no class named '9C' (see qrquiz class list)\n")
     #expect(try qrquiz(["class", "list"]).stdoutText.isEmpty, "nothing was saved by a refused new")
   }
+
+  /// Each student's slip, printed and read back as a phone would: its code is that
+  /// student's own link, the same when printed again, and it opens their page only.
+  @Test func slipsCarryEachStudentsOwnLinkAndOpenTheirPage() throws {
+    #expect(
+      try qrquiz(["class", "new", "7B", "--students", "-"], stdin: "Ada Lovelace\nŁukasz Nowak\nGrace Hopper\n").status
+        == 0)
+    func printedLinks() throws -> [String] {
+      let printed = try qrquiz([
+        "class", "slips", "7B", "--public-url", "http://127.0.0.1:9/", "-o", home.path("slips.pdf"),
+      ])
+      try #require(printed.status == 0, "\(printed.stderr)")
+      #expect(printed.stderr.hasPrefix("\(home.path("slips.pdf")): 3 slips of 7B, links to http://127.0.0.1:9/s/…"))
+      let page = try ProcessRunner.tool(
+        "pdftoppm", ["-r", "150", "-gray", "-png", "-singlefile", home.path("slips.pdf"), home.path("page")])
+      try #require(page.status == 0, "\(page.stderr)")
+      let read = try qrquiz(["decode", "--raw", home.path("page.png")])
+      try #require(read.status == 0, "\(read.stderr)")
+      return read.stdoutText.split(separator: "\n").map(String.init).sorted()
+    }
+    let links = try printedLinks()
+    #expect(links.count == 3 && Set(links).count == 3, "\(links)")
+    #expect(links.allSatisfy { $0.wholeMatch(of: /http:\/\/127\.0\.0\.1:9\/s\/[0-9a-f]{32}/) != nil }, "\(links)")
+    #expect(try printedLinks() == links, "a slip printed again opens the same page")
+
+    let server = try ServeProcess([], environment: home.qrquizEnvironment)
+    var names: [String] = []
+    for link in links {
+      let page = try server.request("GET", String(link.dropFirst("http://127.0.0.1:9".count)))
+      #expect(page.status == 200)
+      names += ["Ada Lovelace", "Łukasz Nowak", "Grace Hopper"].filter { page.text.contains($0) }
+    }
+    #expect(
+      names.sorted() == ["Ada Lovelace", "Grace Hopper", "Łukasz Nowak"], "each slip opens its student's page alone")
+    let none = try qrquiz(["class", "slips", "7B", "--public-url", "ftp://x", "-o", home.path("x.pdf")])
+    #expect(none.status == 2 && none.stderr.contains("--public-url must start with http:// or https://"))
+    #expect(!FileManager.default.fileExists(atPath: home.path("x.pdf")))
+  }
 }

@@ -144,7 +144,8 @@ import Testing
     let works: [AssignmentWork] = []
     let book = Gradebook(roster: roster, assignments: works, games: liveGames.gameRecords(), at: QuizClock.now)
     print(book.csv)
-    #expect(book.csv == "\u{FEFF}name,card,share\r\nAda Lovelace,1,\r\n\r\nactivity,kind,title,date,questions,id\r\n")
+    #expect(
+      book.csv == "\u{FEFF}name,card,share\r\nAda Lovelace,1,\r\n\r\nactivity,kind,title,date,questions,id,notes\r\n")
   }
 
   @Test func studentListExample() throws {
@@ -157,6 +158,12 @@ import Testing
     let name = "Quiz\u{1B}]0;pwned\u{07}"
     print("topic '\(TerminalText.safe(name))' saved")  // topic 'Quiz\u{1B}]0;pwned\u{7}' saved
     #expect(TerminalText.safe(name) == #"Quiz\u{1B}]0;pwned\u{7}"#)
+  }
+
+  @Test func studentSlipPrinterExample() throws {
+    let slips = [StudentSlip(name: "Ada Lovelace", className: "9B", link: "http://10.0.0.2:8080/s/…")]
+    let pdf = try StudentSlipPrinter(paper: .a4).pdf(slips, words: .english)
+    #expect(pdf.starts(with: Array("%PDF-".utf8)))
   }
 
   // MARK: Examples that are compiled only (relative paths, network, system folders)

@@ -118,11 +118,15 @@ import Testing
     let store = LiveGameStore(
       records: try RecordStore(file: data.appendingPathComponent(RecordStore.fileName)),
       directory: data.appendingPathComponent("live"))
-    // Resumed within the question's time: open, with its answers, and the class's students.
-    let resumed = store.resumeUnfinished(at: try #require(journaled.deadline) + .seconds(-1))
+    // Resumed at once: open, with its answers, and the class's students.
+    let resumed = store.resumeUnfinished(at: try #require(entries.last).time)
     for unfinished in resumed.games { unfinished.log.finish() }
     #expect(resumed.problems.isEmpty, "\(resumed.problems)")
     #expect(resumed.games.map(\.game) == [journaled])
+    // Resumed later: the question keeps the time it had when the 0.5 server last moved.
+    let later = store.resumeUnfinished(at: try #require(entries.last).time + .seconds(3600))
+    for unfinished in later.games { unfinished.log.finish() }
+    #expect(later.games.first?.game.deadline == (try #require(journaled.deadline)) + .seconds(3600))
   }
 
   /// The regular files under `url` (or `url` itself), by relative path, with their bytes.

@@ -76,7 +76,8 @@ import Testing
     #expect(steps.status == 2 && steps.stderr.contains("--learning-steps must be steps such as 1m,10m"))
   }
 
-  /// A topic of three questions, saved in the scratch library.
+  /// A topic of three questions, saved in the scratch library; the environment's time
+  /// zone has its noon now, so a test's sittings and `--due` fall on one day.
   func savedCapitals() throws -> [String: String] {
     let topic = """
       {"options": {"name": "Capitals"}, "sets": [[
@@ -85,7 +86,8 @@ import Testing
         {"question": "Capital of Peru?", "answers": ["Lima", "Arequipa"], "correct": 0}
       ]]}
       """
-    let environment = scratch.qrquizEnvironment
+    var environment = scratch.qrquizEnvironment
+    environment["TZ"] = Self.timeZoneAtNoon()
     let saved = try ProcessRunner.qrquiz(["topics", "add", try log(topic)], environment: environment)
     try #require(saved.status == 0, "\(saved.stderr)")
     return environment
@@ -107,7 +109,9 @@ import Testing
 
     let due = try ProcessRunner.qrquiz(["review", "--due"], environment: environment)
     #expect(due.status == 0, "\(due.stderr)")
-    #expect(due.stdoutText == "Capitals\t0 due\t1 new\nnew cards today: 2 of 20\n")
+    #expect(
+      due.stdoutText
+        == "Capitals\t0 due · 2 learning · 1 new\nNew cards today: 2 seen, 1 more to come (a day's limit: 20, --new)\n")
 
     // The next sitting: the new card first, then the two in learning, due within 20
     // minutes, come back; Good on each until nothing is due.
@@ -124,7 +128,53 @@ import Testing
       ], "\(second.stdoutText)")
     #expect(second.stdoutText.hasSuffix("5 cards reviewed\nNothing is due now.\nThe next card is due in 1 d.\n"))
     let after = try ProcessRunner.qrquiz(["review", "--due"], environment: environment)
-    #expect(after.stdoutText.hasPrefix("Capitals\t0 due\t0 new\n"), "\(after.stdoutText)")
+    #expect(after.stdoutText.hasPrefix("Capitals\t0 due · 0 learning · 0 new\n"), "\(after.stdoutText)")
+  }
+
+  /// A POSIX time zone whose local time is about noon now (`Etc/GMT-3` is UTC+3).
+  static func timeZoneAtNoon() -> String {
+    let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour!
+    let offset = 12 - hour
+    return offset == 0 ? "Etc/GMT" : offset > 0 ? "Etc/GMT-\(offset)" : "Etc/GMT+\(-offset)"
+  }
+
+  @Test func theDaysNewCardsDoneAreSaidAndATopicGivenTwiceIsStudiedOnce() throws {
+    let environment = try savedCapitals()
+    let topic = scratch.path("Capitals.json")
+    try FileManager.default.copyItem(atPath: scratch.path("log.csv"), toPath: topic)
+    // The topic by its name and by its file: one topic.
+    let due = try ProcessRunner.qrquiz(["review", "--due", "Capitals", topic], environment: environment)
+    #expect(due.status == 0, "\(due.stderr)")
+    #expect(due.stdoutText.hasPrefix("Capitals\t0 due · 0 learning · 3 new\nNew cards today:"), "\(due.stdoutText)")
+    // One new card a day: Good twice graduates it; the two others wait, and it says so.
+    let sitting = try ProcessRunner.qrquiz(
+      ["review", "--plain", "--new", "1", "Capitals", topic], stdin: Data(String(repeating: "\n3\n", count: 3).utf8),
+      environment: environment)
+    #expect(sitting.status == 0, "\(sitting.stderr)")
+    #expect(sitting.stdoutText.contains("2 cards reviewed\nNothing is due now.\n"), "\(sitting.stdoutText)")
+    #expect(
+      sitting.stdoutText.contains("The day's 1 new card is done; 2 wait for tomorrow (--new shows more).\n"),
+      "\(sitting.stdoutText)")
+    var spanish = environment
+    spanish["LC_ALL"] = "es_ES.UTF-8"
+    let listed = try ProcessRunner.qrquiz(["review", "--due", "--new", "1"], environment: spanish)
+    #expect(
+      listed.stdoutText
+        == "Capitals\t0 pendientes · 0 en aprendizaje · 0 nuevas\nTarjetas nuevas hoy: 1 vista, 0 por venir (límite diario: 1, --new)\n",
+      "\(listed.stdoutText)")
+  }
+
+  @Test func aRatingThatIsNoneGetsAHintAndAnswersCannotShareStandardInputWithATopic() throws {
+    let environment = try savedCapitals()
+    let result = try ProcessRunner.qrquiz(
+      ["review", "--plain"], stdin: Data("\n5\nq\n".utf8), environment: environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutText.contains("answer: Lima\n1 again 1 min"), "\(result.stdoutText)")
+    #expect(result.stdoutText.contains("Type 1, 2, 3 or 4 to rate the card, or q to quit.\n"), "\(result.stdoutText)")
+    #expect(result.stdoutText.hasSuffix("0 cards reviewed\n"), "\(result.stdoutText)")
+    let piped = try ProcessRunner.qrquiz(["review", "-", "--plain"], stdin: Data("{}".utf8), environment: environment)
+    #expect(piped.status == 2 && piped.stdout.isEmpty)
+    #expect(piped.stderr.contains("a topic cannot come from standard input while the answers do"), "\(piped.stderr)")
   }
 
   @Test func aQuestionsTextReachesTheTerminalOnlyMadeSafe() throws {
@@ -145,7 +195,10 @@ import Testing
     let missing = try ProcessRunner.qrquiz(["review", "No such topic"], environment: scratch.qrquizEnvironment)
     #expect(missing.status == 3 && missing.stdout.isEmpty)
     #expect(missing.stderr.split(separator: "\n").count == 1, "\(missing.stderr)")
-    let retention = try ProcessRunner.qrquiz(["review", "--retention", "1.5"])
-    #expect(retention.status == 2 && retention.stderr.contains("--retention must be between 0 and 1"))
+    for value in ["1.5", "0.5", "0.995"] {
+      let retention = try ProcessRunner.qrquiz(["review", "--retention", value])
+      #expect(retention.status == 2)
+      #expect(retention.stderr.contains("--retention must be between 0.70 and 0.99 for studying"))
+    }
   }
 }

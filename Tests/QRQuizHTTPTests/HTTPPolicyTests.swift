@@ -260,4 +260,38 @@ import Testing
     #expect(router.routes.map(\.identity) == ["Keyholder", "Keyholder"])
     #expect(router.documentation.contains("| GET, HEAD | `/now` | at once | whoever has the key (`?key=`) | 1 MiB |"))
   }
+
+  @Test func aHostNameTheServerIsNotReachedByIsMisdirected() {
+    let lan = HostNames(listeningOn: "192.168.1.20", others: ["quiz.school.example", "192.168.1.20"])
+    for good in [
+      "localhost", "localhost:8080", "LOCALHOST.:8080", "127.0.0.1:8080", "[::1]:8080", "192.168.1.20:8080",
+      "quiz.school.example", "Quiz.School.Example.:443",
+    ] {
+      #expect(lan.admits(good), "\(good)")
+      #expect(
+        head([("host", good)]).verdict(headerLimit: 4096, bodyLimit: 100, hosts: lan) == .accept(declaredLength: nil))
+    }
+    // Rebound names, lookalikes, other addresses (the server listens on one), and what no
+    // client sends: each refused before any route is looked at.
+    for bad in [
+      "attacker.example:8080", "attacker.example", "quiz.school.example.attacker.example", "localhost.attacker.example",
+      "10.0.0.1:8080", "192.168.1.200", "", ":8080", "localhost:80x", "[::1", "user@localhost", "localhost/x",
+      "127.0.0.1.nip.io",
+    ] {
+      #expect(!lan.admits(bad), "\(bad)")
+      #expect(head([("host", bad)]).verdict(headerLimit: 4096, bodyLimit: 100, hosts: lan) == .refuse(.misdirected))
+    }
+    // The first Host counts; a second cannot smuggle a name in.
+    #expect(
+      head([("host", "attacker.example"), ("host", "localhost")]).verdict(headerLimit: 4096, bodyLimit: 100, hosts: lan)
+        == .refuse(.misdirected))
+    // Listening on every address: any address typed as numbers (it cannot be rebound), no other name.
+    let every = HostNames(listeningOn: "0.0.0.0")
+    #expect(every.admits("10.1.2.3:8080") && every.admits("[fe80::1]:8080") && every.admits("localhost"))
+    #expect(!every.admits("attacker.example:8080") && !every.admits("999.1.2.3") && !every.admits("1.2.3"))
+    // Without names (a library server of tests), any Host is answered as before.
+    #expect(
+      head([("host", "attacker.example")]).verdict(headerLimit: 4096, bodyLimit: 100) == .accept(declaredLength: nil))
+    #expect(ServerRefusal.misdirected.status == 421)
+  }
 }

@@ -227,3 +227,26 @@ import Testing
     #expect(read >= 140 && several >= 40, "read \(read), on \(several) sheets several")
   }
 }
+
+extension ManyCodesTests {
+  /// A sheet's finders as a census lists them (top to bottom): 24 codes in six columns, 150
+  /// pixels between a code's finders, 260 between codes. Every code keeps a pair of its own
+  /// finders among the pairs the search reads windows around, although each finder could
+  /// also pair with dozens of other codes' (before, the first rows' pairs across codes
+  /// filled the limit and the last codes had none: a sheet photo read 40 of 60).
+  @Test func everyCodeOfASheetKeepsAFinderPair() {
+    var patterns: [FinderPatternScan.Pattern] = []
+    var owner: [Point: Int] = [:]
+    for code in 0..<24 {
+      let (left, top) = (Double(100 + code % 6 * 260), Double(100 + code / 6 * 260))
+      for (x, y) in [(left, top), (left + 150, top), (left, top + 150)] {
+        patterns.append(FinderPatternScan.Pattern(x: x, y: y, moduleSize: 5, rows: 15))
+        owner[Point(x, y)] = code
+      }
+    }
+    patterns.sort { ($0.y, $0.x) < ($1.y, $1.x) }
+    let pairs = SymbolGathering().finderPairs(patterns, scale: 1)
+    let paired = Set(pairs.compactMap { pair in owner[pair.first] == owner[pair.second] ? owner[pair.first] : nil })
+    #expect(paired == Set(0..<24), "codes without a pair of their own: \(Set(0..<24).subtracting(paired).sorted())")
+  }
+}

@@ -113,9 +113,10 @@ package final class ServeProcess {
 
   package func request(
     _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = [],
-    from source: String = "127.0.0.1"
+    from source: String = "127.0.0.1", host: String? = nil
   ) throws -> HTTPProbe.Response {
-    try HTTPProbe.request(port: port, method: method, path: path, headers: headers, body: body, from: source)
+    try HTTPProbe.request(
+      port: port, method: method, path: path, headers: headers, body: body, from: source, host: host)
   }
 }
 
@@ -137,9 +138,10 @@ package enum HTTPProbe {
 
   package static func request(
     port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = [],
-    from source: String = "127.0.0.1"
+    from source: String = "127.0.0.1", host: String? = nil
   ) throws -> Response {
-    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+    // `host`: the `Host` header a client sends instead of this server's (DNS rebinding).
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     if !body.isEmpty || method == "POST" || method == "PUT" { head += "Content-Length: \(body.count)\r\n" }
     let bytes = try exchange(port: port, Array((head + "\r\n").utf8) + body, from: source)

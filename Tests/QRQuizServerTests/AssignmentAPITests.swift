@@ -178,14 +178,18 @@ import Testing
     let outsider = await post("/api/assignments/\(code)/students", #"{"name":"Mallory"}"#)
     #expect(outsider.status == 403 && string(outsider.json["field"]) == "name")
     _ = try await join(code, "ada lovelace")
-    #expect(await post("/api/assignments/\(code)/students", #"{"name":"ADA LOVELACE"}"#).status == 409)
+    // A name taken and a name off the roster get one answer (issue 50 item 12: before,
+    // 409 and 403 told a stranger who is on the list).
+    let taken = await post("/api/assignments/\(code)/students", #"{"name":"ADA LOVELACE"}"#)
+    #expect(taken.status == 403 && string(taken.json["reason"]) == "name_refused")
+    #expect(taken.status == outsider.status && "\(taken.json)" == "\(outsider.json)")
     for hostile in [#""Ada\u202eecalevol""#, #""""#, #""\u0000""#, #"7"#, #"{"x":1}"#] {
       let refused = await post("/api/assignments/\(code)/students", #"{"name":\#(hostile)}"#)
       #expect([400, 422].contains(refused.status), "\(hostile): \(refused.status)")
     }
     let results = await get("/api/assignments/\(code)/results.csv", headers: Self.teacher)
     #expect(results.status == 200)
-    #expect(results.text.contains("Ada Lovelace,not done"))
+    #expect(results.text.contains("Ada Lovelace,not finished"))
     #expect(results.text.contains("Alan Turing,not started") && results.text.contains("Grace Hopper,not started"))
   }
 

@@ -107,7 +107,7 @@ import Testing
     #expect(csv.hasPrefix("\u{FEFF}name,card,share,1 score,1 right,1 answered,1 taken\r\n"))
     #expect(csv.contains("Ada Lovelace,1,0.00,,,,missed\r\n"))
     #expect(csv.contains("\"'=Grace Hopper\",3,0.33,1000,1,2,online\r\n"), "\(csv)")
-    #expect(csv.contains("activity,kind,title,date,questions,id\r\n1,assignment,Capitals,"))
+    #expect(csv.contains("activity,kind,title,date,questions,id,notes\r\n1,assignment,Capitals,"))
     guard case .array(let students)? = closed.json["students"] else { throw CocoaError(.coderInvalidValue) }
     guard case .array(let cells)? = students[2]["cells"] else { throw CocoaError(.coderInvalidValue) }
     #expect(students.count == 3 && cells[0]["device"] == .string("online"))

@@ -107,3 +107,43 @@ import Testing
 extension JSONValue {
   fileprivate var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
 }
+
+extension LiveStreamTests {
+  /// A stream that counts how often the room asks whether its client is gone: the work a
+  /// subscription does on the other streams.
+  final class CountedStream: EventSink, Sendable {
+    let asked: Locked<Int>
+    private let closed = Locked(false)
+    init(asked: Locked<Int>) { self.asked = asked }
+    func send(_ bytes: [UInt8]) -> Bool { !closed.withLock { $0 } }
+    func close() { closed.withLock { $0 = true } }
+    var isFinished: Bool {
+      asked.withLock { $0 += 1 }
+      return closed.withLock { $0 }
+    }
+  }
+
+  /// Issue 50, item 15: thousands of phones reconnecting their streams (each a third
+  /// stream that ends its player's oldest) took a scan of every stream each, under the
+  /// game's lock, which a new player's join then waited for. A subscription now touches
+  /// its own audience's streams only: the work is counted, not timed.
+  @Test func aReconnectingStreamTouchesItsOwnPlayersStreamsOnly() throws {
+    let room = room()
+    let asked = Locked(0)
+    let players = try (1...900).map { try join(room, "Player \($0)", at: start) }
+    for player in players {
+      for _ in 0..<2 { room.subscribe(CountedStream(asked: asked), as: .player(player.id), at: start) }
+    }
+    #expect(room.streamCount == 1800)
+    asked.withLock { $0 = 0 }
+    // Every phone reconnects once: a third stream each, which ends the oldest.
+    for player in players { room.subscribe(CountedStream(asked: asked), as: .player(player.id), at: start) }
+    #expect(room.streamCount == 1800)
+    let perSubscription = Double(asked.withLock { $0 }) / Double(players.count)
+    // Before: 1,800 streams asked per subscription (1.6 million in all).
+    #expect(perSubscription <= 4, "\(perSubscription) streams asked per subscription")
+    // And a join is published to the streams still open, the ended ones left out.
+    _ = try join(room, "Newcomer", at: start)
+    #expect(room.streamCount == 1800)
+  }
+}

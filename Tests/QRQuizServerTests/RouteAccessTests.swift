@@ -37,11 +37,12 @@ import Testing
   }
 
   /// A game of Capitals with a class answering by card and one player: its PIN, the
-  /// host's secret, the player's and the card scanners'.
+  /// host's secret, the player's (the class's first student, on a phone) and the card
+  /// scanners'.
   func game() async throws -> (pin: String, host: String, player: String, scanner: String) {
     let game = try app.startLiveGame(topic: "Capitals", set: 1, className: "7B")
     let joined = await client.request(
-      "POST", "/api/live/\(game.pin)/players", body: Array(#"{"name":"Ada"}"#.utf8))
+      "POST", "/api/live/\(game.pin)/players", body: Array(#"{"student":1}"#.utf8))
     guard case .string(let secret)? = try JSONParser.parse(joined.body)["secret"] else {
       throw CocoaError(.coderInvalidValue)
     }

@@ -6,9 +6,9 @@ import QRQuiz
 /// `QRCodeReader.scan(imageData:)`, what `qrquiz decode` runs: `ms` in all, `decode_ms`
 /// the file to grey pixels (large JPEGs at reduced size), `scan_ms` the rest, pixels to
 /// texts (what zxing-cpp's read_barcodes does from a decoded image, a colour photo's
-/// second look at each colour channel included); `scan_cpu_ms` is that on the
-/// processor (this thread's), which other work on a shared machine does not inflate as it
-/// does the elapsed time. With `--repeat N` each image is read N times after a warm-up
+/// second look at each colour channel included); `cpu_ms` and `scan_cpu_ms` are `ms` and
+/// `scan_ms` on the processor (this thread's), which other work on a shared machine does
+/// not inflate as it does the elapsed time. With `--repeat N` each image is read N times after a warm-up
 /// and the times are the fastest: the run least disturbed by the machine's other work.
 func runScan(_ arguments: [String]) throws {
   var files = arguments
@@ -46,7 +46,7 @@ func runScan(_ arguments: [String]) throws {
     let line: JSONValue = .object([
       ("file", .string(file)), ("ms", rounded(total.elapsed)), ("decode_ms", rounded(decode.elapsed)),
       ("scan_ms", rounded(total.elapsed - decode.elapsed)),
-      ("scan_cpu_ms", rounded(total.processor - decode.processor)),
+      ("cpu_ms", rounded(total.processor)), ("scan_cpu_ms", rounded(total.processor - decode.processor)),
       ("pass", pass), ("texts", .array(texts)), ("error", error),
     ])
     print(line.compactText)

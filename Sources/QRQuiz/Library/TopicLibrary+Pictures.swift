@@ -17,8 +17,8 @@ extension TopicLibrary {
     let name = Secret.make() + "." + picture.fileExtension
     let file = picturesDirectory.appendingPathComponent(name)
     do throws(FileSystemError) {
-      try Directory.create(picturesDirectory)
-      try AtomicFile.write(picture.bytes, to: file, durable: true)
+      try Directory.create(picturesDirectory, mode: 0o700)
+      try AtomicFile.write(picture.bytes, to: file, newFileMode: 0o600, durable: true)
     } catch {
       throw .storage(error)
     }

@@ -69,7 +69,7 @@ extension TopicLibrary {
     var status = stat()
     guard stat(current, &status) == 0 else { return }
     let folder = versionsFolder(safeName)
-    do throws(FileSystemError) { try Directory.create(folder) } catch { throw .storage(error) }
+    do throws(FileSystemError) { try Directory.create(folder, mode: 0o700) } catch { throw .storage(error) }
     let milliseconds = Int64(status.st_mtim.tv_sec) * 1000 + Int64(status.st_mtim.tv_nsec) / 1_000_000
     let id = String(format: "%013lld", milliseconds) + "-" + Secret.randomHex(bytes: 4)
     let target = folder.appendingPathComponent(id + ".json").path

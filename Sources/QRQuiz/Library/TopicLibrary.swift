@@ -230,7 +230,7 @@ public struct TopicLibrary: Sendable {
       entry.knownETag = Entry.etag(ofNormalizedJSON: json)
       let stamp: FileStamp?
       do throws(FileSystemError) {
-        stamp = try AtomicFile.write(Array((json + "\n").utf8), to: file(safe), durable: true)
+        stamp = try AtomicFile.write(Array((json + "\n").utf8), to: file(safe), newFileMode: 0o600, durable: true)
       } catch {
         throw .storage(error)
       }
@@ -249,9 +249,11 @@ public struct TopicLibrary: Sendable {
     }
   }
 
-  /// Runs `body` under the library's lock (the folder made first).
+  /// Runs `body` under the library's lock (the folder made first). The library is the
+  /// teacher's own (in the data folder, by default): folders 0700, files 0600, whatever
+  /// the umask.
   func locked<T>(_ body: () throws(Error) -> T) throws(Error) -> T {
-    do throws(FileSystemError) { try Directory.create(directory) } catch { throw .storage(error) }
+    do throws(FileSystemError) { try Directory.create(directory, mode: 0o700) } catch { throw .storage(error) }
     return try FileLock.withExclusiveLock(
       on: directory.appendingPathComponent(".library.lock"), lockFailure: Error.storage, body)
   }

@@ -16,14 +16,20 @@ struct AssignCommand: ParsableCommand {
       is taken. --attempts lets a student play again (the best attempt counts); --scoring
       accuracy gives 1,000 points a right answer, app the Questions app's +20 and -10.
       While the assignment is open its topic is hidden from the library (its answers are
-      the answer key). --results CODE prints who has done it and their scores; --csv and
-      --json print the results as the teacher's page downloads them.
+      the answer key). --results CODE prints who has done it and their scores (done, not
+      finished, not started); --csv and --json print the results as the teacher's page
+      downloads them. --extend CODE --student NAME --until TIME gives one student (as the
+      roster spells the name, or without case and accents) until TIME; --reopen CODE --until
+      TIME gives everyone until TIME. Both count at once, on a running server too, and show
+      in the gradebook's notes.
       """,
     examples: [
       "qrquiz assign Capitals --due '2026-12-08 18:00' --class 7B",
       "qrquiz assign Capitals --due 2026-12-08T18:00:00Z --set 2 --attempts 3",
       "qrquiz assign --results K7M2QX9P", "qrquiz assign --results K7M2QX9P --csv > 7B-capitals.csv",
       "qrquiz assign --list",
+      "qrquiz assign --extend K7M2QX9P --student 'Ana Lovelace' --until '2026-12-10 18:00'",
+      "qrquiz assign --reopen K7M2QX9P --until '2026-12-11 08:00'",
     ])
 
   @Argument(.topic) var topic: String?
@@ -39,8 +45,24 @@ struct AssignCommand: ParsableCommand {
   @Flag("--csv", help: "with --results: the results as CSV") var csv
   @Flag("--json", help: "with --results: the results as JSON") var json
   @Flag("--list", help: "list the assignments and exit") var list
+  @Option("--extend", value: "CODE", help: "give one student (--student) more time, until --until") var extend: String?
+  @Option("--reopen", value: "CODE", help: "give everyone until --until") var reopen: String?
+  @Option("--student", value: "NAME", help: "with --extend: the student, as the roster spells it") var student: String?
+  @Option("--until", value: "TIME", help: "with --extend or --reopen: the new due time, as --due takes it")
+  var until: String?
 
   func validate() throws(CLIError) {
+    if extend != nil || reopen != nil {
+      if extend != nil && reopen != nil { throw .usage("give --extend or --reopen, not both") }
+      if topic != nil || due != nil || results != nil || list {
+        throw .usage("--extend and --reopen move a due time: give no topic, --due, --results or --list")
+      }
+      if until == nil { throw .usage("say until when: --until '2026-12-10 18:00'") }
+      if extend != nil && student == nil { throw .usage("--extend needs the student: --student NAME") }
+      if reopen != nil && student != nil { throw .usage("--reopen is for everyone: give --student with --extend") }
+      return
+    }
+    if student != nil || until != nil { throw .usage("--student and --until go with --extend or --reopen") }
     if results != nil || list {
       if topic != nil || due != nil { throw .usage("--results and --list read assignments: give no topic or --due") }
     } else {
@@ -58,6 +80,7 @@ struct AssignCommand: ParsableCommand {
   static func store() throws -> AssignmentStore { AssignmentStore(records: try Records.open()) }
 
   func run() async throws -> ExitCode {
+    if let code = extend ?? reopen, let until { return try moveDue(code: code, student: student, until: until) }
     if let results { return try printResults(code: results) }
     if list { return try listAssignments() }
     guard let topic, let due else { return .usage }
@@ -137,9 +160,52 @@ struct AssignCommand: ParsableCommand {
       let assignment = work.assignment
       Console.row([
         assignment.code, assignment.title, assignment.className ?? "anyone",
-        "due " + Assignment.timestamp(assignment.due), assignment.isOpen(at: now) ? "open" : "closed",
+        "due " + Assignment.timestamp(work.due), work.isOpenToAnyone(at: now) ? "open" : "closed",
         Plural.count(work.students.count, "student"),
       ])
+    }
+    return .success
+  }
+
+  /// `--extend CODE --student NAME --until TIME`, `--reopen CODE --until TIME`.
+  private func moveDue(code typed: String, student: String?, until text: String) throws -> ExitCode {
+    let code = typed.uppercased()
+    guard Assignment.isCode(code) else {
+      throw CLIError(.usage, "'\(typed)' is not an assignment's code (8 letters and digits)")
+    }
+    guard let date = Assignment.dueDate(text) else {
+      throw CLIError(.usage, "--until '\(text)' is not a date and time: write it as '2026-12-08 18:00' or ISO 8601")
+    }
+    let store = try Self.store()
+    let found: Result<AssignmentWork?, AssignmentStore.ReadFailure> = Result { () throws(AssignmentStore.ReadFailure) in
+      try store.work(code: code)
+    }
+    let read: AssignmentWork?
+    switch found {
+    case .success(let work): read = work
+    case .failure(let error): throw CLIError(.invalidInput, "\(error)")
+    }
+    let roster = read?.assignment.className.flatMap { try? ClassCommand.store().roster(named: $0) }
+    let moved: Result<AssignmentWork, AssignmentStore.DueChangeFailure> = Result {
+      () throws(AssignmentStore.DueChangeFailure) in
+      try store.changeDue(
+        code: code, student: student, until: QuizClock.Instant(date), roster: roster, at: QuizClock.now)
+    }
+    let work: AssignmentWork
+    switch moved {
+    case .success(let changed): work = changed
+    case .failure(.noSuchAssignment(let missing)):
+      throw CLIError(.notFound, "\(AssignmentStore.DueChangeFailure.noSuchAssignment(missing))")
+    case .failure(.refused(let refusal)): throw CLIError(.invalidInput, "\(code): \(refusal)")
+    case .failure(let error): throw CLIError(.outputFailed, "\(code): \(error)")
+    }
+    let change = work.dueChanges[work.dueChanges.count - 1]
+    let until = Assignment.timestamp(change.until)
+    if let name = change.studentName {
+      let others = Assignment.timestamp(work.due)
+      Console.line("Assignment \(code): \(name) may answer until \(until) (everyone else: \(others)).")
+    } else {
+      Console.line("Assignment \(code) is open to everyone until \(until).")
     }
     return .success
   }
@@ -171,15 +237,16 @@ struct AssignCommand: ParsableCommand {
     }
     let assignment = work.assignment
     let count = assignment.questions.count
-    Console.line("\(assignment.title): due \(Assignment.timestamp(assignment.due)), \(Plural.count(count, "question"))")
+    Console.line("\(assignment.title): due \(Assignment.timestamp(work.due)), \(Plural.count(count, "question"))")
+    for note in Gradebook.Activity.notes(of: work.dueChanges) { Console.line("  \(note)") }
     for row in results.rows {
       guard let student = row.student else {
-        Console.row([row.name, "not started"])
+        Console.row([row.name, row.status(questions: count)])
         continue
       }
       let best = student.best
       Console.row([
-        row.name, row.isDone(questions: count) ? "done" : "not done", "score \(best.score)",
+        row.name, row.status(questions: count), "score \(best.score)",
         "\(best.correct)/\(count) right", Plural.count(student.attempts.count, "attempt"),
       ])
     }

@@ -22,11 +22,11 @@ struct ClassCommand: ParsableCommand {
       "qrquiz class new 7B --students 7B.csv", "qrquiz class show 7B",
       "qrquiz class add 7B 'Grace Hopper'", "qrquiz class remove 7B --card 12",
       "qrquiz class set 7B 'Ada Lovelace' --extra-time 1.5 --no-speed",
-      "qrquiz answer-cards print --class 7B -o 7B-cards.pdf",
+      "qrquiz answer-cards print --class 7B -o 7B-cards.pdf", "qrquiz class slips 7B -o 7B-slips.pdf",
     ],
     subcommands: [
       New.self, List.self, Show.self, Add.self, Remove.self, Rename.self, SetStudent.self, Delete.self,
-      ImportOneRoster.self,
+      ImportOneRoster.self, Slips.self,
     ])
 
   static func store() throws -> ClassRosterStore { ClassRosterStore(records: try Records.open()) }

@@ -3,11 +3,12 @@ import QRQuiz
 import QRQuizInterchange
 
 /// `qrquiz import FILE`: questions from GIFT, Aiken, CSV, an Excel workbook, Open Trivia DB,
-/// Moodle XML, QTI or Quizlet as a topic.
+/// Moodle XML, QTI, Quizlet or an Anki deck as a topic.
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "import",
-    abstract: "Make a topic from GIFT, Aiken, CSV or xlsx, Open Trivia DB, Moodle XML, QTI or Quizlet questions.",
+    abstract:
+      "Make a topic from GIFT, Aiken, CSV or xlsx, Open Trivia DB, Moodle XML, QTI, Quizlet or Anki (.apkg) questions.",
     discussion: """
       The format is told from the file's extension or its text unless --from says it. Every
       question that cannot become one the app accepts is reported with its line and reason;
@@ -49,6 +50,13 @@ struct ImportCommand: ParsableCommand {
       (--term-separator and --card-separator for others); each card asks its term, with
       its definition and one other card's (flash cards, qrquiz cards), or --quiz N answers.
 
+      Anki (.apkg, as Anki or genanki exports a deck, either of Anki's layouts): each note
+      asks its first field, its second the right answer, the wrong answer another note's
+      (--quiz N for more), said on standard error; HTML is shown as text, sounds are left
+      out, the question's first picture comes along as Moodle's do. With --save, the
+      deck's review history (its first cards') goes into the study log of the profile in
+      use, so qrquiz review schedules the cards as Anki would.
+
       Only full-credit GIFT answers are right; [html] text is shown as plain text, <br>
       and paragraphs as line breaks. A topic larger than a topic may be (16 MiB) is refused
       before anything is written. The topic goes to standard output unless -o or --save.
@@ -59,6 +67,7 @@ struct ImportCommand: ParsableCommand {
       "qrquiz import KahootQuizTemplate.xlsx --save --name 'Fractions'",
       "qrquiz import items.zip --from qti -o quiz.json",
       "qrquiz import - --from quizlet --quiz 4 --save --name 'Spanish verbs'",
+      "qrquiz import Spanish.apkg --save --name 'Spanish verbs'",
       "qrquiz import 'https://opentdb.com/api.php?amount=10' --from opentdb --seed 3 --save",
     ])
 
@@ -79,10 +88,10 @@ struct ImportCommand: ParsableCommand {
     "--correct-is", value: "READING",
     help: "what a CSV correct column's numbers and letters are: position (1 and A are the first answer) or text")
   var correctReading: CorrectAnswerReading?
-  @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers, Quizlet)")
+  @Option("--seed", value: "S", help: "seed for random answer places (Open Trivia DB, numbers, Quizlet, Anki)")
   var seed: UInt64?
   @Option(
-    "--quiz", value: "N", help: "Quizlet: N answers a card, other cards' definitions wrong", range: 2...10,
+    "--quiz", value: "N", help: "Quizlet and Anki: N answers a card, other cards' answers wrong", range: 2...10,
     defaultText: "2, for flash cards")
   var quizAnswers: Int?
   @Option("--term-separator", value: "SEP", help: "Quizlet: between term and definition (default: a tab)")
@@ -129,8 +138,16 @@ struct ImportCommand: ParsableCommand {
     for issue in imported.skipped { Console.error("\(source): skipped \(issue)") }
     let placed = try ImportedPictures.place(imported, output: output, save: save, publicURL: publicURL)
     if let said = placed.said { Console.error("\(source): \(said)") }
-    return try TopicOutput.deliver(
+    let delivered = try TopicOutput.deliver(
       placed.topic, output: output, save: save, replace: replace, summary: "\(source): \(imported.summary)")
+    if !imported.reviews.isEmpty {
+      Console.error(
+        "\(source): "
+          + (save
+            ? try await ImportedHistory.record(imported.reviews, topic: placed.topic)
+            : "the review history is not brought into the study log: --save brings it"))
+    }
+    return delivered
   }
 
   /// `N questions cannot be (hints)`: the hints are the flags that change the verdict.

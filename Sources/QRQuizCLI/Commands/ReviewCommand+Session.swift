@@ -26,19 +26,26 @@ struct StudySession {
   /// The queue at `now`; its ids are indices into the deck's items.
   func queue(at now: QuizClock.Instant) -> StudyQueue {
     let entries = deck.items.indices.map { StudyQueue.Entry(id: String($0), card: replayed.cards[deck.items[$0].key]) }
-    let dayStart = QuizClock.Instant(Calendar.current.startOfDay(for: now.date))
-    return StudyQueue(cards: entries, at: now, newLimit: newLimit, newToday: replayed.newCards(since: dayStart))
+    return StudyQueue(cards: entries, at: now, newLimit: newLimit, newToday: newCardsToday(at: now))
   }
 
-  /// Each topic's due and new cards, a line each: `NAME<TAB>3 due<TAB>12 new`.
+  /// Each topic's cards to study now, counted as a sitting's header counts them
+  /// (`NAME<TAB>3 due · 1 learning · 12 new`), then the day's new cards.
   func listDue(at now: QuizClock.Instant = QuizClock.now) {
+    let queue = queue(at: now)
     for name in deck.topicNames {
-      let cards = deck.items.filter { $0.key.topic == name }.map { replayed.cards[$0.key] }
-      let due = cards.count(where: { $0.map { $0.due <= now } ?? false })
-      Console.row([name, "\(due) due", "\(cards.count(where: { $0 == nil })) new"])
+      Console.row([name, counts(of: queue, topic: name)])
     }
-    let newToday = replayed.newCards(since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date)))
-    Console.line("new cards today: \(newToday) of \(newLimit)")
+    let seen = newCardsToday(at: now)
+    Console.line(
+      words(
+        .reviewNewToday,
+        ["seen": .number(seen), "left": .number(queue.new.count), "limit": .number(newLimit)]))
+  }
+
+  /// The new cards introduced since the start of `now`'s day (the computer's time zone).
+  private func newCardsToday(at now: QuizClock.Instant) -> Int {
+    replayed.newCards(since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date)))
   }
 
   /// Studies until nothing is due, the student quits or input ends.
@@ -99,17 +106,17 @@ struct StudySession {
   }
 
   /// "2 due · 1 learning · 5 new", as Anki counts: review cards due, learning cards due
-  /// now or within the learn-ahead, new cards still to come today.
-  private func counts(of queue: StudyQueue) -> String {
-    let learning = (queue.due + queue.learningAhead).count {
-      Int($0).flatMap { replayed.cards[deck.items[$0].key]?.state } != .review
+  /// now or within the learn-ahead, new cards still to come today; of one topic's cards
+  /// when `topic` is given.
+  private func counts(of queue: StudyQueue, topic: String? = nil) -> String {
+    let items = { (ids: [String]) in
+      ids.compactMap(Int.init).map { deck.items[$0] }.filter { topic == nil || $0.key.topic == topic }
     }
+    let soon = items(queue.due + queue.learningAhead)
+    let learning = soon.count { replayed.cards[$0.key]?.state != .review }
     return words(
       .reviewCounts,
-      [
-        "due": .number(queue.due.count + queue.learningAhead.count - learning), "learning": .number(learning),
-        "new": .number(queue.new.count),
-      ])
+      ["due": .number(soon.count - learning), "learning": .number(learning), "new": .number(items(queue.new).count)])
   }
 
   /// Waits for the student to turn the card; `false` when they quit or input ended.
@@ -135,7 +142,7 @@ struct StudySession {
         let answer = text.trimmingCharacters(in: .whitespaces).lowercased()
         if answer == "q" { return .quit }
         if let number = Int(answer), let rating = StudyRating(rawValue: number) { return .rated(rating) }
-        Console.line(rateLine(dues))
+        Console.line(words(.reviewRateHint))
       case .key(.character(let character)):
         if character == "q" { return .quit }
         if let number = character.wholeNumberValue, let rating = StudyRating(rawValue: number) { return .rated(rating) }
@@ -204,8 +211,16 @@ struct StudySession {
         screen.line(row, "  → " + answer, style: .right)
         row += 1
       }
-      screen.line(size.rows - 1, "  " + rateLine(dues), style: .accent)
-      screen.line(size.rows, words(.reviewRateKeys), style: .dim)
+      // The buttons on one line, or two when the terminal is too narrow for one.
+      let buttons = rateLine(dues)
+      let pieces = buttons.components(separatedBy: " · ")
+      if DisplayWidth.of(buttons) + 2 <= size.columns || pieces.count < 2 {
+        screen.line(size.rows, "  " + buttons, style: .accent)
+      } else {
+        let half = (pieces.count + 1) / 2
+        screen.line(size.rows - 1, "  " + pieces[..<half].joined(separator: " · "), style: .accent)
+        screen.line(size.rows, "  " + pieces[half...].joined(separator: " · "), style: .accent)
+      }
     } else {
       screen.line(size.rows, words(.reviewTurnKeys), style: .dim)
     }
@@ -218,6 +233,10 @@ struct StudySession {
     Console.line(words(.reviewSessionOver, ["count": .number(reviewed)]))
     guard queue(at: now).isEmpty else { return }
     Console.line(words(.reviewNothingDue))
+    let waiting = deck.items.count { replayed.cards[$0.key] == nil }
+    if waiting > 0 {
+      Console.line(words(.reviewNewDone, ["limit": .number(newLimit), "waiting": .number(waiting)]))
+    }
     let dues = deck.items.compactMap { replayed.cards[$0.key]?.due }.filter { $0 > now }
     if let next = dues.min() {
       Console.line(words(.reviewNextDue, ["interval": .text(text(of: StudyInterval(from: now, to: next)))]))

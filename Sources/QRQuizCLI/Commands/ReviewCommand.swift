@@ -34,14 +34,24 @@ struct ReviewCommand: ParsableCommand {
 
   @Argument(.topic) var topics: [String]
   @Option("--new", value: "N", help: "new cards a day", range: 0...9999) var newLimit = 20
-  @Option("--retention", value: "R", help: "the desired retention, between 0 and 1") var retention = 0.9
+  @Option("--retention", value: "R", help: "the desired retention, 0.70 to 0.99 (default 0.9)") var retention = 0.9
   @Option("--profile", value: "NAME", help: "study as this profile (default: the one in use)") var profile: String?
   @Flag("--due", help: "list each topic's due and new cards, and study nothing") var listDue
   @Flag("--plain", help: "plain lines, one command per input line") var plain
   @OptionGroup var network: NetworkOptions
 
+  /// Studying keeps to the retentions Anki offers: below 0.70 a student forgets most of
+  /// what they study, above 0.99 the reviews come every day for ever.
+  static let studyRetentions = 0.70...0.99
+
   func validate() throws(CLIError) {
-    guard retention > 0, retention < 1 else { throw .usage("--retention must be between 0 and 1, not \(retention)") }
+    guard Self.studyRetentions.contains(retention) else {
+      throw .usage("--retention must be between 0.70 and 0.99 for studying, not \(retention)")
+    }
+    // The keys or answer lines come on standard input; a topic read from it leaves none.
+    if topics.contains("-"), !listDue {
+      throw .usage("a topic cannot come from standard input while the answers do: give it as a file")
+    }
   }
 
   func run() async throws -> ExitCode {

@@ -67,7 +67,7 @@ class Declaration {
 /// `@Option("-o", "--output", value: "FILE", help: "…") var output: String?`
 @propertyWrapper final class Option<Value>: Declaration {
   private(set) var wrappedValue: Value
-  private let read: (String) -> Value?
+  private var read: (String) -> Value?
   private let expectation: String
 
   /// An option with a default value.
@@ -122,6 +122,20 @@ class Declaration {
     super.init(
       kind: .option, names: names, valueName: value, help: help,
       completion: completion ?? Self.completion(for: Wrapped.self))
+  }
+
+  /// An option given any number of times, each value kept in order: `--host-name a --host-name b`.
+  init<Element: ExpressibleByArgument>(
+    repeating names: String..., value: String = "VALUE", help: String, completion: Completion? = nil
+  ) where Value == [Element] {
+    wrappedValue = []
+    read = { _ in nil }
+    expectation = Element.expectation
+    super.init(
+      kind: .option, names: names, valueName: value, help: help + " (repeatable)",
+      completion: completion ?? Self.completion(for: Element.self))
+    // Each value is added to those given before it.
+    read = { [unowned self] text in Element(argument: text).map { self.wrappedValue + [$0] } }
   }
 
   private static func completion<T: ExpressibleByArgument>(for type: T.Type) -> Completion {

@@ -17,7 +17,7 @@ enum ImportedPictures {
     guard count > 0 else { return (imported.topic, nil) }
     let pictures = Plural.count(count, "picture")
     if save {
-      let base = publicURL ?? "http://\(NetworkAddress.lanIPv4() ?? "127.0.0.1"):8080"
+      let base = publicURL ?? NetworkAddress.defaultPublicURL
       let library = TopicSaving.library
       let topic = try imported.placingPictures { picture in
         base.trimmingSuffix("/") + "/pictures/" + (try library.store(picture.picture))

@@ -2,6 +2,10 @@ import Foundation
 
 /// This machine's addresses on the network.
 enum NetworkAddress {
+  /// Where `qrquiz serve --host 0.0.0.0` is reached by default (port 8080): the base of the
+  /// links a command makes before any server runs, when no `--public-url` is given.
+  static var defaultPublicURL: String { "http://\(lanIPv4() ?? "127.0.0.1"):8080" }
+
   /// The first IPv4 address of an interface that is up and not the loopback: what a phone
   /// on the same network reaches this machine at.
   static func lanIPv4() -> String? {

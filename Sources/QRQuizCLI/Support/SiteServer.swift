@@ -21,13 +21,31 @@ struct ServerOptions: ParsableArguments {
     "--request-timeout", value: "SECONDS",
     help: "cut off a client whose request (or, with its size, whose answer) takes longer", range: 1...3600)
   var requestTimeout = 10
+  @Option(
+    repeating: "--host-name", value: "NAME",
+    help: "another name phones reach this server by (a school's DNS name); any other Host gets 421")
+  var hostNames: [String]
   @OptionGroup var cache: CacheOptions
 
   func check() throws(CLIError) {
+    for name in hostNames where !Self.isHostName(name) {
+      throw .usage("--host-name must be a host name such as quiz.school.example, not '\(name)'")
+    }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
     if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
       throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
     }
+  }
+}
+
+extension ServerOptions {
+  /// A DNS name or an address, without scheme, port or path: letters, digits, `.`, `-`
+  /// (and `:`, `[`, `]` for an IPv6 address).
+  static func isHostName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 253
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ".-:[]0123456789".unicodeScalars.contains($0))
+      }
   }
 }
 
@@ -95,7 +113,8 @@ struct SiteServer {
     let configuration = HTTPServer.Configuration(
       address: host, port: options.port, threads: options.threads, connectionLimit: connections,
       connectionsPerAddress: 256, idleTimeout: options.idleTimeout, requestTimeout: Double(options.requestTimeout),
-      responseTimeout: Double(options.requestTimeout), headersOnEveryAnswer: SecurityHeaders.all, tls: tls)
+      responseTimeout: Double(options.requestTimeout), headersOnEveryAnswer: SecurityHeaders.all, tls: tls,
+      hostNames: hostNames(listeningOn: host, publicURL: publicURL, options: options))
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: configuration, responder: app)
@@ -124,6 +143,14 @@ struct SiteServer {
     for problem in report.problems { Console.error(problem) }
     for problem in app.resumeAssignments() { Console.error(problem) }
     return SiteServer(app: app, server: server, base: base, teacherToken: token, resumed: report.resumed)
+  }
+
+  /// The names requests must be for (DNS rebinding, `HostNames`): the address listened on,
+  /// this machine's own names, the public address's host and each `--host-name`.
+  static func hostNames(listeningOn host: String, publicURL: String, options: ServerOptions) -> HostNames {
+    // `:PORT` stands for the port until it is known; the host is what matters here.
+    let publicHost = URL(string: publicURL.replacingOccurrences(of: ":PORT", with: ""))?.host
+    return HostNames(listeningOn: host, others: options.hostNames + [publicHost].compactMap { $0 })
   }
 
   /// Says which live games were resumed: PIN, topic, phase, players.

@@ -21,7 +21,10 @@ enum TerminalPhrase: String, PhraseBook {
   case cardKeysPlain, cardCounter, cardAnswerLine, cardQuestionLine, cardTurnHint, cardKeys
   // Studying (`qrquiz review`).
   case reviewCounts, reviewQuestionLine, reviewAnswerLine, reviewRate, reviewTurnPlain, reviewTurnKeys
-  case reviewRateKeys, reviewSessionOver, reviewNothingDue, reviewNextDue, reviewNoCards, reviewRecordFailed
+  case reviewSessionOver, reviewNothingDue, reviewNextDue, reviewNoCards, reviewRecordFailed, reviewRateHint
+  case reviewNewToday, reviewNewDone
+  // A student's slip (`qrquiz class slips`).
+  case slipPurpose, slipPrivacy
   case intervalMinutes, intervalHours, intervalDays, intervalMonths, intervalYears
   // The creator (`qrquiz new`).
   case promptName, promptTimer, promptRandomOrder, promptHelp, promptVerdicts, promptMandatory, promptSetCount
@@ -118,12 +121,17 @@ enum TerminalPhrase: String, PhraseBook {
     .reviewRate: "1 again {again} · 2 hard {hard} · 3 good {good} · 4 easy {easy} · q quit",
     .reviewTurnPlain: "Enter shows the answer, q quits",
     .reviewTurnKeys: "  space show the answer · q quit",
-    .reviewRateKeys: "  1 again · 2 hard · 3 good · 4 easy · q quit",
     .reviewSessionOver: "{count, plural, one {# card} other {# cards}} reviewed",
     .reviewNothingDue: "Nothing is due now.",
     .reviewNextDue: "The next card is due in {interval}.",
     .reviewNoCards: "No cards: the topics have no questions.",
     .reviewRecordFailed: "the review could not be saved: {reason}",
+    .reviewRateHint: "Type 1, 2, 3 or 4 to rate the card, or q to quit.",
+    .reviewNewToday: "New cards today: {seen} seen, {left} more to come (a day's limit: {limit}, --new)",
+    .reviewNewDone:
+      "The day's {limit, plural, one {# new card is} other {# new cards are}} done; {waiting, plural, one {# waits} other {# wait}} for tomorrow (--new shows more).",
+    .slipPurpose: "Your own page: your results and your review",
+    .slipPrivacy: "Keep this slip to yourself",
     .intervalMinutes: "{count} min",
     .intervalHours: "{count} h",
     .intervalDays: "{count} d",

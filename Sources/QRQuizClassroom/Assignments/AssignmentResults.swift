@@ -2,7 +2,7 @@ import Foundation
 import QRQuiz
 
 /// An assignment's results for the teacher: a row per student (the roster's students who
-/// have not joined included, as not done), each with their best attempt, and each
+/// have not joined included, as not started), each with their best attempt, and each
 /// question's share of right answers and its answer distribution, the hardest first.
 ///
 /// Give it the work as it stands now (``AssignmentWork/settled(at:)``), so the questions
@@ -25,6 +25,14 @@ public struct AssignmentResults: Sendable {
 
     /// Every question of the best attempt answered.
     public func isDone(questions: Int) -> Bool { (student?.best.answers.count ?? 0) == questions }
+
+    /// The row's status in the one vocabulary of the teacher's page, `qrquiz assign
+    /// --results` and the CSV: `done`, `not finished` (joined and stopped, or cut off by
+    /// the due time) or `not started`.
+    public func status(questions: Int) -> String {
+      guard student != nil else { return "not started" }
+      return isDone(questions: questions) ? "done" : "not finished"
+    }
   }
 
   /// The students who joined in the order they joined, then the roster's students who
@@ -94,12 +102,13 @@ public struct AssignmentResults: Sendable {
     for row in rows {
       guard let student = row.student else {
         text += CSVText.row(
-          [CSVText.cell(row.name), "not started"] + Array(repeating: "", count: header.count - 2))
+          [CSVText.cell(row.name), row.status(questions: assignment.questions.count)]
+            + Array(repeating: "", count: header.count - 2))
         continue
       }
       let best = student.best
       var cells = [
-        CSVText.cell(row.name), row.isDone(questions: assignment.questions.count) ? "done" : "not done",
+        CSVText.cell(row.name), row.status(questions: assignment.questions.count),
         CSVText.cell(best.score), CSVText.cell(best.correct), CSVText.cell(assignment.questions.count),
         CSVText.cell(student.attempts.count), String(format: "%.1f", best.seconds),
         best.lastAnswer.map { LiveResults.timestamp($0.date) } ?? "",

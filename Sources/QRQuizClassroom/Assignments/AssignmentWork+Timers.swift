@@ -86,7 +86,7 @@ extension AssignmentWork {
     student: Student, attempt: Attempt
   ) {
     guard let student = student(secret: secret) else { throw .unknownStudent }
-    guard assignment.isOpen(at: now) else { throw .pastDue }
+    guard isOpen(forKey: student.name.key, at: now) else { throw .pastDue }
     let given = student.attempts[student.attempts.count - 1].answers.count
     let attempt = settled(student.attempts[student.attempts.count - 1], at: now)
     let questions = assignment.questions

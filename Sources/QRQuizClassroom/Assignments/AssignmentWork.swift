@@ -8,7 +8,7 @@ import QRQuiz
 /// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
 /// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
 /// the ``Entry`` to store, changing nothing; the caller makes the entry durable, then
-/// ``apply(_:)``s it. Applying the stored entries to a new value of the same assignment
+/// `apply(_:)`s it. Applying the stored entries to a new value of the same assignment
 /// gives the same value (``init(assignment:entries:)``).
 ///
 /// Rules: nothing is taken at or after the due time; one answer per question, in order;
@@ -134,6 +134,11 @@ public struct AssignmentWork: Sendable, Equatable {
   public internal(set) var students: [Student] = []
   var studentBySecret: [String: Int] = [:]
   var studentByKey: [String: Int] = [:]
+  /// The due times moved since the assignment was made, oldest first
+  /// (`AssignmentWork+DueChanges.swift`).
+  public internal(set) var dueChanges: [DueChange] = []
+  /// Students by their name's look-alike skeleton (``StudentName/skeleton``).
+  var studentBySkeleton: [String: Int] = [:]
 
   public init(assignment: Assignment) { self.assignment = assignment }
 
@@ -162,12 +167,21 @@ public struct AssignmentWork: Sendable, Equatable {
   public func join(
     name raw: String, secret: String, roster: ClassRoster?, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> Entry {
-    guard assignment.isOpen(at: now) else { throw .pastDue }
+    guard isOpenToAnyone(at: now) else { throw .pastDue }
     var name: StudentName
     do throws(StudentName.Problem) { name = try StudentName(raw) } catch { throw .invalidName(error) }
     if assignment.className != nil {
       guard let listed = roster?.student(.name(name.text)) else { throw .notOnRoster }
       name = listed.name
+    }
+    // A student whose due time was extended may join after everyone else's.
+    guard isOpen(forKey: name.key, at: now) else { throw .pastDue }
+    // Open to anyone, a look-alike of a name taken ("Αda" with a Greek Α) is that name, as
+    // in a live game; a class's names are the roster's, matched by key above.
+    if assignment.className == nil {
+      guard
+        !NameFolding.isTaken(key: name.key, skeleton: name.skeleton, keys: studentByKey, skeletons: studentBySkeleton)
+      else { throw .nameTaken }
     }
     guard studentByKey[name.key] == nil else { throw .nameTaken }
     guard students.count < assignment.maximumStudents else { throw .full }
@@ -207,7 +221,7 @@ public struct AssignmentWork: Sendable, Equatable {
   /// - Throws: ``MoveRefusal``.
   public func retry(secret: String, at now: QuizClock.Instant) throws(MoveRefusal) -> Entry {
     guard let student = student(secret: secret) else { throw .unknownStudent }
-    guard assignment.isOpen(at: now) else { throw .pastDue }
+    guard isOpen(forKey: student.name.key, at: now) else { throw .pastDue }
     guard settled(student.attempts[student.attempts.count - 1], at: now).answers.count == assignment.questions.count
     else {
       throw .attemptNotOver
@@ -264,6 +278,7 @@ public struct AssignmentWork: Sendable, Equatable {
       students.append(Student(id: id, name: checked, secret: secret, joined: time, attempts: [Attempt(started: time)]))
       studentBySecret[secret] = id
       studentByKey[checked.key] = id
+      studentBySkeleton[checked.skeleton] = id
     case .answered(let id, let question, let picks, let time):
       let outcome = assignment.questions[question].question.judge(picks, mandatory: assignment.mandatory)
       let last = settleCurrentAttempt(of: id, at: time)
@@ -285,5 +300,6 @@ extension StudentName {
   init(unchecked text: String) {
     self.text = text
     key = Self.foldedKey(text)
+    skeleton = NameFolding.skeleton(text)
   }
 }

@@ -3,12 +3,17 @@ import QRQuiz
 /// A student's name on a roster: strangers' text (a spreadsheet anyone typed), checked as
 /// players' nicknames are (``LivePlayerName``: nothing blank, no control, bidirectional or
 /// invisible characters), with room for a full name, and compared loosely so "Ada",
-/// "ada " and "ＡＤＡ" are one student.
+/// "ada " and "ＡＤＡ" are one student, and "Lukasz Nowak" is Łukasz Nowak
+/// (``NameFolding``).
 public struct StudentName: Sendable, Hashable, CustomStringConvertible {
   /// The name as shown, trimmed.
   public let text: String
-  /// The name folded for comparison: compatibility forms, case, accents and spaces.
+  /// The name folded for comparison: compatibility forms, case, accents, spaces, and
+  /// letters to their base (``NameFolding``).
   public let key: String
+  /// The name's look-alike skeleton (``NameFolding/skeleton(_:)``): a homework open to
+  /// anyone refuses a name whose key or skeleton another student has, as a live game does.
+  public let skeleton: String
 
   /// The most characters a name has: a first name, a middle name and two family names.
   public static let maximumLength = 40
@@ -38,12 +43,13 @@ public struct StudentName: Sendable, Hashable, CustomStringConvertible {
   public init(_ raw: String) throws(Problem) {
     text = try Self.checked(raw, maximumLength: Self.maximumLength)
     key = Self.foldedKey(text)
+    skeleton = NameFolding.skeleton(text)
   }
 
   public var description: String { text }
 
-  /// `text` folded as names are compared (the live game's rule for nicknames).
-  static func foldedKey(_ text: String) -> String { LivePlayerName.foldedKey(text) }
+  /// `text` folded as names are compared (``NameFolding``, the live game's rule too).
+  static func foldedKey(_ text: String) -> String { NameFolding.key(text) }
 
   /// `raw` trimmed, when it is a name of at most `maximumLength` characters (and four
   /// scalars a character: a letter with a thousand combining marks is not a name).

@@ -2,7 +2,7 @@
 /// PostgreSQL share (integer, real and text columns, flags as 0 or 1, partial indexes,
 /// `RETURNING`), so a second engine runs the same schema and the same repositories.
 ///
-/// Times are microseconds since 1970 (``QuizClock/Instant``'s count); moves, setups and
+/// Times are microseconds since 1970 (`QuizClock.Instant`'s count); moves, setups and
 /// results are the JSON the values encode to, so a game is replayed from its rows as it
 /// was from a 0.5 journal's lines.
 public enum ClassroomSchema {
@@ -15,6 +15,10 @@ public enum ClassroomSchema {
     migrator.register(2, "study reviews") { database throws(DatabaseError) in
       try database.executeScript(version2)
     }
+    migrator.register(3, "live games' heartbeat, homework's due changes") { database throws(DatabaseError) in
+      try database.executeScript(version3)
+    }
+    migrator.register(4, "names folded to their base letters", NameKeyRefresh.apply)
     return migrator
   }()
 
@@ -133,5 +137,23 @@ public enum ClassroomSchema {
       rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 4)
     );
     CREATE INDEX study_reviews_by_learner ON study_reviews (learner, topic, card, at);
+    """
+
+  /// `live_games.alive_at`: the last moment the game's server was known alive while a
+  /// question was open (its heartbeat), so a restart gives the question the time it had left
+  /// when the server stopped. `assignment_due_changes`: a due time moved after the
+  /// assignment was made, for one student (`student_key`, the roster's name folded) or, with
+  /// none, for everyone; the latest of each counts.
+  static let version3 = """
+    ALTER TABLE live_games ADD COLUMN alive_at INTEGER;
+    CREATE TABLE assignment_due_changes (
+      id INTEGER PRIMARY KEY,
+      assignment_id INTEGER NOT NULL REFERENCES assignments (id) ON DELETE CASCADE,
+      student_key TEXT,
+      student_name TEXT,
+      until INTEGER NOT NULL,
+      at INTEGER NOT NULL
+    );
+    CREATE INDEX assignment_due_changes_by_assignment ON assignment_due_changes (assignment_id, id);
     """
 }

@@ -16,11 +16,12 @@ public struct DatabaseMigrator: Sendable {
 
   public init() {}
 
-  /// Adds migration `version` (one more than the last registered).
+  /// Adds migration `version` (more than the last registered: branches developed at once
+  /// take numbers of their own, and a number not yet merged is left out).
   public mutating func register(
     _ version: Int, _ name: String, _ apply: @escaping @Sendable (Database) throws(DatabaseError) -> Void
   ) {
-    precondition(version == (migrations.last?.version ?? 0) + 1, "migrations are numbered 1, 2, 3 …")
+    precondition(version > (migrations.last?.version ?? 0), "migrations are numbered in increasing order")
     migrations.append(Migration(version: version, name: name, apply: apply))
   }
 

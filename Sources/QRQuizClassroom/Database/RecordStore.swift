@@ -8,7 +8,7 @@ import QRQuizLocking
 /// exports); records are here, where they can be queried together.
 ///
 /// The file is in WAL mode with `synchronous=FULL`: a write that returned is on disk.
-/// Writes go through one writer (``RecordWriter``), which commits what arrived together in
+/// Writes go through one writer (`RecordWriter`), which commits what arrived together in
 /// one transaction; reads use connections of their own, which WAL lets run beside the
 /// writer. A command line and a server may open the same file: SQLite's locks order their
 /// writes, and each waits for the other's transaction (a busy timeout) rather than fail.
@@ -47,7 +47,7 @@ public final class RecordStore: Sendable {
   deinit { writer.close() }
 
   /// Runs `body` in the writer's next transaction and waits until it is committed (or
-  /// failed). The caller's thread blocks: from async code use ``write(_:)-async``.
+  /// failed). The caller's thread blocks: from async code use its `async` twin.
   ///
   /// - Throws: ``DatabaseError``: `body`'s, or the commit's (nothing of `body` stays).
   @discardableResult
@@ -119,7 +119,7 @@ extension RecordStore {
     let folder = file.deletingLastPathComponent()
     if privateFolder {
       do {
-        try Directory.create(folder)
+        try Directory.create(folder, mode: 0o700)
       } catch {
         throw DatabaseError(kind: .cannotOpen, path: file.path, message: error.description)
       }
@@ -129,6 +129,11 @@ extension RecordStore {
     if lstat(file.path, &status) == 0 {
       guard status.st_mode & S_IFMT == S_IFREG else {
         throw DatabaseError(kind: .cannotOpen, path: file.path, message: "not a regular file")
+      }
+      // Made looser by hand, or by an older qrquiz: the owner's alone again, with the WAL
+      // and shared-memory files SQLite made in its mode (each student's secrets are in it).
+      if privateFolder {
+        for path in [file.path, file.path + "-wal", file.path + "-shm"] { Self.makeOwnersAlone(path) }
       }
       return
     }
@@ -140,6 +145,18 @@ extension RecordStore {
     }
     fchmod(descriptor, 0o600)
     Glibc.close(descriptor)
+  }
+
+  /// `path` mode 0600 when it is a regular file of this user's (a link is left alone).
+  static func makeOwnersAlone(_ path: String) {
+    let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return }
+    defer { Glibc.close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+      status.st_mode & 0o777 != 0o600
+    else { return }
+    fchmod(descriptor, 0o600)
   }
 
   /// WAL, and commits that are on disk when they return.

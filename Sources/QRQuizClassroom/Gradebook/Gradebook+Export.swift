@@ -7,8 +7,9 @@ extension Gradebook {
   /// - the students, in card order: `name,card,share` (right answers over the questions of
   ///   everything over), then for each activity `N score`, `N right`, `N answered` and
   ///   `N taken` (`phone`, `card`, `online`, `missed` or `not yet`), N its number below;
-  /// - the activities: `activity,kind,title,date,questions,id` (`live` or `assignment`;
-  ///   the date a live game was played, or an assignment is due).
+  /// - the activities: `activity,kind,title,date,questions,id,notes` (`live` or
+  ///   `assignment`; the date a live game was played, or an assignment is due; the notes:
+  ///   its due times moved, `; ` between).
   public var csv: String {
     var header = ["name", "card", "share"]
     for number in activities.indices.map({ $0 + 1 }) {
@@ -28,11 +29,12 @@ extension Gradebook {
       }
       text += CSVText.row(cells)
     }
-    text += "\r\n" + CSVText.row(["activity", "kind", "title", "date", "questions", "id"])
+    text += "\r\n" + CSVText.row(["activity", "kind", "title", "date", "questions", "id", "notes"])
     for (index, activity) in activities.enumerated() {
       text += CSVText.row([
         CSVText.cell(index + 1), activity.kind.rawValue, CSVText.cell(activity.title),
         LiveResults.timestamp(activity.date), CSVText.cell(activity.questions), CSVText.cell(activity.id),
+        CSVText.cell(activity.notes.joined(separator: "; ")),
       ])
     }
     return text
@@ -48,7 +50,7 @@ extension Gradebook {
   }
 
   /// The same as JSON: `{"class", "activities": [{"number", "kind", "id", "title", "date",
-  /// "questions", "open"}], "students": [{"name", "card", "share", "cells": [{"status",
+  /// "questions", "open", "notes"}], "students": [{"name", "card", "share", "cells": [{"status",
   /// "device", "score", "correct", "answered", "seconds"}]}]}` (a cell's numbers `null` when
   /// the student did not take part).
   public var json: JSONValue {
@@ -57,6 +59,7 @@ extension Gradebook {
         ("number", .number(index + 1)), ("kind", .string(activity.kind.rawValue)), ("id", .string(activity.id)),
         ("title", .string(activity.title)), ("date", .string(LiveResults.timestamp(activity.date))),
         ("questions", .number(activity.questions)), ("open", .bool(activity.isOpen)),
+        ("notes", .array(activity.notes.map(JSONValue.string))),
       ])
     }
     let students: [JSONValue] = rows.map { row in

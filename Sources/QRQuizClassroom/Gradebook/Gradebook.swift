@@ -25,6 +25,21 @@ public struct Gradebook: Sendable {
     public var questions: Int
     /// An assignment not yet due.
     public var isOpen: Bool
+    /// An assignment's due times moved (reopened for everyone, extended for a student),
+    /// oldest first: the gradebook's notes.
+    public var dueChanges: [AssignmentWork.DueChange] = []
+
+    /// The notes in words, for the CSV and the JSON: "reopened for everyone until
+    /// 2026-12-10T18:00:00Z", "extended for Ana Lovelace until 2026-12-09T18:00:00Z".
+    public var notes: [String] { Self.notes(of: dueChanges) }
+
+    /// Due changes in words (`qrquiz assign --results` says them the same).
+    public static func notes(of changes: [AssignmentWork.DueChange]) -> [String] {
+      changes.map { change in
+        let until = LiveResults.timestamp(change.until.date)
+        return change.studentName.map { "extended for \($0) until \(until)" } ?? "reopened for everyone until \(until)"
+      }
+    }
   }
 
   /// What a student did in one activity.
@@ -110,12 +125,18 @@ public struct Gradebook: Sendable {
     for work in assignments {
       guard let name = work.assignment.className, StudentName.foldedKey(name) == roster.name.key else { continue }
       let assignment = work.assignment
+      var cells = Self.cells(of: work.settled(at: now), roster: roster)
+      // Not started: "not yet" while the student's own due time is not past (a student
+      // given more time), else missed.
+      for student in roster.students where cells[student.card] == nil {
+        cells[student.card] = work.isOpen(forKey: student.name.key, at: now) ? .pending : .missed
+      }
       columns.append(
         (
           Activity(
-            kind: .assignment, id: assignment.code, title: assignment.title, date: assignment.due.date,
-            questions: assignment.questions.count, isOpen: assignment.isOpen(at: now)),
-          Self.cells(of: work.settled(at: now), roster: roster)
+            kind: .assignment, id: assignment.code, title: assignment.title, date: work.due.date,
+            questions: assignment.questions.count, isOpen: work.isOpenToAnyone(at: now), dueChanges: work.dueChanges),
+          cells
         ))
     }
     columns.sort { ($0.activity.date, $0.activity.id) < ($1.activity.date, $1.activity.id) }

@@ -3,7 +3,7 @@ import QRQuiz
 import QRQuizFiles
 
 /// A finished live game as the gradebook reads it: its title, when it was played, how many
-/// questions it asked, and each player's totals, from the records (``LiveGameStore/records()``);
+/// questions it asked, and each player's totals, from the records (``LiveGameStore/gameRecords()``);
 /// results JSON of an older qrquiz read the same way when a data folder is taken over.
 public struct LiveGameRecord: Sendable, Hashable {
   /// A player's totals.

@@ -94,11 +94,13 @@ public enum LegacyDataImport {
       let source = data.appendingPathComponent(path)
       let target = backup.appendingPathComponent(path)
       do throws(FileSystemError) {
-        try Directory.create(target.deletingLastPathComponent())
+        try Directory.create(target.deletingLastPathComponent(), mode: 0o700)
         guard !exists(target) else {
           throw FileSystemError(path: target.path, operation: .write, code: EEXIST, detail: "already in the backup")
         }
         guard rename(source.path, target.path) == 0 else { throw FileSystemError.current(.write, source.path) }
+        // A class file of 0.5 holds its students' secrets and was often 0644: the owner's alone now.
+        RecordStore.makeOwnersAlone(target.path)
       } catch {
         throw .backup(error)
       }
@@ -115,6 +117,12 @@ public enum LegacyDataImport {
       try FileManager.default.copyItem(at: results, to: target)
     } catch {
       throw .backup(FileSystemError.from(error, .write, target.path))
+    }
+    // The copies, and the results they were copied from, the owner's alone.
+    for folder in [results, target] {
+      chmod(folder.path, 0o700)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      for name in names { RecordStore.makeOwnersAlone(folder.appendingPathComponent(name).path) }
     }
   }
 }

@@ -19,7 +19,15 @@ extension LiveGame {
     case .seen(let id, let question, let pick, _):
       return players.indices.contains(id - 1) && players[id - 1].card != nil && questions.contains(question)
         && setup.questions[question].answers.indices.contains(pick)
-    case .locked, .scoresHidden, .over: return true
+    case .resumed(let question, _, _):
+      if case .open(question, _) = phase { return true }
+      return false
+    case .reasked(let question, _): return questions.contains(question) && question < questionsPlayed
+    case .cardShown(let id, _): return players.indices.contains(id - 1) && players[id - 1].card != nil
+    case .rejoined(let id, let secret, _, _): return players.indices.contains(id - 1) && !secret.isEmpty
+    case .merged(let from, let into, _):
+      return from != into && players.indices.contains(from - 1) && players.indices.contains(into - 1)
+    case .locked, .scoresHidden, .over, .guestsAllowed: return true
     }
   }
 }

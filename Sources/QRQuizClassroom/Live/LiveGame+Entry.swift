@@ -26,6 +26,23 @@ extension LiveGame {
     case locked(Bool, at: QuizClock.Instant)
     case scoresHidden(Bool, at: QuizClock.Instant)
     case over(at: QuizClock.Instant)
+    /// The server stopped (`stopped`: the last moment it was known alive) with question
+    /// `question` open, and took it up again `at`: the question's time is moved on by the
+    /// time the server was down, so it has what it had left when it stopped.
+    case resumed(question: Int, stopped: QuizClock.Instant, at: QuizClock.Instant)
+    /// The host asked question `question` again: it opens with its full time, and the
+    /// answers it had no longer count (scores and streaks counted anew without them).
+    case reasked(question: Int, at: QuizClock.Instant)
+    /// The host allowed (or no longer allows) names not on the class's roster to join.
+    case guestsAllowed(Bool, at: QuizClock.Instant)
+    /// A scanner saw the card of a student of the class for the first time: present.
+    case cardShown(id: Int, at: QuizClock.Instant)
+    /// The host let the player continue on another device: `secret` is theirs from now on,
+    /// the old one opens nothing.
+    case rejoined(id: Int, secret: String, browser: String?, at: QuizClock.Instant)
+    /// The host merged player `from` (a guest, a nickname) into `into` (the student they
+    /// are): one player with both's answers, the first to each question counting.
+    case merged(from: Int, into: Int, at: QuizClock.Instant)
 
     /// When it happened.
     public var time: QuizClock.Instant {
@@ -33,7 +50,8 @@ extension LiveGame {
       case .joined(_, _, _, _, let time), .answered(_, _, _, let time), .typed(_, _, _, let time), .opened(_, let time),
         .closed(_, let time), .claimed(_, _, _, let time), .seen(_, _, _, let time),
         .kicked(_, _, let time), .unbanned(_, let time), .locked(_, let time), .scoresHidden(_, let time),
-        .over(let time):
+        .over(let time), .resumed(_, _, let time), .reasked(_, let time), .guestsAllowed(_, let time),
+        .cardShown(_, let time), .rejoined(_, _, _, let time), .merged(_, _, let time):
         time
       }
     }
@@ -76,9 +94,19 @@ extension LiveGame {
       phase = .open(question: question, openedAt: time)
       answeredCount = 0
       questionsPlayed = max(questionsPlayed, question + 1)
+      timesAsked[question] += 1
     case .closed(let question, _):
       score(question)
+      closingOrder.append(question)
       phase = .closed(question: question)
+    case .resumed(let question, let stopped, let time):
+      guard case .open(question, let openedAt) = phase else { return }
+      // A clock that went back between two runs moves nothing.
+      phase = .open(
+        question: question,
+        openedAt: openedAt + .microseconds(max(0, time.microsecondsSince1970 - stopped.microsecondsSince1970)))
+    case .reasked(let question, let time):
+      askAgain(question, at: time)
     case .kicked(let id, let ban, _):
       let player = players[id - 1]
       guard !player.isRemoved else { return }
@@ -110,6 +138,16 @@ extension LiveGame {
     case .over(let time):
       phase = .over
       ended = time
+    case .guestsAllowed(let allowed, _): guestsAllowed = allowed
+    case .cardShown(let id, _): cardsShown.insert(id)
+    case .rejoined(let id, let secret, let browser, _):
+      let player = players[id - 1]
+      guard !player.isRemoved, !player.secret.isEmpty else { return }
+      playerBySecret[player.secret] = nil
+      playerBySecret[secret] = id
+      players[id - 1].secret = secret
+      players[id - 1].browser = browser
+    case .merged(let from, let into, let time): merge(from, into: into, at: time)
     }
   }
 
@@ -121,7 +159,7 @@ extension LiveGame {
   }
 
   /// Scores question `index` for every active player, its tally and the standings.
-  private mutating func score(_ index: Int) {
+  mutating func score(_ index: Int) {
     let question = setup.questions[index]
     var tally = Array(repeating: 0, count: question.answers.count)
     for position in players.indices where !players[position].isRemoved {
@@ -151,7 +189,7 @@ extension LiveGame {
     rankScores()
   }
 
-  private mutating func rankScores() {
+  mutating func rankScores() {
     standings = players.lazy.filter { !$0.isRemoved }.map(\.score).sorted(by: >)
   }
 }

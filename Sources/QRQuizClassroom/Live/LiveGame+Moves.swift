@@ -18,6 +18,11 @@ extension LiveGame {
     /// The game has its ``Setup/maximumPlayers``.
     case full
     case over
+    /// The game is for a class, the name is not on its roster, and the host has not
+    /// allowed guests.
+    case notOnRoster
+    /// The game is for a class and has no student of this number (``LiveGame/join(student:browser:secret:at:)``).
+    case noSuchStudent
   }
 
   /// Why an answer is refused.
@@ -38,6 +43,8 @@ extension LiveGame {
     case over
     /// No player has that name.
     case noSuchPlayer
+    /// A player cannot be merged into themselves.
+    case samePlayer
   }
 
   /// Adds a player.
@@ -61,7 +68,12 @@ extension LiveGame {
       throw .banned
     }
     if isLocked { throw .locked }
-    if playerByName[checked.key] != nil || playerBySkeleton[checked.skeleton] != nil { throw .nameTaken }
+    if NameFolding.isTaken(
+      key: checked.key, skeleton: checked.skeleton, keys: playerByName, skeletons: playerBySkeleton)
+    {
+      throw .nameTaken
+    }
+    if !guestsAllowed { throw .notOnRoster }
     if activeCount >= setup.maximumPlayers { throw .full }
     let entry = Entry.joined(id: players.count + 1, name: checked.text, secret: secret, browser: browser, at: now)
     apply(entry)
@@ -128,8 +140,10 @@ extension LiveGame {
     switch phase {
     case .lobby: entry = setup.questions.isEmpty ? .over(at: now) : .opened(question: 0, at: now)
     case .open(let index, _): entry = .closed(question: index, at: now)
-    case .closed(let index):
-      entry = index + 1 < setup.questions.count ? .opened(question: index + 1, at: now) : .over(at: now)
+    case .closed:
+      // The next question never asked: after a question asked again, the one after the
+      // last asked, not the one after it.
+      entry = questionsPlayed < setup.questions.count ? .opened(question: questionsPlayed, at: now) : .over(at: now)
     case .over: throw .over
     }
     apply(entry)

@@ -116,6 +116,9 @@ public struct LiveGame: Sendable, Equatable {
     /// Kicked out and kept out: neither the name nor the browser may join again, until the
     /// host lifts the ban.
     public internal(set) var isBanned = false
+    /// Merged into this player (``LiveGame/merge(from:into:at:)``): removed, their answers
+    /// are that player's, and the results list them no more.
+    public internal(set) var mergedInto: Int?
   }
 
   /// A player's answer to one question.
@@ -142,6 +145,11 @@ public struct LiveGame: Sendable, Equatable {
   public internal(set) var isLocked = false
   /// The leaderboard is hidden until the podium.
   public internal(set) var scoresHidden = false
+  /// Names not on the class's roster may join, as guests (`LiveGame+Roster.swift`): off in
+  /// a game with a class until the host allows them, always on in a game without one.
+  public internal(set) var guestsAllowed: Bool
+  /// Students of the class whose card a scanner has seen: in the room though not on a phone.
+  public internal(set) var cardsShown: Set<Int> = []
   /// When the game ended, once over.
   public internal(set) var ended: QuizClock.Instant?
   /// Picks per answer of each closed question.
@@ -149,6 +157,12 @@ public struct LiveGame: Sendable, Equatable {
   /// Questions opened so far (the first ones of ``Setup/questions``): the questions
   /// played, when the game ends early.
   public internal(set) var questionsPlayed = 0
+  /// How many times each question was asked: 2 once the host asked it again
+  /// (``reask(question:at:)``), 0 for one not asked yet.
+  public internal(set) var timesAsked: [Int]
+  /// The questions closed, in the order they last closed: the order scores and streaks
+  /// are counted in when a question asked again is scored anew.
+  var closingOrder: [Int] = []
   /// Active players' scores, highest first, as of the last closed question.
   var standings: [Int] = []
   var playerBySecret: [String: Int] = [:]
@@ -174,7 +188,9 @@ public struct LiveGame: Sendable, Equatable {
 
   public init(setup: Setup) {
     self.setup = setup
+    guestsAllowed = setup.cardClass == nil
     tallies = Array(repeating: [], count: setup.questions.count)
+    timesAsked = Array(repeating: 0, count: setup.questions.count)
     addCardPlayers()
   }
 

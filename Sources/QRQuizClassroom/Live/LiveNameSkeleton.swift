@@ -11,8 +11,9 @@ import QRQuiz
 /// like letters (0 and O, 1 and l and I), and `m`, which TR39 maps to `rn`.
 /// Full-width and mathematical letters need no entries: compatibility normalisation
 /// (NFKC) turns them into plain ones first. As in TR39, the mapping is made before the
-/// case is folded (capital I and small l look alike; small i and l do not), then accents,
-/// width, case and spaces are folded as ``LivePlayerName/key`` folds them.
+/// case is folded (capital I and small l look alike; small i and l do not), then the
+/// result is folded as every name is (``NameFolding``: accents, width, case, spaces, and
+/// Ł, Ø, ß … to their base letters).
 enum LiveNameSkeleton {
   static func skeleton(_ text: String) -> String {
     let plain = text.precomposedStringWithCompatibilityMapping
@@ -26,7 +27,7 @@ enum LiveNameSkeleton {
         mapped.append(scalar)
       }
     }
-    return String(mapped).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    return NameFolding.key(String(mapped))
   }
 
   /// Character → what it looks like, as TR39's `confusables.txt` gives it (prototypes are

@@ -71,11 +71,8 @@ public struct LivePlayerName: Sendable, Hashable, CustomStringConvertible {
     skeleton = LiveNameSkeleton.skeleton(text)
   }
 
-  static func foldedKey(_ text: String) -> String {
-    text.precomposedStringWithCompatibilityMapping
-      .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-      .filter { !$0.isWhitespace }
-  }
+  /// `text` folded as every name is compared (``NameFolding``).
+  static func foldedKey(_ text: String) -> String { NameFolding.key(text) }
 
   /// Controls, line and paragraph separators, the formatting characters that reorder or
   /// hide text (bidirectional marks, overrides and isolates, zero-width spaces, the

@@ -13,7 +13,10 @@ public struct LiveResults: Sendable {
   public var playedQuestions: Range<Int> { 0..<game.questionsPlayed }
 
   /// The players as the results list them: by rank, then the removed ones as they joined.
-  public var players: [LiveGame.Player] { game.ranking + game.players.filter(\.isRemoved) }
+  public var players: [LiveGame.Player] {
+    // A player merged into another is that one's row: one student, one row.
+    game.ranking + game.players.filter { $0.isRemoved && $0.mergedInto == nil }
+  }
 
   /// The CSV a spreadsheet opens: UTF-8 with a byte-order mark (Excel on Windows reads
   /// "Chloé" as "ChloÃ©" without one), RFC 4180, every text cell guarded against
@@ -22,13 +25,15 @@ public struct LiveResults: Sendable {
   /// Two tables, one under the other with an empty row between, so a sort or a filter of
   /// the first (a spreadsheet takes the block around the cursor) never mixes in the second:
   /// - the players: `name,score,correct,wrong,unanswered,rank` (`name,card,score,…` in a
-  ///   game with a class answering by card), then for each question
+  ///   game with a class answering by card; `guest` in the card column for a name not on
+  ///   the roster the host let in), then for each question
   ///   played `Qn answer` (answer numbers from 1, `2+3` for several), `Qn answer text`
   ///   (their texts, `; ` between), `Qn seconds` and `Qn points`; a question asked before
   ///   the player joined is left empty. A removed player's rank is `removed`, with the
   ///   answers they gave.
   /// - the questions: `question,set,text,right answer,right answer text,right,wrong,
-  ///   unanswered`, then each answer's text and how many picked it (`answer 1,picked 1,…`);
+  ///   unanswered` (and `asked`, the times each was asked, in a game where the host asked
+  ///   one again), then each answer's text and how many picked it (`answer 1,picked 1,…`);
   ///   `set` is the topic's set the question came from (from 1, as the JSON's `"set"`: a
   ///   list played as one quiz spans several), empty when the game does not know it.
   ///
@@ -50,7 +55,8 @@ public struct LiveResults: Sendable {
     var text = CSVText.row(header)
     for player in players {
       var cells = [CSVText.cell(player.name.text)]
-      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "") }
+      // A guest of a class's game (not on its roster) says so where a student's card is.
+      if hasCards { cells.append(player.card.map(CSVText.cell) ?? "guest") }
       cells += [
         CSVText.cell(player.score), CSVText.cell(player.correct),
         CSVText.cell(player.wrong), CSVText.cell(player.unanswered),
@@ -79,6 +85,10 @@ public struct LiveResults: Sendable {
   private var questionsTable: String {
     let widest = playedQuestions.map { game.setup.questions[$0].answers.count }.max() ?? 0
     var header = ["question", "set", "text", "right answer", "right answer text", "right", "wrong", "unanswered"]
+    // Only a game with a question asked again has the column: the answers counted are
+    // those of its last asking.
+    let askedAgain = playedQuestions.contains { game.timesAsked[$0] > 1 }
+    if askedAgain { header.append("asked") }
     for number in (0..<widest).map({ $0 + 1 }) { header += ["answer \(number)", "picked \(number)"] }
     var text = CSVText.row(header)
     for index in playedQuestions {
@@ -91,6 +101,7 @@ public struct LiveResults: Sendable {
         CSVText.cell(outcomes[.right, default: 0]), CSVText.cell(outcomes[.wrong, default: 0]),
         CSVText.cell(outcomes[.unanswered, default: 0]),
       ]
+      if askedAgain { cells.append(CSVText.cell(game.timesAsked[index])) }
       let tally = game.tallies[index]
       for (position, answer) in question.answers.enumerated() {
         cells += [CSVText.cell(answer), tally.indices.contains(position) ? CSVText.cell(tally[position]) : ""]
@@ -114,11 +125,14 @@ public struct LiveResults: Sendable {
         ("answers", .array(question.answers.map(JSONValue.string))),
         ("correct", .array(question.correct.map(JSONValue.number))),
         ("tally", .array(game.tallies[index].map(JSONValue.number))),
+        // 2 for a question the host asked again: its answers are the second asking's.
+        ("asked", .number(game.timesAsked[index])),
       ])
     }
     let players: [JSONValue] = players.map { player in
       .object([
         ("name", .string(player.name.text)), ("card", player.card.map(JSONValue.number) ?? .null),
+        ("guest", .bool(game.isGuest(player))),
         ("rank", player.isRemoved ? .null : .number(game.rank(of: player))),
         ("removed", .bool(player.isRemoved)), ("score", .number(player.score)),
         ("correct", .number(player.correct)), ("wrong", .number(player.wrong)),

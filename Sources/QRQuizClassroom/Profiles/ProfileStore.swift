@@ -179,8 +179,8 @@ package struct ProfileStore: Sendable {
     // Named by a hash of the name, never by the name itself: no path tricks possible.
     let relative = "pictures/\(CacheKey(name.lowercased()).hash).\(format.rawValue)"
     do throws(FileSystemError) {
-      try Directory.create(directory.appendingPathComponent("pictures"))
-      try AtomicFile.write(Array(bytes), to: directory.appendingPathComponent(relative))
+      try Directory.create(directory.appendingPathComponent("pictures"), mode: 0o700)
+      try AtomicFile.write(Array(bytes), to: directory.appendingPathComponent(relative), newFileMode: 0o600)
     } catch {
       throw .storage(error)
     }

@@ -12,6 +12,8 @@ package struct RequestHead: Sendable {
   /// Every `Content-Length` value, in order.
   package private(set) var contentLengths: [String] = []
   package private(set) var hasHost = false
+  /// The first `Host` value.
+  package private(set) var host: String?
   package private(set) var hasTransferEncoding = false
 
   package init(method: String, path: String, version: String) {
@@ -28,7 +30,9 @@ package struct RequestHead: Sendable {
     size += name.utf8.count + value.utf8.count + 4
     switch name {
     case "content-length": contentLengths.append(value)
-    case "host": hasHost = true
+    case "host":
+      if !hasHost { host = value }
+      hasHost = true
     case "transfer-encoding": hasTransferEncoding = true
     default: break
     }
@@ -42,15 +46,22 @@ package struct RequestHead: Sendable {
     case refuse(ServerRefusal)
   }
 
-  /// The verdict under `headerLimit` bytes of headers and a body of at most `bodyLimit`.
-  package func verdict(headerLimit: Int, bodyLimit: Int) -> Verdict {
+  /// The verdict under `headerLimit` bytes of headers and a body of at most `bodyLimit`,
+  /// for a server answering only `hosts` (`nil`: any).
+  package func verdict(headerLimit: Int, bodyLimit: Int, hosts: HostNames? = nil) -> Verdict {
     if size > headerLimit { return .refuse(.headersTooLarge) }
     if contentLengths.count > 1 { return .refuse(.twoContentLengths) }
     if hasTransferEncoding { return .refuse(.lengthRequired) }
     if version == "HTTP/1.1", !hasHost { return .refuse(.noHost) }
-    guard let declared = contentLengths.first else { return .accept(declaredLength: nil) }
-    guard let length = Self.length(declared) else { return .refuse(.badContentLength) }
-    if length > bodyLimit { return .refuse(.bodyTooLarge) }
+    var length: Int?
+    if let declared = contentLengths.first {
+      guard let number = Self.length(declared) else { return .refuse(.badContentLength) }
+      if number > bodyLimit { return .refuse(.bodyTooLarge) }
+      length = number
+    }
+    // Last of the refusals (the others say nothing of the site), and before any route is
+    // looked at: a rebound name reaches nothing (`HostNames`).
+    if let hosts, let host, !hosts.admits(host) { return .refuse(.misdirected) }
     return .accept(declaredLength: length)
   }
 

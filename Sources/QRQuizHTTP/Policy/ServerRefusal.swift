@@ -16,6 +16,8 @@ package enum ServerRefusal: Sendable, Equatable {
   /// libmicrohttpd's own answers to chunk sizes it cannot read (its 413, without our
   /// headers) and smuggling through `Transfer-Encoding` beside `Content-Length` no way in.
   case lengthRequired
+  /// `Host` names none of the names the server answers for (``HostNames``): DNS rebinding.
+  case misdirected
   /// The body is over its route's limit.
   case bodyTooLarge
   /// The server holds as many bodies as it may.
@@ -30,6 +32,7 @@ package enum ServerRefusal: Sendable, Equatable {
     case .headersTooLarge: 431
     case .twoContentLengths, .badContentLength, .noHost: 400
     case .bodyTooLarge: 413
+    case .misdirected: 421
     case .lengthRequired: 411
     case .busy, .stopping, .tooManyStreams: 503
     }
@@ -42,6 +45,7 @@ package enum ServerRefusal: Sendable, Equatable {
     case .badContentLength: "Content-Length is not a number\n"
     case .noHost: "an HTTP/1.1 request needs a Host header\n"
     case .bodyTooLarge: "request body too large\n"
+    case .misdirected: "this server does not answer for that host name\n"
     case .lengthRequired: "send the body with a Content-Length, not a Transfer-Encoding\n"
     case .busy: "the server is receiving or making too much at once; try again\n"
     case .stopping: "the server is stopping\n"

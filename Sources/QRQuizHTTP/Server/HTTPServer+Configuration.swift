@@ -49,6 +49,10 @@ extension HTTPServer {
     public var headersOnEveryAnswer: [(name: String, value: String)]
     /// PEM certificate and private key, for HTTPS.
     public var tls: (certificate: String, key: String)?
+    /// The names and addresses requests must be for (their `Host`); any other gets 421
+    /// before its route is looked at. `nil` answers any (a server of tests, or behind a
+    /// proxy that checks).
+    public var hostNames: HostNames?
 
     /// A configuration; the defaults suit a server on this machine for a few clients.
     public init(
@@ -58,7 +62,7 @@ extension HTTPServer {
       responseTimeout: Double = 10, minimumRate: Double = 16 * 1024, headerLimit: Int = 16 * 1024,
       bodyLimit: Int = 1 << 20, bodyMemoryLimit: Int = 256 << 20,
       headersOnEveryAnswer: [(name: String, value: String)] = [],
-      tls: (certificate: String, key: String)? = nil
+      tls: (certificate: String, key: String)? = nil, hostNames: HostNames? = nil
     ) {
       self.address = address
       self.port = port
@@ -78,6 +82,7 @@ extension HTTPServer {
       self.bodyMemoryLimit = bodyMemoryLimit
       self.headersOnEveryAnswer = headersOnEveryAnswer
       self.tls = tls
+      self.hostNames = hostNames
     }
   }
 }

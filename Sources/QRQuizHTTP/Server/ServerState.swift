@@ -10,6 +10,8 @@ final class ServerState: Sendable {
   /// The body limit of a request no route takes.
   let bodyLimit: Int
   let headerLimit: Int
+  /// The names requests must be for (`nil`: any).
+  let hostNames: HostNames?
   let times: TransferTimes
   /// Headers every answer the server makes itself carries.
   let headersOnEveryAnswer: [(name: String, value: String)]
@@ -28,6 +30,7 @@ final class ServerState: Sendable {
     self.responder = responder
     bodyLimit = max(0, configuration.bodyLimit)
     headerLimit = configuration.effectiveHeaderLimit
+    hostNames = configuration.hostNames
     times = TransferTimes(
       requestTimeout: max(0.5, configuration.requestTimeout), responseTimeout: max(0.5, configuration.responseTimeout),
       minimumRate: max(1, configuration.minimumRate))
@@ -53,7 +56,7 @@ final class ServerState: Sendable {
   private func admit(_ request: IncomingRequest) -> Bool {
     let head = request.head
     let limit = responder.bodyLimit(method: head.method, path: head.path) ?? bodyLimit
-    switch head.verdict(headerLimit: headerLimit, bodyLimit: limit) {
+    switch head.verdict(headerLimit: headerLimit, bodyLimit: limit, hosts: hostNames) {
     case .refuse(let refusal):
       return refuse(request, refusal)
     case .accept(let declared):

@@ -20,6 +20,8 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
   /// QTI 2.1, 2.2 or 3.0: an item (`assessmentItem`, `qti-assessment-item`) or a content
   /// package (a zip with `imsmanifest.xml`); choice interactions.
   case qti
+  /// An Anki deck (.apkg): a note's first field the question, its second the answer.
+  case anki
 
   /// The format told from a file name's extension, else from the text itself; `nil` when
   /// neither says.
@@ -29,6 +31,7 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     case "aiken": return .aiken
     case "csv", "tsv": return .csv
     case "xlsx": return .xlsx
+    case "apkg": return .anki
     case "xml": return isQTI(text) ? .qti : .moodleXML
     default: break
     }

@@ -58,9 +58,10 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// What a file's places are counted in: lines of text, or a spreadsheet's rows.
+  /// What a file's places are counted in: lines of text, a spreadsheet's rows, or an Anki
+  /// deck's notes (in the order they were made).
   public enum Place: String, Sendable, Hashable {
-    case line, row
+    case line, row, note
   }
 
   /// 1-based line (or row) of the question in the file; `nil` when the format has no lines.

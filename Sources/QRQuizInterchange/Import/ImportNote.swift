@@ -35,6 +35,18 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
   /// `anyOtherAnswer`, to any answer not listed, `{#3~#Completely wrong}`), left out: the
   /// app explains the right answer only (whose feedback is the explanation).
   case answerFeedbackDropped(line: Int?, answers: [String], anyOtherAnswer: Bool = false)
+  /// An Anki deck's notes have a right answer only: each question's other `answers - 1`
+  /// answers are other notes' answers, drawn at random (seeded), as the Quizlet import draws them.
+  case wrongAnswersFromOtherCards(questions: Int, answers: Int)
+  /// Anki notes whose fields play sounds (`[sound:…]`), left out: the app shows no sound.
+  case soundLeftOut(notes: Int)
+  /// Anki notes with more than two fields: the first is the question, the second the
+  /// answer, the rest left out.
+  case fieldsLeftOut(notes: Int)
+  /// An Anki deck's review history: `reviews` reviews of `cards` cards read (brought into
+  /// the study log by `qrquiz import --save`); reviews of notes' other cards (the reverse
+  /// card asks another question) and entries that rate nothing (rescheduled by hand) left out.
+  case reviewHistory(reviews: Int, cards: Int, otherCards: Int, unrated: Int)
 
   /// Why a picture did not come along.
   public enum PictureProblem: Sendable, Hashable, CustomStringConvertible {
@@ -46,6 +58,8 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
     case notTheFirst
     /// In an explanation, which is text.
     case inExplanation
+    /// In an answer, which is text.
+    case inAnswer
 
     public var description: String {
       switch self {
@@ -53,6 +67,7 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
       case .notInFile: "it is not in the file"
       case .notTheFirst: "a question shows one picture, and this is not its first"
       case .inExplanation: "an explanation is text only"
+      case .inAnswer: "an answer is text only"
       }
     }
   }
@@ -88,6 +103,20 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
       (line.map { "line \($0): " } ?? "") + "the feedback on "
         + Self.list(answers.map { "'\($0)'" } + (anyOther ? ["any other answer"] : []))
         + " is left out: the app explains the right answer only"
+    case .wrongAnswersFromOtherCards(_, let answers):
+      "an Anki note has a right answer only: each question's "
+        + (answers == 2
+          ? "wrong answer is another note's answer" : "\(answers - 1) wrong answers are other notes' answers")
+        + ", drawn at random (--seed changes the draw, --quiz N asks N answers)"
+    case .soundLeftOut(let notes):
+      "sounds ([sound:…]) left out of \(Plural.count(notes, "note")): the app plays no sound"
+    case .fieldsLeftOut(let notes):
+      "fields past the second left out of \(Plural.count(notes, "note")): the first field is the question, "
+        + "the second the answer"
+    case .reviewHistory(let reviews, let cards, let otherCards, let unrated):
+      "review history: \(Plural.count(reviews, "review")) of \(Plural.count(cards, "card")) read"
+        + (otherCards > 0 ? "; \(otherCards) of notes' other cards (reverse …) left out" : "")
+        + (unrated > 0 ? "; \(unrated) rescheduled by hand (no rating) left out" : "")
     }
   }
 

@@ -16,6 +16,8 @@ extension TopicImporter {
     case archive(ZipProblem)
     /// A zip archive that is neither an Excel workbook nor a QTI content package.
     case unknownArchive
+    /// An Anki package (.apkg) that cannot be read.
+    case anki(AnkiProblem)
     /// A file of a QTI package breaks its format at this line.
     case inPackage(path: String, line: Int?, SyntaxProblem)
     /// Not UTF-8 text (a binary file, or another encoding): the first bad byte's line.
@@ -32,7 +34,8 @@ extension TopicImporter {
     case tooManyPictures(limit: Int)
     /// The file's pictures declare more pixels in all than one import decodes.
     case picturesTooLarge(pixels: Int, limit: Int)
-    /// Too few different definitions among a Quizlet set's cards for the answers asked.
+    /// Too few different definitions among a Quizlet set's cards (or answers among an Anki
+    /// deck's notes) for the answers asked.
     case tooFewCards(definitions: Int, answers: Int)
 
     public var description: String {
@@ -46,9 +49,11 @@ extension TopicImporter {
           + "then import that"
       case .workbook(let problem): "\(problem)"
       case .archive(let problem): "\(problem)"
+      case .anki(let problem): "\(problem)"
       case .inPackage(let path, let line, let problem): path + (line.map { " line \($0)" } ?? "") + ": \(problem)"
       case .unknownArchive:
-        "a zip archive that is neither an Excel workbook (xl/workbook.xml) nor a QTI content package (imsmanifest.xml)"
+        "a zip archive that is neither an Excel workbook (xl/workbook.xml), a QTI content package (imsmanifest.xml) "
+          + "nor an Anki package (collection.anki2)"
       case .notText(let line): "line \(line): not UTF-8 text (a binary file, or another encoding)"
       case .unknownFormat:
         "cannot tell the format; say it with --from "

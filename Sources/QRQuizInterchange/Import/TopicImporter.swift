@@ -37,8 +37,8 @@ public enum TopicImporter {
     /// Quizlet: what separates cards (a line break by default; another one for definitions
     /// of several lines).
     public var cardSeparator = "\n"
-    /// Quizlet: the answers each card's question gets: 2 for flash cards (its definition
-    /// and another card's), more for a quiz.
+    /// Quizlet and Anki: the answers each card's question gets: 2 for flash cards (its
+    /// definition and another card's), more for a quiz.
     public var cardAnswers = 2
 
     /// Default options.
@@ -79,6 +79,8 @@ public enum TopicImporter {
     /// The pictures the file embeds, for questions that have no `imageURL` until
     /// ``placingPictures(_:)`` gives them one.
     public var pictures: [ImportedPicture] = []
+    /// The review history the file holds (an Anki deck's), in time order, for the study log.
+    public var reviews: [ImportedReview] = []
 
     /// `12 questions in 2 sets imported, 1 skipped`.
     public var summary: String {
@@ -98,9 +100,14 @@ public enum TopicImporter {
     guard bytes.count <= TopicDocument.maximumSize else {
       throw .tooLarge(size: bytes.count, limit: TopicDocument.maximumSize)
     }
-    if let imported = try importArchive(bytes, format: format, options: options) {
+    // A deck named .apkg is read as one, or refused as one: never as text.
+    let format = format ?? (fileName?.lowercased().hasSuffix(".apkg") == true ? .anki : nil)
+    var reviews: [ImportedReview] = []
+    if let imported = try importArchive(bytes, format: format, options: options, reviews: &reviews) {
       let name = options.name ?? imported.suggestedName ?? fileName.map(TopicDocument.defaultName(forSource:))
-      return try shape(imported, name: name, options: options)
+      var result = try shape(imported, name: name, options: options)
+      result.reviews = reviews
+      return result
     }
     if let kind = spreadsheetKind(bytes) { throw .spreadsheet(kind: kind) }
     let body: String
@@ -132,6 +139,7 @@ public enum TopicImporter {
       imported = try QuizletImporter.parse(body, options: cards, random: &random)
     case .qti: imported = try QTIImporter.parseItem(body, path: nil)
     case .xlsx: throw .workbook(.archive(.notZip))
+    case .anki: throw .anki(.notZip)
     }
     if let encoding { imported.notes.insert(.decoded(encoding), at: 0) }
     let defaultName = options.name ?? imported.suggestedName ?? fileName.map(TopicDocument.defaultName(forSource:))
@@ -144,13 +152,15 @@ public enum TopicImporter {
     ImportText.spreadsheetKind(bytes) == "xls" ? "xls" : nil
   }
 
-  /// A zip archive's questions: an Excel workbook's first sheet, or a QTI content
-  /// package's items; `nil` for bytes that are no zip archive (and not said to be an xlsx).
+  /// A zip archive's questions: an Excel workbook's first sheet, a QTI content package's
+  /// items, or an Anki deck's notes (its review history into `reviews`); `nil` for bytes
+  /// that are no zip archive (and not said to be an xlsx or an Anki deck).
   static func importArchive(
-    _ bytes: [UInt8], format: ImportFormat?, options: Options
+    _ bytes: [UInt8], format: ImportFormat?, options: Options, reviews: inout [ImportedReview]
   ) throws(Error) -> ImportedQuestions? {
     guard bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) else {
       if format == .xlsx { throw .workbook(.archive(.notZip)) }
+      if format == .anki { throw .anki(.notZip) }
       return nil
     }
     let archive: ZipArchive
@@ -158,6 +168,12 @@ public enum TopicImporter {
       archive = try ZipArchive(bytes)
     } catch {
       throw format == .xlsx || format == nil ? .workbook(.archive(error)) : .archive(error)
+    }
+    if format == .anki || (format == nil && AnkiPackage.isPackage(archive)) {
+      var random = SeededRandom(seed: options.seed)
+      let read = try AnkiImporter.parse(archive, answers: options.cardAnswers, random: &random)
+      reviews = read.reviews
+      return read.questions
     }
     if format == .qti || (format == nil && archive.entry("imsmanifest.xml") != nil) {
       return try QTIImporter.parsePackage(archive)

@@ -162,7 +162,10 @@ public final class QRCodeReader {
         guard !outcome.structuredAppend, !outcome.symbols.isEmpty else { continue }
         var gathering = SymbolGathering()
         gathering.add(outcome, scale: 1)
-        var more = Self.mayHoldMore(gathering, after: outcome, patterns: finders.census.patterns, scale: 1)
+        // A photo badly exposed may hold codes whose finders this census missed: read on.
+        var more =
+          Self.mayHoldMore(gathering, after: outcome, patterns: finders.census.patterns, scale: 1)
+          || image.exposure != .normal
         if more, !fullSizeFollows {
           more = readOn(image, wide: finders, gathering: &gathering, zbar: passes.contains(.plain), deadline: deadline)
         }

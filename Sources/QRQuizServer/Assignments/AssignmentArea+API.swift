@@ -67,11 +67,11 @@ extension AssignmentArea {
     let work = book.snapshot
     return .object([
       ("code", .string(book.code)), ("join", .string(joinURL(book.code))),
-      ("due", .string(Assignment.timestamp(assignment.due))), ("topic", .string(assignment.topicName)),
+      ("due", .string(Assignment.timestamp(work.due))), ("topic", .string(assignment.topicName)),
       ("title", .string(assignment.title)), ("class", assignment.className.map(JSONValue.string) ?? .null),
       ("set", assignment.setNumber.map(JSONValue.number) ?? .null), ("attempts", .number(assignment.attempts)),
       ("scoring", .string(assignment.scoring.rawValue)), ("questions", .number(assignment.questions.count)),
-      ("students", .number(work.students.count)), ("open", .bool(assignment.isOpen(at: assignments.clock.now()))),
+      ("students", .number(work.students.count)), ("open", .bool(work.isOpenToAnyone(at: assignments.clock.now()))),
     ])
   }
 
@@ -87,7 +87,12 @@ extension AssignmentArea {
       book.snapshot(at: assignments.clock.now()), roster: roster(book.assignment.className))
     return .bytes(
       Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-assignment-\(book.code).csv\"")])
+      headers: [
+        (
+          "Content-Disposition",
+          ContentDisposition.attachment(stem: "qrquiz-assignment-\(book.code)", fileExtension: "csv")
+        )
+      ])
   }
 
   /// GET `/api/assignments/CODE/results.json`.
@@ -103,16 +108,38 @@ extension AssignmentArea {
   func join(_ context: RequestContext) async throws -> HTTPResponse {
     let request = context.request
     let now = assignments.clock.now()
-    if let wait = assignments.joinLimiter.take(request.clientAddress, at: now) {
+    // Every attempt counts, made or not, from the site's one lookup budget.
+    if let wait = budget.takeJoin(context) {
       throw APIError(
         429, "too many attempts to join from this address: wait a moment", headers: [HTTPResponse.retryAfter(wait)])
     }
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
     let body = try JSONBody(request.body)
     let name = try body.required("name", body.string)
-    let secret = try book.join(name: name, roster: roster(book.assignment.className), at: now)
-    return .json(.object([("secret", .string(secret))]), status: 201)
+    let joined = Result { () throws(AssignmentBook.Failure<AssignmentWork.JoinRefusal>) -> String in
+      try book.join(name: name, roster: roster(book.assignment.className), at: now)
+    }
+    switch joined {
+    case .success(let secret): return .json(.object([("secret", .string(secret))]), status: 201)
+    case .failure(let failure):
+      // A stranger must not learn who is on the roster, nor who has started: a name not on
+      // it and a name taken get the same answer, each attempt from the join budget.
+      if book.assignment.className != nil, Self.isNameRefusal(failure) {
+        throw APIError(403, Self.nameRefused, field: "name", reason: "name_refused")
+      }
+      throw failure
+    }
   }
+
+  /// Whether `failure` refused the name as not on the roster, or as taken.
+  private static func isNameRefusal(_ failure: AssignmentBook.Failure<AssignmentWork.JoinRefusal>) -> Bool {
+    guard case .refused(let refusal) = failure else { return false }
+    return refusal == .notOnRoster || refusal == .nameTaken
+  }
+
+  /// A class homework's answer to a name not on its roster and to a name taken alike.
+  static let nameRefused =
+    "this name is not on the class's list, or a student of this name has started already"
 
   /// GET `/api/assignments/CODE/next?secret=S`: the student's next question (a timed one
   /// only once its timer is started: before, what starting it gives), or their result once
@@ -122,20 +149,23 @@ extension AssignmentArea {
     let now = assignments.clock.now()
     let current = student.book.student(secret: student.secret, at: now) ?? student.student
     let attempt = current.attempts[current.attempts.count - 1]
+    // The student's own due time: everyone's, or their extension.
+    let due = student.book.snapshot.due(forKey: current.name.key)
+    let isOpen = now < due
     var common: [(key: String, value: JSONValue)] = [
       ("name", .string(current.name.text)), ("title", .string(assignment.title)),
-      ("due", .string(Assignment.timestamp(assignment.due))),
-      ("seconds_left", .number(max(0, assignment.due.seconds(since: now)))),
+      ("due", .string(Assignment.timestamp(due))),
+      ("seconds_left", .number(max(0, due.seconds(since: now)))),
       ("questions", .number(assignment.questions.count)), ("attempt", .number(current.attempts.count)),
       ("attempts", .number(assignment.attempts)),
     ]
-    guard assignment.isOpen(at: now), attempt.answers.count < assignment.questions.count else {
+    guard isOpen, attempt.answers.count < assignment.questions.count else {
       let best = current.best
       common += [
         ("done", .bool(true)), ("score", .number(best.score)), ("correct", .number(best.correct)),
         ("unanswered", .number(best.answers.count { $0.outcome == .unanswered })),
-        ("open", .bool(assignment.isOpen(at: now))),
-        ("can_retry", .bool(assignment.isOpen(at: now) && current.attempts.count < assignment.attempts)),
+        ("open", .bool(isOpen)),
+        ("can_retry", .bool(isOpen && current.attempts.count < assignment.attempts)),
       ]
       return .json(.object(common))
     }
@@ -157,7 +187,7 @@ extension AssignmentArea {
       ("answers", .array(question.answers.map(JSONValue.string))), ("multiple", .bool(question.isMultiple)),
     ]
     if let deadline = assignment.deadline(of: index, in: attempt) {
-      common.append(("time_left", .number(max(0, min(deadline, assignment.due).seconds(since: now)))))
+      common.append(("time_left", .number(max(0, min(deadline, due).seconds(since: now)))))
     }
     if let image = pictures.imageSource(for: question.imageURL) { common.append(("image", .string(image.value))) }
     return .json(.object(common))

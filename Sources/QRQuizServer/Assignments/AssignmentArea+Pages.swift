@@ -25,6 +25,33 @@ extension AssignmentArea {
     router.add(
       .get, "/assignments/{code}/present", "an assignment's join code, full screen, for a projector",
       access: site.teacherPage, .immediate(presentPage))
+    router.add(
+      .post, "/assignments/{code}/due", "moves the due time, for one student or everyone, from the results page",
+      access: site.teacherForm, .deferred(dueFromForm))
+  }
+
+  /// POST `/assignments/CODE/due`: `student` (empty: everyone), `date` and `time` (the
+  /// server's time zone); the assignment's page, or why not.
+  func dueFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
+    let fields = FormBody.parse(context.request.body)
+    func given(_ name: String) -> String? {
+      fields[name].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    }
+    let pages = site.pages(context)
+    let typed = "\(given("date") ?? "") \(given("time") ?? "")"
+    guard let until = Assignment.dueDate(typed) else {
+      return .html(pages.error(HomeworkPhrase.cannotMoveDue, "the new due time is not a date and time"), status: 422)
+    }
+    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    do throws(AssignmentStore.DueChangeFailure) {
+      try assignments.changeDue(
+        code: book.code, student: given("student"), until: QuizClock.Instant(until),
+        roster: roster(book.assignment.className))
+    } catch {
+      let status = if case .refused = error { 422 } else { 503 }
+      return .html(pages.error(HomeworkPhrase.cannotMoveDue, "\(error.description)"), status: status)
+    }
+    return .redirect(to: .assignmentPage(book.code))
   }
 
   private func noSuchAssignment(_ context: RequestContext) -> HTTPResponse {
@@ -32,21 +59,31 @@ extension AssignmentArea {
     return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchAssignmentPage)), status: 404)
   }
 
-  /// GET `/a`: the code form; `?code=` goes to its assignment, or says there is none.
+  /// GET `/a`: the code form; `?code=` goes to its assignment, or says there is none (a
+  /// miss, from the lookup budget).
   func codePage(_ context: RequestContext) -> HTTPResponse {
     guard let typed = context.request.query["code"] else { return .html(site.pages(context).codeEntry(problem: false)) }
-    guard let book = assignments.book(typed) else {
-      return .html(site.pages(context).codeEntry(problem: true), status: 404)
+    let missing = HTTPResponse.html(site.pages(context).codeEntry(problem: true), status: 404)
+    switch publicBook(context, typed: typed, missing: missing) {
+    case .failure(let refused): return refused.response
+    case .success(let book): return .redirect(to: .assignment(book.code))
     }
-    return .redirect(to: .assignment(book.code))
   }
 
   /// GET `/a/CODE` (typed in any case: the canonical address after).
   func studentPage(_ context: RequestContext) -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let book: AssignmentBook
+    switch publicBook(context, missing: noSuchAssignment(context)) {
+    case .failure(let refused): return refused.response
+    case .success(let found): book = found
+    }
     guard book.code == context[parameter: "code"] else { return .redirect(to: .assignment(book.code)) }
-    let open = book.assignment.isOpen(at: assignments.clock.now())
-    return .html(site.pages(context).homework(book.assignment, open: open))
+    // Open while anyone may answer (a student with more time too); the due time shown is
+    // everyone's, a student's own comes with their next question.
+    let work = book.snapshot
+    var shown = book.assignment
+    shown.due = work.due
+    return .html(site.pages(context).homework(shown, open: work.isOpenToAnyone(at: assignments.clock.now())))
   }
 
   func joinQRPNG(_ context: RequestContext) -> HTTPResponse {
@@ -58,7 +95,11 @@ extension AssignmentArea {
   }
 
   private func joinCode(_ context: RequestContext, _ make: (SymbolSheet) throws -> HTTPResponse) -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    let book: AssignmentBook
+    switch publicBook(context, missing: noSuchAssignment(context)) {
+    case .failure(let refused): return refused.response
+    case .success(let found): book = found
+    }
     do {
       let matrix = try QRSymbolEncoder.encode(Array(joinURL(book.code).utf8), mode: .byte, level: .medium)
       return try make(SymbolSheet(matrices: [matrix], scale: 10, margin: 4))
@@ -73,9 +114,11 @@ extension AssignmentArea {
     let items = assignments.all.map { book -> Pages.AssignmentItem in
       let work = book.snapshot(at: now)
       let count = work.assignment.questions.count
+      var shown = work.assignment
+      shown.due = work.due
       return Pages.AssignmentItem(
-        assignment: work.assignment, students: work.students.count,
-        done: work.students.count { $0.best.answers.count == count }, isOpen: work.assignment.isOpen(at: now))
+        assignment: shown, students: work.students.count,
+        done: work.students.count { $0.best.answers.count == count }, isOpen: work.isOpenToAnyone(at: now))
     }
     return .html(site.pages(context).assignmentList(items))
   }
@@ -96,18 +139,21 @@ extension AssignmentArea {
   func resultsPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
     let now = assignments.clock.now()
-    let results = AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className))
+    let work = book.snapshot(at: now)
+    let results = AssignmentResults(work, roster: roster(book.assignment.className))
     return .html(
       site.pages(context).assignmentPage(
         results, joinURL: joinURL(book.code), reachable: site.isPublicURLReachable,
-        isOpen: book.assignment.isOpen(at: now)))
+        isOpen: work.isOpenToAnyone(at: now), csrf: site.formToken))
   }
 
   /// GET `/assignments/CODE/present`.
   func presentPage(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    var shown = book.assignment
+    shown.due = book.snapshot.due
     return .html(
       site.pages(context).assignmentPresent(
-        book.assignment, joinURL: joinURL(book.code), codeURL: site.publicURL + SitePath.assignmentCodeEntry.value))
+        shown, joinURL: joinURL(book.code), codeURL: site.publicURL + SitePath.assignmentCodeEntry.value))
   }
 }

@@ -20,7 +20,11 @@ final class AssignmentArea: Sendable {
     self.assignments = assignments
     let topics = site.assignmentTopics
     assignments.onFound.withLock { $0 = { topics.hold($0.topicName, until: $0.due) } }
-    topics.use(assignments.clock) { [assignments] in assignments.refreshIfChanged() }
+    assignments.onDueMoved.withLock { $0 = { topics.hold($0, until: $1) } }
+    topics.use(assignments.clock) { [assignments] in
+      assignments.refreshIfChanged()
+      assignments.refreshDueChanges()
+    }
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {
@@ -52,7 +56,9 @@ final class AssignmentArea: Sendable {
   /// results); a line for each that cannot be.
   func resume() -> [String] {
     let problems = assignments.resume()
-    for book in assignments.all { site.assignmentTopics.hold(book.assignment.topicName, until: book.assignment.due) }
+    for book in assignments.all {
+      site.assignmentTopics.hold(book.assignment.topicName, until: book.snapshot.latestDue)
+    }
     return problems
   }
 
@@ -85,6 +91,8 @@ extension SitePath {
   static let assignments = SitePath.segments("assignments")
   /// The teacher's page of an assignment.
   static func assignmentPage(_ code: String) -> SitePath { .segments("assignments", code) }
+  /// Where the teacher's page moves an assignment's due time.
+  static func assignmentDue(_ code: String) -> SitePath { .segments("assignments", code, "due") }
   /// An assignment's join code, full screen, for the projector.
   static func assignmentPresent(_ code: String) -> SitePath { .segments("assignments", code, "present") }
 }

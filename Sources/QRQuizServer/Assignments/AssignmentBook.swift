@@ -93,6 +93,9 @@ final class AssignmentBook: Sendable {
     }
   }
 
+  /// Applies a due time moved (read from the records, or just written there).
+  func apply(_ change: AssignmentWork.DueChange) { work.withLock { $0.apply(change) } }
+
   /// The student holding `secret`, as they are now.
   func student(secret: String) -> AssignmentWork.Student? { work.withLock { $0.student(secret: secret) } }
 

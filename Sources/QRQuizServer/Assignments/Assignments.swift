@@ -16,8 +16,13 @@ public final class Assignments: Sendable {
   private let lastRow = Locked<Int64>(0)
   /// Told of each assignment found that way (its topic is hidden from then on).
   let onFound = Locked<(@Sendable (Assignment) -> Void)?>(nil)
-  /// Attempts to join, per address: a class joins in a burst, a guesser of names is slowed.
-  let joinLimiter = JoinLimiter()
+  /// The newest due change read (`AssignmentStore+DueChanges.swift`): `qrquiz assign
+  /// --extend`/`--reopen` move due times beside a running server, which reads the changes
+  /// after it on every look-up, so they count at once.
+  private let lastDueChange = Locked<Int64>(0)
+  /// Told of each due time moved later: the topic's name, and until when its answers stay
+  /// hidden.
+  let onDueMoved = Locked<(@Sendable (String, QuizClock.Instant) -> Void)?>(nil)
 
   /// - Parameters:
   ///   - store: where assignments are kept; `nil` keeps them in memory only.
@@ -32,9 +37,27 @@ public final class Assignments: Sendable {
     // As a student types it: "k7m2 qx9p" is K7M2QX9P.
     let code = typed.uppercased().filter { $0 != " " && $0 != "-" }
     guard Assignment.isCode(code) else { return nil }
+    refreshDueChanges()
     if let book = books.withLock({ $0[code] }) { return book }
     refreshIfChanged()
     return books.withLock { $0[code] }
+  }
+
+  /// Applies the due changes written since they were last read (by `qrquiz assign`, or this
+  /// server): one indexed query when there are none. A change applied twice changes
+  /// nothing (the latest counts).
+  func refreshDueChanges() {
+    guard let store else { return }
+    let after = lastDueChange.withLock { $0 }
+    guard store.latestDueChange() > after else { return }
+    let (changes, last) = store.dueChanges(after: after)
+    lastDueChange.withLock { $0 = max($0, last) }
+    let tell = onDueMoved.withLock { $0 }
+    for (code, change) in changes {
+      guard let book = books.withLock({ $0[code] }) else { continue }
+      book.apply(change)
+      tell?(book.assignment.topicName, change.until)
+    }
   }
 
   /// Reads the assignments added to the records since they were last read (by `qrquiz
@@ -55,13 +78,42 @@ public final class Assignments: Sendable {
         books[code] = book
         return true
       }
-      if isNew { tell?(resumed.work.assignment) }
+      guard isNew else { continue }
+      tell?(resumed.work.assignment)
+      // Its due times moved before this server knew it (read with it) hide its topic as long.
+      if !resumed.work.dueChanges.isEmpty {
+        onDueMoved.withLock { $0 }?(resumed.work.assignment.topicName, resumed.work.latestDue)
+      }
+    }
+  }
+
+  /// Moves the due time of assignment `code` for `student` (or everyone) to `until`:
+  /// written to the records (or, without them, applied in memory), and counting at once.
+  ///
+  /// - Throws: ``AssignmentStore/DueChangeFailure``.
+  func changeDue(
+    code: String, student: String?, until: QuizClock.Instant, roster: ClassRoster?
+  ) throws(AssignmentStore.DueChangeFailure) {
+    let now = clock.now()
+    guard let book = book(code) else { throw .noSuchAssignment(code) }
+    if let store {
+      try store.changeDue(code: book.code, student: student, until: until, roster: roster, at: now)
+      refreshDueChanges()
+      return
+    }
+    do throws(AssignmentWork.DueChangeRefusal) {
+      let change = try book.snapshot.dueChange(student: student, until: until, roster: roster, at: now)
+      book.apply(change)
+      onDueMoved.withLock { $0 }?(book.assignment.topicName, change.until)
+    } catch {
+      throw .refused(error)
     }
   }
 
   /// Every assignment, newest first.
   var all: [AssignmentBook] {
-    books.withLock { Array($0.values) }.sorted {
+    refreshDueChanges()
+    return books.withLock { Array($0.values) }.sorted {
       ($0.assignment.created, $0.code) > ($1.assignment.created, $1.code)
     }
   }
@@ -97,6 +149,9 @@ public final class Assignments: Sendable {
   /// Reads the records' assignments back; a line for each that cannot be.
   func resume() -> [String] {
     guard let store else { return [] }
+    // Read first: a change written meanwhile is read again later, which changes nothing.
+    let latest = store.latestDueChange()
+    lastDueChange.withLock { $0 = max($0, latest) }
     let resumption = store.resume()
     if let newest = resumption.assignments.map(\.row).max() { lastRow.withLock { $0 = max($0, newest) } }
     books.withLock { books in

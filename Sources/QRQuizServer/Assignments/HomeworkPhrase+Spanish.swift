@@ -4,6 +4,16 @@ extension HomeworkPhrase {
     .navClasses: "Clases",
     .teacherOnlyDetail: "Solo el profesor ve esta página: abre la dirección del profesor que qrquiz mostró al empezar.",
     .cannotAssign: "No se pudo asignar la tarea",
+    .cannotMoveDue: "No se pudo cambiar la fecha de entrega",
+    .dueChangesHeading: "Fecha de entrega",
+    .dueReopened: "Reabierta para todos hasta {date}",
+    .dueExtended: "{name} puede responder hasta {date}",
+    .moveDueForLabel: "Para",
+    .moveDueEveryone: "todos (reabrir)",
+    .moveDueButton: "Cambiar la fecha de entrega",
+    .moveDueNote:
+      "Solo una fecha posterior: un alumno con más tiempo responde hasta la suya, los demás hasta la de todos.",
+    .gradebookNotes: "Notas",
     .noSuchAssignmentPage: "Ninguna tarea tiene este código: revisa la dirección.",
     .noSuchClass: "Ninguna clase tiene este nombre.",
     .noSuchStudentPage: "Este enlace no abre los resultados de ningún alumno: pide el tuyo a tu profesor.",
@@ -19,6 +29,8 @@ extension HomeworkPhrase {
       "Este nombre no está en la lista de tu clase: escríbelo como lo tiene tu profesor (nombre y apellido).",
     .nameTaken:
       "Alguien ya empezó con este nombre. Si fuiste tú, abre la tarea en el móvil o el ordenador donde empezaste.",
+    .nameRefused:
+      "Este nombre no puede empezar esta tarea: escríbelo como lo tiene tu profesor en la lista de tu clase. Si ya empezaste, abre la tarea en el móvil o el ordenador donde empezaste.",
     .badName: "Un nombre tiene de 1 a 40 caracteres, ninguno invisible.",
     .full: "Esta tarea ya tiene todos los alumnos que admite: díselo a tu profesor.",
     .pastDue: "El plazo de esta tarea ha terminado: ya no acepta respuestas.",

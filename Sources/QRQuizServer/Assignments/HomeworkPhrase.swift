@@ -8,7 +8,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   case navHomework, navClasses, teacherOnlyDetail, cannotAssign, noSuchAssignmentPage, noSuchClass, noSuchStudentPage
   // A student's page.
   case dueAt, needsScript, pastDueNotice, joinHeading, codeLabel, studentNameLabel, nameOnRosterLabel, startButton
-  case nameNotOnRoster, nameTaken, badName, full, pastDue, closedHeading, noSuchAssignment
+  case nameNotOnRoster, nameTaken, nameRefused, badName, full, pastDue, closedHeading, noSuchAssignment
   case setHeading, setTimer, questionTimer, setAndQuestionTimer, timeRanOut
   case durationMinutesSeconds, durationMinutes, durationSeconds
   case resultHeading, scoredPoints, rightOf, attemptOf, closedResult, doneResult, attemptsLeft, tryAgain
@@ -27,6 +27,9 @@ public enum HomeworkPhrase: String, PhraseBook {
   case kindLive, kindHomework, cellScore, cellMissed, cellNotYet, cellPartial, deviceCard, percentRight
   case downloadGradebook, studentLinksHeading, studentLinksNote, linksMissing, makeLinks
   case yourResults, yourResultsHeading, openHomework
+  // Moving a due time.
+  case cannotMoveDue, dueChangesHeading, dueReopened, dueExtended, moveDueForLabel, moveDueEveryone, moveDueButton
+  case moveDueNote, gradebookNotes
 
   public static func catalogue(_ language: Language) -> [HomeworkPhrase: String] {
     switch language {
@@ -40,6 +43,15 @@ public enum HomeworkPhrase: String, PhraseBook {
     .navClasses: "Classes",
     .teacherOnlyDetail: "Only the teacher sees this page: open the teacher's address qrquiz printed when it started.",
     .cannotAssign: "The homework could not be assigned",
+    .cannotMoveDue: "The due time could not be moved",
+    .dueChangesHeading: "Due time",
+    .dueReopened: "Reopened for everyone until {date}",
+    .dueExtended: "{name} may answer until {date}",
+    .moveDueForLabel: "For",
+    .moveDueEveryone: "everyone (reopen)",
+    .moveDueButton: "Move the due time",
+    .moveDueNote: "A later due time only: a student given more time answers until theirs, the others until everyone's.",
+    .gradebookNotes: "Notes",
     .noSuchAssignmentPage: "No homework has this code: check the address.",
     .noSuchClass: "No class has this name.",
     .noSuchStudentPage: "This link opens no student's results: ask your teacher for yours.",
@@ -54,6 +66,8 @@ public enum HomeworkPhrase: String, PhraseBook {
     .nameNotOnRoster: "This name is not on your class's list: write it as your teacher has it (first and last name).",
     .nameTaken:
       "Someone started with this name already. If it was you, open the homework on the phone or computer you started on.",
+    .nameRefused:
+      "This name cannot start this homework: write it as your teacher has it on your class's list. If you started already, open the homework on the phone or computer you started on.",
     .badName: "A name has 1 to 40 characters, none of them invisible.",
     .full: "This homework has as many students as it takes: tell your teacher.",
     .pastDue: "This homework is past its due time: it takes no more answers.",

@@ -83,7 +83,7 @@ extension Pages {
 
   /// `/assignments/CODE`: the assignment's join code, its students and its questions.
   func assignmentPage(
-    _ results: AssignmentResults, joinURL: String, reachable: Bool, isOpen: Bool
+    _ results: AssignmentResults, joinURL: String, reachable: Bool, isOpen: Bool, csrf: String
   ) -> HTML {
     let assignment = results.work.assignment
     let code = assignment.code
@@ -96,7 +96,7 @@ extension Pages {
       .assignmentSummary,
       [
         "questions": .number(assignment.questions.count), "attempts": .number(assignment.attempts),
-        "date": .text(dateTime(assignment.due.date)),
+        "date": .text(dateTime(results.work.due.date)),
       ])
     return page(
       title: assignment.title,
@@ -115,6 +115,7 @@ extension Pages {
       </div>
       </section>
       \(studentsTable(results))
+      \(dueSection(results, csrf: csrf))
       \(questionsSection(results))
       <p class="files" id="downloads">\(say(.downloadResults)) <a href="\(SitePath.assignmentResults(code, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.assignmentResults(code, "json"))" download>JSON</a></p>
@@ -159,6 +160,49 @@ extension Pages {
       <tbody>
       \(items)</tbody></table></div>
       """
+  }
+
+  /// The due times moved so far, and the form that moves one: for a student (the roster's,
+  /// or those who joined) or everyone, to a later date and time.
+  private func dueSection(_ results: AssignmentResults, csrf: String) -> HTML {
+    let assignment = results.work.assignment
+    let notes = dueNotes(results.work.dueChanges).map { note -> HTML in "<li>\(note)</li>" }
+    let list: HTML? = notes.isEmpty ? nil : "<ul id=\"due-changes\">\(HTML.joined(notes, separator: "\n"))</ul>"
+    let names = results.rows.map { row -> HTML in "<option value=\"\(row.name)\">\(row.name)</option>" }
+    let day = DateFormatter()
+    day.locale = Locale(identifier: "en_US_POSIX")
+    day.dateFormat = "yyyy-MM-dd"
+    let time = DateFormatter()
+    time.locale = Locale(identifier: "en_US_POSIX")
+    time.dateFormat = "HH:mm"
+    // Offered: a day after everyone's due time, or after now when that is past.
+    let offered = max(results.work.due.date, Date()).addingTimeInterval(86400)
+    return """
+      <section class="card" id="due" aria-labelledby="due-heading">
+      <h2 id="due-heading">\(say(.dueChangesHeading))</h2>
+      \(list)
+      <form id="due-form" method="post" action="\(SitePath.assignmentDue(assignment.code))">
+      <input type="hidden" name="csrf" value="\(csrf)">
+      <div class="row"><label for="due-student">\(say(.moveDueForLabel))</label><select id="due-student" name="student">\
+      <option value="">\(say(.moveDueEveryone))</option>\(names)</select></div>
+      <div class="row"><label for="due-date">\(say(.dueDateLabel))</label>
+      <input id="due-date" name="date" type="date" value="\(day.string(from: offered))" required>
+      <input id="due-time" name="time" type="time" value="\(time.string(from: offered))" required aria-label="\(text(.dueTimeLabel))"></div>
+      <p class="muted">\(say(.moveDueNote))</p>
+      <button type="submit">\(say(.moveDueButton))</button>
+      </form>
+      </section>
+      """
+  }
+
+  /// Each due time moved, in a line: "Reopened for everyone until …", "Ana may answer
+  /// until …" (the gradebook's notes say the same).
+  func dueNotes(_ changes: [AssignmentWork.DueChange]) -> [HTML] {
+    changes.map { change in
+      let date = MessageArgument.text(dateTime(change.until.date))
+      guard let name = change.studentName else { return say(.dueReopened, ["date": date]) }
+      return say(.dueExtended, ["name": .text(name), "date": date])
+    }
   }
 
   /// A student's accommodations beside their name (the teacher's pages only).

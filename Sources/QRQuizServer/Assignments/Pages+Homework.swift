@@ -21,6 +21,7 @@ extension Pages {
       data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")" \
       \(words(Self.homeworkWords)) \(words(Self.homeworkPageWords))>
       <p class="live-title"><strong>\(assignment.title)</strong> <span class="muted">\(dueLine(assignment))</span></p>
+      <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>
       <noscript><p class="notice">\(say(.needsScript))</p></noscript>
       \(closed)
       <section id="join" class="card" aria-labelledby="join-heading" hidden>
@@ -75,8 +76,11 @@ extension Pages {
   }
 
   /// `/a`: the code form (and a wrong code's page).
-  func codeEntry(problem: Bool) -> HTML {
-    let shown: HTML? = problem ? "<p class=\"problems\" role=\"alert\">\(say(.noSuchAssignment))</p>" : nil
+  func codeEntry(problem: Bool, tooManyTries: Bool = false) -> HTML {
+    let shown: HTML? =
+      tooManyTries
+      ? "<p class=\"problems\" role=\"alert\">\(say(PagePhrase.liveTooManyTries))</p>"
+      : problem ? "<p class=\"problems\" role=\"alert\">\(say(.noSuchAssignment))</p>" : nil
     return page(
       title: text(.joinHeading), pageClass: "homework", header: false,
       """
@@ -110,12 +114,13 @@ extension Pages {
   static let homeworkPageWords: [PagePhrase] = [
     .liveQuestionOf, .liveRight, .liveWrong, .liveNoAnswer, .liveRequestFailed, .liveNetworkError, .liveTooManyTries,
     .livePickSeveral, .livePickSome, .liveRightAnswerWas, .liveYouPicked, .secondsLeftAnnouncement, .scoreLabel,
-    .nextQuestion, .seeResult,
+    .nextQuestion, .seeResult, .liveYouAre,
   ]
 
   /// The homework page's own words.
   static let homeworkWords: [HomeworkPhrase] = [
-    .nameNotOnRoster, .nameTaken, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment, .setHeading, .setTimer,
+    .nameNotOnRoster, .nameTaken, .nameRefused, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment,
+    .setHeading, .setTimer,
     .questionTimer, .setAndQuestionTimer, .durationMinutesSeconds, .durationMinutes, .durationSeconds, .scoredPoints,
     .rightOf, .attemptOf,
     .closedResult, .doneResult, .attemptsLeft,

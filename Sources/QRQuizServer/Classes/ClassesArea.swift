@@ -100,7 +100,11 @@ final class ClassesArea: Sendable {
     return .bytes(
       Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
       headers: [
-        ("Content-Disposition", "attachment; filename=\"qrquiz-gradebook-\(FileName.safe(roster.name.text)).csv\"")
+        // The class's name is the teacher's text, maybe pasted: one builder quotes it.
+        (
+          "Content-Disposition",
+          ContentDisposition.attachment(stem: "qrquiz-gradebook-\(roster.name.text)", fileExtension: "csv")
+        )
       ])
   }
 
@@ -110,17 +114,32 @@ final class ClassesArea: Sendable {
   }
 
   /// GET `/s/SECRET`: the student's row of their class's gradebook, and nothing else.
+  ///
+  /// A secret nobody has costs the address a try of the site's lookup budget
+  /// (``LookupBudget``): once it has none left, 429 with `Retry-After`, so links cannot be
+  /// walked. The secret is found by the students' unique index on it, never by reading the
+  /// rosters; an address out of tries is refused before even that.
   func studentPage(_ context: RequestContext) async -> HTTPResponse {
     let secret = context[parameter: "secret"]
-    // One indexed lookup: a stranger's guess costs no roster read.
+    let budget = LookupBudget(site: site)
+    let pages = site.pages(context)
+    let notFound = HTTPResponse.html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchStudentPage)), status: 404)
+    if let wait = budget.wait(context) { return tooManyTries(context, wait: wait) }
     if Secret.looksLikeOne(secret), let roster = try? site.configuration.classes?.roster(withResultsSecret: secret),
       let student = roster.student(resultsSecret: secret)
     {
       let book = gradebook(roster)
-      if let row = book.row(card: student.card) { return .html(site.pages(context).studentResults(row, in: book)) }
+      if let row = book.row(card: student.card) { return .html(pages.studentResults(row, in: book)) }
     }
+    return budget.missed(context, notFound, refusal: tooManyTries)
+  }
+
+  /// 429 with `Retry-After`: the address has no lookup left.
+  private func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
     let pages = site.pages(context)
-    return .html(pages.error(.notFound, pages.say(HomeworkPhrase.noSuchStudentPage)), status: 404)
+    return .html(
+      pages.error(PagePhrase.liveTooManyTries, ""), status: 429,
+      headers: [HTTPResponse.retryAfter(wait)])
   }
 }
 

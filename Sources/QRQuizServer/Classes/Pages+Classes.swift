@@ -72,10 +72,25 @@ extension Pages {
       <p class="muted">\(say(.studentCount, ["count": .number(book.roster.students.count)])) · \
       \(say(.activityCount, ["live": .number(live), "homework": .number(book.activities.count - live)]))</p>
       \(table)
+      \(gradebookNotes(book))
       <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>
       \(studentLinks(book.roster, publicURL: publicURL, csrf: csrf))
       """)
+  }
+
+  /// The gradebook's notes: each assignment's due times moved, by the activity's number.
+  private func gradebookNotes(_ book: Gradebook) -> HTML? {
+    let items = book.activities.enumerated().flatMap { index, activity in
+      dueNotes(activity.dueChanges).map { note -> HTML in
+        "<li><span class=\"muted\">\(index + 1) · \(activity.title):</span> \(note)</li>"
+      }
+    }
+    guard !items.isEmpty else { return nil }
+    return """
+      <h2 id="gradebook-notes-heading">\(say(.gradebookNotes))</h2>
+      <ul id="gradebook-notes" aria-labelledby="gradebook-notes-heading">\(HTML.joined(items, separator: "\n"))</ul>
+      """
   }
 
   /// A cell of the gradebook: "3,000 · 3/4", "missed", "not yet"; a card's or a partial

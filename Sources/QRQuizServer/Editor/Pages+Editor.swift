@@ -73,6 +73,7 @@ extension Pages {
       \(colourButtons("line-colour"))
       <button type="button" id="line-delete" class="secondary">\(say(.deleteLine))</button></div>
       <div class="row" id="pen-tools"><span>\(say(.penColour))</span>\(colourButtons("pen-colour"))</div>
+      <p id="drawing-empty" class="problems" role="alert" hidden>\(say(.drawingEmpty))</p>
       <p><button type="button" id="drawing-undo" class="secondary">\(say(.undoLine))</button>
       <button type="button" id="drawing-clear" class="secondary">\(say(.clearDrawing))</button>
       <button type="button" id="drawing-save">\(say(.useDrawing))</button>
@@ -109,5 +110,6 @@ extension Pages {
     .exportAllQuestions, .exportSomeQuestions,
     .exportNotesLabel, .versionViewHeading, .versionSame, .versionChanged, .versionRemoved, .versionNow,
     .versionAdded, .rightMark, .mergeHeading, .mergeQuestion, .keepMine, .keepTheirs,
+    .rightAnswersCount, .listAnd, .moreRightAnswersLine, .moreRightAnswersConfirm,
   ]
 }

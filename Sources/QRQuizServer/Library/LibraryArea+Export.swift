@@ -66,36 +66,15 @@ extension LibraryArea {
     return ExportPicture(bytes: entry.body)
   }
 
-  /// The download's file name: the topic's name with what a file name cannot hold (a
-  /// slash, a backslash, a control character, a leading dot) made `_`, at most 100
-  /// characters, and the format's extension.
+  /// The download's file name: the topic's title, cleaned as every download's is
+  /// (``ContentDisposition``), with the format's extension.
   static func fileName(_ title: String, format: ExportFormat) -> String {
-    var name = String(
-      title.unicodeScalars.map { scalar -> Character in
-        scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control
-          || scalar.properties.generalCategory == .format ? "_" : Character(scalar)
-      }
-    ).trimmingCharacters(in: .whitespaces)
-    while name.hasPrefix(".") { name.removeFirst() }
-    name = String(name.prefix(100)).trimmingCharacters(in: .whitespaces)
-    return (name.isEmpty ? "topic" : name) + "." + format.fileExtension
+    ContentDisposition.fileName(stem: title, fileExtension: format.fileExtension, fallback: "topic")
   }
 
-  /// `Content-Disposition` for the download (RFC 6266): `filename` in plain ASCII (what a
-  /// browser without RFC 8187 shows), `filename*` the whole name in UTF-8.
+  /// `Content-Disposition` for the download (one builder for every download).
   static func attachment(_ title: String, format: ExportFormat) -> String {
-    let name = fileName(title, format: format)
-    let ascii = String(
-      name.unicodeScalars.map { scalar -> Character in
-        scalar.isASCII && scalar.value >= 0x20 && scalar != "\"" && scalar != "%" && scalar != ";"
-          ? Character(scalar)
-          : "_"
-      })
-    // RFC 8187's attr-char: letters, digits and !#$&+-.^_`|~; the rest percent-encoded.
-    let allowed = CharacterSet(charactersIn: "!#$&+-.^_`|~").union(
-      .alphanumerics.intersection(.init(charactersIn: "\u{0}"..."\u{7F}")))
-    let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? ascii
-    return "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
+    ContentDisposition.attachment(stem: title, fileExtension: format.fileExtension, fallback: "topic")
   }
 }
 

@@ -47,16 +47,19 @@ struct CardScanner: Sendable {
   }
 }
 
-/// Whoever follows a game: its host or one of its players.
+/// Whoever follows a game: its host, one of its players, or a device waiting for the host
+/// to let it continue as a player (by its ticket: it opens nothing of the player).
 enum GameMember: Sendable {
   case host(Host)
   case player(Player)
+  case waiting(room: LiveRoom, ticket: String)
 
   /// The game.
   var room: LiveRoom {
     switch self {
     case .host(let host): host.room
     case .player(let player): player.room
+    case .waiting(let room, _): room
     }
   }
 }
@@ -205,12 +208,14 @@ extension LiveArea {
     }
   }
 
-  /// The host or a player, by `?secret=`; 403 for a secret nobody in the game has.
+  /// The host, a player or a waiting device, by `?secret=`; 403 for a secret nobody in
+  /// the game has.
   var member: Access<RequestContext, GameMember> {
-    Access("the host or a player: `?secret=`") { [self] context in
+    Access("the host, a player, or a device asking to rejoin (its ticket): `?secret=`") { [self] context in
       admit(context, missing: noSuchGame) { room in
         let secret = context.credentials.querySecret ?? ""
         if room.isHost(secret) { return .admitted(.host(Host(room: room, secret: secret))) }
+        if room.isWaiting(secret) { return .admitted(.waiting(room: room, ticket: secret)) }
         guard let player = room.player(secret: secret) else { return .answered(missed(context, Self.unknownSecret)) }
         return .admitted(.player(Player(room: room, player: player, secret: secret)))
       }

@@ -44,8 +44,11 @@ extension LiveArea {
 
   // MARK: Players
 
-  /// POST `/api/live/PIN/players`: `{"name"}` → 201 `{"player", "secret"}`. Every attempt
-  /// counts against the address, a wrong PIN as much as a taken name.
+  /// POST `/api/live/PIN/players`: `{"name"}`, or in a class's game `{"student": CARD}`
+  /// (the join page's list) → 201 `{"player", "secret"}`. A name already playing from a
+  /// phone → 409 `{"error", "rejoin": TICKET}`: the device may wait for the host to let it
+  /// continue as that player (`docs/LIVE.md`). Every attempt counts against the address,
+  /// a wrong PIN as much as a taken name.
   func joinLiveGame(_ context: RequestContext) async throws -> HTTPResponse {
     let request = context.request
     if let wait = games.joinLimiter.take(request.clientAddress, at: games.clock.now()) {
@@ -53,8 +56,22 @@ extension LiveArea {
     }
     guard let room = games.room(context[parameter: "pin"]) else { return noSuchGame }
     let body = try JSONBody(request.body)
-    let name = try body.required("name", body.string)
-    let (player, ticket) = try room.join(name: name, browser: context.credentials.browser, at: games.clock.now()).get()
+    let joining: LiveRoom.Joining =
+      if let card = try body.integer("student") { .student(card) } else {
+        .name(try body.required("name", body.string))
+      }
+    let player: LiveGame.Player
+    let ticket: LiveRoom.Ticket
+    switch room.join(joining, browser: context.credentials.browser, at: games.clock.now()) {
+    case .success(let joined): (player, ticket) = joined
+    case .failure(.refused(let refusal)): throw refusal
+    case .failure(.playing(let rejoin)):
+      return .json(
+        .object([
+          ("error", .string("this name is playing on another device: the teacher can let you continue here")),
+          ("field", .string("name")), ("rejoin", .string(rejoin)),
+        ]), status: 409)
+    }
     try await stored(ticket, in: room, what: "the game")
     return .json(.object([("player", .number(player.id)), ("secret", .string(player.secret))]), status: 201)
   }
@@ -111,6 +128,7 @@ extension LiveArea {
       switch member {
       case .host: .host
       case .player(let player): .player(player.player.id)
+      case .waiting(_, let ticket): .waiting(ticket)
       }
     let head = HTTPResponse(
       status: 200,
@@ -127,15 +145,31 @@ extension LiveArea {
     }
   }
 
-  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player", "name"?, "phase"}`
-  /// for a secret of the game (a page that reloads checks the one it kept), else 403.
+  /// GET `/api/live/PIN/status?secret=S`: 200 `{"role": "host"|"player"|"waiting", "name"?, "phase",
+  /// "question"?, "remaining_ms"?}` for a secret of the game (a page that reloads checks the
+  /// one it kept), else 403. `remaining_ms`, while a question is open: the time it has left
+  /// (a player's own, with extra time).
   func liveStatus(_ context: RequestContext, _ member: GameMember) -> HTTPResponse {
-    let phase = Self.phaseMembers(member.room.phase)
+    let game = member.room.snapshot
+    var phase = Self.phaseMembers(game.phase)
+    if case .open = game.phase {
+      let now = games.clock.now()
+      // A device waiting to rejoin is told nothing of the game's time.
+      let seconds: Double? =
+        switch member {
+        case .host: game.remaining(at: now)
+        case .player(let player): game.remaining(for: game.players[player.player.id - 1], at: now)
+        case .waiting: nil
+        }
+      if let seconds { phase.append(("remaining_ms", .number(Int((seconds * 1000).rounded(.down))))) }
+    }
     switch member {
     case .host:
       return .json(.object([("role", .string("host"))] + phase))
     case .player(let player):
       return .json(.object([("role", .string("player")), ("name", .string(player.player.name.text))] + phase))
+    case .waiting:
+      return .json(.object([("role", .string("waiting"))] + phase))
     }
   }
 
@@ -165,6 +199,9 @@ extension LiveGame.JoinRefusal: HTTPResponseError {
     case .banned: .apiError(403, "the host removed you from this game", reason: "banned")
     case .full: .apiError(403, "the game is full", reason: "full")
     case .over: .apiError(410, "the game is over")
+    case .notOnRoster:
+      .apiError(403, "this game is for a class: pick your name from the class list", reason: "not_on_roster")
+    case .noSuchStudent: .apiError(404, "the class has no such student", field: "student")
     }
   }
 }

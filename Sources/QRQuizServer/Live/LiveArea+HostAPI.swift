@@ -31,11 +31,48 @@ extension LiveArea {
     }
   }
 
-  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?}` → 200.
+  /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?, "guests"?}` → 200.
   func liveGameSettings(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
     try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
-      room.settings(locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), at: now)
+      room.settings(
+        locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), guests: try body.bool("guests"),
+        at: now)
     }
+  }
+
+  /// POST `/api/live/PIN/merge`: `{"secret", "from", "into"}` → 200: the player named
+  /// `from` (a guest, a nickname) is merged into the one named `into` (the student).
+  func mergeInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+      room.merge(from: try body.required("from", body.string), into: try body.required("into", body.string), at: now)
+    }
+  }
+
+  /// POST `/api/live/PIN/rejoin/approve`: `{"secret", "name"}` → 200: the device waiting to
+  /// continue as the player named `name` is that player from now on; 404 when no device
+  /// waits for that name.
+  func approveRejoin(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    let body = try JSONBody(context.request.body)
+    let name = try body.required("name", body.string)
+    switch host.room.approveRejoin(name: name, at: games.clock.now()) {
+    case .success(let ticket):
+      try await stored(ticket, in: host.room, what: "the game")
+      return .json(.object(Self.phaseMembers(host.room.phase)))
+    case .failure(.over): throw APIError(410, "the game is over")
+    case .failure(.notPlaying): throw APIError(404, "no device asks to continue as this player", field: "name")
+    }
+  }
+
+  /// POST `/api/live/PIN/reask`: `{"secret", "question"}` → 200 `{"phase", "question"}`:
+  /// question `question` (from 0, one asked already) opens again with its full time; the
+  /// answers it had no longer count.
+  func reaskInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    let room = host.room
+    let body = try JSONBody(context.request.body)
+    let question = try body.required("question", body.integer)
+    let (phase, ticket) = try room.reask(question: question, at: games.clock.now()).get()
+    try await stored(ticket, in: room, what: "the game")
+    return .json(.object(Self.phaseMembers(phase)))
   }
 
   /// A host's move: made, its move stored; a finished game's results saved.
@@ -61,7 +98,9 @@ extension LiveArea {
     let room = host.room
     return .bytes(
       Array(LiveResults(room.snapshot).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
-      headers: [("Content-Disposition", "attachment; filename=\"qrquiz-live-\(room.pin).csv\"")])
+      headers: [
+        ("Content-Disposition", ContentDisposition.attachment(stem: "qrquiz-live-\(room.pin)", fileExtension: "csv"))
+      ])
   }
 
   /// GET `/api/live/PIN/results.json`: the same as JSON.
@@ -75,6 +114,17 @@ extension LiveGame.HostRefusal: HTTPResponseError {
     switch self {
     case .over: .apiError(410, "the game is over")
     case .noSuchPlayer: .apiError(404, "no player has this name", field: "name")
+    case .samePlayer: .apiError(422, "a player cannot be merged into themselves", field: "into")
+    }
+  }
+}
+
+extension LiveGame.ReaskRefusal: HTTPResponseError {
+  public var response: HTTPResponse {
+    switch self {
+    case .over: .apiError(410, "the game is over")
+    case .notAsked: .apiError(422, "this question has not been asked yet", field: "question")
+    case .anotherOpen(let index): .apiError(409, "question \(index) is open: close it first", field: "question")
     }
   }
 }

@@ -45,7 +45,8 @@ final class LiveArea: Sendable {
       .get, "/api/live", "the live games running: PIN, topic, phase, players, started", access: site.teacherRead,
       .immediate(runningGames))
     router.group("/api/live/{pin}", access: .anyone("anyone; attempts are limited per address")) { game in
-      game.add(.post, "/players", "joins a game: a nickname", .deferred(lane: .live, joinLiveGame))
+      game.add(
+        .post, "/players", "joins a game: a nickname, or a student of the class", .deferred(lane: .live, joinLiveGame))
       game.group(access: member) { member in
         member.add(.get, "/events", "a game's event stream", .either(liveEvents))
         member.add(.get, "/status", "who a secret is in a game", .immediate(liveStatus))
@@ -58,7 +59,14 @@ final class LiveArea: Sendable {
         host.add(.post, "/end", "the podium now", .deferred(lane: .live, endLiveGame))
         host.add(.post, "/kick", "removes (and bans) a player", .deferred(lane: .live, kickFromLiveGame))
         host.add(.post, "/unban", "lets a banned player join again", .deferred(lane: .live, unbanInLiveGame))
-        host.add(.post, "/settings", "lock the game, hide the scores", .deferred(lane: .live, liveGameSettings))
+        host.add(
+          .post, "/settings", "lock the game, hide the scores, allow guests", .deferred(lane: .live, liveGameSettings))
+        host.add(
+          .post, "/merge", "merges a player into another: one student, one row",
+          .deferred(lane: .live, mergeInLiveGame))
+        host.add(
+          .post, "/rejoin/approve", "lets a device continue as a player", .deferred(lane: .live, approveRejoin))
+        host.add(.post, "/reask", "asks a question again, with its full time", .deferred(lane: .live, reaskInLiveGame))
       }
       addCardRoutes(to: &game)
       game.group(access: hostDownload) { download in

@@ -171,8 +171,10 @@ public final class LiveGames: Sendable {
   }
 
   /// Resumes the games the records hold unfinished (their server stopped or was
-  /// killed): same PINs, secrets, scores and streaks; a question open when it stopped stays
-  /// open until its time is up, or is closed with the answers received before when it is.
+  /// killed): same PINs, secrets, scores and streaks; a question open when it stopped gets
+  /// the time it had left then (its deadline moved on by the downtime, from the game's
+  /// heartbeat: ``LiveRoom/heartbeatInterval``), or is closed with the answers received
+  /// before when its time was up already.
   public func resume(
     joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
   ) -> ResumeReport {

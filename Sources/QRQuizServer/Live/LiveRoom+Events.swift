@@ -13,6 +13,8 @@ extension LiveRoom {
     let now: QuizClock.Instant
     let joinURL: String
     let imageSource: @Sendable (String?) -> String?
+    /// The players whose name a device on another device asks to continue as (the host's).
+    let asking: [String]
     /// The members every stream of this moment shares, as JSON text without its `}`.
     private var shared: String?
     /// The players' event, when it is the same for all (those who have not answered).
@@ -20,8 +22,9 @@ extension LiveRoom {
 
     init(
       game: LiveGame, id: UInt64, now: QuizClock.Instant, joinURL: String,
-      imageSource: @escaping @Sendable (String?) -> String?
+      imageSource: @escaping @Sendable (String?) -> String?, asking: [String] = []
     ) {
+      self.asking = asking
       self.game = game
       self.id = id
       self.now = now
@@ -42,6 +45,9 @@ extension LiveRoom {
       switch audience {
       case .host:
         return event(name, common, hostMembers())
+      case .waiting:
+        // Nothing of the player, nor of the game, until the host allows it.
+        return Self.line(id: id, "waiting", "{}")
       case .player(let id):
         let player = game.players[id - 1]
         if player.isRemoved { return Array("id: \(self.id)\nevent: kicked\ndata: {}\n\n".utf8) }
@@ -166,7 +172,10 @@ extension LiveRoom {
         // Each name's card, when the game has a class ("Ada · card 3" on the projector).
         if game.setup.cardClass != nil {
           members.append(("name_cards", .array(active.map { $0.card.map(JSONValue.number) ?? .null })))
+          members += rosterMembers()
         }
+        // Devices asking to continue as a player: "X asks to join from another device — Allow".
+        members.append(("asking", .array(asking.map(JSONValue.string))))
       }
       switch game.phase {
       case .lobby:
@@ -193,6 +202,24 @@ extension LiveRoom {
         ]
       }
       return members
+    }
+
+    /// A class's game, for the host: the roster, each student here by phone, by card or
+    /// not yet (`roster`), how many are here of how many (`here`, `class_size`: "23 of 28
+    /// here"), whether guests may join (`guests`) and the guests playing (`guest_names`).
+    private func rosterMembers() -> [(key: String, value: JSONValue)] {
+      let roster = game.roster
+      let students: [JSONValue] = roster.map { student in
+        .object([
+          ("name", .string(student.player.name.text)), ("card", student.player.card.map(JSONValue.number) ?? .null),
+          ("here", student.presence.map { .string($0.rawValue) } ?? .null),
+        ])
+      }
+      let guests = game.activePlayers.filter(game.isGuest).map { JSONValue.string($0.name.text) }
+      return [
+        ("roster", .array(students)), ("here", .number(roster.count { $0.presence != nil })),
+        ("class_size", .number(roster.count)), ("guests", .bool(game.guestsAllowed)), ("guest_names", .array(guests)),
+      ]
     }
 
     private func playerMembers(_ player: LiveGame.Player) -> [(key: String, value: JSONValue)] {

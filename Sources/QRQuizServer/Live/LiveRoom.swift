@@ -25,7 +25,12 @@ final class LiveRoom: @unchecked Sendable {
   private var answersChanged = false
   private var lastCoalescedSend: QuizClock.Instant
   private var lastActivity: QuizClock.Instant
+  /// When the game's heartbeat was last queued while a question was open.
+  private var lastHeartbeat: QuizClock.Instant?
   private var scanning: Set<ScannerRole> = []
+  /// Devices asking to continue as a player (a flat battery), by their ticket: the host
+  /// allows each (``approveRejoin(name:at:)``) or not.
+  private var rejoins = LiveRejoins()
   /// The host's camera left on between questions sees the cards still up from the last one.
   private var camera = LiveCameraRule()
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
@@ -40,6 +45,10 @@ final class LiveRoom: @unchecked Sendable {
 
   /// News that comes in bursts is sent at most this often (seconds).
   static let coalescingInterval = 0.25
+  /// While a question is open, the records learn this often (seconds) that the server is
+  /// alive: a restart after a crash gives the question back the time it had left, to
+  /// within this.
+  static let heartbeatInterval = 1.0
   /// A comment line goes to every stream after this long without a write (seconds), to
   /// keep proxies and phones from closing it and to find clients that are gone (a
   /// suspended connection notices nothing until it is written to).
@@ -118,21 +127,94 @@ final class LiveRoom: @unchecked Sendable {
     publishState(at: now)
   }
 
+  /// Who a phone joins as: a name typed (or picked), or a student of the class by card.
+  enum Joining {
+    case name(String)
+    case student(Int)
+  }
+
+  /// Why a join is refused: the game's refusal, or a name already playing, which the
+  /// device may ask the host to continue as (`ticket`, ``LiveRejoins``).
+  enum JoinFailure: Error {
+    case refused(LiveGame.JoinRefusal)
+    case playing(ticket: String)
+  }
+
   func join(
-    name: String, browser: String?, at now: QuizClock.Instant
-  ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
-    let result: Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> = lock.withLock {
+    _ joining: Joining, browser: String?, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Player, Ticket), JoinFailure> {
+    let result: Result<(LiveGame.Player, Ticket), JoinFailure> = lock.withLock {
       do throws(LiveGame.JoinRefusal) {
-        let (entry, player) = try game.join(name: name, browser: browser, secret: Secret.make(), at: now)
+        let secret = Secret.make()
+        let (entry, player) =
+          switch joining {
+          case .name(let name): try game.join(name: name, browser: browser, secret: secret, at: now)
+          case .student(let card): try game.join(student: card, browser: browser, secret: secret, at: now)
+          }
         lastActivity = now
         lobbyChanged = true
         return .success((player, record([entry])))
       } catch {
-        return .failure(error)
+        guard error == .nameTaken, let playing = playing(joining) else { return .failure(.refused(error)) }
+        let ticket = rejoins.ask(player: playing.id, browser: browser)
+        publishState(at: now)
+        return .failure(.playing(ticket: ticket))
       }
     }
     if case .success = result { newsPending() }
     return result
+  }
+
+  func join(
+    name: String, browser: String?, at now: QuizClock.Instant
+  ) -> Result<(LiveGame.Player, Ticket), LiveGame.JoinRefusal> {
+    join(.name(name), browser: browser, at: now).mapError { failure in
+      if case .refused(let refusal) = failure { refusal } else { .nameTaken }
+    }
+  }
+
+  /// The player already on a phone under the name (or student) a refused join asked for.
+  private func playing(_ joining: Joining) -> LiveGame.Player? {
+    switch joining {
+    case .name(let name): return game.playerPlaying(name: name)
+    case .student(let card):
+      guard let player = game.player(card: card), !player.isRemoved, !player.secret.isEmpty else { return nil }
+      return player
+    }
+  }
+
+  // MARK: Another device
+
+  /// Whether `ticket` is a device's asking to continue as a player.
+  func isWaiting(_ ticket: String) -> Bool { lock.withLock { rejoins.request(ticket) != nil } }
+
+  /// The host allows the device waiting as the player named `name` (compared as names
+  /// are) to continue as them: it gets a new secret on its stream, the old device's
+  /// streams are told `replaced` and end, and the old secret opens nothing.
+  func approveRejoin(name: String, at now: QuizClock.Instant) -> Result<Ticket, LiveGame.RejoinRefusal> {
+    lock.withLock {
+      let key = NameFolding.key(name.trimmingCharacters(in: .whitespaces))
+      guard let (ticket, request) = rejoins.pending.first(where: { game.players[$0.1.player - 1].name.key == key })
+      else { return .failure(.notPlaying) }
+      let secret = Secret.make()
+      do throws(LiveGame.RejoinRefusal) {
+        let entry = try game.rejoin(request.player, secret: secret, browser: request.browser, at: now)
+        rejoins.approve(ticket, secret: secret)
+        lastActivity = now
+        let recorded = record([entry])
+        // Delivered: the ticket has done its work. Else it keeps the secret for the
+        // device's stream to come (``subscribe(_:as:at:)``).
+        if streams.replace(player: request.player, waiting: ticket, secret: secret, writer: writer(at: now)) {
+          rejoins.forget(ticket)
+        }
+        publishState(at: now)
+        return .success(recorded)
+      } catch {
+        rejoins.forget(ticket)
+        publishState(at: now)
+        return .failure(error)
+      }
+    }
   }
 
   /// A player's answer as sent: picks of the answers, or a number typed.
@@ -197,6 +279,9 @@ final class LiveRoom: @unchecked Sendable {
       var outcomes: [Result<LiveGame.Sighting, LiveGame.SightingRefusal>] = []
       let frame = Dictionary(cards.map { ($0.card, $0.pick) }, uniquingKeysWith: { first, _ in first })
       let stillUp = role == .host ? camera.frame(frame, at: now, questionOpen: game.currentIndex != nil) : []
+      // A card seen at all says its student is here (the lobby's roster), questions open or not.
+      let shown = cards.compactMap { game.noticeCard($0.card, at: now) }
+      if !shown.isEmpty { lobbyChanged = true }
       for seen in cards {
         if stillUp.contains(seen.card), frame[seen.card] == seen.pick {
           outcomes.append(.failure(.heldUpBefore))
@@ -208,7 +293,7 @@ final class LiveRoom: @unchecked Sendable {
           outcomes.append(.failure(error))
         }
       }
-      let entries = outcomes.compactMap { try? $0.get().entry }
+      let entries = shown + outcomes.compactMap { try? $0.get().entry }
       if !entries.isEmpty {
         lastActivity = now
         answersChanged = true
@@ -235,19 +320,39 @@ final class LiveRoom: @unchecked Sendable {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.kick(name: name, ban: ban, at: now)] }
   }
 
+  /// The host merges the player named `from` into the one named `into`.
+  func merge(from: String, into: String, at now: QuizClock.Instant)
+    -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
+  {
+    hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.merge(from: from, into: into, at: now)] }
+  }
+
   func unban(name: String, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal> {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in [try game.unban(name: name, at: now)] }
   }
 
-  /// The host locks the game to new players, or hides the scores until the podium (or
-  /// undoes either).
-  func settings(locked: Bool?, scoresHidden: Bool?, at now: QuizClock.Instant)
+  /// The host locks the game to new players, hides the scores until the podium, or lets
+  /// names not on the class's roster join as guests (or undoes any).
+  func settings(locked: Bool?, scoresHidden: Bool?, guests: Bool? = nil, at now: QuizClock.Instant)
     -> Result<(LiveGame.Phase, Ticket), LiveGame.HostRefusal>
   {
     hostMove(at: now) { game throws(LiveGame.HostRefusal) in
       guard game.phase != .over else { throw .over }
       return (locked.map { [game.lock($0, at: now)] } ?? [])
         + (scoresHidden.map { [game.hideScores($0, at: now)] } ?? [])
+        + (guests.map { [game.allowGuests($0, at: now)] } ?? [])
+    }
+  }
+
+  /// The host asks question `question` again, with its full time.
+  func reask(question: Int, at now: QuizClock.Instant) -> Result<(LiveGame.Phase, Ticket), LiveGame.ReaskRefusal> {
+    lock.withLock {
+      do throws(LiveGame.ReaskRefusal) {
+        let entry = try game.reask(question: question, at: now)
+        return .success((game.phase, applied([entry], at: now)))
+      } catch {
+        return .failure(error)
+      }
     }
   }
 
@@ -283,9 +388,17 @@ final class LiveRoom: @unchecked Sendable {
   /// log, kicked players' streams ended, the new state sent to every stream.
   private func applied(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) -> Ticket {
     lastActivity = now
-    if entries.contains(where: { if case .opened = $0 { true } else { false } }) { camera.questionOpened(at: now) }
+    if entries.contains(where: {
+      switch $0 {
+      case .opened, .reasked: true
+      default: false
+      }
+    }) {
+      camera.questionOpened(at: now)
+    }
     let ticket = record(entries)
     for case .kicked(let id, _, _) in entries { streams.dismiss(player: id) }
+    for case .merged(let id, _, _) in entries { streams.dismiss(player: id) }
     publishState(at: now)
     return ticket
   }
@@ -316,22 +429,42 @@ final class LiveRoom: @unchecked Sendable {
       }
       if now.seconds(since: streams.lastWrite) >= keepAliveInterval { streams.keepAlive(at: now) }
       var wake = streams.lastWrite + .seconds(keepAliveInterval)
-      if let deadline = game.deadline { wake = min(wake, deadline) }
+      if let deadline = game.deadline { wake = min(wake, deadline, beatHeart(at: now)) }
       if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + .seconds(Self.coalescingInterval)) }
       return wake
     }
   }
 
+  /// While a question is open (under the lock): the game's heartbeat queued when one is
+  /// due; when the next is.
+  private func beatHeart(at now: QuizClock.Instant) -> QuizClock.Instant {
+    if let last = lastHeartbeat, now.seconds(since: last) < Self.heartbeatInterval {
+      return last + .seconds(Self.heartbeatInterval)
+    }
+    log?.markAlive(at: now)
+    lastHeartbeat = now
+    return now + .seconds(Self.heartbeatInterval)
+  }
+
   /// Adds a stream; its first event is the game's state as it is now, so a client that
   /// reconnects needs nothing else.
   func subscribe(_ sink: any EventSink, as audience: LiveStreams.Audience, at now: QuizClock.Instant) {
-    lock.withLock { streams.subscribe(sink, as: audience, writer: writer(at: now)) }
+    lock.withLock {
+      // A device the host allowed before its stream came gets its secret at once.
+      if case .waiting(let ticket) = audience, let (key, request) = rejoins.entry(ticket), let secret = request.secret {
+        streams.subscribe(sink, as: .player(request.player), writer: writer(at: now), rejoined: secret)
+        rejoins.forget(key)
+        return
+      }
+      streams.subscribe(sink, as: audience, writer: writer(at: now))
+    }
   }
 
   /// What writes the game's events as it is now (under the lock).
   private func writer(at now: QuizClock.Instant) -> (UInt64) -> LiveRoom.EventWriter {
-    { [game, joinURL, imageSource] id in
-      EventWriter(game: game, id: id, now: now, joinURL: joinURL, imageSource: imageSource)
+    let asking = rejoins.pending.map { game.players[$0.1.player - 1].name.text }
+    return { [game, joinURL, imageSource] id in
+      EventWriter(game: game, id: id, now: now, joinURL: joinURL, imageSource: imageSource, asking: asking)
     }
   }
 

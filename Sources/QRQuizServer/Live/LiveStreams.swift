@@ -7,16 +7,27 @@ import QRQuizHTTP
 /// player's, what each is sent, and when the last write was (keep-alives follow it). A value
 /// its ``LiveRoom`` holds under its lock; writing only copies bytes to a connection's backlog,
 /// so nothing here waits for a client.
+///
+/// Streams are kept by audience too, so a stream opened (a phone reconnecting) touches only
+/// its own audience's few, never all of them: thousands of phones reconnecting at once
+/// used to scan every stream each time under the game's lock, and a new player's join
+/// waited behind them.
 struct LiveStreams {
   /// Who a stream is for.
-  enum Audience: Equatable {
+  enum Audience: Hashable {
     case host
     case player(Int)
+    /// A device asking to continue as a player, by its ticket (``LiveRejoins``): told
+    /// nothing of the game until the host allows it.
+    case waiting(String)
   }
 
   final class Stream {
     let sink: any EventSink
-    let audience: Audience
+    /// Who it is for: a waiting device's stream becomes its player's once allowed.
+    var audience: Audience
+    /// Closed by the game, or found finished: no longer written to or counted.
+    var isEnded = false
 
     init(sink: any EventSink, audience: Audience) {
       self.sink = sink
@@ -31,7 +42,12 @@ struct LiveStreams {
   /// projector): a newer one ends the oldest past it.
   static let ofTheHost = 4
 
+  /// Every open stream, in the order they were opened.
   private var streams: [Stream] = []
+  /// The same streams by audience, oldest first: a few each.
+  private var byAudience: [Audience: [Stream]] = [:]
+  /// Streams in `streams` ended since it was last compacted.
+  private var ended = 0
   private var lastEventID: UInt64
   /// When a stream was last written to.
   private(set) var lastWrite: QuizClock.Instant
@@ -44,22 +60,75 @@ struct LiveStreams {
   }
 
   /// Streams open now.
-  var count: Int { streams.count }
+  var count: Int { streams.count - ended }
 
   /// Adds a stream, its first event the game's state as `writer` writes it: a client that
   /// reconnects needs nothing else. An audience's oldest streams past its share are ended.
-  mutating func subscribe(_ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter) {
-    streams.removeAll { $0.sink.isFinished }
-    let same = streams.filter { $0.audience == audience }
-    let allowed = audience == .host ? Self.ofTheHost : Self.perPlayer
-    for old in same.prefix(max(0, same.count - allowed + 1)) {
+  mutating func subscribe(
+    _ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter,
+    rejoined secret: String? = nil
+  ) {
+    var same = byAudience[audience] ?? []
+    for gone in same where gone.sink.isFinished { end(gone) }
+    same.removeAll { $0.isEnded }
+    let allowed =
+      switch audience {
+      case .host: Self.ofTheHost
+      case .player: Self.perPlayer
+      case .waiting: 1
+      }
+    while same.count >= allowed {
+      let old = same.removeFirst()
       old.sink.close()
-      streams.removeAll { $0 === old }
+      end(old)
     }
-    streams.append(Stream(sink: sink, audience: audience))
+    let stream = Stream(sink: sink, audience: audience)
+    same.append(stream)
+    byAudience[audience] = same
+    streams.append(stream)
+    compactIfMostlyEnded()
+    if let secret { sink.send(rejoinedEvent(secret)) }
     lastEventID += 1
     var events = writer(lastEventID)
     sink.send(events.state(for: audience))
+  }
+
+  /// The host allowed the device of `ticket` to continue as player `id`: the player's
+  /// streams (the old device) are told `replaced` and end; the waiting device's are told
+  /// `rejoined` with the new secret and follow the game as the player from now on.
+  /// Whether a waiting device's stream got the secret.
+  mutating func replace(
+    player id: Int, waiting ticket: String, secret: String, writer: (UInt64) -> LiveRoom.EventWriter
+  ) -> Bool {
+    lastEventID += 1
+    let replaced = Array("id: \(lastEventID)\nevent: replaced\ndata: {}\n\n".utf8)
+    for stream in byAudience[.player(id)] ?? [] where !stream.isEnded {
+      stream.sink.send(replaced)
+      stream.sink.close()
+      end(stream)
+    }
+    byAudience[.player(id)] = nil
+    let waiting = (byAudience[.waiting(ticket)] ?? []).filter { !$0.isEnded }
+    byAudience[.waiting(ticket)] = nil
+    defer { compactIfMostlyEnded() }
+    guard !waiting.isEmpty else { return false }
+    let rejoined = rejoinedEvent(secret)
+    lastEventID += 1
+    var events = writer(lastEventID)
+    for stream in waiting {
+      stream.audience = .player(id)
+      stream.sink.send(rejoined)
+      stream.sink.send(events.state(for: .player(id)))
+    }
+    byAudience[.player(id)] = waiting
+    return true
+  }
+
+  /// `rejoined {"secret"}`: the waiting device's new secret.
+  private mutating func rejoinedEvent(_ secret: String) -> [UInt8] {
+    lastEventID += 1
+    let data = JSONValue.object([("secret", .string(secret))]).compactText
+    return Array("id: \(lastEventID)\nevent: rejoined\ndata: \(data)\n\n".utf8)
   }
 
   /// Sends every stream the game's state.
@@ -93,28 +162,51 @@ struct LiveStreams {
   mutating func dismiss(player id: Int) {
     lastEventID += 1
     let event = Array("id: \(lastEventID)\nevent: kicked\ndata: {}\n\n".utf8)
-    for stream in streams where stream.audience == .player(id) {
+    for stream in byAudience[.player(id)] ?? [] where !stream.isEnded {
       stream.sink.send(event)
       stream.sink.close()
+      end(stream)
     }
-    streams.removeAll { $0.audience == .player(id) }
+    byAudience[.player(id)] = nil
+    compactIfMostlyEnded()
   }
 
   /// Ends every stream.
   mutating func closeAll() {
-    for stream in streams { stream.sink.close() }
+    for stream in streams where !stream.isEnded { stream.sink.close() }
     streams = []
+    byAudience = [:]
+    ended = 0
   }
 
   /// Writes to every stream what `bytes` gives for its audience (`nil`: nothing), and
   /// forgets the streams whose client is gone.
   private mutating func send(at now: QuizClock.Instant, _ bytes: (Audience) -> [UInt8]?) {
-    var gone = false
-    for stream in streams {
+    for stream in streams where !stream.isEnded {
       guard let event = bytes(stream.audience) else { continue }
-      if !stream.sink.send(event) { gone = true }
+      if !stream.sink.send(event), stream.sink.isFinished { end(stream) }
     }
-    if gone { streams.removeAll { $0.sink.isFinished } }
+    compactIfMostlyEnded()
     lastWrite = now
+  }
+
+  /// Counts `stream` out: it is dropped from `streams` at the next compaction, and from its
+  /// audience's list by the caller or the next subscription.
+  private mutating func end(_ stream: Stream) {
+    guard !stream.isEnded else { return }
+    stream.isEnded = true
+    ended += 1
+  }
+
+  /// Drops the ended streams once they are half of them: each stream ended costs a
+  /// constant share of one pass, never a pass of its own.
+  private mutating func compactIfMostlyEnded() {
+    guard ended > 0, ended * 2 >= streams.count else { return }
+    streams.removeAll { $0.isEnded }
+    for (audience, list) in byAudience {
+      let open = list.filter { !$0.isEnded }
+      byAudience[audience] = open.isEmpty ? nil : open
+    }
+    ended = 0
   }
 }

@@ -22,8 +22,10 @@ extension Pages {
       scripts: ["live.js"],
       """
       <div id="live" data-role="host" data-api="\(SitePath.liveAPI(pin))" data-secret="\(secret)" \(words(Self.hostWords)) \(cardWords)>
+      <p id="offline" class="offline" role="alert" hidden>\(say(.liveReconnecting))</p>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">· \(scoringSummary(setup))</span></p>
       \(unreachable)
+      <div id="asking" class="notice asking" role="status" hidden></div>
       <section id="lobby" aria-labelledby="lobby-heading">
       <h1 id="lobby-heading" class="visually-hidden">\(say(.liveLobbyHeading))</h1>
       <div class="join-panel">
@@ -33,14 +35,15 @@ extension Pages {
       <p><a href="\(SitePath.join(pin))">\(joinURL)</a></p></div>
       </div>
       <p class="players-count" data-field="players" aria-live="polite"></p>
-      <p><button id="start" type="button">\(say(.liveStart))</button></p>
+      <p class="main-move"><button id="start" type="button" aria-keyshortcuts="Enter Space">\(say(.liveStart))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span></p>
       <ul class="names" data-field="names"></ul>
+      \(hasCards ? "<ul class=\"names class-roster\" data-field=\"class-roster\"></ul>" as HTML : nil)
       </section>
       <section id="question" hidden aria-labelledby="question-text">
       \(Self.questionHeader)
       <ol class="live-answers" data-field="answers"></ol>
-      <p class="status"><span data-field="answered" aria-live="polite"></span>
-      <button id="close" type="button" class="secondary">\(say(.liveEndQuestion))</button></p>
+      <p class="status main-move"><span data-field="answered" aria-live="polite"></span>
+      <span><button id="close" type="button" class="secondary" aria-keyshortcuts="Enter Space">\(say(.liveEndQuestion))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span></span></p>
       \(hasCards ? Self.cardGrid : nil)
       </section>
       <section id="closed" hidden aria-labelledby="closed-heading">
@@ -49,18 +52,20 @@ extension Pages {
       <p class="explanation" data-field="explanation" hidden></p>
       <div class="leaderboard"><h2>\(say(.liveTopFive))</h2><ol class="standings" data-field="top"></ol>
       <p class="muted" data-field="hidden" hidden>\(say(.liveScoresHidden))</p></div>
-      <p><button id="next" type="button">\(say(.liveNext))</button></p>
+      <p class="main-move"><button id="next" type="button" aria-keyshortcuts="Enter Space">\(say(.liveNext))</button> <span class="key-hint muted">\(say(.liveKeyHint))</span>
+      <button id="reask" type="button" class="secondary">\(say(.liveReaskButton))</button></p>
       </section>
       <section id="over" hidden aria-labelledby="over-heading">
       <h1 id="over-heading">\(say(.livePodium))</h1>
       <ol class="standings podium" data-field="podium"></ol>
-      <p><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
+      <p class="main-move"><a class="button" href="\(SitePath.liveResults(pin, "csv"))" download>\(say(.liveDownloadCSV))</a>
       <a class="button secondary" href="\(SitePath.liveResults(pin, "json"))" download>JSON</a></p>
       </section>
       \(hasCards ? cardPanel(pin: pin) : nil)
       <details class="host-controls" id="host-controls"><summary>\(say(.liveControls))</summary>
       <p><button id="lock" type="button" class="secondary" aria-pressed="false">\(say(.liveLock))</button>
       <button id="hide" type="button" class="secondary" aria-pressed="false">\(say(.liveHideScores))</button>
+      \(hasCards ? "<button id=\"guests\" type=\"button\" class=\"secondary\" aria-pressed=\"false\">\(say(.liveAllowGuests))</button>" as HTML : nil)
       <button id="end" type="button" class="secondary">\(say(.liveEndGame))</button></p>
       <h2 id="roster-heading">\(say(.livePlayersHeading))</h2>
       <ul class="names roster" data-field="roster" aria-labelledby="roster-heading"></ul>
@@ -88,6 +93,26 @@ extension Pages {
     <img class="live-image" data-field="image" alt="" hidden>
     """
 
+  /// The join form's name: a nickname, or in a class's game the student's name picked from
+  /// the class list (a `datalist`: typing filters it), each option with its card number for
+  /// `{"student": CARD}`.
+  private func joinName(_ setup: LiveGame.Setup) -> HTML {
+    guard let students = setup.cardClass?.students else {
+      return """
+        <label for="name">\(say(.liveNickname))</label>
+        <div class="row"><input id="name" name="name" type="text" maxlength="20" autocomplete="nickname" autocapitalize="words" required aria-describedby="join-error">
+        """
+    }
+    let options = HTML.joined(
+      students.map { student -> HTML in "<option value=\"\(student.name)\" data-student=\"\(student.card)\"></option>" }
+    )
+    return """
+      <label for="name">\(say(.liveYourName))</label>
+      <datalist id="class-list">\(options)</datalist>
+      <div class="row"><input id="name" name="name" type="text" maxlength="40" list="class-list" autocomplete="off" autocapitalize="words" required aria-describedby="join-error">
+      """
+  }
+
   /// `/j/PIN`: a player's phone.
   func livePlayer(_ setup: LiveGame.Setup) -> HTML {
     page(
@@ -95,12 +120,12 @@ extension Pages {
       """
       <div id="live" data-role="player" data-pin="\(setup.pin)" data-api="\(SitePath.liveAPI(setup.pin))" \(words(Self.playerWords))>
       <p class="live-title"><strong>\(setup.title)</strong> <span class="muted">PIN \(setup.pin)</span></p>
+      <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>
       <noscript><p class="notice">\(say(.liveNeedsScript))</p></noscript>
       <section id="join" class="card" aria-labelledby="join-heading">
       <h1 id="join-heading">\(say(.liveJoinHeading))</h1>
       <form id="join-form">
-      <label for="name">\(say(.liveNickname))</label>
-      <div class="row"><input id="name" name="name" type="text" maxlength="20" autocomplete="nickname" autocapitalize="words" required aria-describedby="join-error">
+      \(joinName(setup))
       <button type="submit">\(say(.liveJoinButton))</button></div>
       <p id="join-error" class="problems" role="alert" hidden></p>
       </form>
@@ -140,6 +165,7 @@ extension Pages {
       <h1 id="gone-heading" data-field="gone"></h1>
       <p><a href="\(SitePath.pinEntry)">\(say(.liveJoinAnother))</a></p>
       </section>
+      <p id="unsent" class="problems" role="alert" hidden></p>
       <p id="connection" class="muted" role="status" aria-live="polite"></p>
       </div>
       """)
@@ -212,7 +238,9 @@ extension Pages {
     .liveReconnecting, .liveNoPlayersYet, .liveNext, .liveSeePodium, .liveTimeUp, .liveKickDone, .liveNoSuchPlayer,
     .liveCorrectMark, .liveRequestFailed, .secondsLeftAnnouncement, .liveEndConfirm, .liveEndConfirmButton,
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
-    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas,
+    .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas, .liveHereOf,
+    .liveHereByPhone, .liveHereByCard, .liveNotHereYet, .liveGuest, .liveAllowGuests, .liveNoGuests, .liveAsksRejoin,
+    .liveAllowRejoin, .liveReaskConfirm, .liveReaskButton,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -220,6 +248,7 @@ extension Pages {
     .liveStanding, .liveStandingHidden, .liveFinalPlace, .liveKicked, .liveReconnecting, .liveNameTaken,
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
-    .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber,
+    .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber, .liveAskedTeacher, .liveReplaced,
+    .liveNotOnRoster, .liveNotSentYet, .liveNotSentClosed,
   ]
 }

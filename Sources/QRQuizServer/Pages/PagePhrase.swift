@@ -64,6 +64,14 @@ public enum PagePhrase: String, PhraseBook {
   case liveEndConfirm, liveEndConfirmButton, livePlayersHeading, liveBannedHeading, liveNobodyBanned
   case liveRemoveConfirm, liveRemoveButton, liveRemoveBanButton, liveUnbanConfirm, liveUnbanButton, liveUnbanDone
   case liveRemoveName, liveUnbanName, liveNumberLabel, liveNotANumber, liveTypeOnPhone, liveRightCount, liveWrongCount
+  case liveNotSentYet, liveNotSentClosed, liveReaskButton, liveReaskConfirm
+  // The editor's answer key (never ticked for the teacher) and the drawing refused empty.
+  case rightAnswersCount, listAnd, moreRightAnswersLine, moreRightAnswersConfirm, drawingEmpty
+  // The projector's keyboard, and "Not you?" on a shared computer.
+  case liveKeyHint, liveNotYou
+  // A class's game: the roster in the lobby, guests, another device.
+  case liveYourName, liveHereOf, liveHereByPhone, liveHereByCard, liveNotHereYet, liveGuest, liveAllowGuests
+  case liveNoGuests, liveAsksRejoin, liveAllowRejoin, liveAskedTeacher, liveReplaced, liveNotOnRoster
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -171,6 +179,19 @@ public enum PagePhrase: String, PhraseBook {
     .liveEndGame: "End the game",
     .liveNeedsScript: "A live game needs JavaScript: turn it on and reload.",
     .liveJoinHeading: "Join a live game",
+    .liveYourName: "Your name: start typing it and pick it from the class list",
+    .liveHereOf: "{here} of {size} here",
+    .liveHereByPhone: "here (phone)",
+    .liveHereByCard: "here (card)",
+    .liveNotHereYet: "not yet",
+    .liveGuest: "guest",
+    .liveAllowGuests: "Let guests join",
+    .liveNoGuests: "No guests",
+    .liveAsksRejoin: "{name} asks to join from another device",
+    .liveAllowRejoin: "Allow",
+    .liveAskedTeacher: "This name is playing on another device: the teacher has been asked to let you continue here.",
+    .liveReplaced: "You continue on another device now.",
+    .liveNotOnRoster: "This game is for a class: pick your name from the class list.",
     .liveNickname: "Your nickname (1–20 characters)",
     .liveJoinButton: "Join",
     .liveWaiting: "You are in: find your name on the screen and wait for the teacher to start.",
@@ -242,6 +263,10 @@ public enum PagePhrase: String, PhraseBook {
     .liveBannedOut: "The host removed you from this game: you cannot join it again.",
     .liveCancel: "Cancel",
     .liveEndConfirm: "End the game now? The podium shows and no more questions are asked.",
+    .liveNotSentYet: "Not sent yet: it will be sent when the connection is back.",
+    .liveNotSentClosed: "Not sent: the question closed.",
+    .liveReaskButton: "Ask again",
+    .liveReaskConfirm: "Ask this question again with its full time? The answers it had no longer count.",
     .liveEndConfirmButton: "End the game",
     .livePlayersHeading: "Players: choose a name to remove that player",
     .liveBannedHeading: "Banned",
@@ -259,6 +284,14 @@ public enum PagePhrase: String, PhraseBook {
     .liveTypeOnPhone: "Type the number on your phone",
     .liveRightCount: "{count, plural, one {# right} other {# right}}",
     .liveWrongCount: "{count, plural, one {# wrong} other {# wrong}}",
+    .rightAnswersCount: "{count} right answers: {answers}",
+    .listAnd: "{list} and {last}",
+    .moreRightAnswersLine:
+      "Set {set}, question {number}: {count} right answers, where the topic's other questions have {usual}.",
+    .moreRightAnswersConfirm: "{lines}\n\nSave with these answers marked right?",
+    .drawingEmpty: "The drawing is empty: draw at least one line first.",
+    .liveKeyHint: "or press Enter or Space",
+    .liveNotYou: "Not you?",
     .liveRightAnswerWas: "Right: {answers}",
     .editTopic: "Edit {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {# second left} other {# seconds left}}",
@@ -472,6 +505,20 @@ public enum PagePhrase: String, PhraseBook {
     .liveEndGame: "Terminar el juego",
     .liveNeedsScript: "Un juego en vivo necesita JavaScript: actívalo y recarga la página.",
     .liveJoinHeading: "Únete a un juego en vivo",
+    .liveYourName: "Tu nombre: empieza a escribirlo y elígelo de la lista de la clase",
+    .liveHereOf: "{here} de {size} presentes",
+    .liveHereByPhone: "presente (móvil)",
+    .liveHereByCard: "presente (tarjeta)",
+    .liveNotHereYet: "todavía no",
+    .liveGuest: "invitado",
+    .liveAllowGuests: "Dejar entrar a invitados",
+    .liveNoGuests: "Sin invitados",
+    .liveAsksRejoin: "{name} pide unirse desde otro dispositivo",
+    .liveAllowRejoin: "Permitir",
+    .liveAskedTeacher:
+      "Este nombre está jugando en otro dispositivo: se ha pedido al profesor que te deje seguir aquí.",
+    .liveReplaced: "Ahora sigues en otro dispositivo.",
+    .liveNotOnRoster: "Este juego es para una clase: elige tu nombre de la lista de la clase.",
     .liveNickname: "Tu apodo (de 1 a 20 caracteres)",
     .liveJoinButton: "Entrar",
     .liveWaiting: "Ya estás dentro: busca tu nombre en la pantalla y espera a que el profesor empiece.",
@@ -545,6 +592,10 @@ public enum PagePhrase: String, PhraseBook {
     .liveBannedOut: "El anfitrión te ha sacado de este juego: no puedes volver a unirte.",
     .liveCancel: "Cancelar",
     .liveEndConfirm: "¿Terminar el juego ahora? Se muestra el podio y no hay más preguntas.",
+    .liveNotSentYet: "Aún no enviada: se enviará cuando vuelva la conexión.",
+    .liveNotSentClosed: "No enviada: la pregunta se cerró.",
+    .liveReaskButton: "Preguntar otra vez",
+    .liveReaskConfirm: "¿Hacer esta pregunta otra vez con todo su tiempo? Las respuestas que tenía dejan de contar.",
     .liveEndConfirmButton: "Terminar el juego",
     .livePlayersHeading: "Jugadores: elige un nombre para quitar a ese jugador",
     .liveBannedHeading: "Vetados",
@@ -562,6 +613,14 @@ public enum PagePhrase: String, PhraseBook {
     .liveTypeOnPhone: "Escribe el número en tu móvil",
     .liveRightCount: "{count, plural, one {# acierto} other {# aciertos}}",
     .liveWrongCount: "{count, plural, one {# fallo} other {# fallos}}",
+    .rightAnswersCount: "{count} respuestas correctas: {answers}",
+    .listAnd: "{list} y {last}",
+    .moreRightAnswersLine:
+      "Serie {set}, pregunta {number}: {count} respuestas correctas, donde las demás preguntas del tema tienen {usual}.",
+    .moreRightAnswersConfirm: "{lines}\n\n¿Guardar con estas respuestas marcadas como correctas?",
+    .drawingEmpty: "El dibujo está vacío: dibuja al menos una línea primero.",
+    .liveKeyHint: "o pulsa Intro o Espacio",
+    .liveNotYou: "¿No eres tú?",
     .liveRightAnswerWas: "Correcta: {answers}",
     .editTopic: "Editar {name}",
     .secondsLeftAnnouncement: "{seconds, plural, one {queda # segundo} other {quedan # segundos}}",

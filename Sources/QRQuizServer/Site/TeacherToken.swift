@@ -17,7 +17,7 @@ public enum TeacherToken {
       return text
     }
     let token = Secret.make()
-    try Directory.create(file.deletingLastPathComponent())
+    try Directory.create(file.deletingLastPathComponent(), mode: 0o700)
     try AtomicFile.write(Array((token + "\n").utf8), to: file, newFileMode: 0o600)
     return token
   }

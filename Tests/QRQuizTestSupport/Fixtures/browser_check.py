@@ -102,6 +102,8 @@ try:
                            ("#q-0-0-a0", "Mars"), ("#q-0-0-a1", "Venus"), ("#q-0-0-a2", "Earth"),
                            ("#q-0-0-a3", "Jupiter")):
         driver.find_element(By.CSS_SELECTOR, selector).send_keys(text)
+    # A new question has no answer marked right: the teacher marks Mars.
+    driver.find_element(By.ID, "q-0-0-a0-right").click()
     screenshot(driver, shots, "create")
     form_page = base + "/new"
     driver.find_element(By.ID, "save").click()

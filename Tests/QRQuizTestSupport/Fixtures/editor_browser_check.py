@@ -16,6 +16,7 @@ On the library of the live tests (Capitals: set 1 France / Spain / the cat, set 
 import json
 import sys
 
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -51,6 +52,12 @@ def save(driver):
     """Saves and waits for the outcome: "saved", "problems" or "conflict"."""
     driver.execute_script("document.getElementById('status').textContent = ''")
     click(driver, "#save")
+    # Capitals' Spain has two right answers where the others have one: the first save
+    # asks once (EditorAnswerKeyBrowserTests checks the question); yes.
+    try:
+        driver.switch_to.alert.accept()
+    except NoAlertPresentException:
+        pass
     return until(driver, """
       if (!document.getElementById('conflict').hidden) return 'conflict';
       const problems = document.getElementById('problems');
@@ -145,6 +152,7 @@ try:
     type_into(first, "#q-0-0-text", "Which planet is red?")
     for index, answer in enumerate(["Mars", "Venus", "Earth", "Jupiter"]):
         type_into(first, f"#q-0-0-a{index}", answer)
+    click(first, "#q-0-0-a0-right")
     report["new"] = save(first)
     report["newAddress"] = first.current_url
 

@@ -64,7 +64,7 @@ public struct AssignmentStore: Sendable {
   /// The assignments whose rows come after `row` (every one, from 0), each with its work
   /// replayed and its log open to append to; at most ``maximumAssignments``.
   public func resume(after row: Int64 = 0) -> Resumption {
-    let found: [(id: Int64, code: String, json: String, moves: [String])]
+    let found: [(id: Int64, code: String, json: String, moves: [String], changes: [AssignmentWork.DueChange])]
     do {
       found = try records.read { database throws(DatabaseError) in
         let rows = try database.rows(
@@ -76,7 +76,10 @@ public struct AssignmentStore: Sendable {
           let id = row.get(0, as: Int64.self) ?? 0
           let moves = try database.rows(
             "SELECT move FROM assignment_moves WHERE assignment_id = \(id) ORDER BY sequence")
-          return (id, row.get(1) ?? "", row.get(2) ?? "", moves.map { $0.get(0) ?? "" })
+          return (
+            id, row.get(1) ?? "", row.get(2) ?? "", moves.map { $0.get(0) ?? "" },
+            try Self.dueChanges(of: id, in: database)
+          )
         }
       }
     } catch {
@@ -86,7 +89,8 @@ public struct AssignmentStore: Sendable {
     for row in found {
       do throws(AssignmentMoves.Damage) {
         let assignment = try AssignmentMoves.assignment(Array(row.json.utf8))
-        let work = try AssignmentMoves.replay(assignment, moves: row.moves.map { Array($0.utf8) })
+        var work = try AssignmentMoves.replay(assignment, moves: row.moves.map { Array($0.utf8) })
+        for change in row.changes { work.apply(change) }
         let log = AssignmentMoveLog(
           records: records, assignmentID: row.id, assignment: assignment, moves: row.moves.count)
         resumption.assignments.append(Resumed(work: work, log: log, row: row.id))
@@ -106,7 +110,7 @@ public struct AssignmentStore: Sendable {
   /// Every assignment as its rows hold it, read only (the command line, beside a server);
   /// a line for each that cannot be read.
   public func readAll() -> (works: [AssignmentWork], problems: [String]) {
-    let rows: [(code: String, json: String, moves: [String])]
+    let rows: [(code: String, json: String, moves: [String], changes: [AssignmentWork.DueChange])]
     do {
       rows = try records.read { database throws(DatabaseError) in
         try database.rows("SELECT id, code, assignment FROM assignments WHERE damaged IS NULL ORDER BY id").map {
@@ -114,7 +118,9 @@ public struct AssignmentStore: Sendable {
           let id = row.get(0, as: Int64.self) ?? 0
           let moves = try database.rows(
             "SELECT move FROM assignment_moves WHERE assignment_id = \(id) ORDER BY sequence")
-          return (row.get(1) ?? "", row.get(2) ?? "", moves.map { $0.get(0) ?? "" })
+          return (
+            row.get(1) ?? "", row.get(2) ?? "", moves.map { $0.get(0) ?? "" }, try Self.dueChanges(of: id, in: database)
+          )
         }
       }
     } catch {
@@ -125,7 +131,9 @@ public struct AssignmentStore: Sendable {
     for row in rows {
       do throws(AssignmentMoves.Damage) {
         let assignment = try AssignmentMoves.assignment(Array(row.json.utf8))
-        works.append(try AssignmentMoves.replay(assignment, moves: row.moves.map { Array($0.utf8) }))
+        var work = try AssignmentMoves.replay(assignment, moves: row.moves.map { Array($0.utf8) })
+        for change in row.changes { work.apply(change) }
+        works.append(work)
       } catch {
         problems.append("assignment \(row.code) not read: move \(error.move): \(error.reason)")
       }
@@ -206,14 +214,14 @@ extension AssignmentStore {
   ///
   /// - Throws: ``ReadFailure``.
   public func work(code: String) throws(ReadFailure) -> AssignmentWork? {
-    let found: (json: String, moves: [String])?
+    let found: (json: String, moves: [String], changes: [AssignmentWork.DueChange])?
     do {
       found = try records.read { database throws(DatabaseError) in
         guard let row = try database.row("SELECT id, assignment FROM assignments WHERE code = \(code)"),
           let id = row.get(0, as: Int64.self)
         else { return nil }
         let moves = try database.rows("SELECT move FROM assignment_moves WHERE assignment_id = \(id) ORDER BY sequence")
-        return (row.get(1) ?? "", moves.map { $0.get(0) ?? "" })
+        return (row.get(1) ?? "", moves.map { $0.get(0) ?? "" }, try Self.dueChanges(of: id, in: database))
       }
     } catch {
       throw .records(error)
@@ -221,7 +229,9 @@ extension AssignmentStore {
     guard let found else { return nil }
     do throws(AssignmentMoves.Damage) {
       let assignment = try AssignmentMoves.assignment(Array(found.json.utf8))
-      return try AssignmentMoves.replay(assignment, moves: found.moves.map { Array($0.utf8) })
+      var work = try AssignmentMoves.replay(assignment, moves: found.moves.map { Array($0.utf8) })
+      for change in found.changes { work.apply(change) }
+      return work
     } catch {
       throw .damaged(code: code, reason: "move \(error.move): \(error.reason)")
     }

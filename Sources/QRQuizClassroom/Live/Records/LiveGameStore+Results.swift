@@ -98,7 +98,7 @@ extension LiveGameStore {
     let base = resultsDirectory.appendingPathComponent(stem)
     let jsonFile = base.appendingPathExtension("json")
     do throws(FileSystemError) {
-      try Directory.create(resultsDirectory)
+      try Directory.create(resultsDirectory, mode: 0o700)
       try AtomicFile.write(
         Array((json + "\n").utf8), to: jsonFile, newFileMode: 0o600, durable: true, regularFileOnly: true)
       try AtomicFile.write(

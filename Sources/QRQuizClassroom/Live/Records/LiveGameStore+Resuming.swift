@@ -20,17 +20,20 @@ extension LiveGameStore {
   }
 
   /// The games not finished (their server stopped or crashed), each replayed from its
-  /// moves; a question open when the server stopped, whose time is up since, closed at
-  /// `now` with the answers it had.
+  /// moves. A question open when the server stopped gets the time it had left then: its
+  /// time moves on by the time the server was down, from the last moment it was known
+  /// alive (its heartbeat, or its last move) to `now`; one whose time was up by then is
+  /// closed at `now` with the answers it had.
   public func resumeUnfinished(at now: QuizClock.Instant) -> Resumption {
-    let found: [(id: Int64, pin: String, setup: String, moves: [String])]
+    let found: [(id: Int64, pin: String, setup: String, alive: Int64?, moves: [String])]
     do {
       found = try records.read { database throws(DatabaseError) in
-        let games = try database.rows("SELECT id, pin, setup FROM live_games WHERE finished IS NULL ORDER BY id")
+        let games = try database.rows(
+          "SELECT id, pin, setup, alive_at FROM live_games WHERE finished IS NULL ORDER BY id")
         return try games.map { row throws(DatabaseError) in
           let id = row.get(0, as: Int64.self) ?? 0
           let moves = try database.rows("SELECT move FROM live_moves WHERE game_id = \(id) ORDER BY sequence")
-          return (id, row.get(1) ?? "", row.get(2) ?? "", moves.map { $0.get(0) ?? "" })
+          return (id, row.get(1) ?? "", row.get(2) ?? "", row.get(3, as: Int64.self), moves.map { $0.get(0) ?? "" })
         }
       }
     } catch {
@@ -51,16 +54,32 @@ extension LiveGameStore {
       }
       let log = LiveMoveLog(records: records, gameID: game.id, setup: setup, entries: entries)
       var replayed = LiveGame(setup: setup, entries: entries)
-      // A question whose time is not up stays open (the students who had not answered still
-      // may); one whose time ran out while the server was down is closed now.
-      if case .open(let index, _) = replayed.phase, let deadline = replayed.deadline, now >= deadline {
-        let entry = LiveGame.Entry.closed(question: index, at: now)
-        replayed.apply(entry)
-        log.append([entry])
-      }
+      let alive = QuizClock.Instant(
+        microsecondsSince1970: max(game.alive ?? 0, entries.last?.time.microsecondsSince1970 ?? 0))
+      if let entry = Self.resumption(of: &replayed, stopped: alive, at: now) { log.append([entry]) }
       resumption.games.append(Unfinished(game: replayed, log: log))
     }
     return resumption
+  }
+
+  /// What taking up `game` again `now` does to the question it had open, if any, when
+  /// its server was last known alive at `stopped`: it keeps the time it had left then (the
+  /// students who had not answered still may, and the countdown goes on where it was), or,
+  /// when its time was up by then, it closes now. The entry applied, to store.
+  static func resumption(
+    of game: inout LiveGame, stopped: QuizClock.Instant, at now: QuizClock.Instant
+  ) -> LiveGame.Entry? {
+    guard case .open(let index, _) = game.phase, let deadline = game.deadline else { return nil }
+    let entry: LiveGame.Entry
+    if deadline <= stopped {
+      entry = .closed(question: index, at: now)
+    } else if stopped < now {
+      entry = .resumed(question: index, stopped: stopped, at: now)
+    } else {
+      return nil  // no time passed (or a clock that went back): as it was
+    }
+    game.apply(entry)
+    return entry
   }
 
   /// Sets a game whose moves do not replay aside: finished (its PIN free), its rows kept.

@@ -44,7 +44,7 @@ public struct LiveGameStore: Sendable {
   /// - Throws: ``ServingRefusal``.
   public func serve(as who: String) throws(ServingRefusal) {
     do {
-      try Directory.create(directory)
+      try Directory.create(directory, mode: 0o700)
     } catch {
       throw .folder(error)
     }

@@ -88,6 +88,23 @@ public final class LiveMoveLog: @unchecked Sendable {
     return appended
   }
 
+  /// Queues the game's heartbeat: the server is alive `now` (while a question is open, so
+  /// a restart knows how long it was down: ``LiveGameStore/resumeUnfinished(at:)``).
+  /// Returns at once; a heartbeat that cannot be written is only a heartbeat lost.
+  public func markAlive(at now: QuizClock.Instant) {
+    guard !condition.withLock({ finished }) else { return }
+    let gameID = gameID
+    let time = now.microsecondsSince1970
+    records.enqueue(
+      { database throws(DatabaseError) in
+        try database.execute(
+          """
+          UPDATE live_games SET alive_at = \(time)
+          WHERE id = \(gameID) AND (alive_at IS NULL OR alive_at < \(time))
+          """)
+      }, completion: { _ in })
+  }
+
   /// Waits until the moves up to `ticket` are in the records.
   ///
   /// - Throws: ``DatabaseError`` when they could not be written (a full disk): the move

@@ -69,6 +69,7 @@ class DrawingDialog {
   open(use) {
     this.use = use;
     this.drawing.clear();
+    byId("drawing-empty", HTMLElement).hidden = true;
     this.paint();
     this.showSwatches();
     if (this.dialog.showModal) this.dialog.showModal();
@@ -78,6 +79,8 @@ class DrawingDialog {
 
   paint() {
     const { context, canvas, drawing } = this;
+    // A line drawn answers "the drawing is empty".
+    if (drawing.lines.length) byId("drawing-empty", HTMLElement).hidden = true;
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     context.lineCap = "round";
@@ -226,6 +229,10 @@ class DrawingDialog {
     } else if (target.id === "drawing-cancel") {
       this.dialog.close();
     } else if (target.id === "drawing-save") {
+      // An empty canvas is no picture: refused, said in the dialog, which stays open.
+      const empty = byId("drawing-empty", HTMLElement);
+      empty.hidden = this.drawing.lines.length > 0;
+      if (!empty.hidden) return;
       this.drawing.tap(null);
       this.paint();
       this.dialog.close();

@@ -5,7 +5,7 @@
 // goes) and buttons a `data-action`; the topic's text goes in as text and values, never
 // as markup.
 const { build } = require("./page.js");
-const { answerId, isMadeUp, questionId } = require("./editor-topic.js");
+const { answerId, isMadeUp, questionId, rightLetters } = require("./editor-topic.js");
 
 /** @typedef {import("./editor-topic.js").Topic} Topic */
 /** @typedef {import("./editor-topic.js").Question} Question */
@@ -34,6 +34,7 @@ class TopicForm {
       ...topic.sets.map((set, index) => this.set(topic, set, index, state.saved)),
       build("p", {}, this.button(this.say("addSet"), "add-set", {}, "secondary")));
     this.form.hidden = false;
+    topic.sets.forEach((set, setIndex) => set.forEach((question, index) => this.showRightCount(question, setIndex, index)));
     window.scrollTo(0, scroll);
     if (state.focus) {
       const target = this.form.querySelector('[data-focus="' + state.focus + '"]');
@@ -152,6 +153,7 @@ class TopicForm {
       build("fieldset", { class: "answer-editor", "data-path": path + ".answers" },
         build("legend", { text: say("answersLegend") }),
         build("ol", { class: "answer-list" }, question.answers.map((text, answer) => this.answer(question, text, answer, data))),
+        build("p", { class: "right-count", id: id + "-right-count", "aria-live": "polite", hidden: true }),
         this.button(say("addAnswer"), "answer-add", data, "secondary", { "data-focus": "answer-add-" + setIndex + "-" + index })),
       this.picture(question, path, id, data, number),
       build("details", { class: "numeric", open: !!question.numericAnswer },
@@ -170,6 +172,24 @@ class TopicForm {
         this.button(say("duplicateQuestion"), "question-duplicate", data, "secondary"),
         this.button(say("deleteItem"), "question-delete", data, "secondary danger",
           { "aria-label": say("deleteItem") + " " + say("questionLegend", { number }) })));
+  }
+
+  /**
+   * Says beside a question with more than one answer marked right how many, and which
+   * ("2 right answers: A and C"): a second tick is seen, never assumed.
+   * @param {Question} question
+   * @param {number} setIndex
+   * @param {number} index
+   */
+  showRightCount(question, setIndex, index) {
+    const note = this.form.querySelector("#" + questionId(setIndex, index) + "-right-count");
+    if (!(note instanceof HTMLElement)) return;
+    const letters = rightLetters(question);
+    note.hidden = letters.length < 2;
+    note.textContent = letters.length < 2 ? "" : this.say("rightAnswersCount", {
+      count: letters.length,
+      answers: this.say("listAnd", { list: letters.slice(0, -1).join(", "), last: letters[letters.length - 1] }),
+    });
   }
 
   /**

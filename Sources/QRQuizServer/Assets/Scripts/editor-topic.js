@@ -34,12 +34,50 @@
 /** @typedef {{ options: Options, sets: Question[][] }} Topic */
 
 /**
- * A new question with `answers` empty answers, the first one right.
+ * A new question with `answers` empty answers, none of them marked right: the teacher
+ * marks the right one (a tick the editor made would become a wrong answer key unnoticed).
  * @param {number} answers
  * @returns {Question}
  */
 function blankQuestion(answers) {
-  return { question: "", answers: Array.from({ length: answers }, () => ""), correctAnswers: [0] };
+  return { question: "", answers: Array.from({ length: answers }, () => ""), correctAnswers: [] };
+}
+
+/**
+ * The letters of a question's right answers (A for the first answer), as the projector
+ * and the phones show its answers.
+ * @param {Question} question
+ * @returns {string[]}
+ */
+function rightLetters(question) {
+  return question.correctAnswers.map((index) => String.fromCharCode(65 + (index % 26)));
+}
+
+/**
+ * The questions with more right answers than the topic's questions most often have (the
+ * fewer, when two counts are as common), as `qrquiz validate` notes them (TopicNote.swift):
+ * each with its place, its count and the usual count. None when all have as many.
+ * @param {Topic} topic
+ * @returns {{ set: number, index: number, count: number, usual: number }[]}
+ */
+function moreRightAnswers(topic) {
+  /** @type {Map<number, number>} */
+  const counts = new Map();
+  for (const set of topic.sets) {
+    for (const question of set) counts.set(question.correctAnswers.length, (counts.get(question.correctAnswers.length) || 0) + 1);
+  }
+  if (counts.size < 2) return [];
+  let usual = -1;
+  for (const [count, times] of counts) {
+    const best = counts.get(usual) || 0;
+    if (usual === -1 || times > best || (times === best && count < usual)) usual = count;
+  }
+  /** @type {{ set: number, index: number, count: number, usual: number }[]} */
+  const found = [];
+  topic.sets.forEach((set, setIndex) => set.forEach((question, index) => {
+    if (question.correctAnswers.length > usual) found.push({ set: setIndex, index, count: question.correctAnswers.length, usual });
+  }));
+  return found;
 }
 
 /**
@@ -361,5 +399,5 @@ function sorted(numbers) {
 
 module.exports = {
   answerId, applyAction, applyTyping, blankQuestion, fieldOfProblem, fileName, isMadeUp, moveToSet, outgoing,
-  parsePath, prepared, questionId, setNames, withoutDuplicatesOfEmpty,
+  parsePath, prepared, questionId, setNames, withoutDuplicatesOfEmpty, rightLetters, moreRightAnswers,
 };

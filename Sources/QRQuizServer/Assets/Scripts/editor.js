@@ -54,6 +54,22 @@ function startEditor(root) {
     statusLine.textContent = text;
   };
 
+  // The save bar sticks to the bottom of the window: the page keeps its height free when it
+  // scrolls a field into view (focus, a problem's link), so no field is left under it.
+  const savebar = byId("savebar", HTMLElement);
+  new ResizeObserver(() => {
+    document.documentElement.style.setProperty("--savebar-height", savebar.offsetHeight + "px");
+  }).observe(savebar);
+  // A text area focused is scrolled only as far as its caret (its first line): the rest of
+  // it may still be under the bar, so the page goes on until the whole field is above it.
+  formElement.addEventListener("focusin", (event) => {
+    const field = event.target;
+    if (!(field instanceof HTMLElement) || savebar.hidden) return;
+    const bar = savebar.getBoundingClientRect();
+    const box = field.getBoundingClientRect();
+    if (box.bottom > bar.top && box.top < bar.bottom) window.scrollBy(0, Math.min(box.bottom - bar.top + 8, box.top));
+  });
+
   /** @param {string | null} [focus] */
   function draw(focus) {
     form.render(topic, { saved: etag !== null, focus });
@@ -77,6 +93,8 @@ function startEditor(root) {
     const checked = target instanceof HTMLInputElement && target.checked;
     const answer = target.dataset.answer === undefined ? undefined : Number(target.dataset.answer);
     topics.applyTyping(topic, path, { kind, value: target.value, checked, answer });
+    const at = topics.parsePath(path);
+    if (at && at.key === "correctAnswers") form.showRightCount(topic.sets[at.set][at.question], at.set, at.question);
   });
 
   formElement.addEventListener("click", (event) => {
@@ -193,7 +211,7 @@ function startEditor(root) {
    * @param {string} [overwrite]
    */
   async function save(overwrite) {
-    if (sending) return;
+    if (sending || !confirmMoreRightAnswers()) return;
     conflict.hidden = true;
     problems.clear();
     tell(say("saving"));
@@ -213,6 +231,28 @@ function startEditor(root) {
       return;
     }
     await saved(result);
+  }
+
+  /**
+   * The questions with more right answers than the topic's others, as they were last
+   * confirmed: the teacher is asked once about them, not at every save.
+   * @type {string}
+   */
+  let confirmedMoreRight = "[]";
+
+  /**
+   * Asks once whether the questions with more right answers than the topic's others are
+   * meant so (a stray tick is the worst mistake a topic can have); whether to save.
+   */
+  function confirmMoreRightAnswers() {
+    const found = topics.moreRightAnswers(topic);
+    const key = JSON.stringify(found.map((item) => [item.set, item.index, topic.sets[item.set][item.index].correctAnswers]));
+    if (!found.length || key === confirmedMoreRight) return true;
+    const lines = found.map((item) => say("moreRightAnswersLine",
+      { set: item.set + 1, number: item.index + 1, count: item.count, usual: item.usual })).join("\n");
+    if (!window.confirm(say("moreRightAnswersConfirm", { lines }))) return false;
+    confirmedMoreRight = key;
+    return true;
   }
 
   /**

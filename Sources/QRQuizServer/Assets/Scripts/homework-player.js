@@ -51,6 +51,8 @@ function startHomework(root) {
   const sendButton = byId("send", HTMLButtonElement);
   /** @type {string | null} */
   let secret = null;
+  /** The student's name as they joined: said with "Not you?" while they answer. */
+  let studentName = "";
   /** @type {Next | null} */
   let shown = null;
   /** @type {Set<number>} */
@@ -134,7 +136,10 @@ function startHomework(root) {
    * @param {boolean} startNext
    */
   async function refresh(startNext) {
+    const asked = secret;
     const result = await call(api + "/next?secret=" + encodeURIComponent(secret || ""), null);
+    // "Not you?" meanwhile: the answer is the last student's, and is not shown.
+    if (secret !== asked) return;
     if (result.status === 200) {
       status.textContent = "";
       const next = /** @type {Next} */ (result.data);
@@ -290,6 +295,9 @@ function startHomework(root) {
 
   /** @param {Next} next */
   function showResult(next) {
+    // Finished: this browser forgets the student, so the next one on a shared computer
+    // starts afresh and never sees this attempt (the student's own link still shows it).
+    kept.forget();
     const lines = state.resultLines(next, say);
     field("result", "score").textContent = lines.score;
     field("result", "right").textContent = lines.right;
@@ -322,12 +330,42 @@ function startHomework(root) {
   /** @param {string} message */
   function gone(message) {
     stopCountdown();
+    showWho(null);
     field("gone", "gone").textContent = message;
     show("gone");
   }
 
+  /**
+   * "You are NAME · Not you?" while this browser answers as NAME (`null`: nobody).
+   * @param {string | null} name
+   */
+  function showWho(name) {
+    studentName = name || "";
+    byId("who", HTMLElement).hidden = name === null;
+    byId("who-name", HTMLElement).textContent = name === null ? "" : say("liveYouAre", { name });
+  }
+
+  // Not this student: the browser forgets them, and nothing of theirs stays on screen.
+  byId("not-you", HTMLButtonElement).addEventListener("click", () => {
+    kept.forget();
+    shown = null;
+    picked = new Set();
+    clear(answers);
+    for (const section of sections) {
+      for (const filled of section.querySelectorAll("[data-field]")) {
+        if (filled instanceof HTMLImageElement) filled.removeAttribute("src");
+        else if (filled.getAttribute("data-field") !== "ran-out") filled.textContent = "";
+      }
+    }
+    status.textContent = "";
+    byId("name", HTMLInputElement).value = "";
+    startJoining();
+  });
+
   function startJoining() {
+    stopCountdown();
     secret = null;
+    showWho(null);
     if (root.dataset.open === "false") {
       gone(say("closedHeading"));
       return;
@@ -348,6 +386,8 @@ function startHomework(root) {
   });
   byId("retry", HTMLButtonElement).addEventListener("click", async () => {
     const result = await call(api + "/attempts", { secret });
+    // Another attempt: kept again, so a closed page comes back to it.
+    if (result.status === 201 && secret) kept.write({ secret, name: studentName });
     if (result.status === 201 || state.refusal(result.status) === "refresh") refresh(false);
     else status.textContent = say(result.status === 0 ? "liveNetworkError" : "liveRequestFailed");
   });
@@ -366,6 +406,7 @@ function startHomework(root) {
     if (result.status === 201 && result.data.secret) {
       secret = result.data.secret;
       kept.write({ secret: result.data.secret, name });
+      showWho(name);
       refresh(false);
       return;
     }
@@ -377,6 +418,7 @@ function startHomework(root) {
   const student = kept.read();
   if (student && student.secret) {
     secret = student.secret;
+    showWho(String(student.name || ""));
     refresh(false);
   } else startJoining();
 }

@@ -94,7 +94,9 @@ function progress(next, say) {
  */
 function joinProblem(status, reason) {
   switch (status) {
-  case 403: return reason === "full" ? "full" : "nameNotOnRoster";
+  case 403:
+    if (reason === "full") return "full";
+    return reason === "name_refused" ? "nameRefused" : "nameNotOnRoster";
   case 404: return "noSuchAssignment";
   case 409: return "nameTaken";
   case 410: return "pastDue";

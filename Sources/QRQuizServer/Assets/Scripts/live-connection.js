@@ -15,6 +15,9 @@ const { firstRetryDelay, nextRetryDelay } = require("./live-state.js");
  * @property {(online: boolean) => void} online the stream dropped (false) or is back (true)
  * @property {() => void} noSuchGame the game is over and gone
  * @property {() => void} refused the secret is not (or no longer) accepted
+ * @property {(secret: string) => void} [rejoined] the host let this device continue as the
+ *   player: `secret` is theirs now
+ * @property {() => void} [replaced] the player continues on another device: this one is done
  */
 
 const states = /** @type {const} */ (["lobby", "question", "closed", "over"]);
@@ -35,6 +38,12 @@ class GameConnection {
     // A phone that slept: the stream may have closed while it was away.
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible" && this.secret && this.isClosed) this.check();
+    });
+    // A computer whose network went away cannot reach the server: said at once (a stream
+    // may wait long for its next byte before it notices), and followed again once back.
+    window.addEventListener("offline", () => this.listener.online(false));
+    window.addEventListener("online", () => {
+      if (this.secret) this.check();
     });
   }
 
@@ -90,6 +99,14 @@ class GameConnection {
       this.close();
       this.listener.kicked();
     });
+    source.addEventListener("rejoined", (event) => {
+      const secret = JSON.parse(/** @type {MessageEvent} */ (event).data).secret;
+      if (typeof secret === "string" && this.listener.rejoined) this.listener.rejoined(secret);
+    });
+    source.addEventListener("replaced", () => {
+      this.close();
+      if (this.listener.replaced) this.listener.replaced();
+    });
   }
 
   /** Asks whether the game and the secret are still good, then follows the game again. */
@@ -120,7 +137,7 @@ class GameConnection {
    * Posts `body` as JSON to `path` of the game's API.
    * @param {string} path
    * @param {object} body
-   * @returns {Promise<{ status: number, data: { error?: string, reason?: string, secret?: string } }>}
+   * @returns {Promise<{ status: number, data: { error?: string, reason?: string, secret?: string, rejoin?: string } }>}
    */
   async post(path, body) {
     const response = await fetch(this.api + path, {

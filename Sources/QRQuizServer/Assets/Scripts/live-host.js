@@ -1,7 +1,7 @@
 "use strict";
 // The projector's screen (`/host/PIN`): the lobby filling up, each question with its
 // countdown and how many answered, the results after it, the podium; and the host's
-// moves (next, end, lock, hide the scores, remove a player and lift a ban), the ones that
+// moves (next, ask again, end, lock, hide the scores, remove a player and lift a ban), the ones that
 // cannot be undone confirmed first.
 const { byId, clear } = require("./page.js");
 const { LivePage } = require("./live-page.js");
@@ -9,6 +9,7 @@ const { GameConnection } = require("./live-connection.js");
 const state = require("./live-state.js");
 const { playerLabel } = require("./card-state.js");
 const { startCards } = require("./live-cards.js");
+const { showAsking, showClassRoster } = require("./live-roster.js");
 
 /** @typedef {import("./live-state.js").GameState} GameState */
 
@@ -29,17 +30,28 @@ function startHost(page) {
       cards.show(event);
     },
     kicked: () => page.gone(say("liveKicked")),
-    online: (online) => page.tell(online ? "" : say("liveReconnecting")),
+    // Said at the top of the screen, over everything, until the server answers again.
+    online: (online) => {
+      byId("offline", HTMLElement).hidden = online;
+    },
     noSuchGame: () => page.gone(say("liveNoSuchGame")),
     // The host's secret comes with the page: there is nothing to ask for again.
     refused: () => {},
   });
 
+  /** The question closed on screen, which "Ask again" asks. */
+  let closedIndex = 0;
+
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
   const screens = {
     lobby(data) {
       page.show("lobby");
-      page.setField("lobby", "players", state.lobbyPlayers(data, say));
+      // A class's game counts its students here, never its guests and cards as players.
+      page.setField("lobby", "players", typeof data.class_size === "number"
+        ? say("liveHereOf", { here: data.here || 0, size: data.class_size }) : state.lobbyPlayers(data, say));
+      if (data.roster) {
+        showClassRoster(page.field("lobby", "class-roster", HTMLElement), data.roster, data.guest_names || [], say);
+      }
       // On the projector the names are the class's to read, and the teacher's to click:
       // a name that should not be there is removed from where it is seen.
       showNames(page.field("lobby", "names", HTMLElement), data.names || [], data.name_cards, "liveRemoveName",
@@ -81,6 +93,7 @@ function startHost(page) {
       page.showExplanation(data.explanation);
       page.field("closed", "hidden", HTMLElement).hidden = !data.hidden;
       byId("next", HTMLElement).textContent = state.nextLabel(data, say);
+      closedIndex = data.index;
       showToggles(data);
     },
     over(data) {
@@ -249,6 +262,15 @@ function startHost(page) {
   /** @param {GameState} data */
   function showToggles(data) {
     showRoster(data);
+    if (data.asking) {
+      showAsking(byId("asking", HTMLElement), data.asking, say, (name, button) => postWith(button, "/rejoin/approve",
+        { name }));
+    }
+    if (typeof data.guests === "boolean") {
+      const guests = byId("guests", HTMLButtonElement);
+      guests.setAttribute("aria-pressed", String(data.guests));
+      guests.textContent = say(data.guests ? "liveNoGuests" : "liveAllowGuests");
+    }
     const toggles = state.hostToggles(data, say);
     for (const [id, toggle] of /** @type {const} */ ([["lock", toggles.lock], ["hide", toggles.hide]])) {
       if (!toggle) continue;
@@ -310,12 +332,38 @@ function startHost(page) {
   for (const id of ["start", "next", "close"]) onPress(id, "/next");
   onPress("lock", "/settings", (button) => ({ locked: pressedNow(button) }));
   onPress("hide", "/settings", (button) => ({ hide_scores: pressedNow(button) }));
+  if (document.getElementById("guests")) onPress("guests", "/settings", (button) => ({ guests: pressedNow(button) }));
 
   // Ending the game cannot be undone: it asks first.
   const endButton = byId("end", HTMLButtonElement);
   endButton.addEventListener("click", async () => {
     const choice = await confirmMove(say("liveEndConfirm"), say("liveEndConfirmButton"), false);
     if (choice === "yes") await postWith(endButton, "/end");
+  });
+
+  // Asking again drops the answers the question had: it asks first.
+  const reaskButton = byId("reask", HTMLButtonElement);
+  reaskButton.addEventListener("click", async () => {
+    const question = closedIndex;
+    const choice = await confirmMove(say("liveReaskConfirm"), say("liveReaskButton"), false);
+    if (choice === "yes") await postWith(reaskButton, "/reask", { question });
+  });
+
+  // The main button (Start, End the question, Next) answers Enter and Space from anywhere
+  // on the screen, as a presenter's clicker sends them; a control with the focus answers
+  // them itself, and an open dialog keeps them.
+  document.addEventListener("keydown", (event) => {
+    if ((event.key !== "Enter" && event.key !== " ") || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (dialog.open || event.repeat) return;
+    const target = event.target;
+    if (target instanceof Element && target.closest("button, a, input, select, textarea, summary, video, [contenteditable]")) {
+      return;
+    }
+    const main = ["start", "close", "next"].map((id) => byId(id, HTMLButtonElement))
+      .find((button) => !button.disabled && button.offsetParent !== null);
+    if (!main) return;
+    event.preventDefault();
+    main.click();
   });
 
   connection.connect();

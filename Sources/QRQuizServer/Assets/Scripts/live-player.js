@@ -25,12 +25,22 @@ function startPlayer(page) {
   let shown = null;
   /** @type {Set<number>} */
   let picked = new Set();
+  // An answer tapped while the server could not be reached: kept, said so, and sent once
+  // it is back (the stream's next state), or said not sent when its question closed.
+  /** @type {{ index: number, picks: number[] | string } | null} */
+  let unsent = null;
+  /** The screen the game last said, to settle an unsent answer whose try failed.
+   * @type {{ name: "lobby" | "question" | "closed" | "over", data: GameState } | null} */
+  let lastScreen = null;
+  let sending = false;
+  const unsentLine = byId("unsent", HTMLElement);
 
   const connection = new GameConnection(page.root.dataset.api || "", null, {
-    state: (name, data) => screens[name](data),
+    state: (name, data) => screenOf[name](data),
     progress: () => {},
     kicked: () => {
       kept.forget();
+      showWho(null);
       page.gone(say("liveKicked"));
     },
     online: (online) => page.tell(online ? "" : say("liveReconnecting")),
@@ -38,13 +48,79 @@ function startPlayer(page) {
     // the secret stays, and a reload finds the game. Only a 403 (no such player, or
     // removed) or the podium forgets it.
     noSuchGame: () => {
+      showWho(null);
       page.gone(say("liveNoSuchGame"));
     },
     refused: () => {
       kept.forget();
       startJoining();
     },
+    // The host let this device continue as the player it asked to be: its secret now.
+    rejoined: (secret) => {
+      kept.write({ secret, name: waitingAs });
+      connection.follow(secret);
+    },
+    replaced: () => {
+      kept.forget();
+      page.gone(say("liveReplaced"));
+    },
   });
+  /** The name this device asked to continue as, while the host has not allowed it. */
+  let waitingAs = "";
+
+  const screenOf = screensWithUnsent();
+
+  /**
+   * The screens, each also settling an unsent answer once the game says where it is.
+   * @returns {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>}
+   */
+  function screensWithUnsent() {
+    /** @type {Record<string, (data: GameState) => void>} */
+    const wrapped = {};
+    for (const name of /** @type {const} */ (["lobby", "question", "closed", "over"])) {
+      wrapped[name] = (data) => {
+        screens[name](data);
+        settleUnsent(name, data);
+      };
+    }
+    return /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */ (wrapped);
+  }
+
+  /**
+   * Sends the unsent answer, forgets it, or says it was not sent, by the state `name`.
+   * @param {"lobby" | "question" | "closed" | "over"} name
+   * @param {GameState} data
+   */
+  function settleUnsent(name, data) {
+    lastScreen = { name, data };
+    // While the unsent answer is on its way its reply says what became of it: the game
+    // may close the question because of that very answer, before the reply arrives.
+    if (!unsent || sending) return;
+    const outcome = state.unsentAnswer(unsent.index, name, data);
+    if (outcome === "send") {
+      send(unsent.picks);
+      return;
+    }
+    unsent = null;
+    if (outcome === "taken") unsentLine.hidden = true;
+    else sayUnsent("liveNotSentClosed");
+  }
+
+  /**
+   * Says what became of an unsent answer on the line every screen shows.
+   * @param {string} phrase
+   */
+  function sayUnsent(phrase) {
+    unsentLine.textContent = say(phrase);
+    unsentLine.hidden = false;
+  }
+
+  /** Tries the unsent answer again while its question is on screen (the stream may be up
+   * while a post failed). */
+  function retryUnsent() {
+    if (!unsent || sending) return;
+    if (shown && shown.index === unsent.index && !page.isHidden("question")) send(unsent.picks);
+  }
 
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
   const screens = {
@@ -62,7 +138,10 @@ function startPlayer(page) {
       page.showImage(data.image);
       page.field("question", "multiple", HTMLElement).hidden = !data.multiple;
       page.field("question", "answer-error", HTMLElement).hidden = true;
-      if (fresh) showAnswers(data);
+      if (fresh) {
+        showAnswers(data);
+        if (!unsent) unsentLine.hidden = true;
+      }
       setTaken(data.answered === true);
       // After a reload the server says what this phone picked.
       if (data.answered === true && data.you) showPicked(data.you.number || data.you.answers || []);
@@ -88,6 +167,7 @@ function startPlayer(page) {
       page.setField("over", "place", state.finalPlace(data.you, say));
       LivePage.standings(page.field("over", "podium", HTMLElement), data.podium);
       kept.forget();
+      showWho(null);
     },
   };
 
@@ -155,7 +235,7 @@ function startPlayer(page) {
     if (!shown) return;
     const result = state.tapAnswer(picked, index, shown.multiple === true);
     if ("send" in result) {
-      send(result.send, 0);
+      send(result.send);
       return;
     }
     picked = result.picked;
@@ -164,12 +244,12 @@ function startPlayer(page) {
   }
 
   /**
-   * Sends the picks (or the number typed) for the question on screen; a network failure
-   * is tried again (three times, while that question is still on screen).
+   * Sends the picks (or the number typed) for the question on screen. When the server
+   * cannot be reached, the answer is kept and said not sent yet: it goes when the
+   * connection is back (``settleUnsent``), tried again meanwhile.
    * @param {number[] | string} picks
-   * @param {number} attempt
    */
-  async function send(picks, attempt) {
+  async function send(picks) {
     if (!shown) return;
     const index = shown.index;
     setTaken(true);
@@ -177,21 +257,35 @@ function startPlayer(page) {
     page.field("question", "answer-error", HTMLElement).hidden = true;
     const body = typeof picks === "string" ? { number: picks } : { answers: picks };
     let result;
+    sending = true;
     try {
       result = await connection.post("/answers", { secret: connection.secret, question: index, ...body });
     } catch (error) {
-      if (attempt < 3 && shown && shown.index === index) {
-        window.setTimeout(() => send(picks, attempt + 1), 800);
-        return;
+      sending = false;
+      unsent = { index, picks };
+      showPicked(picks);
+      sayUnsent("liveNotSentYet");
+      // The game may have moved on while it was on its way: settled by what it said last.
+      if (lastScreen && state.unsentAnswer(index, lastScreen.name, lastScreen.data) !== "send") {
+        settleUnsent(lastScreen.name, lastScreen.data);
       }
-      problem(say("liveNetworkError"), false);
+      else window.setTimeout(retryUnsent, 2000);
       return;
+    } finally {
+      sending = false;
     }
+    const wasUnsent = unsent !== null;
+    unsent = null;
+    if (wasUnsent) unsentLine.hidden = true;
     const outcome = state.answerOutcome(result.status);
     if (outcome === "taken") {
       setTaken(true);
       // A 409 means an earlier try got in: the stream's next state says what it held.
       if (result.status === 202) showPicked(picks);
+    }
+    else if (outcome === "late" && wasUnsent) {
+      sayUnsent("liveNotSentClosed");
+      problem(say("liveTooLate"), true);
     }
     else if (outcome === "late") problem(say("liveTooLate"), true);
     else if (result.status === 422 && typeof picks === "string") {
@@ -218,7 +312,28 @@ function startPlayer(page) {
     }
   }
 
+  /**
+   * "You are NAME · Not you?" while this browser plays as NAME (`null`: nobody), so the
+   * next student on a shared computer does not play on as the last one.
+   * @param {string | null} name
+   */
+  function showWho(name) {
+    byId("who", HTMLElement).hidden = name === null;
+    byId("who-name", HTMLElement).textContent = name === null ? "" : say("liveYouAre", { name });
+  }
+
+  byId("not-you", HTMLButtonElement).addEventListener("click", () => {
+    connection.close();
+    page.stopCountdown();
+    kept.forget();
+    shown = null;
+    page.tell("");
+    byId("name", HTMLInputElement).value = "";
+    startJoining();
+  });
+
   function startJoining() {
+    showWho(null);
     page.show("join");
     byId("name", HTMLInputElement).focus();
   }
@@ -226,11 +341,11 @@ function startPlayer(page) {
   numberForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const typed = numberField.value.trim();
-    if (typed !== "") send(typed, 0);
+    if (typed !== "") send(typed);
   });
 
   sendButton.addEventListener("click", () => {
-    if (picked.size > 0) send(state.picksToSend(picked), 0);
+    if (picked.size > 0) send(state.picksToSend(picked));
   });
 
   // Answering with the keyboard: the letter of an answer picks it, or its place's digit.
@@ -264,7 +379,17 @@ function startPlayer(page) {
     }
     if (result.status === 201 && result.data.secret) {
       kept.write({ secret: result.data.secret, name });
+      showWho(name);
       connection.follow(result.data.secret);
+      return;
+    }
+    // The name plays on another device (a flat battery): the teacher is asked, and the
+    // ticket's stream brings the player's secret once they allow it.
+    if (result.status === 409 && result.data.rejoin) {
+      waitingAs = name;
+      joinError.textContent = say("liveAskedTeacher");
+      joinError.hidden = false;
+      connection.follow(result.data.rejoin);
       return;
     }
     joinError.textContent = say(state.joinProblem(result.status, result.data && result.data.reason));
@@ -279,6 +404,7 @@ function startPlayer(page) {
     page.show("lobby");
     page.setField("lobby", "name", say("liveYouAre", { name: String(player.name || "") }));
     page.tell(say("liveReconnecting"));
+    showWho(String(player.name || ""));
     connection.resume(player.secret);
   } else startJoining();
 }

@@ -53,6 +53,13 @@
  * @property {Standing[]} [top] closed: the top five (none while hidden)
  * @property {Standing[]} podium over: the top three
  * @property {You} you a player: their own part
+ * @property {{ name: string, card: number | null, here: string | null }[]} [roster] host, a class's game: its
+ *   students, each here by "phone" or "card", or not yet (null)
+ * @property {number} [here] host, a class's game: students here
+ * @property {number} [class_size] host, a class's game: students in the class
+ * @property {boolean} [guests] host, a class's game: whether names not on the roster may join
+ * @property {string[]} [guest_names] host, a class's game: the guests playing
+ * @property {string[]} [asking] host: players whose name a device asks to continue as
  */
 
 /**
@@ -295,7 +302,9 @@ function answerOutcome(status) {
 function joinProblem(status, reason) {
   if (status === 403) {
     /** @type {Record<string, string>} */
-    const reasons = { banned: "liveBannedOut", locked: "liveLockedOut", full: "liveFull" };
+    const reasons = {
+      banned: "liveBannedOut", locked: "liveLockedOut", full: "liveFull", not_on_roster: "liveNotOnRoster",
+    };
     return (reason && reasons[reason]) || "liveCannotJoin";
   }
   /** @type {Record<number, string>} */
@@ -341,8 +350,23 @@ function countdown(left, warned, say) {
   return { clock, announce: say("secondsLeftAnnouncement", { seconds: 5 }), warned: true };
 }
 
+/**
+ * What becomes of an answer the phone could not send (the server out of reach), once the
+ * game says where it is: sent now, its question still open and not answered; forgotten, an
+ * earlier try got in; or said not sent, the question closed (or another came). Never lost
+ * without a word.
+ * @param {number} question the unsent answer's question
+ * @param {"lobby" | "question" | "closed" | "over"} name the state the stream says
+ * @param {GameState} data
+ * @returns {"send" | "taken" | "closed"}
+ */
+function unsentAnswer(question, name, data) {
+  if (name === "question" && data.index === question) return data.answered === true ? "taken" : "send";
+  return "closed";
+}
+
 module.exports = {
   answerFace, answerLetter, answerOutcome, answeredLine, countdown, countdownOpening, finalPlace, firstRetryDelay, hostToggles, isNewQuestion,
   joinProblem, lobbyPlayers, nextLabel, nextRetryDelay, numericTally, pickedLine, picksToSend, progress, ranked, rightAnswers, standingLine,
-  tallied, tapAnswer, verdict,
+  tallied, tapAnswer, unsentAnswer, verdict,
 };
