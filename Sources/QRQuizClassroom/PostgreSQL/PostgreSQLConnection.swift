@@ -1,4 +1,4 @@
-import CLibPQ
+internal import CLibPQ
 import Foundation
 
 /// One connection to a PostgreSQL server through libpq. Every value is bound
@@ -6,27 +6,24 @@ import Foundation
 /// come back as the same ``Row``s of ``DatabaseValue``s, so the repositories read either
 /// engine alike. Errors are ``DatabaseError``s named by the address without its password.
 ///
-/// Not `Sendable`: a connection serves one thread at a time (libpq's rule); a pool hands
-/// them out.
-///
-/// ```swift
-/// let connection = try PostgreSQLConnection(PostgreSQLAddress("postgresql://qrquiz@/school?host=/run/postgresql")!)
-/// let rows = try connection.rows("SELECT name FROM classes WHERE name_key = \(key)")
-/// ```
-public final class PostgreSQLConnection {
+/// Not `Sendable`: a connection serves one thread at a time (libpq's rule); the
+/// ``RecordStore``'s writer holds one and its reader pool lends the others.
+final class PostgreSQLConnection {
   private let handle: OpaquePointer
   /// The address, for messages (no password).
-  public let address: PostgreSQLAddress
+  let address: PostgreSQLAddress
 
   /// Connects to `address`, waiting at most `timeout` seconds (libpq's `connect_timeout`,
   /// whole seconds, at least 2 as libpq requires).
   ///
   /// - Throws: ``DatabaseError`` `.unreachable` in one line: no server there, refused, a
   ///   bad password, no such database.
-  public init(_ address: PostgreSQLAddress, timeout: Int = 10) throws(DatabaseError) {
+  init(_ address: PostgreSQLAddress, timeout: Int = 10) throws(DatabaseError) {
     self.address = address
-    let keywords = ["dbname", "connect_timeout", "application_name", "client_encoding"]
-    let values = [address.url, String(max(2, timeout)), "qrquiz", "UTF8"]
+    // libpq lets a later keyword override an earlier one: the URL's own connect_timeout and
+    // application_name win over these defaults; the encoding is this program's.
+    let keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
+    let values = [String(max(2, timeout)), "qrquiz", address.url, "UTF8"]
     let connection = withCStrings(keywords) { keywordPointers in
       withCStrings(values) { valuePointers in
         PQconnectdbParams(keywordPointers, valuePointers, 1)
@@ -41,19 +38,34 @@ public final class PostgreSQLConnection {
       throw DatabaseError(kind: .unreachable, path: address.description, message: message)
     }
     handle = connection
+    // Notices ("relation already exists, skipping") are the server's chatter, not errors:
+    // libpq would print them on the program's standard error.
+    PQsetNoticeProcessor(handle, { _, _ in }, nil)
   }
 
   deinit { PQfinish(handle) }
+
+  /// Runs several statements of this program's own, none with arguments (a migration),
+  /// its SQLite types said as PostgreSQL's.
+  func executeScript(_ script: String) throws(DatabaseError) {
+    let result = PQexec(handle, SQL.postgreSQLSchema(script))
+    defer { PQclear(result) }
+    switch PQresultStatus(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
+    default: throw error(of: result)
+    }
+  }
 
   /// Runs `sql` and returns its rows (none for a statement that returns none).
   ///
   /// - Throws: ``DatabaseError``: `.constraint` for a row that breaks the schema's rules,
   ///   `.unreachable` when the server was lost, `.full` for a full disk, else `.other`.
   @discardableResult
-  public func rows(_ sql: SQL) throws(DatabaseError) -> [Row] {
+  func rows(_ sql: SQL) throws(DatabaseError) -> [Row] {
     let parameters = sql.arguments.map(PostgreSQLParameter.init)
+    let text = sql.postgreSQLText
     let result = withParameters(parameters) { types, values, lengths, formats in
-      PQexecParams(handle, sql.postgreSQLText, Int32(parameters.count), types, values, lengths, formats, 0)
+      PQexecParams(handle, text, Int32(parameters.count), types, values, lengths, formats, 0)
     }
     defer { PQclear(result) }
     switch PQresultStatus(result) {
@@ -64,28 +76,21 @@ public final class PostgreSQLConnection {
   }
 
   /// Runs `sql`, rows or none.
-  public func execute(_ sql: SQL) throws(DatabaseError) { try rows(sql) }
-
-  /// The first column of the first row, as `T`.
-  public func value<T: DatabaseValueConvertible>(_ sql: SQL, as type: T.Type = T.self) throws(DatabaseError) -> T? {
-    try rows(sql).first.flatMap { T(databaseValue: $0[0]) }
-  }
-
-  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-  public func transaction<T>(_ body: (PostgreSQLConnection) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
-    try execute("BEGIN")
-    do {
-      let value = try body(self)
-      try execute("COMMIT")
-      return value
-    } catch {
-      try? execute("ROLLBACK")
-      throw error
-    }
-  }
+  func execute(_ sql: SQL) throws(DatabaseError) { try rows(sql) }
 
   /// Whether the connection still reaches its server (after an error said it may not).
-  public var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+  var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+
+  /// Whether a transaction is open: idle in one, or in one a failed statement spoiled (a
+  /// savepoint rolls it back). A connection that lost its server is in none.
+  var isInTransaction: Bool {
+    let status = PQtransactionStatus(handle)
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+  }
+
+  /// Connects again to the same address (libpq's `PQreset`); the connection stays lost
+  /// when the server is still away, and the next statement says so.
+  func reconnect() { PQreset(handle) }
 
   private static func rows(of result: OpaquePointer?) -> [Row] {
     let count = PQntuples(result)
@@ -128,7 +133,8 @@ public final class PostgreSQLConnection {
     case "40": kind = .busy
     default: kind = .other
     }
-    return DatabaseError(kind: kind, path: address.description, message: state.isEmpty ? message : "\(message) [\(state)]")
+    return DatabaseError(
+      kind: kind, path: address.description, message: state.isEmpty ? message : "\(message) [\(state)]")
   }
 
   /// The first line of a libpq message (they end in a newline, some run to two lines).
@@ -142,7 +148,7 @@ public final class PostgreSQLConnection {
 /// `strings` as a NULL-ended array of C strings, for `body`'s call only.
 private func withCStrings<T>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> T) -> T {
   let copies = strings.map { strdup($0) }
-  defer { copies.forEach { free($0) } }
+  defer { for copy in copies { free(copy) } }
   let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
   return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

@@ -1,4 +1,4 @@
-import CLibPQ
+internal import CLibPQ
 import Foundation
 
 /// PostgreSQL's type numbers (OIDs) for what this program binds and reads.
@@ -95,7 +95,7 @@ func withParameters<T>(
     copy[bytes.count] = 0
     return copy
   }
-  defer { copies.forEach { $0?.deallocate() } }
+  defer { for copy in copies { copy?.deallocate() } }
   let types = parameters.map(\.type)
   let values: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
   let lengths = parameters.map { Int32($0.bytes?.count ?? 0) }
