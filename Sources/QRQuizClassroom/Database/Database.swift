@@ -72,7 +72,7 @@ public final class Database {
     try row(sql).flatMap { T(databaseValue: $0[0]) }
   }
 
-  /// Runs `body` in a transaction (``begin()``), committed when it returns, rolled back
+  /// Runs `body` in a transaction (`begin()`), committed when it returns, rolled back
   /// when it throws.
   public func transaction<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
     try begin()

@@ -4,7 +4,7 @@
 /// terminal must never show.
 public struct PostgreSQLAddress: Sendable, Hashable, CustomStringConvertible {
   /// The URL as given, for libpq.
-  let url: String
+  package let url: String
 
   /// The URL `text`; `nil` unless it is a `postgresql://` or `postgres://` URL.
   public init?(_ text: String) {
