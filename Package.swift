@@ -77,6 +77,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .systemLibrary(
+      name: "CLibPQ",
+      pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+    ),
+    .systemLibrary(
       name: "CZstd",
       pkgConfig: "libzstd",
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
@@ -124,7 +129,7 @@ let package = Package(
     // classroom's database, so a program that imports pulls in no classroom), the newer
     // ones zstd-compressed.
     .target(name: "QRQuizInterchange", dependencies: ["QRQuiz", "CSQLite", "CZstd"]),
-    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite"]),
+    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite", "CLibPQ"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
       name: "QRQuizServer",

@@ -45,9 +45,10 @@ import Testing
     }
   }
 
-  @Test func anAssignmentReopenedForEveryoneTakesAnswersAgainAndTheRecordsKeepIt() throws {
-    let folder = try TemporaryDirectory()
-    let store = AssignmentStore(records: try folder.records())
+  @Test(arguments: RecordEngine.allCases)
+  func anAssignmentReopenedForEveryoneTakesAnswersAgainAndTheRecordsKeepIt(engine: RecordEngine) throws {
+    let folder = try TestRecords(engine)
+    let store = AssignmentStore(records: try folder.open())
     var work = AssignmentWork(assignment: try Fixture.assignment(due: 100))
     let log = try store.create(work.assignment)
     let joined = try work.join(name: "Ada", secret: Fixture.secret(1), roster: nil, at: Self.t(1))

@@ -167,9 +167,10 @@ import Testing
 
   // MARK: The records
 
-  @Test func theRecordsReplayEqualAndTheNextMoveFollows() throws {
-    let folder = try TemporaryDirectory()
-    let store = AssignmentStore(records: try folder.records())
+  @Test(arguments: RecordEngine.allCases)
+  func theRecordsReplayEqualAndTheNextMoveFollows(engine: RecordEngine) throws {
+    let folder = try TestRecords(engine)
+    let store = AssignmentStore(records: try folder.open())
     var work = AssignmentWork(assignment: try Self.assignment(attempts: 2))
     let log = try store.create(work.assignment)
     func move(_ entry: AssignmentWork.Entry) throws {
@@ -185,7 +186,7 @@ import Testing
     try move(try work.answer(secret: Self.secret(2), question: 0, picks: [1], at: Self.t(5)).entry)
 
     // A server started again reads the same work, and its next move follows.
-    let reopened = AssignmentStore(records: try folder.records())
+    let reopened = AssignmentStore(records: try folder.open())
     let resumed = try #require(reopened.resume().assignments.first)
     #expect(resumed.work == work)
     let entry = try resumed.work.answer(secret: Self.secret(2), question: 1, picks: [0, 2], at: Self.t(6)).entry
@@ -196,9 +197,10 @@ import Testing
     #expect(reopened.readAll().works == [expected])
   }
 
-  @Test func anAssignmentWhoseRowsDoNotReplayIsKeptAsideAndNamed() throws {
-    let folder = try TemporaryDirectory()
-    let records = try folder.records()
+  @Test(arguments: RecordEngine.allCases)
+  func anAssignmentWhoseRowsDoNotReplayIsKeptAsideAndNamed(engine: RecordEngine) throws {
+    let folder = try TestRecords(engine)
+    let records = try folder.open()
     let store = AssignmentStore(records: records)
     _ = try store.create(try Self.assignment())
     var bad = try Self.assignment()

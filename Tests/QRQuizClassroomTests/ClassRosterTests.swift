@@ -6,21 +6,24 @@ import Testing
 @testable import QRQuizClassroom
 
 /// Class rosters: card numbers given once and for good, names checked as strangers' text,
-/// and the store's rows, each change one transaction.
+/// and the store's rows, each change one transaction, on both engines (`RecordEngine`).
 @Suite struct ClassRosterTests {
-  let directory: TemporaryDirectory
-  let records: RecordStore
-  let store: ClassRosterStore
+  /// One test's records on an engine, and the roster store on them.
+  struct Fixture {
+    let database: TestRecords
+    let records: RecordStore
+    let store: ClassRosterStore
 
-  init() throws {
-    directory = try TemporaryDirectory()
-    records = try directory.records()
-    store = ClassRosterStore(records: records)
-  }
+    init(_ engine: RecordEngine) throws {
+      database = try TestRecords(engine)
+      records = try database.open()
+      store = ClassRosterStore(records: records)
+    }
 
-  /// Runs `sql` on the records, as a person editing the database by hand would.
-  func edit(_ sql: SQL) throws {
-    try records.write { database throws(DatabaseError) in try database.execute(sql) }
+    /// Runs `sql` on the records, as a person editing the database by hand would.
+    func edit(_ sql: SQL) throws {
+      try records.write { database throws(DatabaseError) in try database.execute(sql) }
+    }
   }
 
   @Test func cardsFollowTheListAndAreNeverReused() throws {
@@ -37,7 +40,10 @@ import Testing
     #expect(renamed.card == 4 && roster.student(.name("katherine johnson"))?.card == 4)
   }
 
-  @Test func numbersStayStableThroughTheStoreAcrossAddsAndRemoves() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func numbersStayStableThroughTheStoreAcrossAddsAndRemoves(engine: RecordEngine) throws {
+    let fixture = try Fixture(engine)
+    let store = fixture.store
     try store.create(try ClassRoster(name: "7B", students: (1...30).map { "Student \($0)" }))
     try store.update("7b") { roster throws(ClassRoster.Problem) in
       try roster.remove(.card(7))
@@ -94,7 +100,10 @@ import Testing
     }
   }
 
-  @Test func classNamesAreUniqueLooselyAndSafeAsFiles() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func classNamesAreUniqueLooselyAndSafeAsFiles(engine: RecordEngine) throws {
+    let fixture = try Fixture(engine)
+    let (records, store) = (fixture.records, fixture.store)
     try store.create(try ClassRoster(name: "Año 7/B", students: ["Ada"]))
     #expect(throws: ClassRosterStore.Error.nameTaken("Año 7/B")) {
       try store.create(try ClassRoster(name: "año 7_b", students: []))
@@ -111,7 +120,10 @@ import Testing
     #expect(throws: ClassRosterStore.Error.notFound("8B")) { try store.delete("8B") }
   }
 
-  @Test func tamperedRowsAreRefusedNotTrusted() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func tamperedRowsAreRefusedNotTrusted(engine: RecordEngine) throws {
+    let fixture = try Fixture(engine)
+    let store = fixture.store
     try store.create(try ClassRoster(name: "7B", students: ["Ada", "Bob"]))
     func expectCorrupt(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) {
       #expect(
@@ -119,19 +131,19 @@ import Testing
       ) { try store.roster(named: "7B") }
     }
     // A card past the class's next one.
-    try edit("UPDATE classes SET next_card = 2")
+    try fixture.edit("UPDATE classes SET next_card = 2")
     expectCorrupt("card 2 is out of range or given twice")
-    try edit("UPDATE classes SET next_card = 3")
+    try fixture.edit("UPDATE classes SET next_card = 3")
     // Two students of one name.
-    try edit("UPDATE students SET name = 'Ada', name_key = 'ada' WHERE card = 2")
+    try fixture.edit("UPDATE students SET name = 'Ada', name_key = 'ada' WHERE card = 2")
     expectCorrupt("'Ada' is listed twice")
     #expect(throws: ClassRosterStore.Error.self) {
       try store.update("7B") { roster throws(ClassRoster.Problem) in try roster.add(["Cy"]) }
     }
-    try edit("UPDATE students SET name = 'Bob', name_key = 'bob' WHERE card = 2")
-    try edit("UPDATE students SET name = \("A\u{202E}da") WHERE card = 1")
+    try fixture.edit("UPDATE students SET name = 'Bob', name_key = 'bob' WHERE card = 2")
+    try fixture.edit("UPDATE students SET name = \("A\u{202E}da") WHERE card = 1")
     #expect(throws: ClassRosterStore.Error.self) { try store.update("7B") { _ throws(ClassRoster.Problem) in } }
-    try edit("UPDATE students SET name = 'Ada' WHERE card = 1")
+    try fixture.edit("UPDATE students SET name = 'Ada' WHERE card = 1")
     let edits: [(SQL, String)] = [
       (
         "UPDATE students SET time_factor = 9 WHERE card = 1",
@@ -147,7 +159,7 @@ import Testing
       ),
     ]
     for (change, reason) in edits {
-      try edit(change)
+      try fixture.edit(change)
       expectCorrupt(reason)
     }
     // A class that cannot be read is named in the list, never silently left out.
@@ -158,7 +170,10 @@ import Testing
     #expect(store.listReadable().problems.count == 1)
   }
 
-  @Test func accommodationsAreKeptInTheStudentsRows() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func accommodationsAreKeptInTheStudentsRows(engine: RecordEngine) throws {
+    let fixture = try Fixture(engine)
+    let (records, store) = (fixture.records, fixture.store)
     try store.create(try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
     func stored() throws -> [[DatabaseValue]] {
       try records.read { database throws(DatabaseError) in
@@ -192,7 +207,10 @@ import Testing
     }
   }
 
-  @Test func eachStudentGetsTheSecretOfTheirOwnPageOnce() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func eachStudentGetsTheSecretOfTheirOwnPageOnce(engine: RecordEngine) throws {
+    let fixture = try Fixture(engine)
+    let store = fixture.store
     var roster = try ClassRoster(name: "7B", students: ["Ada", "Alan"])
     #expect(roster.giveResultsSecrets() == 2)
     #expect(roster.giveResultsSecrets() == 0, "given once, kept")
@@ -204,9 +222,11 @@ import Testing
     #expect(try store.roster(named: "7B").student(resultsSecret: secrets[0])?.card == 1)
   }
 
-  @Test func concurrentAddsGiveEveryCardOnce() async throws {
+  @Test(arguments: RecordEngine.allCases)
+  func concurrentAddsGiveEveryCardOnce(engine: RecordEngine) async throws {
+    let fixture = try Fixture(engine)
+    let store = fixture.store
     try store.create(try ClassRoster(name: "7B", students: []))
-    let store = store
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<24 {
         group.addTask {

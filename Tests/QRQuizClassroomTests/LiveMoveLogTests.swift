@@ -85,7 +85,7 @@ import Testing
     #expect(try store.game(id: log.gameID) == game)
     #expect(game.players.last?.name.text == "Zoë" && game.players[game.players.count - 1].answers[0]?.picks == [0])
     // Nothing acknowledged was lost: a store opened afresh resumes the same game.
-    let resumed = LiveGameStore(records: try RecordStore(file: records.file), directory: store.directory)
+    let resumed = LiveGameStore(records: try RecordStore(file: #require(records.file)), directory: store.directory)
       .resumeUnfinished(at: Game.t(6))
     #expect(resumed.games.map(\.game) == [game])
     for unfinished in resumed.games { unfinished.log.finish() }

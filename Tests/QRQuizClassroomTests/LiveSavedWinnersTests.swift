@@ -6,15 +6,17 @@ import Testing
 @testable import QRQuizClassroom
 
 /// `qrquiz live --results` names a finished game's winners from the records: every player
-/// ranked first when several tie, and never one the host removed.
+/// ranked first when several tie, and never one the host removed; on both engines.
 @Suite struct LiveSavedWinnersTests {
   typealias T = LiveGameFixtures
 
   /// A game of accuracy scoring in which `right` answer the first question right and the
   /// others wrong, then `removed` (who answered right too) is removed; saved.
-  func savedGame(right: [String], wrong: [String], removed: String?) throws -> [LiveGameStore.SavedGame] {
-    let folder = try TemporaryDirectory()
-    let store = LiveGameStore(records: try folder.records(), directory: folder.url)
+  func savedGame(
+    _ engine: RecordEngine, right: [String], wrong: [String], removed: String?
+  ) throws -> [LiveGameStore.SavedGame] {
+    let folder = try TestRecords(engine)
+    let store = LiveGameStore(records: try folder.open(), directory: folder.directory.url)
     var game = LiveGame(setup: T.setup(scoring: .accuracy))
     let log = try store.start(game.setup)
     var entries: [LiveGame.Entry] = []
@@ -35,20 +37,23 @@ import Testing
     return store.savedGames()
   }
 
-  @Test func everyPlayerTiedFirstIsAWinnerInRankOrder() throws {
-    let saved = try savedGame(right: ["Tie One", "Tie Two"], wrong: ["Third"], removed: "Mallory")
+  @Test(arguments: RecordEngine.allCases)
+  func everyPlayerTiedFirstIsAWinnerInRankOrder(engine: RecordEngine) throws {
+    let saved = try savedGame(engine, right: ["Tie One", "Tie Two"], wrong: ["Third"], removed: "Mallory")
     #expect(saved.count == 1)
     #expect(saved.first?.winners == [.init(name: "Tie One", score: 1000), .init(name: "Tie Two", score: 1000)])
     #expect(saved.first?.players == 3)
   }
 
-  @Test func oneBestPlayerIsTheOnlyWinner() throws {
-    let saved = try savedGame(right: ["Ada"], wrong: ["Bob", "Cy"], removed: nil)
+  @Test(arguments: RecordEngine.allCases)
+  func oneBestPlayerIsTheOnlyWinner(engine: RecordEngine) throws {
+    let saved = try savedGame(engine, right: ["Ada"], wrong: ["Bob", "Cy"], removed: nil)
     #expect(saved.first?.winners == [.init(name: "Ada", score: 1000)])
   }
 
-  @Test func aRemovedPlayerNeverWinsEvenWhenEveryoneElseScoredLess() throws {
-    let saved = try savedGame(right: [], wrong: ["Bob", "Cy"], removed: "Mallory")
+  @Test(arguments: RecordEngine.allCases)
+  func aRemovedPlayerNeverWinsEvenWhenEveryoneElseScoredLess(engine: RecordEngine) throws {
+    let saved = try savedGame(engine, right: [], wrong: ["Bob", "Cy"], removed: "Mallory")
     // Bob and Cy tie on 0; Mallory's 1000 is not theirs to beat.
     #expect(saved.first?.winners.map(\.name) == ["Bob", "Cy"])
   }

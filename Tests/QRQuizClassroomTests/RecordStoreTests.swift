@@ -6,9 +6,10 @@ import Testing
 @testable import QRQuizClassroom
 
 /// The records' database as it goes wrong and as it is looked after: a file that is not a
-/// database, a damaged one, a newer one, a folder that cannot be written; migrations run
-/// once; values bound, never spliced; what arrives together committed together; a backup
-/// and a check.
+/// database, a damaged one, a newer one, a folder that cannot be written, a server that
+/// cannot be reached; migrations run once; values bound, never spliced, and read back as
+/// they were; what arrives together committed together; a backup and a check. What is not
+/// about a file runs on both engines (`RecordEngine`).
 @Suite struct RecordStoreTests {
   let directory: TemporaryDirectory
   var file: URL { directory.url.appendingPathComponent(RecordStore.fileName) }
@@ -27,43 +28,55 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == "these are not the records you are looking for\n")
   }
 
-  @Test func aDatabaseOfANewerQrquizIsRefusedAndLeftAsItIs() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func aDatabaseOfANewerQrquizIsRefusedAndLeftAsItIs(engine: RecordEngine) throws {
+    let database = try TestRecords(engine)
     do {
-      let records = try RecordStore(file: file)
+      let records = try database.open()
       try records.write { database throws(DatabaseError) in
         try database.execute("INSERT INTO schema_migrations (version, name, applied) VALUES (99, 'from the future', 0)")
       }
     }
     #expect {
-      try RecordStore(file: file)
+      try database.open()
     } throws: { error in
       (error as? DatabaseError)?.kind == .newer(version: 99, known: ClassroomSchema.migrator.latestVersion)
         && "\(error)".hasSuffix("this qrquiz knows \(ClassroomSchema.migrator.latestVersion)): update qrquiz")
     }
   }
 
-  @Test func eachMigrationRunsOnceInATransactionAndIsRecorded() throws {
+  @Test(arguments: RecordEngine.allCases)
+  func eachMigrationRunsOnceInATransactionAndIsRecorded(engine: RecordEngine) throws {
+    let database = try TestRecords(engine)
     var migrator = DatabaseMigrator()
-    migrator.register(1, "one") { database throws(DatabaseError) in try database.execute("CREATE TABLE one (x)") }
+    migrator.register(1, "one") { database throws(DatabaseError) in
+      try database.execute("CREATE TABLE one (x INTEGER)")
+    }
     migrator.register(2, "two fails half way") { database throws(DatabaseError) in
-      try database.execute("CREATE TABLE two (x)")
+      try database.execute("CREATE TABLE two (x INTEGER)")
       try database.execute("INSERT INTO no_such_table VALUES (1)")
     }
-    #expect(throws: DatabaseError.self) { try RecordStore(file: file, migrator: migrator) }
+    #expect(throws: DatabaseError.self) { try database.open(migrator: migrator) }
     // Migration 1 stayed, 2 left nothing behind: its table is not there.
     var fixed = DatabaseMigrator()
-    fixed.register(1, "one") { database throws(DatabaseError) in try database.execute("CREATE TABLE one (x)") }
-    fixed.register(2, "two") { database throws(DatabaseError) in try database.execute("CREATE TABLE two (x)") }
-    let records = try RecordStore(file: file, migrator: fixed)
-    _ = try RecordStore(file: file, migrator: fixed)
+    fixed.register(1, "one") { database throws(DatabaseError) in
+      try database.execute("CREATE TABLE one (x INTEGER)")
+    }
+    fixed.register(2, "two") { database throws(DatabaseError) in
+      try database.execute("CREATE TABLE two (x INTEGER)")
+    }
+    let records = try database.open(migrator: fixed)
+    _ = try database.open(migrator: fixed)
     let versions = try records.read { database throws(DatabaseError) in
       try database.rows("SELECT version, name FROM schema_migrations ORDER BY version").map(\.values)
     }
     #expect(versions == [[.integer(1), .text("one")], [.integer(2), .text("two")]])
   }
 
-  @Test func valuesAreBoundNeverSpliced() throws {
-    let records = try RecordStore(file: file)
+  @Test(arguments: RecordEngine.allCases)
+  func valuesAreBoundNeverSpliced(engine: RecordEngine) throws {
+    let database = try TestRecords(engine)
+    let records = try database.open()
     let store = ClassRosterStore(records: records)
     let hostile = "7B'); DROP TABLE classes; --"
     try store.create(try ClassRoster(name: hostile, students: ["Robert'); DROP TABLE students;--", "Ada"]))
@@ -76,9 +89,11 @@ import Testing
     #expect(sql.text == "SELECT ?" && sql.arguments == [.text(hostile)])
   }
 
-  @Test func movesOfManyGamesThatArriveTogetherShareOneCommit() async throws {
-    let records = try RecordStore(file: file)
-    let store = LiveGameStore(records: records, directory: directory.url)
+  @Test(arguments: RecordEngine.allCases)
+  func movesOfManyGamesThatArriveTogetherShareOneCommit(engine: RecordEngine) async throws {
+    let database = try TestRecords(engine)
+    let records = try database.open()
+    let store = LiveGameStore(records: records, directory: database.directory.url)
     var games: [(LiveGame, LiveMoveLog)] = []
     for number in 0..<64 {
       var setup = LiveGameFixtures.setup()

@@ -8,9 +8,10 @@ import Testing
 /// Players' statistics in the records: concurrent updates all count, and a row that is not
 /// statistics is kept aside, never overwritten.
 @Suite struct StatisticsStoreTests {
-  @Test func statisticsSurviveTwoPlayersAtOnceAndACorruptRowIsSetAside() async throws {
-    let directory = try TemporaryDirectory()
-    let records = try directory.records()
+  @Test(arguments: RecordEngine.allCases)
+  func statisticsSurviveTwoPlayersAtOnceAndACorruptRowIsSetAside(engine: RecordEngine) async throws {
+    let directory = try TestRecords(engine)
+    let records = try directory.open()
     let store = StatisticsStore(records: records)
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<40 { group.addTask { _ = try? store.update(profile: "Ada") { $0.score += 1 } } }

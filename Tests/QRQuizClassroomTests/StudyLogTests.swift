@@ -10,9 +10,10 @@ import Testing
 @Suite struct StudyLogTests {
   let start = QuizClock.Instant(iso8601Seconds: "2026-03-02T09:00:00Z")!
 
-  @Test func theLogReplaysToWhatTheSchedulerGivesForEachCard() async throws {
-    let directory = try TemporaryDirectory()
-    let records = try directory.records()
+  @Test(arguments: RecordEngine.allCases)
+  func theLogReplaysToWhatTheSchedulerGivesForEachCard(engine: RecordEngine) async throws {
+    let directory = try TestRecords(engine)
+    let records = try directory.open()
     let ada = StudyLog(records: records, profile: "Ada")
     let scheduler = try FSRSScheduler()
     let history: [(String, Int64, StudyRating)] = [
@@ -42,9 +43,10 @@ import Testing
     #expect(replayed.newCards(since: start.advanced(by: .seconds(1))) == 1)
   }
 
-  @Test func twoSittingsSavingAtOnceLoseNoReview() async throws {
-    let directory = try TemporaryDirectory()
-    let records = try directory.records()
+  @Test(arguments: RecordEngine.allCases)
+  func twoSittingsSavingAtOnceLoseNoReview(engine: RecordEngine) async throws {
+    let directory = try TestRecords(engine)
+    let records = try directory.open()
     let log = StudyLog(records: records, profile: "Ada")
     await withTaskGroup(of: Void.self) { group in
       for number in 0..<60 {

@@ -60,7 +60,7 @@ import Testing
     #expect(csv.contains("Grace Hopper,not finished,"), "\(csv)")
 
     // `qrquiz assign --reopen` beside the running server: the same records, another store.
-    let beside = AssignmentStore(records: try RecordStore(file: server.records.file))
+    let beside = AssignmentStore(records: try RecordStore(file: #require(server.records.file)))
     try beside.changeDue(
       code: code, student: nil, until: server.clock.clock.now() + .seconds(7200), roster: nil,
       at: server.clock.clock.now())

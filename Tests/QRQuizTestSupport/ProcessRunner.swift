@@ -36,6 +36,8 @@ package enum ProcessRunner {
     environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
     environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     environment["QRQUIZ_CACHE_DIR"] = folder.appendingPathComponent("cache").path
+    // A developer's own server is never a test's: a test names its database itself.
+    environment["QRQUIZ_DATABASE"] = nil
     return environment
   }()
 

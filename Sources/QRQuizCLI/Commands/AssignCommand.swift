@@ -118,7 +118,7 @@ struct AssignCommand: ParsableCommand {
     }
     guard try store.count() < AssignmentStore.maximumAssignments else {
       throw CLIError(
-        .outputFailed, "\(store.records.file.path) keeps \(AssignmentStore.maximumAssignments) assignments at most")
+        .outputFailed, "\(store.records.location) keeps \(AssignmentStore.maximumAssignments) assignments at most")
     }
     do {
       _ = try store.create(assignment)
@@ -152,7 +152,7 @@ struct AssignCommand: ParsableCommand {
     let (works, problems) = store.readAll()
     for problem in problems { Console.error(problem) }
     guard !works.isEmpty else {
-      Console.line("No assignments yet (they are kept in \(store.records.file.path)).")
+      Console.line("No assignments yet (they are kept in \(store.records.location)).")
       return .success
     }
     let now = QuizClock.now

@@ -23,7 +23,7 @@ struct DataCommand: ParsableCommand {
     func run() async throws -> ExitCode {
       let records = try Records.open()
       try records.backup(to: URL(fileURLWithPath: file))
-      Console.line("backed up \(records.file.path) to \(file)")
+      Console.line("backed up \(records.location) to \(file)")
       return .success
     }
   }
@@ -38,10 +38,10 @@ struct DataCommand: ParsableCommand {
       let records = try Records.open()
       let problems = try records.check()
       guard !problems.isEmpty else {
-        Console.line("\(records.file.path): ok")
+        Console.line("\(records.location): ok")
         return .success
       }
-      for problem in problems { Console.error("\(records.file.path): \(problem)") }
+      for problem in problems { Console.error("\(records.location): \(problem)") }
       return .invalidInput
     }
   }

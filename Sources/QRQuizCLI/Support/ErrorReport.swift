@@ -123,7 +123,7 @@ enum ErrorReport {
   static func exitCode(for error: DatabaseError) -> ExitCode {
     switch error.kind {
     case .notADatabase, .damaged, .newer, .constraint: .invalidInput
-    case .full, .readOnly, .cannotOpen, .busy, .closed, .other: .outputFailed
+    case .full, .readOnly, .cannotOpen, .busy, .closed, .unreachable, .other: .outputFailed
     }
   }
 

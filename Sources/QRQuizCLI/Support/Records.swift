@@ -5,10 +5,14 @@ import QRQuizClassroom
 /// classes, live games, homework, profiles and statistics. The first command of this release
 /// to open a data folder of qrquiz 0.5 takes its files over, and says so once.
 enum Records {
-  /// The records of ``Directories/data``, open until the value is released.
+  /// The records of ``Directories/data``, or of the PostgreSQL `database` when given (a
+  /// school's server: nothing of a 0.5 data folder is taken over into it), open until the
+  /// value is released.
   ///
-  /// - Throws: `RecordStore.OpenError`, in one line naming the file.
-  static func open() throws -> RecordStore {
+  /// - Throws: `RecordStore.OpenError`, or `DatabaseError`, in one line naming the file or
+  ///   the server (without its password).
+  static func open(database: PostgreSQLAddress? = nil) throws -> RecordStore {
+    if let database { return try RecordStore(postgreSQL: database) }
     let (store, takeover) = try RecordStore.open(dataFolder: Directories.data)
     if let takeover {
       Console.error(takeover.summary)

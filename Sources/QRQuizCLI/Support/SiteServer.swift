@@ -25,6 +25,11 @@ struct ServerOptions: ParsableArguments {
     repeating: "--host-name", value: "NAME",
     help: "another name phones reach this server by (a school's DNS name); any other Host gets 421")
   var hostNames: [String]
+  @Option(
+    "--database", value: "URL",
+    help:
+      "keep the records in this PostgreSQL database (postgresql://…; default: $QRQUIZ_DATABASE), not the data folder's")
+  var database: String?
   @OptionGroup var cache: CacheOptions
 
   func check() throws(CLIError) {
@@ -32,6 +37,7 @@ struct ServerOptions: ParsableArguments {
       throw .usage("--host-name must be a host name such as quiz.school.example, not '\(name)'")
     }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
+    _ = try recordsAddress()
     if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
       throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
     }
@@ -39,6 +45,18 @@ struct ServerOptions: ParsableArguments {
 }
 
 extension ServerOptions {
+  /// The PostgreSQL database the records are kept in: `--database`, else `$QRQUIZ_DATABASE`;
+  /// `nil` for the data folder's file.
+  func recordsAddress() throws(CLIError) -> PostgreSQLAddress? {
+    let given = database ?? ProcessInfo.processInfo.environment["QRQUIZ_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let given else { return nil }
+    guard let address = PostgreSQLAddress(given) else {
+      let source = database == nil ? "$QRQUIZ_DATABASE" : "--database"
+      throw .usage("\(source) must be a postgresql:// URL, such as postgresql://qrquiz@/school?host=/run/postgresql")
+    }
+    return address
+  }
+
   /// A DNS name or an address, without scheme, port or path: letters, digits, `.`, `-`
   /// (and `:`, `[`, `]` for an IPv6 address).
   static func isHostName(_ name: String) -> Bool {
@@ -92,7 +110,7 @@ struct SiteServer {
     }
     let records: RecordStore
     do {
-      records = try Records.open()
+      records = try Records.open(database: try options.recordsAddress())
     } catch {
       throw CLIError(.outputFailed, "\(error)")
     }

@@ -2,10 +2,10 @@ internal import CSQLite
 import Foundation
 import QRQuizFiles
 
-extension Database {
+extension SQLiteConnection {
   /// Copies this database, page by page, into the database at `path` (SQLite's online
   /// backup: the copy is a consistent snapshot even while others write).
-  func backup(into destination: Database) throws(DatabaseError) {
+  func backup(into destination: SQLiteConnection) throws(DatabaseError) {
     guard let backup = sqlite3_backup_init(destination.handle, "main", handle, "main") else {
       throw destination.failure(sqlite3_errcode(destination.handle))
     }
@@ -19,10 +19,15 @@ extension Database {
 
 extension RecordStore {
   /// Writes a copy of the records to `file` (a regular file, made 0600; an existing file is
-  /// replaced only once the copy is whole), safe while a server writes.
+  /// replaced only once the copy is whole), safe while a server writes. Records on
+  /// PostgreSQL are backed up with PostgreSQL's own `pg_dump`: asked here, it is said so.
   ///
   /// - Throws: ``DatabaseError`` naming the file.
   public func backup(to file: URL) throws(DatabaseError) {
+    if let address {
+      throw DatabaseError(
+        kind: .other, path: address.description, message: "records on PostgreSQL are backed up with pg_dump")
+    }
     let folder = file.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp")
     var status = stat()
@@ -32,8 +37,8 @@ extension RecordStore {
     try Self.prepareFile(temporary, privateFolder: false)
     defer { unlink(temporary.path) }
     do {
-      let destination = try Database(path: temporary.path)
-      try read { source throws(DatabaseError) in try source.backup(into: destination) }
+      let destination = try SQLiteConnection(path: temporary.path)
+      try read { source throws(DatabaseError) in try source.sqlite?.backup(into: destination) }
       // The copy stands alone: its WAL folded in, so one file holds it all.
       try destination.execute("PRAGMA journal_mode = DELETE")
     }
@@ -47,11 +52,17 @@ extension RecordStore {
   }
 
   /// What SQLite's checks find wrong: every page and index (`integrity_check`) and every
-  /// reference between rows (`foreign_key_check`); empty when all is well.
+  /// reference between rows (`foreign_key_check`); empty when all is well. PostgreSQL
+  /// keeps its pages and references checked itself: there, the check is that the server
+  /// answers.
   ///
   /// - Throws: ``DatabaseError``: the database cannot be read at all.
   public func check() throws(DatabaseError) -> [String] {
     try read { database throws(DatabaseError) in
+      guard database.sqlite != nil else {
+        try database.execute("SELECT 1")
+        return []
+      }
       var problems = try database.rows("PRAGMA integrity_check").compactMap { $0.get(0, as: String.self) }
         .filter { $0 != "ok" }
       for row in try database.rows("PRAGMA foreign_key_check") {

@@ -1,82 +1,70 @@
-internal import CSQLite
-import Foundation
-
-/// One connection to an SQLite database: the module's only C calls. A connection is used
-/// by one thread at a time and is not `Sendable` (as SwiftPM's `SQLite` and GRDB's
-/// `Database`): the ``RecordStore`` owns its connections and lends one at a time.
+/// One connection to the records, whichever engine holds them: an SQLite file (the laptop)
+/// or a PostgreSQL server (a school). The repositories, the migrations and the writer see
+/// only this type, so the same SQL, the same `throws(DatabaseError)` and the same ``Row``s
+/// serve both; what the engines say differently is said in one place (``SQL`` turns its
+/// `?`s into `$1`, `$2` … and the schema's types into PostgreSQL's, `SQL+PostgreSQL.swift`).
 ///
-/// Every connection runs with foreign keys on and a busy timeout (a command line beside a
-/// server waits for the server's transaction rather than fail); the store puts the file in
-/// WAL mode with `synchronous=FULL`, so a commit that returned is on disk.
+/// Not `Sendable`: a connection serves one thread at a time (SQLite's and libpq's rule);
+/// the ``RecordStore`` owns its connections and lends one at a time.
 public final class Database {
-  let handle: OpaquePointer
-  /// The database file.
+  /// The connection underneath.
+  enum Engine {
+    case sqlite(SQLiteConnection)
+    case postgreSQL(PostgreSQLConnection)
+  }
+
+  let engine: Engine
+
+  /// What the records are called in messages: the SQLite file's path, or the PostgreSQL
+  /// address without its password.
   public let path: String
 
-  /// How long a statement waits for another connection's write lock.
-  static let busyTimeoutMilliseconds: Int32 = 10_000
-
-  /// Opens `path` (created when `create`), read-write unless `readOnly`.
+  /// Opens the SQLite database at `path` (created when `create`), read-write unless `readOnly`.
   ///
   /// - Throws: ``DatabaseError``: the file cannot be opened or is not a database.
   init(path: String, readOnly: Bool = false, create: Bool = true) throws(DatabaseError) {
+    engine = .sqlite(try SQLiteConnection(path: path, readOnly: readOnly, create: create))
     self.path = path
-    var connection: OpaquePointer?
-    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-    let status = sqlite3_open_v2(path, &connection, flags, nil)
-    guard status == SQLITE_OK, let connection else {
-      let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-      if let connection { sqlite3_close_v2(connection) }
-      throw Self.error(status, message, path: path)
-    }
-    handle = connection
-    sqlite3_extended_result_codes(handle, 1)
-    sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
-    // A connection's first statement reads the schema: a file that is not a database fails here.
-    try execute("PRAGMA foreign_keys = ON")
   }
 
-  deinit { sqlite3_close_v2(handle) }
+  /// Connects to the PostgreSQL database at `address`.
+  ///
+  /// - Throws: ``DatabaseError`` `.unreachable`, in one line.
+  init(_ address: PostgreSQLAddress) throws(DatabaseError) {
+    engine = .postgreSQL(try PostgreSQLConnection(address))
+    path = address.description
+  }
 
-  /// Runs `sql`, binding its arguments, and steps through it (its rows, if any, dropped).
+  /// Runs `sql`, binding its arguments (its rows, if any, dropped).
   public func execute(_ sql: SQL) throws(DatabaseError) {
-    let statement = try prepare(sql)
-    while try statement.step() {}
+    switch engine {
+    case .sqlite(let connection): try connection.execute(sql)
+    case .postgreSQL(let connection): try connection.execute(sql)
+    }
   }
 
   /// Runs several statements of this program's own, none with arguments (a migration).
   public func executeScript(_ script: String) throws(DatabaseError) {
-    var message: UnsafeMutablePointer<CChar>?
-    let status = sqlite3_exec(handle, script, nil, nil, &message)
-    defer { sqlite3_free(message) }
-    guard status == SQLITE_OK else {
-      throw Self.error(status, message.map { String(cString: $0) } ?? lastMessage, path: path)
+    switch engine {
+    case .sqlite(let connection): try connection.executeScript(script)
+    case .postgreSQL(let connection): try connection.executeScript(script)
     }
-  }
-
-  /// A statement for `sql`, its arguments bound.
-  public func prepare(_ sql: SQL) throws(DatabaseError) -> Statement {
-    var statement: OpaquePointer?
-    let status = sqlite3_prepare_v2(handle, sql.text, -1, &statement, nil)
-    guard status == SQLITE_OK, let statement else { throw failure(status) }
-    let prepared = Statement(handle: statement, database: self)
-    try prepared.bind(sql.arguments)
-    return prepared
   }
 
   /// Every row `sql` gives.
   public func rows(_ sql: SQL) throws(DatabaseError) -> [Row] {
-    let statement = try prepare(sql)
-    var rows: [Row] = []
-    while try statement.step() { rows.append(statement.row) }
-    return rows
+    switch engine {
+    case .sqlite(let connection): try connection.rows(sql)
+    case .postgreSQL(let connection): try connection.rows(sql)
+    }
   }
 
   /// The first row `sql` gives, if any.
   public func row(_ sql: SQL) throws(DatabaseError) -> Row? {
-    let statement = try prepare(sql)
-    return try statement.step() ? statement.row : nil
+    switch engine {
+    case .sqlite(let connection): try connection.row(sql)
+    case .postgreSQL(let connection): try connection.rows(sql).first
+    }
   }
 
   /// The first column of the first row `sql` gives, as `T`.
@@ -84,17 +72,10 @@ public final class Database {
     try row(sql).flatMap { T(databaseValue: $0[0]) }
   }
 
-  /// The rowid of the last row inserted through this connection.
-  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
-  /// Rows changed by the last statement.
-  public var changes: Int { Int(sqlite3_changes(handle)) }
-
-  /// Runs `body` in a transaction (`BEGIN IMMEDIATE`: the write lock taken at once, so two
-  /// writers never deadlock on upgrading), committed when it returns, rolled back when it
-  /// throws.
+  /// Runs `body` in a transaction (`begin()`), committed when it returns, rolled back
+  /// when it throws.
   public func transaction<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
-    try execute("BEGIN IMMEDIATE")
+    try begin()
     let result: T
     do {
       result = try body()
@@ -106,36 +87,43 @@ public final class Database {
     return result
   }
 
-  var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }
-
-  /// The error of a failed call on this connection.
-  func failure(_ status: Int32) -> DatabaseError {
-    Self.error(status, lastMessage, path: path, systemError: sqlite3_system_errno(handle))
-  }
-
-  /// SQLite's result code (and the system's error behind an I/O error) as the kind of
-  /// failure it is.
-  static func error(_ status: Int32, _ message: String, path: String, systemError: Int32 = 0) -> DatabaseError {
-    let kind: DatabaseError.Kind
-    switch status & 0xFF {
-    case SQLITE_NOTADB: kind = .notADatabase
-    case SQLITE_CORRUPT: kind = .damaged
-    case SQLITE_FULL: kind = .full
-    case SQLITE_READONLY: kind = .readOnly
-    case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH: kind = .cannotOpen
-    case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
-    case SQLITE_CONSTRAINT: kind = .constraint
-    case SQLITE_IOERR:
-      // A write that failed for want of space is reported as an I/O error by some paths.
-      kind = systemError == ENOSPC ? .full : systemError == EROFS ? .readOnly : .other
-    default: kind = .other
+  /// Opens a writing transaction. SQLite's is `BEGIN IMMEDIATE`: the write lock taken at
+  /// once, so two writers never deadlock on upgrading; PostgreSQL locks rows as they are
+  /// written, so a plain `BEGIN`.
+  func begin() throws(DatabaseError) {
+    switch engine {
+    case .sqlite(let connection): try connection.execute("BEGIN IMMEDIATE")
+    case .postgreSQL(let connection): try connection.execute("BEGIN")
     }
-    return DatabaseError(kind: kind, path: path, code: status, message: message)
   }
-}
 
-extension Database {
-  /// Whether a transaction is open on this connection (SQLite rolls one back by itself
-  /// after some errors: a full disk, an I/O error).
-  public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+  /// Whether a transaction is open on this connection: SQLite rolls one back by itself
+  /// after some errors (a full disk, an I/O error), and a PostgreSQL transaction ends with
+  /// the connection.
+  public var isInTransaction: Bool {
+    switch engine {
+    case .sqlite(let connection): connection.isInTransaction
+    case .postgreSQL(let connection): connection.isInTransaction
+    }
+  }
+
+  /// Whether the connection can serve another caller: always for a file; for a server, while
+  /// it is still connected and outside a transaction.
+  var isReusable: Bool {
+    switch engine {
+    case .sqlite: true
+    case .postgreSQL(let connection): connection.isConnected && !connection.isInTransaction
+    }
+  }
+
+  /// Connects again when the server was lost (a restart of PostgreSQL, a network cut), so
+  /// the next transaction finds it back; nothing for a file.
+  func reconnectIfLost() {
+    if case .postgreSQL(let connection) = engine, !connection.isConnected { connection.reconnect() }
+  }
+
+  /// The SQLite connection, for what only SQLite does (its online backup, its checks).
+  var sqlite: SQLiteConnection? {
+    if case .sqlite(let connection) = engine { connection } else { nil }
+  }
 }

@@ -21,6 +21,8 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
     case newer(version: Int, known: Int)
     /// The store was closed.
     case closed
+    /// A database server that cannot be reached, or was lost mid-call (PostgreSQL).
+    case unreachable
     /// Anything else SQLite reports.
     case other
   }
@@ -53,6 +55,7 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
       "\(path) was written by a newer qrquiz (its records are at version \(version), this qrquiz knows \(known)): "
         + "update qrquiz"
     case .closed: "\(path): the database is closed"
+    case .unreachable: "\(path): the database server cannot be reached (\(message))"
     case .other: "\(path): \(message)"
     }
   }
@@ -66,6 +69,7 @@ extension DatabaseError {
     case .readOnly: "the records cannot be written"
     case .busy: "the records are busy"
     case .closed: "the records are closed"
+    case .unreachable: "the database server cannot be reached"
     default: message
     }
   }

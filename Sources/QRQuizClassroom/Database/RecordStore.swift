@@ -2,16 +2,18 @@ import Foundation
 import QRQuizFiles
 import QRQuizLocking
 
-/// A data folder's records in one SQLite database (`DATA/records.sqlite`): classes and
-/// their students, live games and their moves, homework and its work, profiles and
-/// statistics. Documents stay files (the topic library, pictures, the image cache,
-/// exports); records are here, where they can be queried together.
+/// A data folder's records in one SQLite database (`DATA/records.sqlite`), or a school's in
+/// a PostgreSQL database: classes and their students, live games and their moves, homework
+/// and its work, profiles and statistics. Documents stay files (the topic library, pictures,
+/// the image cache, exports); records are here, where they can be queried together.
 ///
-/// The file is in WAL mode with `synchronous=FULL`: a write that returned is on disk.
+/// The SQLite file is in WAL mode with `synchronous=FULL`: a write that returned is on disk.
 /// Writes go through one writer (`RecordWriter`), which commits what arrived together in
 /// one transaction; reads use connections of their own, which WAL lets run beside the
 /// writer. A command line and a server may open the same file: SQLite's locks order their
 /// writes, and each waits for the other's transaction (a busy timeout) rather than fail.
+/// On PostgreSQL the same writer holds one connection and the readers a small pool
+/// (``PostgreSQLAddress``); the same migrations and repositories run on it.
 ///
 /// ```swift
 /// let records = try RecordStore(file: data.appendingPathComponent(RecordStore.fileName))
@@ -23,8 +25,10 @@ public final class RecordStore: Sendable {
   /// The database's name in a data folder.
   public static let fileName = "records.sqlite"
 
-  /// The database file.
-  public let file: URL
+  /// The SQLite database file; `nil` for records on PostgreSQL.
+  public let file: URL?
+  /// The PostgreSQL database; `nil` for records in an SQLite file.
+  public let address: PostgreSQLAddress?
   private let writer: RecordWriter
   private let readers: ReaderPool
 
@@ -36,13 +40,35 @@ public final class RecordStore: Sendable {
   ///   newer than this program, or cannot be written.
   public init(file: URL, migrator: DatabaseMigrator = ClassroomSchema.migrator) throws(DatabaseError) {
     self.file = file
+    address = nil
     try Self.prepareFile(file)
     let connection = try Database(path: file.path)
     try Self.configure(connection)
     try migrator.migrate(connection)
     writer = RecordWriter(connection: connection)
-    readers = ReaderPool(path: file.path)
+    let path = file.path
+    readers = ReaderPool { () throws(DatabaseError) in try Database(path: path, readOnly: true, create: false) }
   }
+
+  /// Connects to the PostgreSQL database at `address` (TLS when its `sslmode` asks) and
+  /// brings its schema up to date with the same migrations as a file's.
+  ///
+  /// - Throws: ``DatabaseError``: `.unreachable` in one line (no server, refused, a wrong
+  ///   password, no such database); `.newer` for records of a newer qrquiz.
+  public init(postgreSQL address: PostgreSQLAddress, migrator: DatabaseMigrator = ClassroomSchema.migrator)
+    throws(DatabaseError)
+  {
+    file = nil
+    self.address = address
+    let connection = try Database(address)
+    try migrator.migrate(connection)
+    writer = RecordWriter(connection: connection)
+    readers = ReaderPool(limit: ReaderPool.serverConnections) { () throws(DatabaseError) in try Database(address) }
+  }
+
+  /// The records as messages name them: the file's path, or the server's address without
+  /// its password.
+  public var location: String { file?.path ?? address?.description ?? "" }
 
   deinit { writer.close() }
 
@@ -92,14 +118,23 @@ public final class RecordStore: Sendable {
     writer.enqueue(RecordWriter.Job(body: body, completion: completion))
   }
 
-  /// Runs `body` on a reading connection of this thread's own (WAL: it sees the last
-  /// commit, and never waits for the writer).
+  /// Runs `body` on a reading connection of this thread's own (WAL, or PostgreSQL's read
+  /// committed: it sees the last commit, and never waits for the writer).
   ///
   /// - Throws: ``DatabaseError``.
   public func read<T>(_ body: (Database) throws(DatabaseError) -> T) throws(DatabaseError) -> T {
-    let connection = try readers.take()
-    defer { readers.give(connection) }
-    return try body(connection)
+    let (connection, wasKept) = try readers.take()
+    do {
+      defer { readers.give(connection) }
+      return try body(connection)
+    } catch let error where wasKept && error.kind == .unreachable {
+      // A kept connection whose server went away while it waited (a restart): the others
+      // kept went with it. Once more, on a new connection: a read changes nothing.
+      readers.dropKept()
+      let fresh = try readers.take().connection
+      defer { readers.give(fresh) }
+      return try body(fresh)
+    }
   }
 
   /// Transactions the writer has committed (the tests count group commits with it).
@@ -197,25 +232,63 @@ private final class Outcome<T: Sendable>: @unchecked Sendable {
   }
 }
 
-/// Reading connections, lent one at a time; a few are kept open between reads.
+/// Reading connections, lent one at a time; a few are kept open between reads. On a
+/// PostgreSQL server at most `limit` are open at once (each is a server process): a read
+/// beyond them waits for one to be given back.
 final class ReaderPool: @unchecked Sendable {
-  // @unchecked: `idle` is touched only under `lock`, and a connection lent out is used by
-  // the borrowing thread alone until it is given back.
-  private let lock = NSLock()
+  // @unchecked: `idle` and `open` are touched only under `condition`'s lock, and a
+  // connection lent out is used by the borrowing thread alone until it is given back.
+  private let condition = NSCondition()
   private var idle: [Database] = []
-  private let path: String
+  private var open = 0
+  private let limit: Int
+  private let connect: @Sendable () throws(DatabaseError) -> Database
   static let kept = 4
+  /// The most reading connections a process opens to a PostgreSQL server.
+  static let serverConnections = 8
 
-  init(path: String) { self.path = path }
+  init(limit: Int = .max, connect: @escaping @Sendable () throws(DatabaseError) -> Database) {
+    self.limit = limit
+    self.connect = connect
+  }
 
-  func take() throws(DatabaseError) -> Database {
-    if let connection = lock.withLock({ idle.popLast() }) { return connection }
-    return try Database(path: path, readOnly: true, create: false)
+  /// A connection, and whether it was kept from an earlier read (rather than made now).
+  func take() throws(DatabaseError) -> (connection: Database, wasKept: Bool) {
+    condition.lock()
+    while idle.isEmpty && open >= limit { condition.wait() }
+    if let connection = idle.popLast() {
+      condition.unlock()
+      return (connection, true)
+    }
+    open += 1
+    condition.unlock()
+    do {
+      return (try connect(), false)
+    } catch {
+      condition.withLock { open -= 1 }
+      condition.signal()
+      throw error
+    }
+  }
+
+  /// Closes the connections kept between reads.
+  func dropKept() {
+    condition.withLock {
+      open -= idle.count
+      idle.removeAll()
+    }
+    condition.broadcast()
   }
 
   func give(_ connection: Database) {
-    lock.withLock {
-      if idle.count < Self.kept { idle.append(connection) }
+    condition.withLock {
+      // A connection that lost its server, or was left in a transaction, is closed.
+      if idle.count < Self.kept && connection.isReusable {
+        idle.append(connection)
+      } else {
+        open -= 1
+      }
     }
+    condition.signal()
   }
 }

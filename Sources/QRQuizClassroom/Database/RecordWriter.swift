@@ -80,8 +80,11 @@ final class RecordWriter: @unchecked Sendable {
 
   /// Runs `batch` in one transaction: each job's error, or `nil` for the ones committed.
   private func commit(_ batch: [Job]) -> [DatabaseError?] {
+    // A server lost since the last transaction is connected to again: the jobs that met
+    // the loss failed at once, and the ones after it find the server back.
+    connection.reconnectIfLost()
     do {
-      try connection.execute("BEGIN IMMEDIATE")
+      try connection.begin()
     } catch {
       return Array(repeating: error, count: batch.count)
     }
@@ -95,8 +98,8 @@ final class RecordWriter: @unchecked Sendable {
         outcomes.append(nil)
       } catch {
         guard connection.isInTransaction else {
-          // SQLite rolled the whole transaction back (a full disk, an I/O error): every job
-          // of it is lost, those before this one too.
+          // SQLite rolled the whole transaction back (a full disk, an I/O error), or the
+          // PostgreSQL server was lost: every job of it is lost, those before this one too.
           return Array(repeating: error, count: batch.count)
         }
         try? connection.execute("ROLLBACK TO job")

@@ -97,7 +97,7 @@ public struct AssignmentStore: Sendable {
       } catch {
         let place = error.move == 0 ? "its assignment" : "move \(error.move)"
         resumption.problems.append(
-          "assignment \(row.code) not read: \(place): \(error.reason); kept in \(records.file.path)")
+          "assignment \(row.code) not read: \(place): \(error.reason); kept in \(records.location)")
         let reason = "\(place): \(error.reason)"
         _ = try? records.write { database throws(DatabaseError) in
           try database.execute("UPDATE assignments SET damaged = \(reason) WHERE id = \(row.id)")

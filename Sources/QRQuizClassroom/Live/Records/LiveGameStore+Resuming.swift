@@ -48,7 +48,7 @@ extension LiveGameStore {
       } catch {
         let place = error.move == 0 ? "its setup" : "move \(error.move)"
         resumption.problems.append(
-          "live game \(game.pin) not resumed: \(place): \(error.reason); kept in \(records.file.path)")
+          "live game \(game.pin) not resumed: \(place): \(error.reason); kept in \(records.location)")
         markDamaged(game.id, reason: "\(place): \(error.reason)", at: now)
         continue
       }

@@ -230,6 +230,6 @@ public final class LiveMoveLog: @unchecked Sendable {
   }
 
   private var closedError: DatabaseError {
-    DatabaseError(kind: .closed, path: records.file.path, message: "the game is over: its moves are saved")
+    DatabaseError(kind: .closed, path: records.location, message: "the game is over: its moves are saved")
   }
 }

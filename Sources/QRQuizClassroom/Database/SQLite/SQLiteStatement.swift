@@ -2,11 +2,11 @@ internal import CSQLite
 
 /// A prepared statement, owned and finalised by this object (as GRDB's `Statement`); used
 /// on its connection's thread only.
-public final class Statement {
+final class SQLiteStatement {
   private let handle: OpaquePointer
-  private let database: Database
+  private let database: SQLiteConnection
 
-  init(handle: OpaquePointer, database: Database) {
+  init(handle: OpaquePointer, database: SQLiteConnection) {
     self.handle = handle
     self.database = database
   }
@@ -38,7 +38,7 @@ public final class Statement {
   }
 
   /// Steps once: `true` with a row to read, `false` when done.
-  public func step() throws(DatabaseError) -> Bool {
+  func step() throws(DatabaseError) -> Bool {
     switch sqlite3_step(handle) {
     case SQLITE_ROW: return true
     case SQLITE_DONE: return false
@@ -47,7 +47,7 @@ public final class Statement {
   }
 
   /// The row the last step gave.
-  public var row: Row {
+  var row: Row {
     let count = Int(sqlite3_column_count(handle))
     var values: [DatabaseValue] = []
     values.reserveCapacity(count)
@@ -71,17 +71,5 @@ public final class Statement {
       }
     }
     return Row(values: values)
-  }
-}
-
-/// A row's values, by column position.
-public struct Row: Sendable, Hashable {
-  public var values: [DatabaseValue]
-
-  public subscript(_ column: Int) -> DatabaseValue { column < values.count ? values[column] : .null }
-
-  /// Column `column` as `T`; `nil` when it holds NULL or another kind of value.
-  public func get<T: DatabaseValueConvertible>(_ column: Int, as type: T.Type = T.self) -> T? {
-    T(databaseValue: self[column])
   }
 }

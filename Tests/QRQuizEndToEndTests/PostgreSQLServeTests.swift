@@ -1,0 +1,92 @@
+import Foundation
+import QRQuizServerTesting
+import QRQuizTestSupport
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizClassroom
+
+/// `qrquiz serve --database postgresql://…` on 127.0.0.1: the records on the test's own
+/// database of the throwaway cluster, none in the data folder; a server killed (SIGKILL)
+/// after acknowledging answers loses none of them; a server that cannot be reached is said
+/// in one line, and nothing serves.
+@Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct PostgreSQLServeTests {
+  let home: TemporaryDirectory
+  let library: TemporaryDirectory
+  let cache: TemporaryDirectory
+
+  init() throws {
+    home = try TemporaryDirectory()
+    (library, cache) = try LiveLibrary.make()
+  }
+
+  func startServer(_ database: TestRecords) throws -> ServeProcess {
+    let url = try #require(database.address?.url)
+    return try ServeProcess(
+      [library.url.path, "--cache-dir", cache.url.path, "--database", url], environment: home.qrquizEnvironment)
+  }
+
+  func post(_ server: ServeProcess, _ path: String, _ body: String, token: String? = nil) throws
+    -> (status: Int, json: JSONValue)
+  {
+    var headers = ["Content-Type": "application/json"]
+    if let token { headers["Authorization"] = "Bearer \(token)" }
+    let response = try server.request("POST", path, headers: headers, body: Array(body.utf8))
+    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
+  }
+
+  func teacherToken(_ server: ServeProcess) throws -> String { try #require(server.teacherToken) }
+
+  func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
+
+  @Test func theRecordsAreKeptOnTheServerAndAKilledProcessLosesNoAcknowledgedAnswer() throws {
+    let database = try TestRecords(.postgreSQL)
+    try ClassRosterStore(records: try database.open()).create(
+      try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"]))
+    var server = try startServer(database)
+    let token = try teacherToken(server)
+    let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
+    let made = try post(
+      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
+      token: token)
+    try #require(made.status == 201, "\(made.json)")
+    let code = string(made.json["code"])
+    // The class on PostgreSQL is the one the server checks names against.
+    #expect(try post(server, "/api/assignments/\(code)/students", #"{"name":"Mallory"}"#).status == 403)
+    let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#)
+    let secret = string(joined.json["secret"])
+    for (index, picks) in [(0, "[0]"), (1, "[0,2]")] {
+      let answered = try post(
+        server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
+      #expect(answered.status == 200 && answered.json["right"] == .bool(true))
+    }
+    server.kill()
+    // Every acknowledged answer is a row on the database server, none in the data folder.
+    let work = try #require(try AssignmentStore(records: try database.open()).work(code: code))
+    #expect(work.students.map(\.name.text) == ["Ada Lovelace"])
+    #expect(work.students.first?.best.answers.count == 2 && work.students.first?.best.correct == 2)
+    let folderFile = home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)")
+    #expect(!FileManager.default.fileExists(atPath: folderFile.path))
+    // Started again on the same database, the work goes on where it was.
+    server = try startServer(database)
+    let next = try JSONParser.parse(try server.request("GET", "/api/assignments/\(code)/next?secret=\(secret)").body)
+    #expect(next["index"] == .number(2) && next["score"] == .number(2000), "\(next)")
+    #expect(server.errorText.isEmpty, "\(server.errorText)")
+  }
+
+  @Test func aDatabaseThatCannotBeReachedIsSaidInOneLineAndNothingServes() throws {
+    let result = try ProcessRunner.qrquiz(
+      [
+        "serve", "--port", "0", library.url.path, "--cache-dir", cache.url.path, "--database",
+        "postgresql://ada:s3cret@/school?host=/nonexistent-qrquiz-folder&port=5432",
+      ], environment: home.qrquizEnvironment)
+    #expect(result.status != 0)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("postgresql://ada:***@/school") && result.stderr.contains("cannot be reached"))
+    #expect(!result.stderr.contains("s3cret") && result.stdoutText.isEmpty, "\(result.stdoutText)")
+    let bad = try ProcessRunner.qrquiz(
+      ["serve", "--database", "/var/lib/records.sqlite"], environment: home.qrquizEnvironment)
+    #expect(bad.status == 2 && bad.stderr.contains("--database must be a postgresql:// URL"), "\(bad.stderr)")
+  }
+}
