@@ -127,6 +127,16 @@ import Testing
     #expect(await Self.rate(server, nobody, Self.spain, "3") == 404)
     #expect(await server.get("/s/\(nobody)/review").status == 404)
     #expect(await server.get("/s/nope/review").status == 404)
+
+    // The reviews go with their students: a class deleted leaves none behind.
+    let count = { () throws -> Int? in
+      try server.records.read { database throws(DatabaseError) in
+        try database.value("SELECT COUNT(*) FROM study_reviews WHERE student_id IS NOT NULL", as: Int.self)
+      }
+    }
+    #expect(try count() == 1)
+    _ = try server.classes.delete("7B")
+    #expect(try count() == 0)
   }
 
   @Test func homeworkMissesComeFirstAndNamesAreEscaped() async throws {
