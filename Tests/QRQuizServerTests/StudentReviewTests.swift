@@ -32,16 +32,16 @@ import Testing
     return (server, secrets)
   }
 
-  /// The card the review page shows (its hidden `card` field).
+  /// The question the review page shows.
   static func shownCard(_ page: String) -> String? {
-    page.components(separatedBy: #"name="card" value=""#).dropFirst().first?.components(separatedBy: "\"").first
+    page.components(separatedBy: #"<h2 id="review-question">"#).dropFirst().first?.components(separatedBy: "</h2>")
+      .first
   }
 
   static func rate(
     _ server: HomeworkServer, _ secret: String, _ key: StudyLog.CardKey, _ rating: String, reviews: Int = 0
   ) async -> Int {
-    let body =
-      "topic=\(form(key.topic))&card=\(form(key.card))&rating=\(form(rating))&reviews=\(reviews)"
+    let body = "card=\(String(key.fuzzSeed, radix: 16))&rating=\(form(rating))&reviews=\(reviews)"
     return await server.client.request(
       "POST", "/s/\(secret)/review", headers: ["Content-Type": "application/x-www-form-urlencoded"],
       body: Array(body.utf8)

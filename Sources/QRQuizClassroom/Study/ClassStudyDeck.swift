@@ -16,6 +16,11 @@ package struct ClassStudyDeck: Sendable {
     package let key: StudyLog.CardKey
     package let question: String
     package let answers: [String]
+
+    /// The card's name in a page's form: its key's hash in hex (``StudyLog/CardKey/fuzzSeed``),
+    /// for a question's text may hold what a form does not send back as it is (line breaks
+    /// a browser sends as CR LF, control characters a page replaces).
+    package var id: String { String(key.fuzzSeed, radix: 16) }
   }
 
   /// A finished live game of the class: its record (who played) and its results JSON
@@ -36,6 +41,7 @@ package struct ClassStudyDeck: Sendable {
   package let misses: [Int: [StudyLog.CardKey: QuizClock.Instant]]
 
   private let positions: [StudyLog.CardKey: Int]
+  private let byID: [String: Int]
 
   /// The deck of `roster`'s class from `games` (those it played; others are left out) and
   /// `assignments` (those given to it; others are left out).
@@ -53,10 +59,14 @@ package struct ClassStudyDeck: Sendable {
     cards = builder.cards
     misses = builder.misses
     positions = Dictionary(builder.cards.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+    byID = Dictionary(builder.cards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The card of `key`, if the class met it.
   package func card(_ key: StudyLog.CardKey) -> Card? { positions[key].map { cards[$0] } }
+
+  /// The card whose ``Card/id`` is `id`, if the class met it.
+  package func card(id: String) -> Card? { byID[id].map { cards[$0] } }
 
   /// When the student holding card `student` should see `key` again: at their last miss
   /// when they have not reviewed it since; else as their log says (`nil`: never reviewed).

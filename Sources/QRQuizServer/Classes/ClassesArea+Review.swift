@@ -46,8 +46,7 @@ extension ClassesArea {
       access: .anyone("whoever has the link"), .deferred(reviewPage))
     router.add(
       .post, "/s/{secret}/review", "rates a card of the student's review (1 again … 4 easy), then the next",
-      // The form carries the card's topic and question, percent-encoded: room for long ones.
-      access: .anyone("whoever has the link"), bodyLimit: .kibibytes(64), .deferred(rate))
+      access: .anyone("whoever has the link"), bodyLimit: .kibibytes(4), .deferred(rate))
   }
 
   /// The class's cards: its finished live games' questions and its homework's.
@@ -94,7 +93,7 @@ extension ClassesArea {
     }
   }
 
-  /// POST `/s/SECRET/review`: `topic`, `card`, `rating` (1–4) and `reviews` (how many
+  /// POST `/s/SECRET/review`: `card` (its id in the deck), `rating` (1–4) and `reviews` (how many
   /// reviews the card had when it was shown). Recorded at the server's time, then back to
   /// the review (303). A form sent twice (a double tap, a reload) finds the card's
   /// reviews moved on and records nothing the second time.
@@ -105,8 +104,7 @@ extension ClassesArea {
       guard let number = fields["rating"].flatMap({ Int($0) }), let rating = StudyRating(rawValue: number) else {
         return .html(pages.error(StudyPhrase.cannotRate, pages.say(StudyPhrase.badRating)), status: 422)
       }
-      let key = StudyLog.CardKey(topic: fields["topic"] ?? "", card: fields["card"] ?? "")
-      guard studying.deck.card(key) != nil else {
+      guard let key = studying.deck.card(id: fields["card"] ?? "")?.key else {
         return .html(pages.error(StudyPhrase.cannotRate, pages.say(StudyPhrase.noSuchCard)), status: 422)
       }
       let back = HTTPResponse.redirect(to: .studentReview(context[parameter: "secret"]))

@@ -88,8 +88,7 @@ extension Pages {
       <h3 id="answer-heading">\(say(StudyPhrase.answerLabel))</h3>
       <ul class="review-answers" aria-labelledby="answer-heading">\(answers)</ul>
       <form method="post" action="\(SitePath.studentReview(secret))">
-      <input type="hidden" name="topic" value="\(card.key.topic)">
-      <input type="hidden" name="card" value="\(card.key.card)">
+      <input type="hidden" name="card" value="\(card.id)">
       <input type="hidden" name="reviews" value="\(state.reviewCount)">
       <fieldset class="rate-buttons"><legend>\(say(StudyPhrase.rateLegend))</legend>
       \(HTML.joined(buttons, separator: "\n"))
