@@ -139,6 +139,29 @@ import Testing
     #expect(try count() == 0)
   }
 
+  @Test func reviewLinksCannotBeWalked() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let (walker, other) = ("10.0.0.66", "10.0.0.77")
+    var statuses: [Int: Int] = [:]
+    for index in 0..<240 {
+      let path = "/s/\(Secret.make())/review"
+      let answer =
+        index.isMultiple(of: 2)
+        ? await server.client.request("GET", path, from: walker)
+        : await server.client.request(
+          "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+          body: Array("card=0&rating=3&reviews=0".utf8), from: walker)
+      statuses[answer.status, default: 0] += 1
+      if answer.status == 429 { #expect(answer.headers["retry-after"] != nil) }
+    }
+    // The budget of every lookup that misses (100 at once): the results links' too.
+    #expect(statuses[404] == 100 && statuses[429] == 140, "\(statuses)")
+    #expect(await server.client.request("GET", "/s/\(Secret.make())", from: walker).status == 429)
+    let ada = try #require(secrets[1])
+    #expect(await server.client.request("GET", "/s/\(ada)/review", from: other).status == 200)
+    #expect(await server.client.request("GET", "/s/\(ada)/review", from: walker).status == 429)
+  }
+
   @Test func homeworkMissesComeFirstAndNamesAreEscaped() async throws {
     let (server, secrets) = try await Self.classThatPlayed()
     let code = try await server.assign("Capitals", #","set":1,"class":"7B""#)
