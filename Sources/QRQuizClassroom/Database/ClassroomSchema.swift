@@ -19,6 +19,9 @@ public enum ClassroomSchema {
       try database.executeScript(version3)
     }
     migrator.register(4, "names folded to their base letters", NameKeyRefresh.apply)
+    migrator.register(5, "students' own reviews") { database throws(DatabaseError) in
+      try database.executeScript(version5)
+    }
     migrator.register(8, "answer cards' class marks") { database throws(DatabaseError) in
       try database.executeScript(version8)
     }
@@ -158,6 +161,15 @@ public enum ClassroomSchema {
       at INTEGER NOT NULL
     );
     CREATE INDEX assignment_due_changes_by_assignment ON assignment_due_changes (assignment_id, id);
+    """
+
+  /// `study_reviews.student_id`: the reviews a class's student makes on their own page
+  /// (`/s/SECRET`), their learner `student:ID`. The reviews go with the student: a class
+  /// deleted, its students' reviews are deleted with it, as its games' players are not
+  /// kept pointing at nobody.
+  static let version5 = """
+    ALTER TABLE study_reviews ADD COLUMN student_id INTEGER REFERENCES students (id) ON DELETE CASCADE;
+    CREATE INDEX study_reviews_by_student ON study_reviews (student_id) WHERE student_id IS NOT NULL;
     """
 
   /// `students.code`: the card code (1 … 476, `AnswerCardCode`'s) the student's printed card

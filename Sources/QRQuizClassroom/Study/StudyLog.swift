@@ -68,23 +68,39 @@ package struct StudyLog: Sendable {
   }
 
   package let records: RecordStore
-  /// Who studied: `profile:` and the profile's name in lower case (profiles ignore case).
+  /// Who studied: `profile:` and the profile's name in lower case (profiles ignore case),
+  /// or `student:` and a class's student's id in the records.
   package let learner: String
+  /// The class's student whose log this is (their row of `students`), else `nil`.
+  package let studentID: Int64?
 
   /// The log of the terminal player `profile`.
   package init(records: RecordStore, profile: String) {
     self.records = records
     learner = "profile:" + profile.lowercased()
+    studentID = nil
   }
+
+  /// The log of a class's student, who reviews on their own page (`/s/SECRET`): their
+  /// reviews are deleted with them.
+  package init(records: RecordStore, studentID: Int64) {
+    self.records = records
+    learner = Self.learner(studentID: studentID)
+    self.studentID = studentID
+  }
+
+  /// The learner of the student `id`'s reviews.
+  static func learner(studentID id: Int64) -> String { "student:\(id)" }
 
   /// Adds `review` to the log, on disk when this returns.
   package func record(_ review: Review) async throws(DatabaseError) {
-    let learner = learner
+    let (learner, studentID) = (learner, studentID)
     try await records.write { database throws(DatabaseError) in
       try database.execute(
         """
-        INSERT INTO study_reviews (learner, topic, card, at, rating)
-        VALUES (\(learner), \(review.topic), \(review.card), \(review.at.microsecondsSince1970), \(review.rating.rawValue))
+        INSERT INTO study_reviews (learner, topic, card, at, rating, student_id)
+        VALUES (\(learner), \(review.topic), \(review.card), \(review.at.microsecondsSince1970), \(review.rating.rawValue),
+          \(studentID))
         """)
     }
   }
@@ -100,13 +116,42 @@ package struct StudyLog: Sendable {
     }
     var replayed = Replayed(cards: [:], firstReviews: [:])
     for row in rows {
-      guard let topic = row.get(0, as: String.self), let card = row.get(1, as: String.self),
-        let microseconds = row.get(2, as: Int64.self), let number = row.get(3, as: Int.self),
-        let rating = StudyRating(rawValue: number)
-      else { continue }
-      let at = QuizClock.Instant(microsecondsSince1970: microseconds)
-      replayed.apply(Review(topic: topic, card: card, at: at, rating: rating), scheduler: scheduler)
+      guard let review = Self.review(row, from: 0) else { continue }
+      replayed.apply(review, scheduler: scheduler)
     }
     return replayed
+  }
+
+  /// The review in `row`'s columns `topic, card, at, rating` from column `first`.
+  static func review(_ row: Row, from first: Int) -> Review? {
+    guard let topic = row.get(first, as: String.self), let card = row.get(first + 1, as: String.self),
+      let microseconds = row.get(first + 2, as: Int64.self), let number = row.get(first + 3, as: Int.self),
+      let rating = StudyRating(rawValue: number)
+    else { return nil }
+    return Review(topic: topic, card: card, at: QuizClock.Instant(microsecondsSince1970: microseconds), rating: rating)
+  }
+
+  /// Every student's cards of the class `classKey` (``ClassRosterStore/key(_:)``), by the
+  /// student's card number, replayed through `scheduler`: the gradebook's memory, read in
+  /// one query.
+  package static func classCards(records: RecordStore, classKey: String, scheduler: FSRSScheduler)
+    throws(DatabaseError) -> [Int: Replayed]
+  {
+    let rows = try records.read { database throws(DatabaseError) in
+      try database.rows(
+        """
+        SELECT students.card, study_reviews.topic, study_reviews.card, study_reviews.at, study_reviews.rating
+        FROM study_reviews JOIN students ON students.id = study_reviews.student_id
+        JOIN classes ON classes.id = students.class_id
+        WHERE classes.name_key = \(classKey)
+        ORDER BY students.card, study_reviews.topic, study_reviews.card, study_reviews.at, study_reviews.id
+        """)
+    }
+    var byStudent: [Int: Replayed] = [:]
+    for row in rows {
+      guard let student = row.get(0, as: Int.self), let review = Self.review(row, from: 1) else { continue }
+      byStudent[student, default: Replayed(cards: [:], firstReviews: [:])].apply(review, scheduler: scheduler)
+    }
+    return byStudent
   }
 }

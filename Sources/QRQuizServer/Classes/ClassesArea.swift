@@ -35,6 +35,7 @@ final class ClassesArea: Sendable {
     router.add(
       .get, "/s/{secret}", "a student's own results, by their secret link", access: .anyone("whoever has the link"),
       .deferred(studentPage))
+    addReviewRoutes(to: &router)
   }
 
   /// The gradebook of `roster`'s class as things stand.
@@ -43,6 +44,17 @@ final class ClassesArea: Sendable {
       roster: roster, assignments: assignments.all.map(\.snapshot),
       games: site.configuration.liveGames?.gameRecords() ?? [],
       at: assignments.clock.now())
+  }
+
+  /// What `roster`'s class remembers, from its students' reviews, as things stand.
+  func memory(_ roster: ClassRoster) -> ClassMemory {
+    let replayed =
+      site.configuration.classes.flatMap {
+        try? StudyLog.classCards(
+          records: $0.records, classKey: ClassRosterStore.key(roster.name.text), scheduler: Self.scheduler)
+      } ?? [:]
+    return ClassMemory(
+      roster: roster, deck: deck(roster), replayed: replayed, scheduler: Self.scheduler, at: assignments.clock.now())
   }
 
   /// The class the path names.
@@ -79,7 +91,9 @@ final class ClassesArea: Sendable {
   /// GET `/classes/NAME`.
   func gradebookPage(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
     let roster = try roster(context)
-    return .html(site.pages(context).gradebookPage(gradebook(roster), publicURL: site.publicURL, csrf: site.formToken))
+    return .html(
+      site.pages(context).gradebookPage(
+        gradebook(roster), memory: memory(roster), publicURL: site.publicURL, csrf: site.formToken))
   }
 
   /// POST `/classes/NAME/links`: every student without one gets their own page's secret;
@@ -97,8 +111,11 @@ final class ClassesArea: Sendable {
   /// GET `/api/classes/NAME/gradebook.csv`.
   func gradebookCSV(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
     let roster = try roster(context)
+    // The memory's tables after the gradebook's, an empty row between: the columns before
+    // it mean what they always meant.
     return .bytes(
-      Array(gradebook(roster).csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
+      Array((gradebook(roster).csv + "\r\n" + memory(roster).csv).utf8), type: "text/csv; charset=utf-8",
+      cache: "no-store",
       headers: [
         // The class's name is the teacher's text, maybe pasted: one builder quotes it.
         (
@@ -110,7 +127,10 @@ final class ClassesArea: Sendable {
 
   /// GET `/api/classes/NAME/gradebook.json`.
   func gradebookJSON(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
-    .json(gradebook(try roster(context)).json)
+    let roster = try roster(context)
+    guard case .object(var members) = gradebook(roster).json else { return .json(gradebook(roster).json) }
+    members.append(("memory", memory(roster).json))
+    return .json(.object(members))
   }
 
   /// GET `/s/SECRET`: the student's row of their class's gradebook, and nothing else.
@@ -129,13 +149,16 @@ final class ClassesArea: Sendable {
       let student = roster.student(resultsSecret: secret)
     {
       let book = gradebook(roster)
-      if let row = book.row(card: student.card) { return .html(pages.studentResults(row, in: book)) }
+      if let row = book.row(card: student.card) {
+        let due = studying(secret)?.queue.count
+        return .html(pages.studentResults(row, in: book, review: due.map { (secret, $0) }))
+      }
     }
     return budget.missed(context, notFound, refusal: tooManyTries)
   }
 
   /// 429 with `Retry-After`: the address has no lookup left.
-  private func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
+  func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
     let pages = site.pages(context)
     return .html(
       pages.error(PagePhrase.liveTooManyTries, ""), status: 429,

@@ -32,7 +32,7 @@ extension Pages {
   }
 
   /// `/classes/NAME`: the gradebook; the students' own pages' links below it.
-  func gradebookPage(_ book: Gradebook, publicURL: String, csrf: String) -> HTML {
+  func gradebookPage(_ book: Gradebook, memory: ClassMemory, publicURL: String, csrf: String) -> HTML {
     let name = book.roster.name.text
     let live = book.activities.count { $0.kind == .live }
     let headers = book.activities.enumerated().map { index, activity -> HTML in
@@ -73,6 +73,7 @@ extension Pages {
       \(say(.activityCount, ["live": .number(live), "homework": .number(book.activities.count - live)]))</p>
       \(table)
       \(gradebookNotes(book))
+      \(classMemory(memory))
       <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>
       \(studentLinks(book.roster, publicURL: publicURL, csrf: csrf))
@@ -152,7 +153,9 @@ extension Pages {
   }
 
   /// `/s/SECRET`: a student's own results, in their class's gradebook: theirs alone.
-  func studentResults(_ row: Gradebook.Row, in book: Gradebook) -> HTML {
+  /// `review`: the student's secret and the cards they have to study now, for the link
+  /// to their Review.
+  func studentResults(_ row: Gradebook.Row, in book: Gradebook, review: (secret: String, due: Int)? = nil) -> HTML {
     let items = zip(row.cells, book.activities).reversed().map { cell, activity -> HTML in
       let kind: HomeworkPhrase = activity.kind == .live ? .kindLive : .kindHomework
       let join: HTML? =
@@ -172,6 +175,7 @@ extension Pages {
       title: text(.yourResults),
       """
       <h1>\(say(.yourResultsHeading, ["name": .text(row.student.name.text), "class": .text(book.roster.name.text)]))</h1>
+      \(review.map { reviewLink(secret: $0.secret, due: $0.due) })
       \(overall)
       \(empty)
       <ul class="my-results" id="my-results">

@@ -1,0 +1,56 @@
+import QRQuiz
+import QRQuizClassroom
+import QRQuizHTTP
+
+/// The gradebook's section on what the class remembers (``ClassMemory``): each student's
+/// cards due and overdue and their predicted recall today, then the questions the class
+/// is least likely to remember: the ones to go over again.
+extension Pages {
+  func classMemory(_ memory: ClassMemory) -> HTML {
+    let intro: HTML = """
+      <h2 id="memory-heading">\(say(StudyPhrase.memoryHeading))</h2>
+      <p class="muted">\(say(StudyPhrase.memoryNote))</p>
+      """
+    guard !memory.isEmpty else {
+      return """
+        <section id="class-memory" aria-labelledby="memory-heading">\(intro)
+        <p id="memory-nobody">\(say(StudyPhrase.memoryNobody))</p></section>
+        """
+    }
+    let students = memory.students.map { row -> HTML in
+      """
+      <tr><th scope="row">\(row.student.name.text)</th><td>\(row.due)</td><td>\(row.overdue)</td>\
+      <td>\(row.studied)</td><td>\(row.recall.map { percent($0) } ?? "")</td></tr>
+
+      """
+    }
+    let questions = memory.questions.filter { $0.recall != nil }.map { question -> HTML in
+      """
+      <tr><td>\(question.card.key.topic)</td><th scope="row">\(question.card.question)</th>\
+      <td>\(question.studied)</td><td>\(question.recall.map { percent($0) } ?? "")</td></tr>
+
+      """
+    }
+    return """
+      <section id="class-memory" aria-labelledby="memory-heading">\(intro)
+      <div class="table-scroll" role="region" aria-labelledby="memory-students-caption" tabindex="0">
+      <table class="results" id="memory-students"><caption id="memory-students-caption">\
+      \(say(StudyPhrase.memoryStudentsCaption))</caption>
+      <thead><tr><th scope="col">\(say(HomeworkPhrase.studentColumn))</th>\
+      <th scope="col">\(say(StudyPhrase.memoryDueColumn))</th><th scope="col">\(say(StudyPhrase.memoryOverdueColumn))</th>\
+      <th scope="col">\(say(StudyPhrase.memoryStudiedColumn))</th><th scope="col">\(say(StudyPhrase.memoryRecallColumn))</th>\
+      </tr></thead>
+      <tbody>
+      \(students)</tbody></table></div>
+      <h3 id="memory-questions-heading">\(say(StudyPhrase.memoryQuestionsHeading))</h3>
+      <div class="table-scroll" role="region" aria-labelledby="memory-questions-heading" tabindex="0">
+      <table class="results" id="memory-questions"><thead><tr>\
+      <th scope="col">\(say(StudyPhrase.memoryTopicColumn))</th><th scope="col">\(say(StudyPhrase.memoryQuestionColumn))</th>\
+      <th scope="col">\(say(StudyPhrase.memoryStudiedBy))</th><th scope="col">\(say(StudyPhrase.memoryRecallColumn))</th>\
+      </tr></thead>
+      <tbody>
+      \(questions)</tbody></table></div>
+      </section>
+      """
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import QRQuizServerTesting
+import QRQuizTestSupport
+import Testing
+
+@testable import QRQuiz
+@testable import QRQuizClassroom
+@testable import QRQuizServer
+
+/// A student's Review on their own page (`/s/SECRET/review`) and the class's memory in the
+/// gradebook, in process through the server's pages with real records: the questions a
+/// student missed in a live game or their homework come first, a rating moves the card as
+/// FSRS-6 says at the server's time, one student's secret rates only their own cards, and
+/// a bad rating is refused.
+@Suite struct StudentReviewTests {
+  static let france = StudyLog.CardKey(topic: "Capitals", card: "Capital of France?")
+  static let spain = StudyLog.CardKey(topic: "Capitals", card: "Which are in Spain?")
+  static let cat = StudyLog.CardKey(topic: "Capitals", card: "What is this?")
+
+  /// A server where 7B played Capitals' first set (Ada missing Spain, Alan missing France and
+  /// leaving Spain unanswered), with the students' own pages made; their secrets by card.
+  static func classThatPlayed() async throws -> (HomeworkServer, [Int: String]) {
+    let server = try HomeworkServer()
+    try await server.playLiveGame([("Ada Lovelace", [[0], [1], [0]]), ("Alan Turing", [[1], nil, [0]])])
+    let csrf = await server.formToken()
+    let made = await server.client.request(
+      "POST", "/classes/7B/links", headers: HomeworkServer.teacherCookie, body: Array("csrf=\(csrf)".utf8))
+    #expect(made.status == 303)
+    let roster = try server.classes.roster(named: "7B")
+    var secrets: [Int: String] = [:]
+    for student in roster.students { secrets[student.card] = student.resultsSecret }
+    return (server, secrets)
+  }
+
+  /// The question the review page shows.
+  static func shownCard(_ page: String) -> String? {
+    page.components(separatedBy: #"<h2 id="review-question">"#).dropFirst().first?.components(separatedBy: "</h2>")
+      .first
+  }
+
+  static func rate(
+    _ server: HomeworkServer, _ secret: String, _ key: StudyLog.CardKey, _ rating: String, reviews: Int = 0
+  ) async -> Int {
+    let body = "card=\(String(key.fuzzSeed, radix: 16))&rating=\(form(rating))&reviews=\(reviews)"
+    return await server.client.request(
+      "POST", "/s/\(secret)/review", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array(body.utf8)
+    ).status
+  }
+
+  static func form(_ text: String) -> String {
+    text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+  }
+
+  static func log(_ server: HomeworkServer, card: Int) throws -> StudyLog.Replayed {
+    let id = try #require(try server.classes.studentID(className: "7B", card: card))
+    return try StudyLog(records: server.records, studentID: id).cards(scheduler: ClassesArea.scheduler)
+  }
+
+  @Test func theMissedQuestionsComeFirstAndARatingMovesTheCardAsFSRSSays() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let ada = try #require(secrets[1])
+    let results = await server.get("/s/\(ada)")
+    #expect(results.text.contains("/s/\(ada)/review") && results.text.contains("Review: 3 cards to study now"))
+
+    // Spain, missed, before France, which comes first in the game.
+    let page = await server.get("/s/\(ada)/review")
+    #expect(page.status == 200)
+    #expect(Self.shownCard(page.text) == Self.spain.card)
+    #expect(page.text.contains("You missed this one in class"))
+    #expect(page.text.contains("1 missed in class · 0 due · 2 new"))
+    #expect(page.text.contains("<li>Madrid</li><li>Seville</li>"))
+    // Each button says when it brings the card back, as the terminal shows it.
+    let now = server.clock.clock.now()
+    let new = StudyCard(due: now, fuzzSeed: Self.spain.fuzzSeed)
+    let dues = ClassesArea.scheduler.nextDues(of: new, at: now)
+    let pages = Pages(language: .english)
+    for (rating, name) in [(StudyRating.again, "Again"), (.hard, "Hard"), (.good, "Good"), (.easy, "Easy")] {
+      let interval = pages.intervalText(StudyInterval(from: now, to: try #require(dues[rating])))
+      #expect(
+        page.text.contains(
+          "<span class=\"rate-name\">\(name)</span> <span class=\"rate-interval\">back in \(interval)</span>"),
+        "\(name) \(interval)")
+    }
+
+    // Rated Good: due as FSRS-6 says for a new card rated Good at the server's time.
+    #expect(await Self.rate(server, ada, Self.spain, "3") == 303)
+    let expected = try ClassesArea.scheduler.review(new, rating: .good, at: now)
+    let card = try #require(try Self.log(server, card: 1).cards[Self.spain])
+    #expect(card == expected && card.due == now + .seconds(600))
+    // The same form sent again (a double tap) records nothing more.
+    #expect(await Self.rate(server, ada, Self.spain, "3") == 303)
+    #expect(try Self.log(server, card: 1).cards[Self.spain]?.reviewCount == 1)
+
+    // Then the new cards in the game's order; Spain comes back once nothing else is due.
+    #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.france.card)
+    #expect(await Self.rate(server, ada, Self.france, "4") == 303)
+    #expect(await Self.rate(server, ada, Self.cat, "4") == 303)
+    #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.spain.card)
+    #expect(await Self.rate(server, ada, Self.spain, "3", reviews: 1) == 303)
+    let done = await server.get("/s/\(ada)/review")
+    #expect(done.text.contains("Nothing to review now") && Self.shownCard(done.text) == nil)
+    server.clock.advance(by: 30 * 86_400)
+    #expect(await server.get("/s/\(ada)/review").text.contains("0 missed in class · 3 due · 0 new"))
+  }
+
+  @Test func aStudentsSecretRatesTheirOwnCardsAndBadRatingsAreRefused() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let (ada, alan) = (try #require(secrets[1]), try #require(secrets[2]))
+    // Alan missed France and Spain: France first, the game's order.
+    let alans = await server.get("/s/\(alan)/review")
+    #expect(Self.shownCard(alans.text) == Self.france.card && alans.text.contains("2 missed in class"))
+
+    // Alan's secret rates Alan's card, never Ada's.
+    #expect(await Self.rate(server, alan, Self.spain, "1") == 303)
+    #expect(try Self.log(server, card: 2).cards[Self.spain]?.reviewCount == 1)
+    #expect(try Self.log(server, card: 1).cards.isEmpty)
+    #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.spain.card)
+
+    for rating in ["5", "0", "x", ""] {
+      #expect(await Self.rate(server, ada, Self.spain, rating) == 422, "rating '\(rating)'")
+    }
+    let other = StudyLog.CardKey(topic: "Capitals", card: "<script>alert(1)</script>")
+    #expect(await Self.rate(server, ada, other, "3") == 422)
+    #expect(try Self.log(server, card: 1).cards.isEmpty)
+    let nobody = String(repeating: "0", count: 32)
+    #expect(await Self.rate(server, nobody, Self.spain, "3") == 404)
+    #expect(await server.get("/s/\(nobody)/review").status == 404)
+    #expect(await server.get("/s/nope/review").status == 404)
+
+    // The reviews go with their students: a class deleted leaves none behind.
+    let count = { () throws -> Int? in
+      try server.records.read { database throws(DatabaseError) in
+        try database.value("SELECT COUNT(*) FROM study_reviews WHERE student_id IS NOT NULL", as: Int.self)
+      }
+    }
+    #expect(try count() == 1)
+    _ = try server.classes.delete("7B")
+    #expect(try count() == 0)
+  }
+
+  @Test func reviewLinksCannotBeWalked() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let (walker, other) = ("10.0.0.66", "10.0.0.77")
+    var statuses: [Int: Int] = [:]
+    for index in 0..<240 {
+      let path = "/s/\(Secret.make())/review"
+      let answer =
+        index.isMultiple(of: 2)
+        ? await server.client.request("GET", path, from: walker)
+        : await server.client.request(
+          "POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"],
+          body: Array("card=0&rating=3&reviews=0".utf8), from: walker)
+      statuses[answer.status, default: 0] += 1
+      if answer.status == 429 { #expect(answer.headers["retry-after"] != nil) }
+    }
+    // The budget of every lookup that misses (100 at once): the results links' too.
+    #expect(statuses[404] == 100 && statuses[429] == 140, "\(statuses)")
+    #expect(await server.client.request("GET", "/s/\(Secret.make())", from: walker).status == 429)
+    let ada = try #require(secrets[1])
+    #expect(await server.client.request("GET", "/s/\(ada)/review", from: other).status == 200)
+    #expect(await server.client.request("GET", "/s/\(ada)/review", from: walker).status == 429)
+  }
+
+  @Test func homeworkMissesComeFirstAndNamesAreEscaped() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let code = try await server.assign("Capitals", #","set":1,"class":"7B""#)
+    let grace = try await server.join(code, "Grace Hopper")
+    _ = await server.answer(code, grace, 0, [0])
+    _ = await server.answer(code, grace, 1, [3])
+    let page = await server.get("/s/\(try #require(secrets[3]))/review")
+    #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 2 new"))
+
+    // Spanish, and a stranger's text escaped.
+    try server.classes.update("7B") { roster throws(ClassRoster.Problem) in
+      try roster.renameStudent(.card(3), to: "<b>Grace</b>")
+    }
+    let spanish = await server.client.request(
+      "GET", "/s/\(try #require(secrets[3]))/review", headers: ["Accept-Language": "es"])
+    #expect(spanish.text.contains("Repaso · &lt;b&gt;Grace&lt;/b&gt;, 7B"))
+    #expect(spanish.text.contains("Otra vez") && spanish.text.contains("vuelve en"))
+    #expect(!spanish.text.contains("<b>Grace"))
+    try PhraseBookCheck.check(StudyPhrase.self)
+  }
+
+  @Test func theGradebookShowsTheClassMemory() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let ada = try #require(secrets[1])
+    let teacherPage = await server.get("/classes/7B", headers: HomeworkServer.teacherCookie).text
+    #expect(teacherPage.contains("id=\"memory-heading\"") && teacherPage.contains("No student has reviewed yet"))
+
+    let start = server.clock.clock.now()
+    #expect(await Self.rate(server, ada, Self.spain, "3") == 303)
+    server.clock.advance(by: 2 * 86_400 + 60)
+    let now = server.clock.clock.now()
+    let card = try ClassesArea.scheduler.review(
+      StudyCard(due: start, fuzzSeed: Self.spain.fuzzSeed), rating: .good, at: start)
+    let recall = ClassesArea.scheduler.retrievability(of: card, at: now)
+    #expect(recall > 0 && recall < 1)
+    let percent = "\(Int((recall * 100).rounded()))%"
+
+    let page = await server.get("/classes/7B", headers: HomeworkServer.teacherCookie).text
+    // Ada: Spain due since ten minutes after she rated it, over a day ago; Alan: his two
+    // misses, due since the game; Grace did not play.
+    #expect(
+      page.contains("<tr><th scope=\"row\">Ada Lovelace</th><td>1</td><td>1</td><td>1</td><td>\(percent)</td></tr>"))
+    #expect(page.contains("<tr><th scope=\"row\">Alan Turing</th><td>2</td><td>2</td><td>0</td><td></td></tr>"))
+    #expect(page.contains("<tr><th scope=\"row\">Grace Hopper</th><td>0</td><td>0</td><td>0</td><td></td></tr>"))
+    #expect(
+      page.contains(
+        "<tr><td>Capitals</td><th scope=\"row\">Which are in Spain?</th><td>1</td><td>\(percent)</td></tr>"))
+    #expect(!page.contains("<th scope=\"row\">Capital of France?</th>"), "nobody studied it")
+
+    let csv = await server.get("/api/classes/7B/gradebook.csv", headers: HomeworkServer.teacher).text
+    let decimal = String(format: "%.2f", recall)
+    #expect(csv.contains("\r\n\r\nname,card,due,overdue,studied,recall today\r\nAda Lovelace,1,1,1,1,\(decimal)\r\n"))
+    #expect(csv.contains("topic,question,studied by,recall today\r\nCapitals,Which are in Spain?,1,\(decimal)\r\n"))
+    #expect(csv.hasPrefix("\u{FEFF}name,card,share,1 score"), "the gradebook's own columns first, unchanged")
+    let json = try JSONParser.parse(
+      await server.get("/api/classes/7B/gradebook.json", headers: HomeworkServer.teacher).body)
+    guard case .array(let students)? = json["memory"]?["students"] else { throw CocoaError(.coderInvalidValue) }
+    #expect(students.map { $0["due"] } == [.number(1), .number(2), .number(0)])
+    #expect(students[0]["recall"] == .number(recall) && students[1]["recall"] == .null)
+    #expect(json["activities"] != nil && json["students"] != nil)
+  }
+}
