@@ -3,8 +3,9 @@
 /// triples that looked like symbols but did not read), or the photo is under- or
 /// over-exposed (``GrayImage/exposure``: its first census misses finders), the search goes on with what was
 /// read masked out: the finders of a narrow threshold window beside the wide one's
-/// leftovers, then (when zbar's passes are among the reader's) a zbar pass over the image
-/// with every symbol read painted over; a photo first read reduced is then read again at
+/// leftovers, those of a window a few modules wide (blurred finders), then (when zbar's
+/// passes are among the reader's) a zbar pass over the image with every symbol read
+/// painted over; a photo first read reduced is then read again at
 /// its full resolution. Each view adds what it reads, until nothing is left or the time
 /// budget ends.
 extension QRCodeReader {
@@ -20,7 +21,8 @@ extension QRCodeReader {
 
   /// Reads on in `image` (the image's own size) past the symbols of `gathering`, read
   /// already in the view `wide` (the first census, against a wide window): the finders a
-  /// narrow window finds beside those `wide` left, then windows around the pairs of
+  /// narrow window finds beside those `wide` left, then those of a window a few modules
+  /// wide (see ``moduleSizedView(_:census:)``), then windows around the pairs of
   /// finders still unexplained, then zbar over the masked image when `zbar`. With no
   /// `wide` (a photo's full size, read reduced before), the narrow window's alone: the
   /// symbols left are then small. Whether more may still be there.
