@@ -250,3 +250,36 @@ extension ManyCodesTests {
     #expect(paired == Set(0..<24), "codes without a pair of their own: \(Set(0..<24).subtracting(paired).sorted())")
   }
 }
+
+/// A `qrquiz sheet` of 60 codes photographed (Fixtures/sheet-scenes, from make_scenes.py):
+/// every code read, and nothing else.
+@Suite struct PhotographedSheetTests {
+  /// The reader before read 56: the finders of four codes, blurred, were in neither
+  /// census (their light rings closed under both windows), so no triple held them; a
+  /// window the size of a few of the sheet's modules finds them.
+  @Test func everyCodeOfAPhotographedSheetOfSixtyIsRead() throws {
+    struct Expected: Decodable { let texts: [String] }
+    let expected = try JSONDecoder().decode(
+      Expected.self, from: Data(contentsOf: Fixtures.url("sheet-scenes/sheet-of-sixty.json")))
+    #expect(expected.texts.count == 60)
+    let read = try QRCodeReader(timeLimit: .infinity)
+      .scan(imageData: Fixtures.bytes("sheet-scenes/sheet-of-sixty.jpg")).symbols.map(\.text)
+    #expect(read.filter { !expected.texts.contains($0) }.isEmpty, "a text no code holds")
+    #expect(Set(read) == Set(expected.texts), "missed: \(Set(expected.texts).subtracting(read).map { $0.prefix(30) })")
+    #expect(read.count == 60)
+  }
+
+  /// The window is three of the census's median modules each way, and only when that is
+  /// well inside the narrow window.
+  @Test func theModuleSizedWindowFollowsTheFindersSeen() throws {
+    let (page, _) = try ManyCodesTests.sheet(count: 9, columns: 3, scale: 4)
+    var wide = GrayImage(width: 2400, height: 2400, filledWith: 250)
+    for y in 0..<page.height { for x in 0..<page.width { wide[x + 100, y + 100] = page[x, y] } }
+    let census = FinderPatternScan(wide.binarized())
+    let view = try #require(QRCodeReader.moduleSizedView(wide, census: census))
+    #expect(view.census.patterns.count(where: { $0.rows >= 2 }) >= 27)
+    // At 4 pixels a module the window is 12 each way: not used on an image whose narrow
+    // window is as small.
+    #expect(QRCodeReader.moduleSizedView(page, census: FinderPatternScan(page.binarized())) == nil)
+  }
+}
