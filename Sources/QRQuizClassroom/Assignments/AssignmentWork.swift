@@ -80,9 +80,13 @@ public struct AssignmentWork: Sendable, Equatable {
     case nameTaken
     case full
     case pastDue
+    /// The assignment opens from each student's own link only (``Assignment/ownLinks``).
+    case ownLinkRequired
 
     public var description: String {
       switch self {
+      case .ownLinkRequired:
+        "this homework opens from your own link, the one your teacher gave you (its address has /s/ in it): open it there"
       case .invalidName(let problem): problem.description
       case .notOnRoster: "this name is not on the class's list: type it as your teacher has it"
       case .nameTaken: "a student of this name has joined already"
@@ -164,10 +168,14 @@ public struct AssignmentWork: Sendable, Equatable {
   /// name is taken as the roster spells it.
   ///
   /// - Throws: ``JoinRefusal``.
+  ///
+  /// - Parameter ownLink: whether the student came by their own link (`/s/SECRET`): the
+  ///   only way into an assignment that ``Assignment/requiresOwnLinks``.
   public func join(
-    name raw: String, secret: String, roster: ClassRoster?, at now: QuizClock.Instant
+    name raw: String, secret: String, roster: ClassRoster?, ownLink: Bool = false, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> Entry {
     guard isOpenToAnyone(at: now) else { throw .pastDue }
+    guard ownLink || !assignment.requiresOwnLinks else { throw .ownLinkRequired }
     var name: StudentName
     do throws(StudentName.Problem) { name = try StudentName(raw) } catch { throw .invalidName(error) }
     if assignment.className != nil {
