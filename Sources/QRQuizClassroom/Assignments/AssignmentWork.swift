@@ -4,7 +4,7 @@ import QRQuiz
 /// What the students of an ``Assignment`` have done: who joined, and each attempt's
 /// answers in order.
 ///
-/// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:at:)``,
+/// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:ownLink:at:)``,
 /// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
 /// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
 /// the ``Entry`` to store, changing nothing; the caller makes the entry durable, then
