@@ -167,10 +167,14 @@ public struct AssignmentWork: Sendable, Equatable {
   /// A student joins with `name`; with a class, `roster` must be the class's, and the
   /// name is taken as the roster spells it.
   ///
+  /// - Parameters:
+  ///   - raw: the name as typed (or the roster's, from the student's own link).
+  ///   - secret: the student's new secret (random, from the caller).
+  ///   - roster: the class's roster, for an assignment given to a class.
+  ///   - ownLink: whether the student came by their own link (`/s/SECRET`): the only way
+  ///     into an assignment that ``Assignment/requiresOwnLinks``.
+  ///   - now: when the student asked to join.
   /// - Throws: ``JoinRefusal``.
-  ///
-  /// - Parameter ownLink: whether the student came by their own link (`/s/SECRET`): the
-  ///   only way into an assignment that ``Assignment/requiresOwnLinks``.
   public func join(
     name raw: String, secret: String, roster: ClassRoster?, ownLink: Bool = false, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> Entry {
