@@ -57,6 +57,7 @@ test("a refused name is said by why it was refused", () => {
   assert.equal(state.joinProblem(403, "full"), "full");
   // A class homework answers a name off its list and a name taken alike.
   assert.equal(state.joinProblem(403, "name_refused"), "nameRefused");
+  assert.equal(state.joinProblem(403, "own_link"), "useOwnLink");
   assert.equal(state.joinProblem(409, undefined), "nameTaken");
   assert.equal(state.joinProblem(410, undefined), "pastDue");
   assert.equal(state.joinProblem(422, undefined), "badName");

@@ -96,6 +96,8 @@ test("a question is new when its index changes or it was not on screen", () => {
   assert.equal(state.isNewQuestion(question, question, false), false);
   assert.equal(state.isNewQuestion(question, { ...question, index: 2 }, false), true);
   assert.equal(state.isNewQuestion(question, question, true), true);
+  // The same question asked again: drawn afresh, the picks forgotten.
+  assert.equal(state.isNewQuestion({ ...question, asked: 1 }, { ...question, asked: 2 }, false), true);
 });
 
 test("a tap sends a single answer at once, and picks or unpicks one of several", () => {
@@ -171,4 +173,8 @@ test("an answer tapped while the server was out of reach is sent, forgotten or s
   assert.equal(state.unsentAnswer(1, "closed", closedEvent()), "closed");
   assert.equal(state.unsentAnswer(1, "question", { ...open, index: 2 }), "closed");
   assert.equal(state.unsentAnswer(1, "over", closedEvent()), "closed");
+  // Asked again meanwhile: the new asking takes a fresh answer, the kept one is not sent.
+  const first = { ...open, asked: 1 };
+  assert.equal(state.unsentAnswer(1, "question", first, 1), "send");
+  assert.equal(state.unsentAnswer(1, "question", { ...first, asked: 2 }, 1), "closed");
 });

@@ -34,6 +34,7 @@ import Testing
       var qr: Int
       var gradebook: [[String]]
       var adaLink: String
+      var merges: [String]
     }
     struct Violation: Decodable, CustomStringConvertible {
       var page: String
@@ -74,7 +75,10 @@ import Testing
     defer { http.stop(timeout: 1) }
     let base = "http://127.0.0.1:\(http.port)"
     server.app.setPublicURL(base)
-    try await server.playLiveGame([("Ada Lovelace", [[0], [0, 2], [0]]), ("Alan Turing", [[1], [0], [0]])])
+    // A guest too: the gradebook offers to merge them into a student (checked with the page).
+    try await server.playLiveGame([
+      ("Ada Lovelace", [[0], [0, 2], [0]]), ("Alan Turing", [[1], [0], [0]]), ("Al T", [[0], nil, nil]),
+    ])
     let code = try await server.assign("Timed", #","set":1,"class":"7B""#)
     let spanish = try await server.assign("Timed", #","set":1"#, dueIn: 7200)
     let handshake = try TemporaryDirectory()
@@ -136,6 +140,7 @@ import Testing
         "Ada Lovelace extra time ×1.5 · no speed scoring", "100%", "3000 · 3/3", "3000 · 3/3",
       ])
     #expect(report.teacher.gradebook[2].suffix(2) == ["missed", "missed"], "\(report.teacher.gradebook)")
+    #expect(report.teacher.merges == ["Al T (Capitals): merge into…"], "the guest, offered to merge")
     #expect(report.ada.own?.contains("Ada Lovelace, 7B") == true && report.ada.own?.contains("Alan") == false)
 
     #expect(report.violations.isEmpty, "\(report.violations)")

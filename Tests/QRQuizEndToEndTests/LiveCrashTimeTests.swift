@@ -190,5 +190,10 @@ import Testing
     #expect(
       report["held 2"]?["picks"] == .array([]) && report["held 2"]?["outcome"] == .string("unanswered"),
       "an answer the phone said was not sent is held: \(run.stdoutText)")
+    // The question asked again while the tap waited: not sent to the new asking.
+    #expect(text("offline 3") == "Not sent yet: it will be sent when the connection is back.", "\(run.stdoutText)")
+    #expect(text("asked again") == "Not sent: the question closed.", "\(run.stdoutText)")
+    #expect(text("buttons free") == "free", "the question asked again takes a fresh answer: \(run.stdoutText)")
+    #expect(report["held 3"] == .null, "the first asking's answer went to the second: \(run.stdoutText)")
   }
 }

@@ -21,11 +21,14 @@ struct AssignCommand: ParsableCommand {
       downloads them. --extend CODE --student NAME --until TIME gives one student (as the
       roster spells the name, or without case and accents) until TIME; --reopen CODE --until
       TIME gives everyone until TIME. Both count at once, on a running server too, and show
-      in the gradebook's notes.
+      in the gradebook's notes. --own-links (with --class) lets each student in only by their
+      own link (/s/SECRET, printed as slips by qrquiz class slips): a name typed on the
+      homework's page is refused, so nobody answers as a classmate.
       """,
     examples: [
       "qrquiz assign Capitals --due '2026-12-08 18:00' --class 7B",
       "qrquiz assign Capitals --due 2026-12-08T18:00:00Z --set 2 --attempts 3",
+      "qrquiz assign Capitals --due '2026-12-08 18:00' --class 7B --own-links",
       "qrquiz assign --results K7M2QX9P", "qrquiz assign --results K7M2QX9P --csv > 7B-capitals.csv",
       "qrquiz assign --list",
       "qrquiz assign --extend K7M2QX9P --student 'Ana Lovelace' --until '2026-12-10 18:00'",
@@ -36,6 +39,8 @@ struct AssignCommand: ParsableCommand {
   @Option("--due", value: "TIME", help: "when it is due: '2026-12-08 18:00' (this computer's time zone) or ISO 8601")
   var due: String?
   @Option("--class", value: "NAME", help: "the class it is for (only its roster's names join)") var className: String?
+  @Flag("--own-links", help: "with --class: students open it from their own links only, never by a typed name")
+  var ownLinks
   @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
   @Option("--attempts", value: "K", help: "attempts each student may make", range: 1...10) var attempts = 1
   @Option("--scoring", help: "accuracy or app") var scoring = AssignmentScoring.accuracy
@@ -71,6 +76,9 @@ struct AssignCommand: ParsableCommand {
       guard topic != nil else { throw .usage("name the topic to assign (or give --results CODE or --list)") }
       guard due != nil else { throw .usage("say when it is due: --due '2026-12-08 18:00'") }
     }
+    if ownLinks, className == nil {
+      throw .usage("--own-links needs the class whose students have the links: --class NAME")
+    }
     if (csv || json) && results == nil { throw .usage("--csv and --json go with --results CODE") }
     if csv && json { throw .usage("give --csv or --json, not both") }
     if let set, set < 1 { throw .usage("--set must be 1 or more, not \(set)") }
@@ -105,10 +113,14 @@ struct AssignCommand: ParsableCommand {
         throw CLIError(.notFound, "\(error)")
       }
     }
+    // Each student's own link is their way in: those without one get it now.
+    if ownLinks, let classText {
+      try ClassCommand.store().update(classText) { $0.giveResultsSecrets() }
+    }
     let store = try Self.store()
     var code = Assignment.makeCode()
     while store.isTaken(code: code) { code = Assignment.makeCode() }
-    let assignment: Assignment
+    var assignment: Assignment
     do {
       assignment = try Assignment.make(
         topic: entry.topic, topicName: entry.name, code: code, due: QuizClock.Instant(dueDate), className: classText,
@@ -116,6 +128,7 @@ struct AssignCommand: ParsableCommand {
     } catch {
       throw CLIError(.invalidInput, "\(topic): \(error)")
     }
+    if ownLinks { assignment.ownLinks = true }
     guard try store.count() < AssignmentStore.maximumAssignments else {
       throw CLIError(
         .outputFailed, "\(store.records.location) keeps \(AssignmentStore.maximumAssignments) assignments at most")
@@ -139,6 +152,14 @@ struct AssignCommand: ParsableCommand {
     Console.line(
       "Assignment \(assignment.code): \(assignment.title), \(Plural.count(assignment.questions.count, "question")), "
         + "for \(who), due \(formatter.string(from: assignment.due.date))")
+    if assignment.requiresOwnLinks, let className = assignment.className {
+      Console.line(
+        "Students open it from their own pages, not by typing a name: "
+          + "qrquiz class slips \(className) -o slips.pdf prints each one's link with its QR code.")
+      Console.line(
+        "Results: qrquiz assign --results \(assignment.code), or the teacher's page /assignments/\(assignment.code).")
+      return
+    }
     Console.line("Students open \(join) (on the server qrquiz serve runs), or scan:")
     if let matrix = try? QRSymbolEncoder.encode(Array(join.utf8), mode: .byte, level: .medium) {
       Console.text(TerminalRenderer.text(matrix, margin: 2))

@@ -29,11 +29,17 @@ struct LiveCommand: ParsableCommand {
       still join, under their own names.
       A game of the same topic (and class) left unfinished by a stop or a crash is taken up
       again rather than a second one made (--new makes another all the same).
+      --merge RESULTS FROM INTO makes two players of a finished game one (a guest who is a
+      student, a second nickname): RESULTS is a file --results lists, or its name alone; FROM
+      and INTO are players' names, matched as the class list matches them. The first answer
+      to each question counts; the saved results, the CSV and the class's gradebook then
+      show one student.
       """,
     examples: [
       "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
       "qrquiz live Capitals --class 7B",
       "qrquiz live quiz.json --port 9000", "qrquiz live --results", "qrquiz live --games",
+      "qrquiz live --merge 2026-12-01-1503-Capitals-153772 \"Harry W\" \"Harry Wilson\"",
       "qrquiz live --games --url http://192.168.1.20:8080",
     ])
 
@@ -52,6 +58,10 @@ struct LiveCommand: ParsableCommand {
   @Flag("--results", help: "list the finished games' saved results, newest first, and exit") var results
   @Flag("--games", help: "list the games running on the server, with their host screens, and exit") var games
   @Option("--url", value: "URL", help: "the server --games asks (default: http://127.0.0.1:PORT)") var url: String?
+  @Option(
+    "--merge", values: "RESULTS", "FROM", "INTO",
+    help: "merge player FROM into player INTO in a finished game's saved results, and exit", completion: .file)
+  var merge: [String]?
 
   func validate() throws(CLIError) {
     try server.check()
@@ -64,10 +74,20 @@ struct LiveCommand: ParsableCommand {
     if let url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) {
       throw .usage("--url must start with http:// or https://, not '\(url)'")
     }
-    if !results, !games, topic == nil { throw .usage("name the topic to play (or give --results or --games)") }
+    if let merge {
+      if topic != nil || results || games || className != nil {
+        throw .usage("--merge changes saved results: give it alone")
+      }
+      if NameFolding.key(merge[1]) == NameFolding.key(merge[2]) {
+        throw .usage("--merge needs two players: FROM and INTO are both '\(merge[1])'")
+      }
+      return
+    }
+    if !results, !games, topic == nil { throw .usage("name the topic to play (or give --results, --games or --merge)") }
   }
 
   func run() async throws -> ExitCode {
+    if let merge { return try mergePlayers(results: merge[0], from: merge[1], into: merge[2]) }
     if results { return try listResults() }
     if games { return try await RunningGamesList(url: url ?? "http://127.0.0.1:\(server.port)").print() }
     guard let topic else { return .usage }
@@ -187,6 +207,14 @@ struct LiveCommand: ParsableCommand {
         game.file.path,
       ])
     }
+    return .success
+  }
+
+  /// `--merge RESULTS FROM INTO`: one player of two in a finished game's saved results.
+  private func mergePlayers(results: String, from: String, into: String) throws -> ExitCode {
+    let store = LiveGameStore(records: try Records.open(), directory: Directories.live)
+    let saved = try store.merge(results: results, from: from, into: into, at: QuizClock.now)
+    Console.line("Merged \(from) into \(into): \(saved.path) and its CSV saved again.")
     return .success
   }
 

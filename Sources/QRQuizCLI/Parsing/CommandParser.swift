@@ -82,6 +82,16 @@ struct CommandParser {
         }
         guard inlineValue == nil else { throw .usage("\(name) takes no value") }
         declaration.raise()
+      case .option where declaration.valueNames.count > 1:
+        // Several words in a row (`--merge RESULTS FROM INTO`): all of them, each its own word.
+        let wanted = declaration.valueNames.count
+        guard inlineValue == nil else {
+          throw .usage("\(name) takes \(wanted) words: \(name) \(declaration.valueName)")
+        }
+        guard remaining.count >= wanted else {
+          throw .usage("\(name) needs \(wanted) values: \(declaration.valueName)")
+        }
+        for _ in 0..<wanted { try declaration.receive(remaining.removeFirst(), as: name) }
       case .option:
         guard let value = inlineValue ?? remaining.popFirst() else { throw .usage("\(name) needs a value") }
         try declaration.receive(value, as: name)

@@ -119,7 +119,12 @@ enum CompletionScript {
     let help = zshQuote(option.help, inBrackets: true)
     let names = option.names.count > 1 ? "{\(option.names.joined(separator: ","))}" : option.names[0]
     let exclusion = option.names.count > 1 ? "'(\(option.names.joined(separator: " ")))'" : ""
-    let value = option.kind == .option ? ":\(option.valueName):\(zshAction(option.completion))" : ""
+    // An option of several words completes the first as declared and names the others.
+    let value =
+      option.kind == .option
+      ? ":\(option.valueNames[0]):\(zshAction(option.completion))"
+        + option.valueNames.dropFirst().map { ":\($0):\(zshAction(.none))" }.joined()
+      : ""
     return "\(exclusion)\(names)'[\(help)]\(value)'"
   }
 

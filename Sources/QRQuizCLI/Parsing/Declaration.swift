@@ -20,8 +20,12 @@ class Declaration {
   let kind: Kind
   /// Spellings: `["-o", "--output"]`; empty for positional arguments.
   let names: [String]
-  /// The value's placeholder in help: `FILE`.
+  /// The value's placeholder in help: `FILE`; `RESULTS FROM INTO` for an option of
+  /// several values.
   let valueName: String
+  /// Each value's placeholder, in order: one for most options, several for an option that
+  /// takes several words in a row (`--merge RESULTS FROM INTO`).
+  let valueNames: [String]
   /// One line of help.
   let help: String
   let arity: Arity
@@ -33,11 +37,12 @@ class Declaration {
 
   init(
     kind: Kind, names: [String], valueName: String, help: String, arity: Arity = .one,
-    completion: Completion = .none, defaultText: String? = nil
+    completion: Completion = .none, defaultText: String? = nil, valueNames: [String]? = nil
   ) {
     self.kind = kind
     self.names = names
     self.valueName = valueName
+    self.valueNames = valueNames ?? [valueName]
     self.help = help
     self.arity = arity
     self.completion = completion
@@ -136,6 +141,26 @@ class Declaration {
       completion: completion ?? Self.completion(for: Element.self))
     // Each value is added to those given before it.
     read = { [unowned self] text in Element(argument: text).map { self.wrappedValue + [$0] } }
+  }
+
+  /// An optional option of several values in a row, all given or none:
+  /// `--merge RESULTS FROM INTO` (`completion` is the first value's). Given again, the later
+  /// values replace the earlier, as a one-value option's do.
+  init(_ names: String..., values: String..., help: String, completion: Completion = .none)
+  where Value == [String]? {
+    precondition(values.count > 1, "an option of one value is declared with value:")
+    wrappedValue = nil
+    read = { _ in nil }
+    expectation = "a value"
+    super.init(
+      kind: .option, names: names, valueName: values.joined(separator: " "), help: help, completion: completion,
+      valueNames: values)
+    let count = values.count
+    read = { [unowned self] text in
+      // A complete list is a former use of the option: this value starts the new one.
+      let kept = self.wrappedValue.flatMap { $0.count < count ? $0 : nil } ?? []
+      return .some(kept + [text])
+    }
   }
 
   private static func completion<T: ExpressibleByArgument>(for type: T.Type) -> Completion {

@@ -72,6 +72,13 @@ enum ErrorReport {
       switch error {
       case .records(let failure): exitCode(for: failure)
       }
+    case let error as LiveGameStore.MergeError:
+      switch error {
+      case .noSuchResults, .noSuchPlayer: .notFound
+      case .refused: .invalidInput
+      case .save(.records(let failure)): exitCode(for: failure)
+      case .save(.export(let failure)): exitCode(for: failure)
+      }
     case is CancellationError: .interrupted
     default: .internalError
     }

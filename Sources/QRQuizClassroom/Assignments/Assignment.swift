@@ -35,6 +35,14 @@ public struct Assignment: Sendable, Codable, Hashable {
   /// `timePerSetInSeconds`, as the app and the web player count it); `nil`: no timer per
   /// set. A question's own `seconds` is a timer of its own (``AssignmentQuestion/seconds``).
   public var secondsPerSet: Double?
+  /// Whether the class's students open it only from their own links (`/s/SECRET`, handed
+  /// out on slips: `qrquiz class slips`), never by typing a name (`qrquiz assign
+  /// --own-links`): a name typed may be anyone's, a link is one student's. `nil` (made
+  /// before the option): no.
+  public var ownLinks: Bool?
+
+  /// Whether joining by a name is refused: only the student's own link opens it.
+  public var requiresOwnLinks: Bool { ownLinks == true && className != nil }
 
   public init(
     code: String, topicName: String, title: String, due: QuizClock.Instant, className: String?, setNumber: Int?,

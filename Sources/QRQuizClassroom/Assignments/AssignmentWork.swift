@@ -4,7 +4,7 @@ import QRQuiz
 /// What the students of an ``Assignment`` have done: who joined, and each attempt's
 /// answers in order.
 ///
-/// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:at:)``,
+/// A value with no clock and no I/O, as ``LiveGame`` is: each move (``join(name:secret:roster:ownLink:at:)``,
 /// ``start(secret:question:timeFactor:at:)``, ``answer(secret:question:picks:at:)``,
 /// ``retry(secret:at:)``) checks what it is asked at the time its caller gives and returns
 /// the ``Entry`` to store, changing nothing; the caller makes the entry durable, then
@@ -80,9 +80,13 @@ public struct AssignmentWork: Sendable, Equatable {
     case nameTaken
     case full
     case pastDue
+    /// The assignment opens from each student's own link only (``Assignment/ownLinks``).
+    case ownLinkRequired
 
     public var description: String {
       switch self {
+      case .ownLinkRequired:
+        "this homework opens from your own link, the one your teacher gave you (its address has /s/ in it): open it there"
       case .invalidName(let problem): problem.description
       case .notOnRoster: "this name is not on the class's list: type it as your teacher has it"
       case .nameTaken: "a student of this name has joined already"
@@ -163,11 +167,19 @@ public struct AssignmentWork: Sendable, Equatable {
   /// A student joins with `name`; with a class, `roster` must be the class's, and the
   /// name is taken as the roster spells it.
   ///
+  /// - Parameters:
+  ///   - raw: the name as typed (or the roster's, from the student's own link).
+  ///   - secret: the student's new secret (random, from the caller).
+  ///   - roster: the class's roster, for an assignment given to a class.
+  ///   - ownLink: whether the student came by their own link (`/s/SECRET`): the only way
+  ///     into an assignment that ``Assignment/requiresOwnLinks``.
+  ///   - now: when the student asked to join.
   /// - Throws: ``JoinRefusal``.
   public func join(
-    name raw: String, secret: String, roster: ClassRoster?, at now: QuizClock.Instant
+    name raw: String, secret: String, roster: ClassRoster?, ownLink: Bool = false, at now: QuizClock.Instant
   ) throws(JoinRefusal) -> Entry {
     guard isOpenToAnyone(at: now) else { throw .pastDue }
+    guard ownLink || !assignment.requiresOwnLinks else { throw .ownLinkRequired }
     var name: StudentName
     do throws(StudentName.Problem) { name = try StudentName(raw) } catch { throw .invalidName(error) }
     if assignment.className != nil {

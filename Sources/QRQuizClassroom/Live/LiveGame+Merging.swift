@@ -18,7 +18,7 @@ extension LiveGame {
   }
 
   /// The active player named `name`.
-  private func activeID(named name: String) -> Int? {
+  func activeID(named name: String) -> Int? {
     let checked = LivePlayerName(unchecked: name.trimmingCharacters(in: .whitespaces))
     return playerByName[checked.key] ?? playerBySkeleton[checked.skeleton]
   }

@@ -31,6 +31,14 @@ extension AssignmentArea {
         throw .init(status: 422, message: error.description, field: "class")
       }
     }
+    // Each student's own link is their way in: those without one get it now.
+    if request.ownLinks, let className {
+      do throws(ClassRosterStore.Error) {
+        try site.configuration.classes?.update(className) { $0.giveResultsSecrets() }
+      } catch {
+        throw .init(status: 503, message: error.description, field: "class")
+      }
+    }
     let now = assignments.clock.now()
     let due = QuizClock.Instant(request.due)
     guard due > now else { throw .init(status: 422, message: "the due time is past", field: "due") }
@@ -47,6 +55,7 @@ extension AssignmentArea {
       book = try assignments.create { code in
         var assignment = prepared
         assignment.code = code
+        if request.ownLinks { assignment.ownLinks = true }
         return assignment
       }
     } catch {
@@ -262,6 +271,7 @@ extension AssignmentWork.JoinRefusal: APIRefusal {
     case .full: APIError(403, description, field: "name", reason: "full")
     case .nameTaken: APIError(409, description, field: "name")
     case .pastDue: APIError(410, description)
+    case .ownLinkRequired: APIError(403, description, field: "name", reason: "own_link")
     }
   }
 }

@@ -47,6 +47,25 @@ final class AssignmentBook: Sendable {
     return secret
   }
 
+  /// A student of the assignment's class opens it from their own link (`/s/SECRET`):
+  /// their secret, the one they joined with before or a new one.
+  func openByOwnLink(_ student: ClassRoster.Student, roster: ClassRoster, at now: QuizClock.Instant)
+    throws(Failure<AssignmentWork.JoinRefusal>) -> String
+  {
+    let secret = Secret.make()
+    return try work.withLock { (work) throws(Failure<AssignmentWork.JoinRefusal>) -> String in
+      if let joined = work.student(named: student.name.text) { return joined.secret }
+      let entry: AssignmentWork.Entry
+      do throws(AssignmentWork.JoinRefusal) {
+        entry = try work.join(name: student.name.text, secret: secret, roster: roster, ownLink: true, at: now)
+      } catch {
+        throw Failure<AssignmentWork.JoinRefusal>.refused(error)
+      }
+      try save(entry, &work, refusing: AssignmentWork.JoinRefusal.self)
+      return secret
+    }
+  }
+
   /// A student's answer, with its verdict once durable.
   func answer(secret: String, question: Int, picks: [Int], at now: QuizClock.Instant) throws(Failure<
     AssignmentWork.MoveRefusal

@@ -12,13 +12,20 @@ struct AssignmentRequest {
   var attempts: Int
   var scoring: AssignmentScoring
   var maximumStudents: Int
+  /// Whether the class's students open it only from their own links (`--own-links`).
+  var ownLinks = false
 
-  /// The API's body: `{"topic", "due", "class"?, "set"?, "attempts"?, "scoring"?, "max_students"?}`.
+  /// The API's body: `{"topic", "due", "class"?, "set"?, "attempts"?, "scoring"?, "max_students"?,
+  /// "own_links"?}`.
   init(_ body: JSONBody) throws(JSONBody.Problem) {
     try self.init(
       topic: try body.required("topic", body.string), due: try body.required("due", body.string),
       className: try body.string("class"), set: try body.integer("set"), attempts: try body.integer("attempts"),
       scoring: try body.string("scoring"), maximumStudents: try body.integer("max_students"))
+    ownLinks = try body.bool("own_links") ?? false
+    if ownLinks, className == nil {
+      throw .init(status: 422, message: "own_links needs the class whose students have the links", field: "own_links")
+    }
   }
 
   /// The topic page's form: `topic`, `date` and `time` (the server's time zone), `class`,

@@ -128,5 +128,16 @@ extension HomeworkPhrase {
     .yourResults: "Tus resultados",
     .yourResultsHeading: "{name}, {class}",
     .openHomework: "Abrirla",
+    .mergesHeading: "Jugadores que no están en la lista de la clase",
+    .mergesNote:
+      "Un invitado que es de la clase, o un alumno que jugó dos veces: únelo al alumno y el juego cuenta un solo "
+      + "alumno (la primera respuesta a cada pregunta).",
+    .mergeIntoLabel: "{name} ({game}): unir a…",
+    .mergeButton: "Unir",
+    .cannotMerge: "No se pudieron unir los jugadores",
+    .useOwnLink:
+      "Esta tarea se abre desde tu propio enlace, el que te dio tu profesor (en una tira de papel o en tu página de "
+      + "resultados): ábrela allí, no escribiendo tu nombre.",
+    .cannotOpenHomework: "No se pudo abrir la tarea",
   ]
 }

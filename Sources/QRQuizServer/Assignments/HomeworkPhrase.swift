@@ -30,6 +30,10 @@ public enum HomeworkPhrase: String, PhraseBook {
   // Moving a due time.
   case cannotMoveDue, dueChangesHeading, dueReopened, dueExtended, moveDueForLabel, moveDueEveryone, moveDueButton
   case moveDueNote, gradebookNotes
+  // Merging a live game's guest into a student, on the gradebook.
+  case mergesHeading, mergesNote, mergeIntoLabel, mergeButton, cannotMerge
+  // Homework opened from each student's own link only.
+  case useOwnLink, cannotOpenHomework
 
   public static func catalogue(_ language: Language) -> [HomeworkPhrase: String] {
     switch language {
@@ -165,5 +169,16 @@ public enum HomeworkPhrase: String, PhraseBook {
     .yourResults: "Your results",
     .yourResultsHeading: "{name}, {class}",
     .openHomework: "Open it",
+    .mergesHeading: "Players not on the class list",
+    .mergesNote:
+      "A guest who is one of the class, or a student who played twice: merge them into the student, and the game "
+      + "counts one student (the first answer to each question).",
+    .mergeIntoLabel: "{name} ({game}): merge into…",
+    .mergeButton: "Merge",
+    .cannotMerge: "The players could not be merged",
+    .useOwnLink:
+      "This homework opens from your own link, the one your teacher gave you (on a slip, or your page of results): "
+      + "open it there, not by typing your name.",
+    .cannotOpenHomework: "The homework could not be opened",
   ]
 }

@@ -8,8 +8,13 @@ import QRQuizHTTP
 /// assignments' API, in the web player's look (its question card, answer buttons with
 /// their digits, its countdown). Every text of the topic goes in as text, never markup.
 extension Pages {
-  /// `/a/CODE`.
-  func homework(_ assignment: Assignment, open: Bool) -> HTML {
+  /// `/a/CODE`; `/s/SECRET/a/CODE` with the `student` whose own link opened it (their
+  /// secret and name, which the script keeps as if they had joined).
+  func homework(_ assignment: Assignment, open: Bool, student: (secret: String, name: String)? = nil) -> HTML {
+    let given: HTML? = student.map { "data-student-secret=\"\($0.secret)\" data-student-name=\"\($0.name)\"" }
+    let ownLinkNotice: HTML? =
+      assignment.requiresOwnLinks && student == nil && open
+      ? "<p class=\"notice\" id=\"own-link-notice\">\(say(.useOwnLink))</p>" : nil
     let nameLabel: HTML =
       assignment.className.map { say(.nameOnRosterLabel, ["class": .text($0)]) } ?? say(HomeworkPhrase.studentNameLabel)
     let closed: HTML? =
@@ -18,12 +23,12 @@ extension Pages {
       title: assignment.title, pageClass: "homework", header: false, scripts: ["homework.js"],
       """
       <div id="homework" data-code="\(assignment.code)" data-api="\(SitePath.assignmentAPI(assignment.code))" \
-      data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")" \
+      data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")" \(given) \
       \(words(Self.homeworkWords)) \(words(Self.homeworkPageWords))>
       <p class="live-title"><strong>\(assignment.title)</strong> <span class="muted">\(dueLine(assignment))</span></p>
       <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>
       <noscript><p class="notice">\(say(.needsScript))</p></noscript>
-      \(closed)
+      \(closed)\(ownLinkNotice)
       <section id="join" class="card" aria-labelledby="join-heading" hidden>
       <h1 id="join-heading">\(say(.joinHeading))</h1>
       <form id="join-form">
@@ -120,6 +125,7 @@ extension Pages {
   /// The homework page's own words.
   static let homeworkWords: [HomeworkPhrase] = [
     .nameNotOnRoster, .nameTaken, .nameRefused, .badName, .full, .pastDue, .closedHeading, .noSuchAssignment,
+    .useOwnLink,
     .setHeading, .setTimer,
     .questionTimer, .setAndQuestionTimer, .durationMinutesSeconds, .durationMinutes, .durationSeconds, .scoredPoints,
     .rightOf, .attemptOf,

@@ -27,6 +27,9 @@ final class ClassesArea: Sendable {
       .post, "/classes/{name}/links", "gives the class's students the links of their own pages",
       access: site.teacherForm, .deferred(makeLinks))
     router.add(
+      .post, "/classes/{name}/merge", "merges a guest of a live game into the class's student they are",
+      access: site.teacherForm, .deferred(mergeFromForm))
+    router.add(
       .get, "/api/classes/{name}/gradebook.csv", "a class's gradebook as CSV", access: site.teacherRead,
       .deferred(gradebookCSV))
     router.add(
@@ -35,14 +38,18 @@ final class ClassesArea: Sendable {
     router.add(
       .get, "/s/{secret}", "a student's own results, by their secret link", access: .anyone("whoever has the link"),
       .deferred(studentPage))
+    router.add(
+      .get, "/s/{secret}/a/{code}", "a student's homework, opened from their own link: no name to type",
+      access: .anyone("whoever has the link"), .deferred(ownHomework))
     addReviewRoutes(to: &router)
   }
 
-  /// The gradebook of `roster`'s class as things stand.
-  func gradebook(_ roster: ClassRoster) -> Gradebook {
+  /// The gradebook of `roster`'s class as things stand, from `games` (the saved live
+  /// games, read from the records when not given).
+  func gradebook(_ roster: ClassRoster, games: [LiveGameRecord]? = nil) -> Gradebook {
     Gradebook(
       roster: roster, assignments: assignments.all.map(\.snapshot),
-      games: site.configuration.liveGames?.gameRecords() ?? [],
+      games: games ?? site.configuration.liveGames?.gameRecords() ?? [],
       at: assignments.clock.now())
   }
 
@@ -91,9 +98,40 @@ final class ClassesArea: Sendable {
   /// GET `/classes/NAME`.
   func gradebookPage(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
     let roster = try roster(context)
+    let games = site.configuration.liveGames?.gameRecords() ?? []
     return .html(
       site.pages(context).gradebookPage(
-        gradebook(roster), memory: memory(roster), publicURL: site.publicURL, csrf: site.formToken))
+        gradebook(roster, games: games), memory: memory(roster),
+        merges: GradebookMergeChoice.choices(games, in: roster),
+        publicURL: site.publicURL, csrf: site.formToken))
+  }
+
+  /// POST `/classes/NAME/merge`: `game` (a live game of the class's, by its results' name),
+  /// `from` and `into` (two of its players): one student of the two, in the records, the
+  /// results' files and the gradebook; back to the gradebook, or a page saying why not.
+  func mergeFromForm(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let roster = try roster(context)
+    let fields = FormBody.parse(context.request.body)
+    let pages = site.pages(context)
+    func refused(_ status: Int, _ detail: String) -> HTTPResponse {
+      .html(pages.error(HomeworkPhrase.cannotMerge, "\(detail)"), status: status)
+    }
+    guard let store = site.configuration.liveGames else { return refused(404, "this server keeps no live games") }
+    let (game, from, into) = (fields["game"] ?? "", fields["from"] ?? "", fields["into"] ?? "")
+    // Only a game of this class's gradebook: the page's form names no other.
+    guard !game.isEmpty, gradebook(roster).activities.contains(where: { $0.kind == .live && $0.id == game }) else {
+      return refused(404, "\(roster.name.text) played no live game saved as \(game)")
+    }
+    do throws(LiveGameStore.MergeError) {
+      try store.merge(results: game, from: from, into: into, at: assignments.clock.now())
+    } catch {
+      switch error {
+      case .noSuchResults, .noSuchPlayer: return refused(404, error.description)
+      case .refused: return refused(422, error.description)
+      case .save: return refused(503, error.description)
+      }
+    }
+    return .redirect(to: .classPage(roster.name.text))
   }
 
   /// POST `/classes/NAME/links`: every student without one gets their own page's secret;
@@ -151,7 +189,7 @@ final class ClassesArea: Sendable {
       let book = gradebook(roster)
       if let row = book.row(card: student.card) {
         let due = studying(secret)?.queue.count
-        return .html(pages.studentResults(row, in: book, review: due.map { (secret, $0) }))
+        return .html(pages.studentResults(row, in: book, ownLink: secret, review: due.map { (secret, $0) }))
       }
     }
     return budget.missed(context, notFound, refusal: tooManyTries)
@@ -170,8 +208,10 @@ extension SitePath {
   static let classes = SitePath.segments("classes")
   static func classPage(_ name: String) -> SitePath { .segments("classes", name) }
   static func classLinks(_ name: String) -> SitePath { .segments("classes", name, "links") }
+  static func classMerge(_ name: String) -> SitePath { .segments("classes", name, "merge") }
   static func gradebook(_ name: String, _ format: String) -> SitePath {
     .segments("api", "classes", name, "gradebook." + format)
   }
   static func studentResults(_ secret: String) -> SitePath { .segments("s", secret) }
+  static func ownHomework(_ secret: String, _ code: String) -> SitePath { .segments("s", secret, "a", code) }
 }

@@ -32,7 +32,9 @@ extension Pages {
   }
 
   /// `/classes/NAME`: the gradebook; the students' own pages' links below it.
-  func gradebookPage(_ book: Gradebook, memory: ClassMemory, publicURL: String, csrf: String) -> HTML {
+  func gradebookPage(
+    _ book: Gradebook, memory: ClassMemory, merges: [GradebookMergeChoice] = [], publicURL: String, csrf: String
+  ) -> HTML {
     let name = book.roster.name.text
     let live = book.activities.count { $0.kind == .live }
     let headers = book.activities.enumerated().map { index, activity -> HTML in
@@ -74,10 +76,36 @@ extension Pages {
       \(table)
       \(gradebookNotes(book))
       \(classMemory(memory))
+      \(mergeForms(merges, className: name, csrf: csrf))
       <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>
       \(studentLinks(book.roster, publicURL: publicURL, csrf: csrf))
       """)
+  }
+
+  /// A form per guest (or second player of one student) of the class's live games: "Merge
+  /// into…" the student they are, so the game counts one student (`POST /classes/NAME/merge`).
+  private func mergeForms(_ choices: [GradebookMergeChoice], className: String, csrf: String) -> HTML? {
+    guard !choices.isEmpty else { return nil }
+    let items = choices.enumerated().map { number, choice -> HTML in
+      let options = HTML.joined(choice.into.map { name -> HTML in "<option value=\"\(name)\">\(name)</option>" })
+      return """
+        <li><form method="post" action="\(SitePath.classMerge(className))" class="row">\
+        <input type="hidden" name="csrf" value="\(csrf)"><input type="hidden" name="game" value="\(choice.game)">\
+        <input type="hidden" name="from" value="\(choice.from)">
+        <label for="merge-into-\(number)">\(say(.mergeIntoLabel, ["name": .text(choice.from), "game": .text(choice.title)]))</label>
+        <select id="merge-into-\(number)" name="into">\(options)</select>
+        <button type="submit" class="secondary">\(say(.mergeButton))</button></form></li>
+        """
+    }
+    return """
+      <section class="card" id="merges" aria-labelledby="merges-heading">
+      <h2 id="merges-heading">\(say(.mergesHeading))</h2>
+      <p class="muted">\(say(.mergesNote))</p>
+      <ul class="merges">
+      \(HTML.joined(items, separator: "\n"))</ul>
+      </section>
+      """
   }
 
   /// The gradebook's notes: each assignment's due times moved, by the activity's number.
@@ -153,14 +181,17 @@ extension Pages {
   }
 
   /// `/s/SECRET`: a student's own results, in their class's gradebook: theirs alone.
-  /// `review`: the student's secret and the cards they have to study now, for the link
-  /// to their Review.
-  func studentResults(_ row: Gradebook.Row, in book: Gradebook, review: (secret: String, due: Int)? = nil) -> HTML {
+  /// An open homework's link opens it as the student (`ownLink`: their page's secret), no
+  /// name to type. `review`: the student's secret and the cards they have to study now,
+  /// for the link to their Review.
+  func studentResults(
+    _ row: Gradebook.Row, in book: Gradebook, ownLink: String, review: (secret: String, due: Int)? = nil
+  ) -> HTML {
     let items = zip(row.cells, book.activities).reversed().map { cell, activity -> HTML in
       let kind: HomeworkPhrase = activity.kind == .live ? .kindLive : .kindHomework
       let join: HTML? =
         activity.kind == .assignment && activity.isOpen
-        ? " <a href=\"\(SitePath.assignment(activity.id))\">\(say(.openHomework))</a>" : nil
+        ? " <a href=\"\(SitePath.ownHomework(ownLink, activity.id))\">\(say(.openHomework))</a>" : nil
       return """
         <li><p><strong>\(activity.title)</strong> <span class="muted">\(say(kind)) · \(dateTime(activity.date))</span></p>
         <p class="\(cell.status.rawValue)">\(ownCellText(cell, activity))\(join)</p></li>

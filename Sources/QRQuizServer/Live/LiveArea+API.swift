@@ -86,7 +86,8 @@ extension LiveArea {
     }
   }
 
-  /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers"}` → 202. `now` is
+  /// POST `/api/live/PIN/answers`: `{"secret", "question", "answers", "asked"?}` → 202
+  /// (`asked`: the asking the phone answered, as its events said; another is 410). `now` is
   /// the time the answer arrived (read on the server's thread, before it waited for its
   /// lane): what it scores by.
   func answerLiveGame(_ context: RequestContext, _ player: Player, arrived now: QuizClock.Instant) async throws
@@ -94,6 +95,7 @@ extension LiveArea {
   {
     let body = try JSONBody(context.request.body)
     let question = try body.required("question", body.integer)
+    let asked = try body.integer("asked")
     let given: LiveRoom.Given
     // A question asked as a number takes the text typed, read by the one rule
     // `qrquiz play` uses (`1.5`, `-2`, `1e3`; a comma is not a decimal point).
@@ -109,7 +111,7 @@ extension LiveArea {
         })
     }
     let ticket: LiveRoom.Ticket
-    switch player.room.answer(secret: player.secret, question: question, given, at: now) {
+    switch player.room.answer(secret: player.secret, question: question, given, asked: asked, at: now) {
     case .failure(.unknownPlayer): return Self.unknownSecret
     case .failure(.notOpen): throw APIError(410, "question \(question) is not open: too late, or not yet")
     case .failure(.alreadyAnswered): throw APIError(409, "you answered this question already: the first answer counts")

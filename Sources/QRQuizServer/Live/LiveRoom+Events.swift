@@ -120,6 +120,9 @@ extension LiveRoom {
           ("numeric", .bool(question.numericAnswer != nil)),
           ("seconds", .number(setup.seconds(of: index))),
           ("remaining_ms", .number(Int((game.remaining(at: now) * 1000).rounded(.down)))),
+          // Which asking this is (2 and more: asked again): an answer meant for an earlier
+          // one, kept by a phone that could not send it, is not this asking's.
+          ("asked", .number(game.timesAsked[index])),
         ]
         if let image = imageSource(question.imageURL) { members.append(("image", .string(image))) }
         return members

@@ -230,10 +230,16 @@ final class LiveRoom: @unchecked Sendable {
     answer(secret: secret, question: question, .picks(picks), at: now)
   }
 
+  /// - Parameter asked: the asking of the question the answer was given to (the events'
+  ///   `asked`), when the phone says: an answer to an earlier asking of a question asked
+  ///   again is too late, as one to a closed question.
   func answer(
-    secret: String, question: Int, _ given: Given, at now: QuizClock.Instant
+    secret: String, question: Int, _ given: Given, asked: Int? = nil, at now: QuizClock.Instant
   ) -> Result<Ticket, LiveGame.AnswerRefusal> {
     let result: (Result<Ticket, LiveGame.AnswerRefusal>, held: Bool) = lock.withLock {
+      if let asked, game.timesAsked.indices.contains(question), game.timesAsked[question] != asked {
+        return (.failure(.notOpen), false)
+      }
       do throws(LiveGame.AnswerRefusal) {
         let entries =
           switch given {

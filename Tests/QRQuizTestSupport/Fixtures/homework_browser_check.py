@@ -246,6 +246,8 @@ try:
                 [cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")]
                 for row in teacher.find_elements(By.CSS_SELECTOR, "#gradebook tbody tr")]
             report["teacher"]["adaLink"] = teacher.find_element(By.CSS_SELECTOR, ".student-links a").get_attribute("href")
+            report["teacher"]["merges"] = [element.text for element in
+                                           teacher.find_elements(By.CSS_SELECTOR, "#merges label")]
         check(teacher, "gradebook", language, (1280, "dark" if language == "en" else "light"), inside_scrollers=True)
     ada.get(report["teacher"]["adaLink"])
     until(ada, "return !!document.getElementById('my-results')")

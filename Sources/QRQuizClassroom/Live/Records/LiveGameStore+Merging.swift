@@ -1,7 +1,7 @@
 import Foundation
 import QRQuiz
 
-/// After a game (`qrquiz live --merge RESULTS FROM INTO`, to come): two players of a
+/// After a game (`qrquiz live --merge RESULTS FROM INTO`, and the class's gradebook page): two players of a
 /// finished game's saved results who are one student are merged as the host merges them
 /// during the game (``LiveGame/merge(from:into:at:)``), a move of its own appended to the
 /// game's, and its results saved again: the records' rows the gradebook reads, the JSON and
@@ -9,13 +9,19 @@ import QRQuiz
 extension LiveGameStore {
   /// Why a merge after the game is refused.
   public enum MergeError: Error, Sendable, CustomStringConvertible {
+    /// No finished game's results have this file or name.
     case noSuchResults(String)
+    /// No player of the game has this name (a player merged or removed before included).
+    case noSuchPlayer(String, game: String)
+    /// The game refused the merge (the two names are one player).
     case refused(LiveGame.HostRefusal)
+    /// The records or the files could not be written.
     case save(SaveError)
 
     public var description: String {
       switch self {
       case .noSuchResults(let name): "no saved results are named \(name) (qrquiz live --results lists them)"
+      case .noSuchPlayer(let name, let game): "no player of \(game) is named '\(name)'"
       case .refused(.noSuchPlayer): "no player of the game has this name"
       case .refused(.samePlayer): "a player cannot be merged into themselves"
       case .refused(.over): "the game is over"
@@ -43,6 +49,9 @@ extension LiveGameStore {
     }
     guard let id, var game = try? game(id: id) else { throw .noSuchResults(results) }
     let entry: LiveGame.Entry
+    for name in [from, into] where game.activeID(named: name) == nil {
+      throw .noSuchPlayer(name, game: game.setup.title)
+    }
     do throws(LiveGame.HostRefusal) {
       entry = try game.merge(from: from, into: into, at: now)
     } catch {

@@ -415,6 +415,9 @@ function startHomework(root) {
     nameField.focus();
   });
 
+  // Opened from the student's own link: the server says who they are, over anyone kept.
+  const given = root.dataset.studentSecret;
+  if (given) kept.write({ secret: given, name: root.dataset.studentName || "" });
   const student = kept.read();
   if (student && student.secret) {
     secret = student.secret;

@@ -96,6 +96,7 @@ function joinProblem(status, reason) {
   switch (status) {
   case 403:
     if (reason === "full") return "full";
+    if (reason === "own_link") return "useOwnLink";
     return reason === "name_refused" ? "nameRefused" : "nameNotOnRoster";
   case 404: return "noSuchAssignment";
   case 409: return "nameTaken";

@@ -27,7 +27,7 @@ function startPlayer(page) {
   let picked = new Set();
   // An answer tapped while the server could not be reached: kept, said so, and sent once
   // it is back (the stream's next state), or said not sent when its question closed.
-  /** @type {{ index: number, picks: number[] | string } | null} */
+  /** @type {{ index: number, asked: number | undefined, picks: number[] | string } | null} */
   let unsent = null;
   /** The screen the game last said, to settle an unsent answer whose try failed.
    * @type {{ name: "lobby" | "question" | "closed" | "over", data: GameState } | null} */
@@ -96,7 +96,7 @@ function startPlayer(page) {
     // While the unsent answer is on its way its reply says what became of it: the game
     // may close the question because of that very answer, before the reply arrives.
     if (!unsent || sending) return;
-    const outcome = state.unsentAnswer(unsent.index, name, data);
+    const outcome = state.unsentAnswer(unsent.index, name, data, unsent.asked);
     if (outcome === "send") {
       send(unsent.picks);
       return;
@@ -119,7 +119,9 @@ function startPlayer(page) {
    * while a post failed). */
   function retryUnsent() {
     if (!unsent || sending) return;
-    if (shown && shown.index === unsent.index && !page.isHidden("question")) send(unsent.picks);
+    if (shown && shown.index === unsent.index && shown.asked === unsent.asked && !page.isHidden("question")) {
+      send(unsent.picks);
+    }
   }
 
   /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */
@@ -252,6 +254,7 @@ function startPlayer(page) {
   async function send(picks) {
     if (!shown) return;
     const index = shown.index;
+    const asked = shown.asked;
     setTaken(true);
     page.field("question", "taken", HTMLElement).hidden = true;
     page.field("question", "answer-error", HTMLElement).hidden = true;
@@ -259,14 +262,14 @@ function startPlayer(page) {
     let result;
     sending = true;
     try {
-      result = await connection.post("/answers", { secret: connection.secret, question: index, ...body });
+      result = await connection.post("/answers", { secret: connection.secret, question: index, asked, ...body });
     } catch (error) {
       sending = false;
-      unsent = { index, picks };
+      unsent = { index, asked, picks };
       showPicked(picks);
       sayUnsent("liveNotSentYet");
       // The game may have moved on while it was on its way: settled by what it said last.
-      if (lastScreen && state.unsentAnswer(index, lastScreen.name, lastScreen.data) !== "send") {
+      if (lastScreen && state.unsentAnswer(index, lastScreen.name, lastScreen.data, asked) !== "send") {
         settleUnsent(lastScreen.name, lastScreen.data);
       }
       else window.setTimeout(retryUnsent, 2000);

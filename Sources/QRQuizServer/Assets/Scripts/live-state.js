@@ -45,6 +45,7 @@
  * @property {boolean | { value: string, right: number, wrong: number }} [numeric] question: asked as a
  *   number (no answers shown); closed: the right number and how many typed a right and a wrong one
  * @property {number} remaining_ms question: the time left when the event was sent
+ * @property {number} [asked] question: which asking of it this is (2 and more: asked again)
  * @property {string} [image] question: its picture's address
  * @property {number | boolean} [answered] host: how many answered; a player: whether they did
  * @property {number[]} correct closed: the right answers
@@ -255,7 +256,8 @@ function finalPlace(you, say) {
  * @param {boolean} questionHidden whether the question's section is hidden
  */
 function isNewQuestion(shown, state, questionHidden) {
-  return !shown || shown.index !== state.index || questionHidden;
+  // Asked again while on screen: new too, its earlier answers no longer count.
+  return !shown || shown.index !== state.index || shown.asked !== state.asked || questionHidden;
 }
 
 /**
@@ -353,15 +355,18 @@ function countdown(left, warned, say) {
 /**
  * What becomes of an answer the phone could not send (the server out of reach), once the
  * game says where it is: sent now, its question still open and not answered; forgotten, an
- * earlier try got in; or said not sent, the question closed (or another came). Never lost
- * without a word.
+ * earlier try got in; or said not sent, the question closed (or another came, or it was
+ * asked again: the new asking takes a fresh answer). Never lost without a word.
  * @param {number} question the unsent answer's question
  * @param {"lobby" | "question" | "closed" | "over"} name the state the stream says
  * @param {GameState} data
+ * @param {number} [asked] the asking the answer was given to (its question's `asked`)
  * @returns {"send" | "taken" | "closed"}
  */
-function unsentAnswer(question, name, data) {
-  if (name === "question" && data.index === question) return data.answered === true ? "taken" : "send";
+function unsentAnswer(question, name, data, asked) {
+  if (name === "question" && data.index === question && data.asked === asked) {
+    return data.answered === true ? "taken" : "send";
+  }
   return "closed";
 }
 
