@@ -30,6 +30,8 @@ public enum HomeworkPhrase: String, PhraseBook {
   // Moving a due time.
   case cannotMoveDue, dueChangesHeading, dueReopened, dueExtended, moveDueForLabel, moveDueEveryone, moveDueButton
   case moveDueNote, gradebookNotes
+  // Leaving a live game out of the gradebook.
+  case leaveOutLink, leaveOutTitle, leaveOutHeading, leaveOutNote, leaveOutButton, keepItLink
 
   public static func catalogue(_ language: Language) -> [HomeworkPhrase: String] {
     switch language {
@@ -152,8 +154,8 @@ public enum HomeworkPhrase: String, PhraseBook {
     .kindHomework: "homework",
     .cellScore: "{score} · {correct}/{count}",
     .cellMissed: "missed",
-    .cellNotYet: "not yet",
-    .cellPartial: "(not all)",
+    .cellNotYet: "not started",
+    .cellPartial: "(not finished)",
     .deviceCard: "card",
     .percentRight: "{percent}%",
     .downloadGradebook: "Download the gradebook:",
@@ -165,5 +167,12 @@ public enum HomeworkPhrase: String, PhraseBook {
     .yourResults: "Your results",
     .yourResultsHeading: "{name}, {class}",
     .openHomework: "Open it",
+    .leaveOutLink: "Leave out…",
+    .leaveOutTitle: "Leave a game out",
+    .leaveOutHeading: "Leave {title} of {date} out of the gradebook?",
+    .leaveOutNote:
+      "Its records ({count, plural, one {# player} other {# players}}) and its results files are removed, for every class: there is no undo. Download its results first to keep them.",
+    .leaveOutButton: "Leave it out",
+    .keepItLink: "Keep it",
   ]
 }

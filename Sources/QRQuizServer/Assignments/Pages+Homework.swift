@@ -8,8 +8,19 @@ import QRQuizHTTP
 /// assignments' API, in the web player's look (its question card, answer buttons with
 /// their digits, its countdown). Every text of the topic goes in as text, never markup.
 extension Pages {
+  /// The student a student's own link opens the page as (`/s/SECRET/a/CODE`): their name,
+  /// and the secret they started with (`nil`: not started yet).
+  struct HomeworkStudent {
+    var name: String
+    var secret: String?
+  }
+
   /// `/a/CODE`.
-  func homework(_ assignment: Assignment, open: Bool) -> HTML {
+  func homework(_ assignment: Assignment, open: Bool, student: HomeworkStudent? = nil) -> HTML {
+    let handedOver: HTML? = student.map { student -> HTML in
+      let secret: HTML? = student.secret.map { " data-secret=\"\($0)\"" }
+      return " data-name=\"\(student.name)\"\(secret)"
+    }
     let nameLabel: HTML =
       assignment.className.map { say(.nameOnRosterLabel, ["class": .text($0)]) } ?? say(HomeworkPhrase.studentNameLabel)
     let closed: HTML? =
@@ -18,7 +29,7 @@ extension Pages {
       title: assignment.title, pageClass: "homework", header: false, scripts: ["homework.js"],
       """
       <div id="homework" data-code="\(assignment.code)" data-api="\(SitePath.assignmentAPI(assignment.code))" \
-      data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")" \
+      data-open="\(open ? "true" : "false")" data-mandatory="\(assignment.mandatory ? "true" : "false")"\(handedOver) \
       \(words(Self.homeworkWords)) \(words(Self.homeworkPageWords))>
       <p class="live-title"><strong>\(assignment.title)</strong> <span class="muted">\(dueLine(assignment))</span></p>
       <p id="who" class="who" hidden><span id="who-name"></span> <button type="button" id="not-you" class="secondary small">\(say(.liveNotYou))</button></p>

@@ -35,6 +35,10 @@ final class ClassesArea: Sendable {
     router.add(
       .get, "/s/{secret}", "a student's own results, by their secret link", access: .anyone("whoever has the link"),
       .deferred(studentPage))
+    router.add(
+      .get, "/s/{secret}/a/{code}", "a class's homework opened from a student's own link: as that student",
+      access: .anyone("whoever has the link"), .deferred(studentHomework))
+    addLeavingOutRoutes(to: &router)
   }
 
   /// The gradebook of `roster`'s class as things stand.
@@ -49,7 +53,7 @@ final class ClassesArea: Sendable {
   ///
   /// - Throws: ``HTTPFailure``: the page (404) saying there is no such class, or (500) what
   ///   is wrong with the records.
-  private func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
+  func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
     guard let store = site.configuration.classes else { throw HTTPFailure(noSuchClass(context)) }
     do throws(ClassRosterStore.Error) {
       return try store.roster(named: context[parameter: "name"])
@@ -129,13 +133,15 @@ final class ClassesArea: Sendable {
       let student = roster.student(resultsSecret: secret)
     {
       let book = gradebook(roster)
-      if let row = book.row(card: student.card) { return .html(pages.studentResults(row, in: book)) }
+      if let row = book.row(card: student.card) {
+        return .html(pages.studentResults(row, in: book, ownSecret: secret))
+      }
     }
     return budget.missed(context, notFound, refusal: tooManyTries)
   }
 
   /// 429 with `Retry-After`: the address has no lookup left.
-  private func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
+  func tooManyTries(_ context: RequestContext, wait: Double) -> HTTPResponse {
     let pages = site.pages(context)
     return .html(
       pages.error(PagePhrase.liveTooManyTries, ""), status: 429,

@@ -415,6 +415,10 @@ function startHomework(root) {
     nameField.focus();
   });
 
+  // Opened from the student's own link (`/s/SECRET/a/CODE`): the server hands over the
+  // secret they started with, kept as if they had joined here (any device), or their name.
+  if (root.dataset.secret) kept.write({ secret: root.dataset.secret, name: root.dataset.name || "" });
+  else if (root.dataset.name) byId("name", HTMLInputElement).value = root.dataset.name;
   const student = kept.read();
   if (student && student.secret) {
     secret = student.secret;
