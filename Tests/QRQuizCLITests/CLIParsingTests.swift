@@ -77,6 +77,17 @@ import Testing
     }
   }
 
+  /// `qrquiz live --forget RESULTS` goes alone: it removes one saved game.
+  @Test func liveForgetTakesOneResultsAndNothingElse() throws {
+    #expect(try command(["live", "--forget", "2026-12-01-1503-Quiz-123456"], as: LiveCommand.self).forget != nil)
+    for wrong in [
+      ["live", "--forget"], ["live", "Capitals", "--forget", "x.json"], ["live", "--results", "--forget", "x.json"],
+      ["live", "--games", "--forget", "x.json"],
+    ] {
+      #expect(throws: CLIError.self, "\(wrong)") { try parse(wrong) }
+    }
+  }
+
   @Test func doubleDashEndsTheOptionsAndADashIsAnArgument() throws {
     let encode = try command(["encode", "--out-dir", "out", "--", "--odd.json", "-x.json"], as: EncodeCommand.self)
     #expect(encode.topics == ["--odd.json", "-x.json"] && encode.outputDirectory == "out")

@@ -104,9 +104,9 @@ import Testing
     let closed = Gradebook(roster: roster, assignments: [work], games: [], at: LiveGameFixtures.t(3600))
     #expect(closed.row(card: 1)?.cells[0].status == .missed)
     let csv = closed.csv
-    #expect(csv.hasPrefix("\u{FEFF}name,card,share,1 score,1 right,1 answered,1 taken\r\n"))
-    #expect(csv.contains("Ada Lovelace,1,0.00,,,,missed\r\n"))
-    #expect(csv.contains("\"'=Grace Hopper\",3,0.33,1000,1,2,online\r\n"), "\(csv)")
+    #expect(csv.hasPrefix("\u{FEFF}name,card,share,1 score,1 right,1 answered,1 taken,1 status\r\n"))
+    #expect(csv.contains("Ada Lovelace,1,0,,,,missed,missed\r\n"))
+    #expect(csv.contains("\"'=Grace Hopper\",3,0.3333,1000,1,2,online,not finished\r\n"), "\(csv)")
     #expect(csv.contains("activity,kind,title,date,questions,id,notes\r\n1,assignment,Capitals,"))
     guard case .array(let students)? = closed.json["students"] else { throw CocoaError(.coderInvalidValue) }
     guard case .array(let cells)? = students[2]["cells"] else { throw CocoaError(.coderInvalidValue) }
@@ -134,7 +134,7 @@ import Testing
     #expect(page.text.contains("Ada Lovelace <span class=\"accommodation\">extra time ×1.5 · no speed scoring</span>"))
     #expect(page.text.contains("<td class=\"done\">3000 · 3/3</td>"), "Ada's live game")
     #expect(page.text.contains("<td class=\"partial\">1000 · 1/3"), "Alan missed a question")
-    #expect(page.text.contains("<td class=\"pending\">not yet</td>"), "the homework is not due yet")
+    #expect(page.text.contains("<td class=\"pending\">not started</td>"), "the homework is not due yet")
     let table = page.text.components(separatedBy: #"id="merges""#)[0]
     #expect(!table.contains("Mallory"), "a player who is not the class's is not in its gradebook")
     #expect(page.text.contains("Mallory (Capitals): merge into…"), "but may be merged into a student")
@@ -142,8 +142,9 @@ import Testing
 
     let csv = await server.get("/api/classes/7B/gradebook.csv", headers: HomeworkServer.teacher)
     #expect(csv.status == 200 && csv.headers["content-type"] == "text/csv; charset=utf-8")
-    #expect(csv.text.contains("Ada Lovelace,1,1.00,3000,3,3,phone,,,,not yet\r\n"), "\(csv.text)")
-    #expect(csv.text.contains("Grace Hopper,3,0.00,,,,missed,1000,1,1,online\r\n"), "\(csv.text)")
+    #expect(csv.text.contains("Ada Lovelace,1,1,3000,3,3,phone,,,,not started,done,not started\r\n"), "\(csv.text)")
+    #expect(
+      csv.text.contains("Grace Hopper,3,0,,,,missed,1000,1,1,online,missed,not finished\r\n"), "\(csv.text)")
     #expect(!csv.text.contains("1.5"), "accommodations stay on the teacher's pages")
     let json = try JSONParser.parse(
       await server.get("/api/classes/7B/gradebook.json", headers: HomeworkServer.teacher).body)

@@ -190,10 +190,7 @@ struct AssignCommand: ParsableCommand {
 
   /// `--extend CODE --student NAME --until TIME`, `--reopen CODE --until TIME`.
   private func moveDue(code typed: String, student: String?, until text: String) throws -> ExitCode {
-    let code = typed.uppercased()
-    guard Assignment.isCode(code) else {
-      throw CLIError(.usage, "'\(typed)' is not an assignment's code (8 letters and digits)")
-    }
+    let code = try Self.code(typed)
     guard let date = Assignment.dueDate(text) else {
       throw CLIError(.usage, "--until '\(text)' is not a date and time: write it as '2026-12-08 18:00' or ISO 8601")
     }
@@ -231,11 +228,31 @@ struct AssignCommand: ParsableCommand {
     return .success
   }
 
-  private func printResults(code: String) throws -> ExitCode {
-    let code = code.uppercased()
-    guard Assignment.isCode(code) else {
-      throw CLIError(.usage, "'\(code)' is not an assignment's code (8 letters and digits)")
+  /// `typed` as an assignment's code, upper-cased, or one line saying what is wrong: a
+  /// code of 8 letters and digits that uses a character codes never use is no assignment's
+  /// (exit 3, naming the character); anything else is not a code (exit 2).
+  static func code(_ typed: String) throws(CLIError) -> String {
+    let code = typed.uppercased()
+    if Assignment.isCode(code) { return code }
+    if code.count == 8, code.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || ("A"..."Z").contains($0) }) {
+      var unused: [Character] = []
+      for character in code where !Self.codeCharacters.contains(character) && !unused.contains(character) {
+        unused.append(character)
+      }
+      let named = unused.map { "'\($0)'" }.joined(separator: " and ")
+      throw CLIError(
+        .notFound,
+        "no assignment has the code \(code): it has \(named), which codes never use (0, 1, I, L and O look alike); "
+          + "qrquiz assign --list lists them")
     }
+    throw CLIError(.usage, "'\(typed)' is not an assignment's code: a code is 8 letters and digits, such as K7M2QX9P")
+  }
+
+  /// The characters of the codes qrquiz makes (``Assignment`` draws them).
+  static let codeCharacters = Set("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+
+  private func printResults(code typed: String) throws -> ExitCode {
+    let code = try Self.code(typed)
     let found: AssignmentWork?
     do {
       found = try Self.store().work(code: code)
@@ -247,7 +264,8 @@ struct AssignCommand: ParsableCommand {
     }
     let roster = work.assignment.className.flatMap { try? ClassCommand.store().roster(named: $0) }
     // As things stand now: a question whose timer ran out counts as unanswered.
-    let results = AssignmentResults(work.settled(at: QuizClock.now), roster: roster)
+    let now = QuizClock.now
+    let results = AssignmentResults(work.settled(at: now), roster: roster, at: now)
     if csv {
       Console.bytes(Array(results.csv.utf8))
       return .success

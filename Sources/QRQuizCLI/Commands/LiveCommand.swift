@@ -34,12 +34,17 @@ struct LiveCommand: ParsableCommand {
       and INTO are players' names, matched as the class list matches them. The first answer
       to each question counts; the saved results, the CSV and the class's gradebook then
       show one student.
+      --forget RESULTS leaves a finished game (a trial run) out of the gradebook: its
+      records and its saved files are removed, after saying which. RESULTS is the file as
+      --results lists it, or its name. Deleting the file alone changes nothing: the
+      gradebook counts the records.
       """,
     examples: [
       "qrquiz live Capitals", "qrquiz live Capitals --set 2 --scoring accuracy --seconds 30",
       "qrquiz live Capitals --class 7B",
       "qrquiz live quiz.json --port 9000", "qrquiz live --results", "qrquiz live --games",
       "qrquiz live --merge 2026-12-01-1503-Capitals-153772 \"Harry W\" \"Harry Wilson\"",
+      "qrquiz live --forget 2026-12-01-1503-Capitals-123456",
       "qrquiz live --games --url http://192.168.1.20:8080",
     ])
 
@@ -56,6 +61,9 @@ struct LiveCommand: ParsableCommand {
   var host = "0.0.0.0"
   @OptionGroup var server: ServerOptions
   @Flag("--results", help: "list the finished games' saved results, newest first, and exit") var results
+  @Option(
+    "--forget", value: "RESULTS", help: "leave a finished game out of the gradebook: remove its records and files")
+  var forget: String?
   @Flag("--games", help: "list the games running on the server, with their host screens, and exit") var games
   @Option("--url", value: "URL", help: "the server --games asks (default: http://127.0.0.1:PORT)") var url: String?
   @Option(
@@ -68,6 +76,9 @@ struct LiveCommand: ParsableCommand {
     if let set, set < 1 { throw .usage("--set must be 1 or more, not \(set)") }
     if results, topic != nil { throw .usage("--results lists past games: give no topic with it") }
     if games, topic != nil || results { throw .usage("--games lists the running games: give no topic with it") }
+    if forget != nil, topic != nil || results || games || className != nil || merge != nil {
+      throw .usage("--forget removes one saved game: give it alone")
+    }
     if url != nil, !games { throw .usage("--url goes with --games") }
     if className != nil, results || games { throw .usage("--class goes with a game to start") }
     if className?.trimmingCharacters(in: .whitespaces).isEmpty == true { throw .usage("--class needs a class's name") }
@@ -83,12 +94,15 @@ struct LiveCommand: ParsableCommand {
       }
       return
     }
-    if !results, !games, topic == nil { throw .usage("name the topic to play (or give --results, --games or --merge)") }
+    if !results, !games, forget == nil, topic == nil {
+      throw .usage("name the topic to play (or give --results, --games, --merge or --forget)")
+    }
   }
 
   func run() async throws -> ExitCode {
     if let merge { return try mergePlayers(results: merge[0], from: merge[1], into: merge[2]) }
     if results { return try listResults() }
+    if let forget { return try forgetResults(forget) }
     if games { return try await RunningGamesList(url: url ?? "http://127.0.0.1:\(server.port)").print() }
     guard let topic else { return .usage }
     // A class that is not there is said before anything is served, as `qrquiz class` says it.
@@ -202,9 +216,12 @@ struct LiveCommand: ParsableCommand {
     formatter.dateFormat = "yyyy-MM-dd HH:mm"
     for game in games {
       let winner = Self.winnerText(game.winners)
+      // A file the teacher deleted is not listed as if it were there: the game is still in
+      // the gradebook (the records), and --forget takes it out.
+      let file = game.fileExists ? game.file.path : "\(game.stem) (file deleted; still in the gradebook until --forget)"
       Console.row([
         game.created.map(formatter.string(from:)) ?? "?", game.title, Plural.count(game.players, "player"), winner,
-        game.file.path,
+        file,
       ])
     }
     return .success
@@ -215,6 +232,29 @@ struct LiveCommand: ParsableCommand {
     let store = LiveGameStore(records: try Records.open(), directory: Directories.live)
     let saved = try store.merge(results: results, from: from, into: into, at: QuizClock.now)
     Console.line("Merged \(from) into \(into): \(saved.path) and its CSV saved again.")
+    return .success
+  }
+
+  /// `--forget RESULTS`: says what goes, then removes it.
+  private func forgetResults(_ results: String) throws -> ExitCode {
+    let store = LiveGameStore(records: try Records.open(), directory: Directories.live)
+    guard let game = store.savedGame(named: results) else {
+      throw CLIError(.notFound, "\(results): no saved results of that name (qrquiz live --results lists them)")
+    }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    let files = game.files.filter { FileManager.default.fileExists(atPath: $0.path) }.map(\.lastPathComponent)
+    Console.line(
+      "Forgetting \(game.title) of \(game.created.map(formatter.string(from:)) ?? "?") "
+        + "(\(Plural.count(game.players, "player"))): its records leave the gradebook"
+        + (files.isEmpty ? "." : "; removing \(files.joined(separator: " and ")) from \(store.resultsDirectory.path)."))
+    do throws(LiveGameStore.ForgetError) {
+      try store.forget(results: results)
+    } catch {
+      throw CLIError(.outputFailed, "\(results): \(error)")
+    }
+    Console.line("Done: the gradebook no longer counts it.")
     return .success
   }
 

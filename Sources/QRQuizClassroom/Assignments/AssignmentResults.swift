@@ -11,10 +11,14 @@ public struct AssignmentResults: Sendable {
   public let work: AssignmentWork
   /// The class's roster, when the assignment is for a class.
   public let roster: ClassRoster?
+  /// When the results are read: a roster's student who has not started is `missed` once
+  /// their own due time is past (`nil`: `not started`, as if still open).
+  public let now: QuizClock.Instant?
 
-  public init(_ work: AssignmentWork, roster: ClassRoster?) {
+  public init(_ work: AssignmentWork, roster: ClassRoster?, at now: QuizClock.Instant? = nil) {
     self.work = work
     self.roster = roster
+    self.now = now
   }
 
   /// A row of the students' table.
@@ -22,16 +26,25 @@ public struct AssignmentResults: Sendable {
     public var name: String
     /// The student who joined, or `nil` for a roster's student who has not.
     public var student: AssignmentWork.Student?
+    /// Not started, and their own due time is past.
+    public var missed = false
 
     /// Every question of the best attempt answered.
     public func isDone(questions: Int) -> Bool { (student?.best.answers.count ?? 0) == questions }
 
     /// The row's status in the one vocabulary of the teacher's page, `qrquiz assign
-    /// --results` and the CSV: `done`, `not finished` (joined and stopped, or cut off by
-    /// the due time) or `not started`.
+    /// --results`, the CSV and the gradebook (``Gradebook/Cell/Status/word``): `done`,
+    /// `not finished` (joined and stopped, or cut off by the due time), `not started`, or
+    /// `missed` (not started, and their due time past).
     public func status(questions: Int) -> String {
-      guard student != nil else { return "not started" }
+      guard student != nil else { return missed ? "missed" : "not started" }
       return isDone(questions: questions) ? "done" : "not finished"
+    }
+
+    /// When the student finished their best attempt: its last answer, only when it is
+    /// done (a student cut off by the due time did not finish).
+    public func finished(questions: Int) -> QuizClock.Instant? {
+      isDone(questions: questions) ? student?.best.lastAnswer : nil
     }
   }
 
@@ -40,7 +53,8 @@ public struct AssignmentResults: Sendable {
   public var rows: [Row] {
     var rows = work.students.map { Row(name: $0.name.text, student: $0) }
     for listed in roster?.students ?? [] where work.student(named: listed.name.text) == nil {
-      rows.append(Row(name: listed.name.text, student: nil))
+      let missed = now.map { !work.isOpen(forKey: listed.name.key, at: $0) } ?? false
+      rows.append(Row(name: listed.name.text, student: nil, missed: missed))
     }
     return rows
   }
@@ -111,7 +125,7 @@ public struct AssignmentResults: Sendable {
         CSVText.cell(row.name), row.status(questions: assignment.questions.count),
         CSVText.cell(best.score), CSVText.cell(best.correct), CSVText.cell(assignment.questions.count),
         CSVText.cell(student.attempts.count), String(format: "%.1f", best.seconds),
-        best.lastAnswer.map { LiveResults.timestamp($0.date) } ?? "",
+        row.finished(questions: assignment.questions.count).map { LiveResults.timestamp($0.date) } ?? "",
       ]
       for index in assignment.questions.indices {
         guard best.answers.indices.contains(index) else {
@@ -150,7 +164,10 @@ public struct AssignmentResults: Sendable {
     let assignment = work.assignment
     let students: [JSONValue] = rows.map { row in
       guard let student = row.student else {
-        return .object([("name", .string(row.name)), ("started", .bool(false)), ("done", .bool(false))])
+        return .object([
+          ("name", .string(row.name)), ("status", .string(row.status(questions: assignment.questions.count))),
+          ("started", .bool(false)), ("done", .bool(false)),
+        ])
       }
       let best = student.best
       let answers: [JSONValue] = best.answers.map { answer in
@@ -160,11 +177,15 @@ public struct AssignmentResults: Sendable {
         ])
       }
       return .object([
-        ("name", .string(row.name)), ("started", .bool(true)),
+        ("name", .string(row.name)), ("status", .string(row.status(questions: assignment.questions.count))),
+        ("started", .bool(true)),
         ("done", .bool(row.isDone(questions: assignment.questions.count))), ("score", .number(best.score)),
         ("correct", .number(best.correct)), ("attempts", .number(student.attempts.count)),
         ("seconds", .number(best.seconds)),
-        ("finished", best.lastAnswer.map { .string(LiveResults.timestamp($0.date)) } ?? .null),
+        (
+          "finished",
+          row.finished(questions: assignment.questions.count).map { .string(LiveResults.timestamp($0.date)) } ?? .null
+        ),
         ("answers", .array(answers)),
       ])
     }

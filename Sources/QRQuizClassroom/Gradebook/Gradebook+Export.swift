@@ -5,8 +5,11 @@ extension Gradebook {
   /// The CSV a spreadsheet opens (BOM, RFC 4180, every text cell guarded against formulas,
   /// as ``LiveResults/csv`` is), two tables one under the other:
   /// - the students, in card order: `name,card,share` (right answers over the questions of
-  ///   everything over), then for each activity `N score`, `N right`, `N answered` and
-  ///   `N taken` (`phone`, `card`, `online`, `missed` or `not yet`), N its number below;
+  ///   everything over, to 4 decimals: 5 of 8 is `0.625`), then for each activity `N score`,
+  ///   `N right`, `N answered` and `N taken` (`phone`, `card`, `online`, `missed` or
+  ///   `not started`), N its number below; then, last so the columns before keep their
+  ///   places, each activity's `N status` (``Cell/Status/word``: `done`, `not finished`,
+  ///   `not started`, `missed`);
   /// - the activities: `activity,kind,title,date,questions,id,notes` (`live` or
   ///   `assignment`; the date a live game was played, or an assignment is due; the notes:
   ///   its due times moved, `; ` between).
@@ -15,11 +18,12 @@ extension Gradebook {
     for number in activities.indices.map({ $0 + 1 }) {
       header += ["\(number) score", "\(number) right", "\(number) answered", "\(number) taken"]
     }
+    header += activities.indices.map { "\($0 + 1) status" }
     var text = "\u{FEFF}" + CSVText.row(header)
     for row in rows {
       var cells = [
         CSVText.cell(row.student.name.text), CSVText.cell(row.student.card),
-        row.share.map { String(format: "%.2f", $0) } ?? "",
+        row.share.map(Self.shareText) ?? "",
       ]
       for cell in row.cells {
         cells += [
@@ -27,6 +31,7 @@ extension Gradebook {
           cell.answered.map { CSVText.cell($0) } ?? "", Self.taken(cell),
         ]
       }
+      cells += row.cells.map(\.status.word)
       text += CSVText.row(cells)
     }
     text += "\r\n" + CSVText.row(["activity", "kind", "title", "date", "questions", "id", "notes"])
@@ -44,9 +49,18 @@ extension Gradebook {
   static func taken(_ cell: Cell) -> String {
     switch cell.status {
     case .missed: "missed"
-    case .pending: "not yet"
+    case .pending: "not started"
     case .done, .partial: cell.device?.rawValue ?? ""
     }
+  }
+
+  /// A share to 4 decimals, trailing zeros off (`0.625`, `1`, `0.3333`): enough that it
+  /// rounds to the page's percent.
+  static func shareText(_ share: Double) -> String {
+    var text = String(format: "%.4f", share)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   /// The same as JSON: `{"class", "activities": [{"number", "kind", "id", "title", "date",
@@ -76,7 +90,7 @@ extension Gradebook {
 
   static func json(_ cell: Cell) -> JSONValue {
     .object([
-      ("status", .string(cell.status.rawValue)), ("device", cell.device.map { .string($0.rawValue) } ?? .null),
+      ("status", .string(cell.status.word)), ("device", cell.device.map { .string($0.rawValue) } ?? .null),
       ("score", cell.score.map(JSONValue.number) ?? .null), ("correct", cell.correct.map(JSONValue.number) ?? .null),
       ("answered", cell.answered.map(JSONValue.number) ?? .null),
       ("seconds", cell.seconds.map(JSONValue.number) ?? .null),

@@ -53,6 +53,17 @@ public struct Gradebook: Sendable {
       case pending
       /// Not taken part, and it is over.
       case missed
+
+      /// The status in the one vocabulary of the gradebook's page, its CSV and JSON and
+      /// `qrquiz assign --results` (``AssignmentResults/Row/status(questions:)``).
+      public var word: String {
+        switch self {
+        case .done: "done"
+        case .partial: "not finished"
+        case .pending: "not started"
+        case .missed: "missed"
+        }
+      }
     }
 
     /// How the student answered.
@@ -96,6 +107,18 @@ public struct Gradebook: Sendable {
         asked += activity.questions
       }
       return asked == 0 ? nil : Double(right) / Double(asked)
+    }
+
+    /// The share in whole percent, rounded half up on the exact fraction (5 of 8: 63), as
+    /// the page shows it; the CSV's share (4 decimals: 0.625) rounds to the same.
+    public var percent: Int? {
+      var right = 0
+      var asked = 0
+      for (cell, activity) in zip(cells, activities) where !activity.isOpen {
+        right += cell.correct ?? 0
+        asked += activity.questions
+      }
+      return asked == 0 ? nil : (200 * right + asked) / (2 * asked)
     }
 
     /// The activities, for the share (a row is read beside its gradebook's).

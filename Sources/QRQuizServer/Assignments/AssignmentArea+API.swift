@@ -92,8 +92,8 @@ extension AssignmentArea {
   /// GET `/api/assignments/CODE/results.csv`.
   func resultsCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
-    let results = AssignmentResults(
-      book.snapshot(at: assignments.clock.now()), roster: roster(book.assignment.className))
+    let now = assignments.clock.now()
+    let results = AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className), at: now)
     return .bytes(
       Array(results.csv.utf8), type: "text/csv; charset=utf-8", cache: "no-store",
       headers: [
@@ -107,8 +107,8 @@ extension AssignmentArea {
   /// GET `/api/assignments/CODE/results.json`.
   func resultsJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
-    let work = book.snapshot(at: assignments.clock.now())
-    return .json(AssignmentResults(work, roster: roster(book.assignment.className)).json)
+    let now = assignments.clock.now()
+    return .json(AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className), at: now).json)
   }
 
   // MARK: Students
@@ -172,7 +172,9 @@ extension AssignmentArea {
       let best = current.best
       common += [
         ("done", .bool(true)), ("score", .number(best.score)), ("correct", .number(best.correct)),
-        ("unanswered", .number(best.answers.count { $0.outcome == .unanswered })),
+        // Every question of the best attempt not answered: those whose time ran out and
+        // those the due time left (a student cut off has fewer answers than questions).
+        ("unanswered", .number(assignment.questions.count - best.answers.count { $0.outcome != .unanswered })),
         ("open", .bool(isOpen)),
         ("can_retry", .bool(isOpen && current.attempts.count < assignment.attempts)),
       ]

@@ -140,7 +140,7 @@ extension AssignmentArea {
     guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
     let now = assignments.clock.now()
     let work = book.snapshot(at: now)
-    let results = AssignmentResults(work, roster: roster(book.assignment.className))
+    let results = AssignmentResults(work, roster: roster(book.assignment.className), at: now)
     return .html(
       site.pages(context).assignmentPage(
         results, joinURL: joinURL(book.code), reachable: site.isPublicURLReachable,

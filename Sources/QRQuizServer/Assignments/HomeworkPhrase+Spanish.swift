@@ -115,8 +115,8 @@ extension HomeworkPhrase {
     .kindHomework: "tarea",
     .cellScore: "{score} · {correct}/{count}",
     .cellMissed: "no participó",
-    .cellNotYet: "aún no",
-    .cellPartial: "(no todas)",
+    .cellNotYet: "sin empezar",
+    .cellPartial: "(sin terminar)",
     .deviceCard: "tarjeta",
     .percentRight: "{percent} %",
     .downloadGradebook: "Descargar el cuaderno de notas:",
@@ -139,5 +139,12 @@ extension HomeworkPhrase {
       "Esta tarea se abre desde tu propio enlace, el que te dio tu profesor (en una tira de papel o en tu página de "
       + "resultados): ábrela allí, no escribiendo tu nombre.",
     .cannotOpenHomework: "No se pudo abrir la tarea",
+    .leaveOutLink: "Quitar…",
+    .leaveOutTitle: "Quitar un juego",
+    .leaveOutHeading: "¿Quitar {title} del {date} del cuaderno de notas?",
+    .leaveOutNote:
+      "Se borran sus registros ({count, plural, one {# jugador} other {# jugadores}}) y sus archivos de resultados, para todas las clases: no se puede deshacer. Descarga antes sus resultados para conservarlos.",
+    .leaveOutButton: "Quitarlo",
+    .keepItLink: "Conservarlo",
   ]
 }

@@ -34,6 +34,8 @@ public enum HomeworkPhrase: String, PhraseBook {
   case mergesHeading, mergesNote, mergeIntoLabel, mergeButton, cannotMerge
   // Homework opened from each student's own link only.
   case useOwnLink, cannotOpenHomework
+  // Leaving a live game out of the gradebook.
+  case leaveOutLink, leaveOutTitle, leaveOutHeading, leaveOutNote, leaveOutButton, keepItLink
 
   public static func catalogue(_ language: Language) -> [HomeworkPhrase: String] {
     switch language {
@@ -156,8 +158,8 @@ public enum HomeworkPhrase: String, PhraseBook {
     .kindHomework: "homework",
     .cellScore: "{score} · {correct}/{count}",
     .cellMissed: "missed",
-    .cellNotYet: "not yet",
-    .cellPartial: "(not all)",
+    .cellNotYet: "not started",
+    .cellPartial: "(not finished)",
     .deviceCard: "card",
     .percentRight: "{percent}%",
     .downloadGradebook: "Download the gradebook:",
@@ -180,5 +182,12 @@ public enum HomeworkPhrase: String, PhraseBook {
       "This homework opens from your own link, the one your teacher gave you (on a slip, or your page of results): "
       + "open it there, not by typing your name.",
     .cannotOpenHomework: "The homework could not be opened",
+    .leaveOutLink: "Leave out…",
+    .leaveOutTitle: "Leave a game out",
+    .leaveOutHeading: "Leave {title} of {date} out of the gradebook?",
+    .leaveOutNote:
+      "Its records ({count, plural, one {# player} other {# players}}) and its results files are removed, for every class: there is no undo. Download its results first to keep them.",
+    .leaveOutButton: "Leave it out",
+    .keepItLink: "Keep it",
   ]
 }

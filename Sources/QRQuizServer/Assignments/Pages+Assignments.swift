@@ -135,7 +135,7 @@ extension Pages {
       let note = accommodationNote(results.roster?.student(.name(row.name))?.accommodations)
       guard let student = row.student else {
         return """
-          <tr class="not-started"><th scope="row">\(row.name)\(note)</th><td>\(say(.statusNotStarted))</td>\
+          <tr class="not-started"><th scope="row">\(row.name)\(note)</th><td>\(say(row.missed ? .cellMissed : .statusNotStarted))</td>\
           <td></td><td></td><td></td><td></td></tr>
 
           """

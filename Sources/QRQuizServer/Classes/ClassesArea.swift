@@ -42,6 +42,7 @@ final class ClassesArea: Sendable {
       .get, "/s/{secret}/a/{code}", "a student's homework, opened from their own link: no name to type",
       access: .anyone("whoever has the link"), .deferred(ownHomework))
     addReviewRoutes(to: &router)
+    addLeavingOutRoutes(to: &router)
   }
 
   /// The gradebook of `roster`'s class as things stand, from `games` (the saved live
@@ -68,7 +69,7 @@ final class ClassesArea: Sendable {
   ///
   /// - Throws: ``HTTPFailure``: the page (404) saying there is no such class, or (500) what
   ///   is wrong with the records.
-  private func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
+  func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
     guard let store = site.configuration.classes else { throw HTTPFailure(noSuchClass(context)) }
     do throws(ClassRosterStore.Error) {
       return try store.roster(named: context[parameter: "name"])

@@ -20,14 +20,14 @@ extension Pages {
     let students = memory.students.map { row -> HTML in
       """
       <tr><th scope="row">\(row.student.name.text)</th><td>\(row.due)</td><td>\(row.overdue)</td>\
-      <td>\(row.studied)</td><td>\(row.recall.map { percent($0) } ?? "")</td></tr>
+      <td>\(row.studied)</td><td>\(row.recall.map { percent(Int(($0 * 100).rounded())) } ?? "")</td></tr>
 
       """
     }
     let questions = memory.questions.filter { $0.recall != nil }.map { question -> HTML in
       """
       <tr><td>\(question.card.key.topic)</td><th scope="row">\(question.card.question)</th>\
-      <td>\(question.studied)</td><td>\(question.recall.map { percent($0) } ?? "")</td></tr>
+      <td>\(question.studied)</td><td>\(question.recall.map { percent(Int(($0 * 100).rounded())) } ?? "")</td></tr>
 
       """
     }

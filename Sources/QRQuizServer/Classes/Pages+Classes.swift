@@ -42,9 +42,13 @@ extension Pages {
       let link: HTML =
         activity.kind == .assignment
         ? "<a href=\"\(SitePath.assignmentPage(activity.id))\">\(activity.title)</a>" : "\(activity.title)"
+      // A trial game, or another class's: the teacher leaves it out, after a confirmation.
+      let leaveOut: HTML? =
+        activity.kind == .live
+        ? "<br><a href=\"\(SitePath.leaveOut(name, activity.id))\">\(say(.leaveOutLink))</a>" : nil
       return """
         <th scope="col"><span class="muted">\(index + 1) · \(say(kind))</span><br>\(link)<br>\
-        <span class="muted">\(dateTime(activity.date))</span></th>
+        <span class="muted">\(dateTime(activity.date))</span>\(leaveOut)</th>
         """
     }
     let rows = book.rows.map { row -> HTML in
@@ -53,7 +57,7 @@ extension Pages {
       }
       return """
         <tr><th scope="row">\(row.student.name.text)\(accommodationNote(row.student.accommodations))</th>\
-        <td>\(row.share.map { percent($0) } ?? "")</td>\(HTML.joined(cells))</tr>
+        <td>\(row.percent.map { percent($0) } ?? "")</td>\(HTML.joined(cells))</tr>
 
         """
     }
@@ -149,8 +153,8 @@ extension Pages {
     return "\(points) · \(right)"
   }
 
-  /// "78%".
-  func percent(_ share: Double) -> String { text(.percentRight, ["percent": .number(Int((share * 100).rounded()))]) }
+  /// "78%": `Gradebook.Row.percent`, rounded as the CSV's share is.
+  func percent(_ percent: Int) -> String { text(.percentRight, ["percent": .number(percent)]) }
 
   /// Each student's own page's address, to hand out, and the button that makes those missing.
   private func studentLinks(_ roster: ClassRoster, publicURL: String, csrf: String) -> HTML {
@@ -198,7 +202,7 @@ extension Pages {
 
         """
     }
-    let overall: HTML? = row.share.map {
+    let overall: HTML? = row.percent.map {
       "<p class=\"muted\" id=\"overall-label\">\(say(.overallColumn))</p><p class=\"score\" aria-describedby=\"overall-label\">\(percent($0))</p>"
     }
     let empty: HTML? = items.isEmpty ? "<p>\(say(.noActivities))</p>" : nil
