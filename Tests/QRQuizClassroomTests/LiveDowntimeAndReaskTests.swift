@@ -53,6 +53,50 @@ import Testing
     again.games.first?.log.finish()
   }
 
+  /// The teacher's one run in five: the resumption's row could not be written, the game
+  /// went back to its rows (``LiveMoveLog/rollBack()``), and an answer 8 s into the question
+  /// was timed at 15.8 s, the downtime counted. The downtime is no player's move to refuse.
+  @Test func aResumptionWhoseWriteFailedStillLeavesTheDowntimeOutOfTheAnswersTime() async throws {
+    let folder = try TemporaryDirectory()
+    let (store, _) = try await Self.stoppedMidQuestion(in: folder, alive: 15)
+    // A write that fails (as a busy or full disk's does): the records refuse the resumption.
+    try await store.records.write { database throws(DatabaseError) in
+      try database.execute(
+        """
+        CREATE TRIGGER refuse_resumptions BEFORE INSERT ON live_moves WHEN NEW.move LIKE '%resumed%'
+        BEGIN SELECT RAISE(ABORT, 'refused by the test'); END
+        """)
+    }
+    // Down 100 s: back at 115 s with the 15 s the question had left.
+    let found = store.resumeUnfinished(at: Game.t(115))
+    let unfinished = try #require(found.games.first)
+    defer { unfinished.log.finish() }
+    #expect(unfinished.game.deadline == Game.t(130))
+    try await store.records.write { database throws(DatabaseError) in
+      try database.execute("DROP TRIGGER refuse_resumptions")
+    }
+    // The room goes back to what the records hold: the downtime still left out.
+    var game = try #require(unfinished.log.rollBack(), "the resumption's write did not fail").game
+    #expect(game.deadline == Game.t(130), "\(game.phase)")
+    _ = try game.answer(secret: Game.secret(2), question: 0, picks: [0], at: Game.t(123))
+    #expect(game.players[1].answers[0]?.milliseconds == 13_000)
+    _ = try game.next(at: Game.t(124))
+
+    // Scored as if the server had never stopped: Bob 13 s into the question.
+    var never = LiveGame(setup: Game.setup())
+    _ = try never.join(name: "Ada", browser: nil, secret: Game.secret(1), at: Game.t(1))
+    _ = try never.join(name: "Bob", browser: nil, secret: Game.secret(2), at: Game.t(1))
+    _ = try never.next(at: Game.t(10))
+    _ = try never.answer(secret: Game.secret(1), question: 0, picks: [0], at: Game.t(12))
+    _ = try never.answer(secret: Game.secret(2), question: 0, picks: [0], at: Game.t(23))
+    #expect(game.players.map(\.score) == never.players.map(\.score))
+    #expect(never.players[1].score < never.players[0].score, "speed scoring counts the time")
+
+    // The resumption is queued again: the records' game has the same deadline.
+    try await store.records.write { _ throws(DatabaseError) in }
+    #expect(try store.game(id: unfinished.log.gameID)?.deadline == Game.t(130))
+  }
+
   @Test func aQuestionWhoseTimeWasUpBeforeTheServerStoppedClosesOnResuming() async throws {
     let folder = try TemporaryDirectory()
     let (store, _) = try await Self.stoppedMidQuestion(in: folder, alive: 31)

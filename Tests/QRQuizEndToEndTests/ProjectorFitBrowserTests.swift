@@ -32,6 +32,7 @@ import Testing
     var keyboard: [String: String]
     var cards: Cards
     var offline: Offline
+    var classLobby: [String]
     var console: [String]
   }
 
@@ -99,8 +100,9 @@ import Testing
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONDecoder().decode(Report.self, from: run.stdout)
 
-    // 4 phases and the cards' question × 2 sizes × 2 schemes × 2 languages, nothing outside.
-    #expect(report.fit.count == 40, "\(report.fit.keys.sorted())")
+    // 4 phases, the class's lobby and the cards' question × 2 sizes × 2 schemes × 2
+    // languages, nothing outside.
+    #expect(report.fit.count == 48, "\(report.fit.keys.sorted())")
     for (place, outside) in report.fit.sorted(by: { $0.key < $1.key }) {
       #expect(outside.isEmpty, "\(place): \(outside)")
     }
@@ -110,7 +112,16 @@ import Testing
     #expect(report.counted["question"] == 8)
     #expect(report.counted["closed"] == 11)
     #expect(report.counted["over"] == 6)
-    #expect(report.counted["cards"] == 37)
+    // The cards' question: its text, four answers, the countdown, End and the grid of the 20
+    // students answering by card (the other 10 joined by phone in the lobby).
+    #expect(report.counted["cards"] == 27)
+    // The class's lobby: its 30 students once each (10 here by phone, as the roster spells
+    // them), the PIN, the code and Start; no student listed a second time as a player.
+    #expect(report.counted["class-lobby"] == 33)
+    #expect(report.classLobby.count == 30, "\(report.classLobby)")
+    let listed = report.classLobby.map { $0.components(separatedBy: " · ")[0] }
+    #expect(Set(listed) == Set((1...30).map { "Student \($0)" }), "\(report.classLobby)")
+    #expect(report.classLobby.filter { $0.hasSuffix(" · here (phone)") }.count == 10, "\(report.classLobby)")
     #expect(report.keyboard["enter"] == "question" && report.keyboard["space"] == "over")
     #expect(report.keyboard["hint"] == "or press Enter or Space")
     #expect(report.keyboard["hintSpanish"] == "o pulsa Intro o Espacio")

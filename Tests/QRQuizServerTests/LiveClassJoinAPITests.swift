@@ -76,6 +76,9 @@ import Testing
     let lukasz = await post("/api/live/\(pin)/players", #"{"name":"lukasz  NOWAK"}"#)
     #expect(lukasz.status == 201, "\(lukasz.text)")
     #expect(try object(lukasz)["player"] == .number(1))
+    // The phone is told the roster's spelling, for "You are Łukasz Nowak", not what was typed.
+    #expect(try object(lukasz)["name"] == .string("Łukasz Nowak"))
+    #expect(try object(harry)["name"] == .string("Harry Wilson"))
     #expect(room.snapshot.players[0].name.text == "Łukasz Nowak")
     #expect(await post("/api/live/\(pin)/players", #"{"student":9}"#).status == 404)
 
@@ -109,6 +112,30 @@ import Testing
       return
     }
     #expect(players.filter { $0["guest"] == .bool(true) }.map { string($0["name"]) } == ["Mallory"])
+  }
+
+  /// The topic page's form: its menu is the class (its roster: phones pick their names,
+  /// cards if printed), not "with answer cards"; the scoring left as usual is accuracy with
+  /// a class, as `qrquiz live --class` and the docs say, and speed without.
+  @Test func theTopicPagesFormOffersTheClassAndScoresItByAccuracyAsUsual() async throws {
+    let teacher = await client.request("GET", "/?token=\(Self.token)")
+    let cookie = ["Cookie": teacher.cookies[0].components(separatedBy: ";")[0]]
+    let page = await client.request("GET", "/t/Capitals", headers: cookie)
+    #expect(page.text.contains(#"<label for="live-class">Class</label>"#), "\(page.text)")
+    #expect(!page.text.contains("phones only") && !page.text.contains("Class with answer cards"))
+    #expect(page.text.contains("pick their names"))
+    #expect(page.text.contains(#"<option value="" selected>Usual: accuracy with a class, else speed</option>"#))
+    let csrf = try #require(page.text.components(separatedBy: #"name="csrf" value=""#).dropFirst().first?.prefix(32))
+    func start(_ fields: String) async throws -> LiveGame.Setup {
+      let started = await client.request(
+        "POST", "/live", headers: cookie, body: Array("topic=Capitals&set=1&seconds=20&csrf=\(csrf)&\(fields)".utf8))
+      #expect(started.status == 303, "\(started.text)")
+      let pin = String((started.headers["location"] ?? "").dropFirst("/host/".count))
+      return try #require(app.live.room(pin)).setup
+    }
+    #expect(try await start("scoring=&class=9B").scoring == .accuracy)
+    #expect(try await start("scoring=&class=").scoring == .speed)
+    #expect(try await start("scoring=speed&class=9B").scoring == .speed)
   }
 
   @Test func aNamePlayingIsNotTakenAgainAndItsTicketOpensNothing() async throws {
@@ -161,8 +188,11 @@ import Testing
 
     let allowed = await post("/api/live/\(pin)/rejoin/approve", #"{"secret":"\#(host)","name":"harry wilson"}"#)
     #expect(allowed.status == 200, "\(allowed.text)")
-    let secret = string(try newPhone.waitForEvent { $0.name == "rejoined" }.data["secret"])
+    let rejoined = try newPhone.waitForEvent { $0.name == "rejoined" }.data
+    let secret = string(rejoined["secret"])
     #expect(secret.count == 32 && secret != old && secret != ticket)
+    // Its name as the game spells it, for the new phone's "You are … · Not you?" line.
+    #expect(rejoined["name"] == .string("Harry Wilson"))
     // From then on the new phone is the player: the stream goes on as theirs.
     let state = try newPhone.waitForEvent { $0.name == "closed" }
     #expect(state.data["you"]?["score"] == .number(score))
@@ -182,6 +212,43 @@ import Testing
     try projector.read(
       until: { _ in projector.events.last { $0.data["asking"] != nil }?.data["asking"] == .array([]) },
       timeout: HangLimit.inProcessSeconds)
+  }
+
+  /// A stray asking (a classmate's phone, a mistake) is declined: the device is told so and
+  /// its stream ends, its ticket opens nothing, the projector no longer shows it, and the
+  /// player plays on with their own phone.
+  @Test func theHostDeclinesADeviceAskingToContinueAsAPlayer() async throws {
+    let (pin, host) = try await makeGame()
+    let server = try HTTPServer(configuration: .init(port: 0), responder: app)
+    defer { server.stop(timeout: 1) }
+    let old = string(try object(await post("/api/live/\(pin)/players", #"{"name":"Harry Wilson"}"#))["secret"])
+    let projector = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(host)")
+    let asked = await post("/api/live/\(pin)/players", #"{"student":2}"#)
+    #expect(asked.status == 409)
+    let ticket = string(try object(asked)["rejoin"])
+    let stray = try EventStreamClient(port: server.port, path: "/api/live/\(pin)/events?secret=\(ticket)")
+    try stray.waitForEvent { $0.name == "waiting" }
+    try projector.waitForEvent { $0.data["asking"] == .array([.string("Harry Wilson")]) }
+
+    // Only the host declines, and only a device that asked.
+    #expect(await post("/api/live/\(pin)/rejoin/decline", #"{"secret":"\#(old)","name":"Harry Wilson"}"#).status == 403)
+    let nobody = await post("/api/live/\(pin)/rejoin/decline", #"{"secret":"\#(host)","name":"Zoë Ødegaard"}"#)
+    #expect(nobody.status == 404)
+    let declined = await post("/api/live/\(pin)/rejoin/decline", #"{"secret":"\#(host)","name":"HARRY WILSON"}"#)
+    #expect(declined.status == 200, "\(declined.text)")
+    try stray.waitForEvent { $0.name == "declined" }
+    try stray.read(until: { $0.suffix(5).elementsEqual("0\r\n\r\n".utf8) }, timeout: HangLimit.inProcessSeconds)
+    #expect(!stray.events.contains { $0.name == "rejoined" })
+    // The ticket opens nothing now; the approval finds nobody waiting.
+    #expect(await client.request("GET", "/api/live/\(pin)/status?secret=\(ticket)").status == 403)
+    #expect(
+      await post("/api/live/\(pin)/rejoin/approve", #"{"secret":"\#(host)","name":"Harry Wilson"}"#).status == 404)
+    try projector.read(
+      until: { _ in projector.events.last { $0.data["asking"] != nil }?.data["asking"] == .array([]) },
+      timeout: HangLimit.inProcessSeconds)
+    // Harry plays on with his own phone.
+    #expect(await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    #expect(await post("/api/live/\(pin)/answers", #"{"secret":"\#(old)","question":0,"answers":[0]}"#).status == 202)
   }
 
   @Test func theHostMergesAGuestIntoTheStudentTheyAre() async throws {

@@ -5,7 +5,7 @@ import QRQuiz
 /// of its own beside ``PagePhrase``, as the feature's pages are its own.
 public enum CardPhrase: String, PhraseBook {
   // Making a game with a class.
-  case cardClassLabel, cardNoClass, cardClassHelp
+  case cardClassLabel, cardNoClass, cardClassHelp, cardScoringUsual
   // The host screen.
   case cardPlayerName, cardPanelHeading, cardPanelSummary, cardUseCamera, cardStopCamera, cardCameraHelp
   case cardCameraOff, cardCameraOn, cardCameraFailed, cardCameraNeedsSecureAddress, cardUsePhone, cardPhoneHelp
@@ -28,10 +28,11 @@ public enum CardPhrase: String, PhraseBook {
   }
 
   static let english: [CardPhrase: String] = [
-    .cardClassLabel: "Class with answer cards",
-    .cardNoClass: "None: phones only",
+    .cardClassLabel: "Class",
+    .cardNoClass: "None: anyone joins with a nickname",
     .cardClassHelp:
-      "The class's students answer by holding up their printed cards; students with phones can join under their own names. A card is timed when the camera sees it: accuracy scoring is the fair choice.",
+      "With a class, its students pick their names from its list on their phones, or hold up their answer cards if you printed them: one row per student in the results. A card is timed when the camera sees it: accuracy scoring is the fair choice, and the usual one with a class.",
+    .cardScoringUsual: "Usual: accuracy with a class, else speed",
     .cardPlayerName: "{name} · card {card}",
     .cardPanelHeading: "Answer cards",
     .cardPanelSummary: "Scan cards",
@@ -87,10 +88,11 @@ public enum CardPhrase: String, PhraseBook {
   ]
 
   static let spanish: [CardPhrase: String] = [
-    .cardClassLabel: "Clase con tarjetas de respuesta",
-    .cardNoClass: "Ninguna: solo móviles",
+    .cardClassLabel: "Clase",
+    .cardNoClass: "Ninguna: cada cual entra con un apodo",
     .cardClassHelp:
-      "El alumnado de la clase responde levantando su tarjeta impresa; quien tenga móvil puede unirse con su propio nombre. Una tarjeta cuenta desde que la cámara la ve: lo justo es puntuar por aciertos.",
+      "Con una clase, su alumnado elige su nombre de la lista en el móvil, o levanta su tarjeta de respuesta si las imprimiste: una fila por alumno en los resultados. Una tarjeta cuenta desde que la cámara la ve: lo justo, y lo habitual con una clase, es puntuar por aciertos.",
+    .cardScoringUsual: "Lo habitual: por aciertos con una clase; si no, por rapidez",
     .cardPlayerName: "{name} · tarjeta {card}",
     .cardPanelHeading: "Tarjetas de respuesta",
     .cardPanelSummary: "Leer tarjetas",

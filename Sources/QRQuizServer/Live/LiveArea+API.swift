@@ -45,7 +45,8 @@ extension LiveArea {
   // MARK: Players
 
   /// POST `/api/live/PIN/players`: `{"name"}`, or in a class's game `{"student": CARD}`
-  /// (the join page's list) → 201 `{"player", "secret"}`. A name already playing from a
+  /// (the join page's list) → 201 `{"player", "secret", "name"}` (`name` as the game spells
+  /// it: a class's roster's, "Leo Khan" for "leo khan"). A name already playing from a
   /// phone → 409 `{"error", "rejoin": TICKET}`: the device may wait for the host to let it
   /// continue as that player (`docs/LIVE.md`). Every attempt counts against the address,
   /// a wrong PIN as much as a taken name.
@@ -73,7 +74,10 @@ extension LiveArea {
         ]), status: 409)
     }
     try await stored(ticket, in: room, what: "the game")
-    return .json(.object([("player", .number(player.id)), ("secret", .string(player.secret))]), status: 201)
+    return .json(
+      .object([("player", .number(player.id)), ("secret", .string(player.secret)), ("name", .string(player.name.text))]
+      ),
+      status: 201)
   }
 
   /// Waits until the move of `ticket` is stored; a move the records could not take is

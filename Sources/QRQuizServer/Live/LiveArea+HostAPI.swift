@@ -63,6 +63,18 @@ extension LiveArea {
     }
   }
 
+  /// POST `/api/live/PIN/rejoin/decline`: `{"secret", "name"}` → 200: the device waiting to
+  /// continue as the player named `name` is told no (`declined` on its stream, which ends)
+  /// and its ticket opens nothing; 404 when no device waits for that name.
+  func declineRejoin(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
+    let body = try JSONBody(context.request.body)
+    let name = try body.required("name", body.string)
+    guard host.room.declineRejoin(name: name, at: games.clock.now()) else {
+      throw APIError(404, "no device asks to continue as this player", field: "name")
+    }
+    return .json(.object(Self.phaseMembers(host.room.phase)))
+  }
+
   /// POST `/api/live/PIN/reask`: `{"secret", "question"}` → 200 `{"phase", "question"}`:
   /// question `question` (from 0, one asked already) opens again with its full time; the
   /// answers it had no longer count.

@@ -10,11 +10,14 @@ extension LiveArea {
   /// POST `/live`: a game of the topic page's form, then its host screen.
   func hostFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     let fields = FormBody.parse(context.request.body)
+    let className = fields["class"].flatMap { $0.isEmpty ? nil : $0 }
+    // The scoring left as usual (empty) follows the class, as the API's and `qrquiz live`'s.
     let request = LiveGameRequest(
       topic: fields["topic"] ?? "", set: fields["set"].flatMap { Int($0) },
-      scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:)) ?? .speed,
+      scoring: fields["scoring"].flatMap(LiveScoring.init(rawValue:))
+        ?? LiveScoring.defaultScoring(withClass: className != nil),
       seconds: min(max(fields["seconds"].flatMap(Double.init) ?? 20, 5), 600), maximumPlayers: 1000,
-      className: fields["class"].flatMap { $0.isEmpty ? nil : $0 })
+      className: className)
     do throws(JSONBody.Problem) {
       let room = try makeLiveGame(request)
       return .redirect(

@@ -66,6 +66,8 @@ final class LiveArea: Sendable {
           .deferred(lane: .live, mergeInLiveGame))
         host.add(
           .post, "/rejoin/approve", "lets a device continue as a player", .deferred(lane: .live, approveRejoin))
+        host.add(
+          .post, "/rejoin/decline", "tells a device asking to be a player no", .deferred(lane: .live, declineRejoin))
         host.add(.post, "/reask", "asks a question again, with its full time", .deferred(lane: .live, reaskInLiveGame))
       }
       addCardRoutes(to: &game)

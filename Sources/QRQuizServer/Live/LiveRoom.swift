@@ -29,7 +29,7 @@ final class LiveRoom: @unchecked Sendable {
   private var lastHeartbeat: QuizClock.Instant?
   private var scanning: Set<ScannerRole> = []
   /// Devices asking to continue as a player (a flat battery), by their ticket: the host
-  /// allows each (``approveRejoin(name:at:)``) or not.
+  /// allows each (``approveRejoin(name:at:)``) or declines it (``declineRejoin(name:at:)``).
   private var rejoins = LiveRejoins()
   /// The host's camera left on between questions sees the cards still up from the last one.
   private var camera = LiveCameraRule()
@@ -204,7 +204,9 @@ final class LiveRoom: @unchecked Sendable {
         let recorded = record([entry])
         // Delivered: the ticket has done its work. Else it keeps the secret for the
         // device's stream to come (``subscribe(_:as:at:)``).
-        if streams.replace(player: request.player, waiting: ticket, secret: secret, writer: writer(at: now)) {
+        let name = game.players[request.player - 1].name.text
+        if streams.replace(player: request.player, waiting: ticket, secret: secret, name: name, writer: writer(at: now))
+        {
           rejoins.forget(ticket)
         }
         publishState(at: now)
@@ -214,6 +216,22 @@ final class LiveRoom: @unchecked Sendable {
         publishState(at: now)
         return .failure(error)
       }
+    }
+  }
+
+  /// The host declines the device waiting as the player named `name` (a stray or a
+  /// mistaken asking): its stream is told `declined` and ends, its ticket opens nothing,
+  /// and the host's screen no longer shows it. No move of the game: the player plays on as
+  /// they were. Whether a device waited for that name.
+  func declineRejoin(name: String, at now: QuizClock.Instant) -> Bool {
+    lock.withLock {
+      let key = NameFolding.key(name.trimmingCharacters(in: .whitespaces))
+      guard let (ticket, _) = rejoins.pending.first(where: { game.players[$0.1.player - 1].name.key == key })
+      else { return false }
+      rejoins.forget(ticket)
+      streams.decline(waiting: ticket)
+      publishState(at: now)
+      return true
     }
   }
 
@@ -458,7 +476,8 @@ final class LiveRoom: @unchecked Sendable {
     lock.withLock {
       // A device the host allowed before its stream came gets its secret at once.
       if case .waiting(let ticket) = audience, let (key, request) = rejoins.entry(ticket), let secret = request.secret {
-        streams.subscribe(sink, as: .player(request.player), writer: writer(at: now), rejoined: secret)
+        let name = game.players[request.player - 1].name.text
+        streams.subscribe(sink, as: .player(request.player), writer: writer(at: now), rejoined: (secret, name))
         rejoins.forget(key)
         return
       }

@@ -66,7 +66,7 @@ struct LiveStreams {
   /// reconnects needs nothing else. An audience's oldest streams past its share are ended.
   mutating func subscribe(
     _ sink: any EventSink, as audience: Audience, writer: (UInt64) -> LiveRoom.EventWriter,
-    rejoined secret: String? = nil
+    rejoined: (secret: String, name: String)? = nil
   ) {
     var same = byAudience[audience] ?? []
     for gone in same where gone.sink.isFinished { end(gone) }
@@ -87,7 +87,7 @@ struct LiveStreams {
     byAudience[audience] = same
     streams.append(stream)
     compactIfMostlyEnded()
-    if let secret { sink.send(rejoinedEvent(secret)) }
+    if let rejoined { sink.send(rejoinedEvent(rejoined.secret, name: rejoined.name)) }
     lastEventID += 1
     var events = writer(lastEventID)
     sink.send(events.state(for: audience))
@@ -98,7 +98,7 @@ struct LiveStreams {
   /// `rejoined` with the new secret and follow the game as the player from now on.
   /// Whether a waiting device's stream got the secret.
   mutating func replace(
-    player id: Int, waiting ticket: String, secret: String, writer: (UInt64) -> LiveRoom.EventWriter
+    player id: Int, waiting ticket: String, secret: String, name: String, writer: (UInt64) -> LiveRoom.EventWriter
   ) -> Bool {
     lastEventID += 1
     let replaced = Array("id: \(lastEventID)\nevent: replaced\ndata: {}\n\n".utf8)
@@ -112,7 +112,7 @@ struct LiveStreams {
     byAudience[.waiting(ticket)] = nil
     defer { compactIfMostlyEnded() }
     guard !waiting.isEmpty else { return false }
-    let rejoined = rejoinedEvent(secret)
+    let rejoined = rejoinedEvent(secret, name: name)
     lastEventID += 1
     var events = writer(lastEventID)
     for stream in waiting {
@@ -124,10 +124,24 @@ struct LiveStreams {
     return true
   }
 
-  /// `rejoined {"secret"}`: the waiting device's new secret.
-  private mutating func rejoinedEvent(_ secret: String) -> [UInt8] {
+  /// The host declined the device of `ticket`: its streams are told `declined` and end.
+  mutating func decline(waiting ticket: String) {
     lastEventID += 1
-    let data = JSONValue.object([("secret", .string(secret))]).compactText
+    let declined = Array("id: \(lastEventID)\nevent: declined\ndata: {}\n\n".utf8)
+    for stream in byAudience[.waiting(ticket)] ?? [] where !stream.isEnded {
+      stream.sink.send(declined)
+      stream.sink.close()
+      end(stream)
+    }
+    byAudience[.waiting(ticket)] = nil
+    compactIfMostlyEnded()
+  }
+
+  /// `rejoined {"secret", "name"}`: the waiting device's new secret, and the player's name as
+  /// the game spells it (the roster's), for its "You are … · Not you?" line.
+  private mutating func rejoinedEvent(_ secret: String, name: String) -> [UInt8] {
+    lastEventID += 1
+    let data = JSONValue.object([("secret", .string(secret)), ("name", .string(name))]).compactText
     return Array("id: \(lastEventID)\nevent: rejoined\ndata: \(data)\n\n".utf8)
   }
 

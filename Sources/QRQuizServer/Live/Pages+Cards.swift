@@ -36,8 +36,8 @@ extension Pages {
       separator: " ")
   }
 
-  /// The host form's choice of a class whose students answer with cards (none when the
-  /// teacher has no class yet).
+  /// The host form's choice of a class (none when the teacher has no class yet): its
+  /// roster, whose students pick their names on phones, or hold up cards if printed.
   func classChoice(_ classes: [String]) -> HTML? {
     guard !classes.isEmpty else { return nil }
     let options = classes.map { name -> HTML in "<option value=\"\(name)\">\(name)</option>" }

@@ -198,13 +198,16 @@ extension Pages {
       return "<option value=\"\(unit.number)\">\(name) (\(topic.topic.questionCount(of: unit)))</option>"
     }
     let allSets: HTML? = units.count > 1 ? "<option value=\"\">\(say(.liveAllSets))</option>" : nil
+    // With classes to choose from, the scoring left as it is follows the class: accuracy
+    // with one (as `qrquiz live --class`), speed without.
+    let usual: HTML? = classes.isEmpty ? nil : "<option value=\"\" selected>\(say(.cardScoringUsual))</option>"
     return """
       <form class="card" id="host-form" method="post" action="\(SitePath.hostForm)">
       <h2>\(say(.liveHostGame))</h2>
       <input type="hidden" name="topic" value="\(topic.name)"><input type="hidden" name="csrf" value="\(csrf)">
       <div class="row"><label for="live-set">\(say(.liveSetLabel))</label><select id="live-set" name="set">\(allSets)\(sets)</select></div>
       <div class="row"><label for="live-scoring">\(say(.liveScoringLabel))</label><select id="live-scoring" name="scoring">
-      <option value="speed">\(say(.liveScoringSpeed))</option><option value="accuracy">\(say(.liveScoringAccuracy))</option>
+      \(usual)<option value="speed">\(say(.liveScoringSpeed))</option><option value="accuracy">\(say(.liveScoringAccuracy))</option>
       <option value="app">\(say(.liveScoringApp))</option></select></div>
       <div class="row"><label for="live-seconds">\(say(.liveSecondsLabel))</label>
       <input id="live-seconds" name="seconds" type="number" min="5" max="600" value="20" aria-describedby="live-seconds-own"></div>
@@ -240,7 +243,7 @@ extension Pages {
     .liveRemoveConfirm, .liveRemoveButton, .liveUnbanConfirm, .liveUnbanButton, .liveUnbanDone, .liveRemoveName,
     .liveUnbanName, .liveTypeOnPhone, .liveRightCount, .liveWrongCount, .liveRightAnswerWas, .liveHereOf,
     .liveHereByPhone, .liveHereByCard, .liveNotHereYet, .liveGuest, .liveAllowGuests, .liveNoGuests, .liveAsksRejoin,
-    .liveAllowRejoin, .liveReaskConfirm, .liveReaskButton,
+    .liveAllowRejoin, .liveDeclineRejoin, .liveReaskConfirm, .liveReaskButton,
   ]
 
   static let playerWords: [PagePhrase] = [
@@ -249,6 +252,6 @@ extension Pages {
     .liveCannotJoin, .liveGameOver, .liveBadName, .liveTooManyTries, .liveNetworkError, .liveTooLate, .liveTimeUp,
     .liveNoSuchGame, .liveCorrectMark, .liveYourPick, .liveRightAnswerWas, .secondsLeftAnnouncement,
     .liveYouPicked, .liveLockedOut, .liveFull, .liveBannedOut, .liveNotANumber, .liveAskedTeacher, .liveReplaced,
-    .liveNotOnRoster, .liveNotSentYet, .liveNotSentClosed,
+    .liveNotOnRoster, .liveNotSentYet, .liveNotSentClosed, .liveDeclined,
   ]
 }

@@ -72,6 +72,7 @@ public enum PagePhrase: String, PhraseBook {
   // A class's game: the roster in the lobby, guests, another device.
   case liveYourName, liveHereOf, liveHereByPhone, liveHereByCard, liveNotHereYet, liveGuest, liveAllowGuests
   case liveNoGuests, liveAsksRejoin, liveAllowRejoin, liveAskedTeacher, liveReplaced, liveNotOnRoster
+  case liveDeclineRejoin, liveDeclined
 
   public static func catalogue(_ language: Language) -> [PagePhrase: String] {
     switch language {
@@ -189,6 +190,8 @@ public enum PagePhrase: String, PhraseBook {
     .liveNoGuests: "No guests",
     .liveAsksRejoin: "{name} asks to join from another device",
     .liveAllowRejoin: "Allow",
+    .liveDeclineRejoin: "Decline",
+    .liveDeclined: "The teacher did not let this device join as that name.",
     .liveAskedTeacher: "This name is playing on another device: the teacher has been asked to let you continue here.",
     .liveReplaced: "You continue on another device now.",
     .liveNotOnRoster: "This game is for a class: pick your name from the class list.",
@@ -515,6 +518,8 @@ public enum PagePhrase: String, PhraseBook {
     .liveNoGuests: "Sin invitados",
     .liveAsksRejoin: "{name} pide unirse desde otro dispositivo",
     .liveAllowRejoin: "Permitir",
+    .liveDeclineRejoin: "Rechazar",
+    .liveDeclined: "El profesor no ha dejado que este dispositivo entre con ese nombre.",
     .liveAskedTeacher:
       "Este nombre está jugando en otro dispositivo: se ha pedido al profesor que te deje seguir aquí.",
     .liveReplaced: "Ahora sigues en otro dispositivo.",

@@ -63,8 +63,9 @@ host = chromium(1280, 800, arguments=camera)
 phone = None
 try:
     host.get(host_url)
-    until(host, "return !document.getElementById('lobby').hidden && document.querySelectorAll('#lobby [data-field=names] li').length === 3")
-    report["lobbyNames"] = [button.text for button in host.find_elements(By.CSS_SELECTOR, "#lobby [data-field=names] button")]
+    # A class's lobby: one line per student of the roster, nobody listed twice.
+    until(host, "return !document.getElementById('lobby').hidden && document.querySelectorAll('#lobby [data-field=class-roster] li').length === 3")
+    report["lobbyNames"] = [item.text for item in host.find_elements(By.CSS_SELECTOR, "#lobby li") if item.is_displayed()]
     check(host, "host-lobby", report)
     host.set_window_size(1280, 800)
     host.find_element(By.ID, "start").click()

@@ -9,7 +9,8 @@ usage: projector_fit_check.py BASE_URL HOST_URL PIN CARDS_HOST_URL CARDS_PIN [--
 HOST_URL: a game of the Projector topic (one question of 200 characters with a picture and
 four answers of 75 characters), which 30 players join (through the API, as phones do) and
 answer. CARDS_HOST_URL: a game of the same topic for a class with answer cards (30
-students), whose question shows the grid of cards; there the card-scanning panel is opened.
+students), whose lobby (10 of them on phones) lists each student once, and whose question
+shows the grid of the 20 cards; there the card-scanning panel is opened.
 
 Report:
 - fit: {"PHASE WIDTHxHEIGHT SCHEME LANGUAGE": [what stuck out]} and counted: how many
@@ -170,9 +171,20 @@ try:
     cards.get(cards_url)
     viewport(cards, 1280, 720)
     visible(cards, "lobby")
+    # Its lobby with 10 of the 30 on phones: one line per student of the roster, none twice.
+    for number in range(1, 11):
+        api(f"/api/live/{cards_pin}/players", {"name": f"student {number}"})
+    class_ready = "return document.querySelectorAll('#lobby [data-field=class-roster] li.here').length === 10"
+    until(cards, class_ready)
+    measure(cards, "class-lobby", ["#lobby .join-panel img", "#lobby .pin", "#lobby [data-field=class-roster] li",
+                                   "#start"], class_ready)
+    report["classLobby"] = cards.execute_script(
+        "return Array.from(document.querySelectorAll('#lobby li')).filter(li => li.getClientRects().length > 0)"
+        ".map(li => li.textContent)")
     cards.find_element("id", "start").click()
     visible(cards, "question")
-    grid_ready = (question_ready.replace("return ", "return document.querySelectorAll('.card-grid li').length === 30"
+    # The 20 students not on phones answer by card: the grid is theirs.
+    grid_ready = (question_ready.replace("return ", "return document.querySelectorAll('.card-grid li').length === 20"
                                          " && "))
     until(cards, grid_ready)
     measure(cards, "cards", ["#question-text", "#question [data-field=answers] li", "#question [data-field=countdown]",

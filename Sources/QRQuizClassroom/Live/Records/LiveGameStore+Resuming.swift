@@ -59,6 +59,11 @@ extension LiveGameStore {
       if let entry = Self.resumption(of: &replayed, stopped: alive, at: now) { log.append([entry]) }
       resumption.games.append(Unfinished(game: replayed, log: log))
     }
+    // The resumptions in the records before any request: a server killed again at once must
+    // not lose this downtime (its questions' time, its answers' speed). The writer takes jobs
+    // in order, so once this empty one is in, they are (or failed: ``LiveMoveLog/rollBack()``
+    // applies them again).
+    if !resumption.games.isEmpty { _ = try? records.write { _ throws(DatabaseError) in } }
     return resumption
   }
 
@@ -104,5 +109,21 @@ extension LiveGameStore {
     guard let setup, let (replayedSetup, entries) = try? LiveMoves.replay(setup: Array(setup.utf8), moves: moves)
     else { return nil }
     return LiveGame(setup: replayedSetup, entries: entries)
+  }
+}
+
+extension LiveGame {
+  /// After a failed write: the resumptions among `lost` (the moves not written) that still
+  /// fit, applied again; those applied, to queue again. A resumption is the server's
+  /// downtime, no player's move to refuse: lost, the question open since would count the
+  /// downtime in its deadline and in every answer's time.
+  mutating func restoringResumptions(_ lost: [Entry]) -> [Entry] {
+    var restored: [Entry] = []
+    for entry in lost {
+      guard case .resumed = entry, accepts(entry) else { continue }
+      apply(entry)
+      restored.append(entry)
+    }
+    return restored
   }
 }

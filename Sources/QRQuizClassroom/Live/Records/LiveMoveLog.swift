@@ -128,7 +128,8 @@ public final class LiveMoveLog: @unchecked Sendable {
     public var error: DatabaseError
     /// The game of the durable moves: the one to carry on from.
     public var game: LiveGame
-    /// The moves that were not written, in the order appended (their moves were refused).
+    /// The moves that were not written, in the order appended (their moves were refused);
+    /// a resumption lost with them is in ``game`` and queued again, not here.
     public var lostEntries: [LiveGame.Entry]
   }
 
@@ -146,7 +147,13 @@ public final class LiveMoveLog: @unchecked Sendable {
     self.failure = nil
     let entries = durableEntries
     condition.unlock()
-    return Rollback(error: failure.error, game: LiveGame(setup: setup, entries: entries), lostEntries: failure.entries)
+    var game = LiveGame(setup: setup, entries: entries)
+    // The server's downtime is no player's move a failed write may refuse: without it the
+    // open question would count the downtime again, in its deadline and in every later
+    // answer's time (speed points). Applied again, and queued again for the records.
+    let restored = game.restoringResumptions(failure.entries)
+    if !restored.isEmpty { append(restored) }
+    return Rollback(error: failure.error, game: game, lostEntries: failure.entries.filter { !restored.contains($0) })
   }
 
   /// The game of the moves in the records.

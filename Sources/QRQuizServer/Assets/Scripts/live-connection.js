@@ -15,9 +15,10 @@ const { firstRetryDelay, nextRetryDelay } = require("./live-state.js");
  * @property {(online: boolean) => void} online the stream dropped (false) or is back (true)
  * @property {() => void} noSuchGame the game is over and gone
  * @property {() => void} refused the secret is not (or no longer) accepted
- * @property {(secret: string) => void} [rejoined] the host let this device continue as the
- *   player: `secret` is theirs now
+ * @property {(secret: string, name: string) => void} [rejoined] the host let this device continue
+ *   as the player: `secret` is theirs now, `name` theirs as the game spells it
  * @property {() => void} [replaced] the player continues on another device: this one is done
+ * @property {() => void} [declined] the host said no to this device's asking to continue as a player
  */
 
 const states = /** @type {const} */ (["lobby", "question", "closed", "over"]);
@@ -100,12 +101,17 @@ class GameConnection {
       this.listener.kicked();
     });
     source.addEventListener("rejoined", (event) => {
-      const secret = JSON.parse(/** @type {MessageEvent} */ (event).data).secret;
-      if (typeof secret === "string" && this.listener.rejoined) this.listener.rejoined(secret);
+      const data = JSON.parse(/** @type {MessageEvent} */ (event).data);
+      const name = typeof data.name === "string" ? data.name : "";
+      if (typeof data.secret === "string" && this.listener.rejoined) this.listener.rejoined(data.secret, name);
     });
     source.addEventListener("replaced", () => {
       this.close();
       if (this.listener.replaced) this.listener.replaced();
+    });
+    source.addEventListener("declined", () => {
+      this.close();
+      if (this.listener.declined) this.listener.declined();
     });
   }
 
@@ -137,7 +143,8 @@ class GameConnection {
    * Posts `body` as JSON to `path` of the game's API.
    * @param {string} path
    * @param {object} body
-   * @returns {Promise<{ status: number, data: { error?: string, reason?: string, secret?: string, rejoin?: string } }>}
+   * @returns {Promise<{ status: number, data: { error?: string, reason?: string, secret?: string, name?: string,
+   *   rejoin?: string } }>}
    */
   async post(path, body) {
     const response = await fetch(this.api + path, {

@@ -49,13 +49,19 @@ function startHost(page) {
       // A class's game counts its students here, never its guests and cards as players.
       page.setField("lobby", "players", typeof data.class_size === "number"
         ? say("liveHereOf", { here: data.here || 0, size: data.class_size }) : state.lobbyPlayers(data, say));
+      // A class's game: one line per student of the roster (here by phone, by card, or not
+      // yet), the guests after; the players' list would name every student a second time
+      // ("Ada · card 1" beside "Ada · here (phone)"). The host's controls still remove anyone.
+      const names = page.field("lobby", "names", HTMLElement);
+      names.hidden = !!data.roster;
       if (data.roster) {
         showClassRoster(page.field("lobby", "class-roster", HTMLElement), data.roster, data.guest_names || [], say);
+        clear(names);
+      } else {
+        // On the projector the names are the class's to read, and the teacher's to click:
+        // a name that should not be there is removed from where it is seen.
+        showNames(names, data.names || [], data.name_cards, "liveRemoveName", askToRemove);
       }
-      // On the projector the names are the class's to read, and the teacher's to click:
-      // a name that should not be there is removed from where it is seen.
-      showNames(page.field("lobby", "names", HTMLElement), data.names || [], data.name_cards, "liveRemoveName",
-        askToRemove);
       showToggles(data);
     },
     question(data) {
@@ -263,8 +269,9 @@ function startHost(page) {
   function showToggles(data) {
     showRoster(data);
     if (data.asking) {
-      showAsking(byId("asking", HTMLElement), data.asking, say, (name, button) => postWith(button, "/rejoin/approve",
-        { name }));
+      showAsking(byId("asking", HTMLElement), data.asking, say,
+        (name, button) => postWith(button, "/rejoin/approve", { name }),
+        (name, button) => postWith(button, "/rejoin/decline", { name }));
     }
     if (typeof data.guests === "boolean") {
       const guests = byId("guests", HTMLButtonElement);

@@ -56,13 +56,21 @@ function startPlayer(page) {
       startJoining();
     },
     // The host let this device continue as the player it asked to be: its secret now.
-    rejoined: (secret) => {
-      kept.write({ secret, name: waitingAs });
+    rejoined: (secret, name) => {
+      const playingAs = name || waitingAs;
+      kept.write({ secret, name: playingAs });
+      showWho(playingAs);
+      byId("join-error", HTMLElement).hidden = true;
       connection.follow(secret);
     },
     replaced: () => {
       kept.forget();
       page.gone(say("liveReplaced"));
+    },
+    // The host said no: this device stays out; the player plays on where they were.
+    declined: () => {
+      waitingAs = "";
+      page.gone(say("liveDeclined"));
     },
   });
   /** The name this device asked to continue as, while the host has not allowed it. */
@@ -81,6 +89,10 @@ function startPlayer(page) {
       wrapped[name] = (data) => {
         screens[name](data);
         settleUnsent(name, data);
+        // "You are …" as the game spells the name (a class's roster's), whatever was typed.
+        if (name !== "over" && data.you && typeof data.you.name === "string" && data.you.name) {
+          showWho(data.you.name);
+        }
       };
     }
     return /** @type {Record<"lobby" | "question" | "closed" | "over", (data: GameState) => void>} */ (wrapped);
@@ -381,8 +393,10 @@ function startPlayer(page) {
       button.disabled = false;
     }
     if (result.status === 201 && result.data.secret) {
-      kept.write({ secret: result.data.secret, name });
-      showWho(name);
+      // The name as the game spells it: a class's roster's ("Leo Khan" for "leo khan").
+      const joinedAs = typeof result.data.name === "string" && result.data.name ? result.data.name : name;
+      kept.write({ secret: result.data.secret, name: joinedAs });
+      showWho(joinedAs);
       connection.follow(result.data.secret);
       return;
     }

@@ -1,7 +1,7 @@
 "use strict";
 // A class's game on the projector (LiveRoom+Events.swift's `roster`): each student here by
 // phone or card, or not yet, "23 of 28 here", and the guests; and, in any game, the devices
-// asking to continue as a player (a flat battery), each with its Allow button. Names go in
+// asking to continue as a player (a flat battery), each with Allow and Decline. Names go in
 // as text, never as markup.
 const { clear } = require("./page.js");
 
@@ -34,24 +34,28 @@ function rosterItem(text, className) {
 }
 
 /**
- * "X asks to join from another device — Allow", one line for each device waiting.
+ * "X asks to join from another device — Allow Decline", one line for each device waiting:
+ * a stray asking is declined, not left on the screen for the rest of the game.
  * @param {HTMLElement} panel
  * @param {string[]} asking the players' names
  * @param {import("./page.js").Say} say
  * @param {(name: string, button: HTMLButtonElement) => void} allow
+ * @param {(name: string, button: HTMLButtonElement) => void} decline
  */
-function showAsking(panel, asking, say, allow) {
+function showAsking(panel, asking, say, allow, decline) {
   clear(panel);
   panel.hidden = asking.length === 0;
   for (const name of asking) {
     const line = document.createElement("p");
     line.textContent = say("liveAsksRejoin", { name }) + " — ";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = say("liveAllowRejoin");
-    button.setAttribute("aria-label", say("liveAllowRejoin") + ": " + say("liveAsksRejoin", { name }));
-    button.addEventListener("click", () => allow(name, button));
-    line.append(button);
+    for (const [phrase, act] of /** @type {const} */ ([["liveAllowRejoin", allow], ["liveDeclineRejoin", decline]])) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = say(phrase);
+      button.setAttribute("aria-label", say(phrase) + ": " + say("liveAsksRejoin", { name }));
+      button.addEventListener("click", () => act(name, button));
+      line.append(button, " ");
+    }
     panel.append(line);
   }
 }
