@@ -77,11 +77,6 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .systemLibrary(
-      name: "CLibPQ",
-      pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
-    ),
-    .systemLibrary(
       name: "CZstd",
       pkgConfig: "libzstd",
       providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
@@ -101,6 +96,9 @@ let package = Package(
     .target(name: "CQRQuizReading", dependencies: ["CPNG", "CJPEG"]),
     .target(name: "CQRQuiz"),
     .target(name: "CQRQuizHTTP"),
+    // libpq's header (Debian's libpq-dev) for its types; the library itself is loaded by
+    // the first PostgreSQL connection, never linked (CLibPQ.h says why).
+    .target(name: "CLibPQ"),
     .target(name: "CQRQuizCards"),
     .target(name: "CQRQuizCLI"),
 

@@ -30,6 +30,33 @@ import Testing
   }
 
   /// What 0.5.0 answered, its data folder's path written as this test's.
+  /// An assignment's results without what this release says differently on purpose,
+  /// the rest to be word for word 0.5.0's: 0.5.0 gave a student who had not finished a
+  /// "finished" time (a teacher's trial found it; it is empty now), and this release adds
+  /// each student's `status` to the JSON (the words of the gradebook).
+  static func withoutCorrections(_ text: String, _ format: String) -> String {
+    if format == "csv" {
+      // The CSV's lines end in CR LF (one Character to Swift).
+      return text.components(separatedBy: "\r\n").enumerated().map { index, line in
+        var fields = line.components(separatedBy: ",")
+        // name, done, …, finished (the 8th column) of a student whose `done` is not "done".
+        if index > 0, fields.count > 7, fields[1] != "done" { fields[7] = "" }
+        return fields.joined(separator: ",")
+      }.joined(separator: "\r\n")
+    }
+    guard var object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+      let students = object["students"] as? [[String: Any]]
+    else { return text }
+    object["students"] = students.map { student in
+      var student = student
+      student["status"] = nil
+      if student["done"] as? Bool != true { student["finished"] = nil }
+      return student
+    }
+    let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return data.map { String(decoding: $0, as: UTF8.self) } ?? text
+  }
+
   func expected(_ name: String) throws -> String {
     // Decoded as they are: reading a file as a String would drop a CSV's byte-order mark.
     let text = String(decoding: try Data(contentsOf: fixture.appendingPathComponent("expected/\(name)")), as: UTF8.self)
@@ -75,7 +102,10 @@ import Testing
       for format in ["json", "csv"] {
         let result = try qrquiz(["assign", "--results", code, "--\(format)"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutText == (try expected("assign-\(code).\(format)")), "\(code) as \(format)")
+        #expect(
+          Self.withoutCorrections(result.stdoutText, format) == Self.withoutCorrections(
+            try expected("assign-\(code).\(format)"), format),
+          "\(code) as \(format)")
       }
     }
     #expect(try qrquiz(["profile", "use", "--default"]).status == 0)

@@ -10,6 +10,8 @@ import Foundation
 /// ``RecordStore``'s writer holds one and its reader pool lends the others.
 final class PostgreSQLConnection {
   private let handle: OpaquePointer
+  /// libpq's functions (loaded, never linked: CLibPQ.h).
+  private let pq: qrquiz_libpq
   /// The address, for messages (no password).
   let address: PostgreSQLAddress
 
@@ -20,37 +22,46 @@ final class PostgreSQLConnection {
   ///   bad password, no such database.
   init(_ address: PostgreSQLAddress, timeout: Int = 10) throws(DatabaseError) {
     self.address = address
+    // libpq is loaded by the first connection (CLibPQ.h): its functions are pointers,
+    // every one found once it is loaded, so each call unwraps one.
+    var loadError = [CChar](repeating: 0, count: 256)
+    guard let loaded = qrquiz_load_libpq(&loadError, loadError.count) else {
+      let message = String(decoding: loadError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw DatabaseError(kind: .unreachable, path: address.description, message: message)
+    }
+    let pq = loaded.pointee
+    self.pq = pq
     // libpq lets a later keyword override an earlier one: the URL's own connect_timeout and
     // application_name win over these defaults; the encoding is this program's.
     let keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
     let values = [String(max(2, timeout)), "qrquiz", address.url, "UTF8"]
     let connection = withCStrings(keywords) { keywordPointers in
       withCStrings(values) { valuePointers in
-        PQconnectdbParams(keywordPointers, valuePointers, 1)
+        pq.PQconnectdbParams!(keywordPointers, valuePointers, 1)
       }
     }
     guard let connection else {
       throw DatabaseError(kind: .unreachable, path: address.description, message: "out of memory")
     }
-    guard PQstatus(connection) == CONNECTION_OK else {
-      let message = Self.firstLine(PQerrorMessage(connection))
-      PQfinish(connection)
+    guard pq.PQstatus!(connection) == CONNECTION_OK else {
+      let message = Self.firstLine(pq.PQerrorMessage!(connection))
+      pq.PQfinish!(connection)
       throw DatabaseError(kind: .unreachable, path: address.description, message: message)
     }
     handle = connection
     // Notices ("relation already exists, skipping") are the server's chatter, not errors:
     // libpq would print them on the program's standard error.
-    PQsetNoticeProcessor(handle, { _, _ in }, nil)
+    _ = pq.PQsetNoticeProcessor!(handle, { _, _ in }, nil)
   }
 
-  deinit { PQfinish(handle) }
+  deinit { pq.PQfinish!(handle) }
 
   /// Runs several statements of this program's own, none with arguments (a migration),
   /// its SQLite types said as PostgreSQL's.
   func executeScript(_ script: String) throws(DatabaseError) {
-    let result = PQexec(handle, SQL.postgreSQLSchema(script))
-    defer { PQclear(result) }
-    switch PQresultStatus(result) {
+    let result = pq.PQexec!(handle, SQL.postgreSQLSchema(script))
+    defer { pq.PQclear!(result) }
+    switch pq.PQresultStatus!(result) {
     case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return
     default: throw error(of: result)
     }
@@ -65,12 +76,12 @@ final class PostgreSQLConnection {
     let parameters = sql.arguments.map(PostgreSQLParameter.init)
     let text = sql.postgreSQLText
     let result = withParameters(parameters) { types, values, lengths, formats in
-      PQexecParams(handle, text, Int32(parameters.count), types, values, lengths, formats, 0)
+      pq.PQexecParams!(handle, text, Int32(parameters.count), types, values, lengths, formats, 0)
     }
-    defer { PQclear(result) }
-    switch PQresultStatus(result) {
+    defer { pq.PQclear!(result) }
+    switch pq.PQresultStatus!(result) {
     case PGRES_COMMAND_OK: return []
-    case PGRES_TUPLES_OK: return Self.rows(of: result)
+    case PGRES_TUPLES_OK: return rows(of: result)
     default: throw error(of: result)
     }
   }
@@ -79,35 +90,35 @@ final class PostgreSQLConnection {
   func execute(_ sql: SQL) throws(DatabaseError) { try rows(sql) }
 
   /// Whether the connection still reaches its server (after an error said it may not).
-  var isConnected: Bool { PQstatus(handle) == CONNECTION_OK }
+  var isConnected: Bool { pq.PQstatus!(handle) == CONNECTION_OK }
 
   /// Whether a transaction is open: idle in one, or in one a failed statement spoiled (a
   /// savepoint rolls it back). A connection that lost its server is in none.
   var isInTransaction: Bool {
-    let status = PQtransactionStatus(handle)
+    let status = pq.PQtransactionStatus!(handle)
     return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
   }
 
   /// Connects again to the same address (libpq's `PQreset`); the connection stays lost
   /// when the server is still away, and the next statement says so.
-  func reconnect() { PQreset(handle) }
+  func reconnect() { pq.PQreset!(handle) }
 
-  private static func rows(of result: OpaquePointer?) -> [Row] {
-    let count = PQntuples(result)
-    let columns = PQnfields(result)
-    let types = (0..<columns).map { PQftype(result, $0) }
+  private func rows(of result: OpaquePointer?) -> [Row] {
+    let count = pq.PQntuples!(result)
+    let columns = pq.PQnfields!(result)
+    let types = (0..<columns).map { pq.PQftype!(result, $0) }
     var rows: [Row] = []
     rows.reserveCapacity(Int(count))
     for row in 0..<count {
       var values: [DatabaseValue] = []
       values.reserveCapacity(Int(columns))
       for column in 0..<columns {
-        if PQgetisnull(result, row, column) == 1 {
+        if pq.PQgetisnull!(result, row, column) == 1 {
           values.append(.null)
           continue
         }
-        let length = Int(PQgetlength(result, row, column))
-        let text = PQgetvalue(result, row, column).map {
+        let length = Int(pq.PQgetlength!(result, row, column))
+        let text = pq.PQgetvalue!(result, row, column).map {
           $0.withMemoryRebound(to: UInt8.self, capacity: length) {
             String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
           }
@@ -120,13 +131,13 @@ final class PostgreSQLConnection {
   }
 
   private func error(of result: OpaquePointer?) -> DatabaseError {
-    let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+    let state = pq.PQresultErrorField!(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
     let message =
-      PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-      ?? Self.firstLine(PQerrorMessage(handle))
+      pq.PQresultErrorField!(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+      ?? Self.firstLine(pq.PQerrorMessage!(handle))
     let kind: DatabaseError.Kind
     switch state.prefix(2) {
-    case _ where PQstatus(handle) != CONNECTION_OK: kind = .unreachable
+    case _ where pq.PQstatus!(handle) != CONNECTION_OK: kind = .unreachable
     case "23": kind = .constraint
     case "53": kind = .full
     case "08", "57": kind = .unreachable
