@@ -103,8 +103,9 @@ import Testing
         let result = try qrquiz(["assign", "--results", code, "--\(format)"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
-          Self.withoutCorrections(result.stdoutText, format) == Self.withoutCorrections(
-            try expected("assign-\(code).\(format)"), format),
+          Self.withoutCorrections(result.stdoutText, format)
+            == Self.withoutCorrections(
+              try expected("assign-\(code).\(format)"), format),
           "\(code) as \(format)")
       }
     }
