@@ -52,4 +52,26 @@ import Testing
     let replayed = try #require(try store.game(id: id))
     #expect(replayed.players[1].mergedInto == 1 && replayed.players[0].score == 1000)
   }
+
+  /// A title with a dot ("Ch. 3") keeps it in the results' name: the name given without
+  /// its extension is found (it was cut at the dot, "no saved results").
+  @Test func resultsWhoseTitleHasADotAreFoundByTheirNameAlone() throws {
+    let folder = try TemporaryDirectory()
+    let store = LiveGameStore(records: try folder.records(), directory: folder.url)
+    var setup = T.setup(scoring: .accuracy)
+    setup.title = "Ch. 3"
+    var game = LiveGame(setup: setup)
+    let log = try store.start(game.setup)
+    var entries: [LiveGame.Entry] = []
+    entries.append(try game.join(name: "Harry Wilson", browser: nil, secret: T.secret(1), at: T.t(1)).0)
+    entries.append(try game.join(name: "Harry W", browser: nil, secret: T.secret(2), at: T.t(1)).0)
+    entries += try game.end(at: T.t(5))
+    _ = log.append(entries)
+    log.finish()
+    let saved = try #require(try store.saveResults(of: game))
+    let name = String(saved.lastPathComponent.dropLast(".json".count))
+    #expect(name.contains("Ch."), "\(name)")
+    let merged = try store.merge(results: name, from: "Harry W", into: "Harry Wilson", at: T.t(9))
+    #expect(merged == saved)
+  }
 }

@@ -38,7 +38,7 @@ extension LiveGameStore {
   public func merge(results: String, from: String, into: String, at now: QuizClock.Instant) throws(MergeError)
     -> URL
   {
-    let stem = URL(fileURLWithPath: results).deletingPathExtension().lastPathComponent
+    let stem = Self.stem(ofResults: results)
     let id: Int64?
     do {
       id = try records.read { database throws(DatabaseError) in
@@ -74,19 +74,7 @@ extension LiveGameStore {
           """)
         try database.execute("UPDATE live_games SET results = \(json) WHERE id = \(id)")
         try database.execute("DELETE FROM live_players WHERE game_id = \(id)")
-        let students = try Self.students(ofClass: className, in: database)
-        for (rank, row) in players.enumerated() {
-          let player = row.player
-          let student =
-            player.card.flatMap { students.byCard[$0] } ?? students.byName[StudentName.foldedKey(player.name)]
-          try database.execute(
-            """
-            INSERT INTO live_players (game_id, player, name, student_id, card, by_card, score, correct, wrong,
-              unanswered, removed)
-            VALUES (\(id), \(rank + 1), \(player.name), \(student), \(player.card), \(player.byCard), \(player.score),
-              \(player.correct), \(player.wrong), \(player.unanswered), \(row.removed))
-            """)
-        }
+        try Self.insertPlayers(players, ofGame: id, className: className, into: database)
       }
     } catch {
       throw .save(.records(error))

@@ -72,19 +72,7 @@ extension LiveGameStore {
             class_name = \(classTitle)
           WHERE id = \(id)
           """)
-        let students = try Self.students(ofClass: className, in: database)
-        for (rank, entry) in players.enumerated() {
-          let player = entry.player
-          let student =
-            player.card.flatMap { students.byCard[$0] } ?? students.byName[StudentName.foldedKey(player.name)]
-          try database.execute(
-            """
-            INSERT INTO live_players (game_id, player, name, student_id, card, by_card, score, correct, wrong,
-              unanswered, removed)
-            VALUES (\(id), \(rank + 1), \(player.name), \(student), \(player.card), \(player.byCard), \(player.score),
-              \(player.correct), \(player.wrong), \(player.unanswered), \(entry.removed))
-            """)
-        }
+        try Self.insertPlayers(players, ofGame: id, className: className, into: database)
         return stem
       }
     } catch {
@@ -227,6 +215,27 @@ extension LiveGameStore {
   }
 
   /// `2026-12-01-1503-Capitals-123456`: sorted by date, readable, safe.
+  /// The players' rows of game `id`, in the results' order, each tied to the student of
+  /// class `className` it is (by card, else by folded name): what the gradebook counts.
+  static func insertPlayers(
+    _ players: [(player: LiveGameRecord.Player, removed: Bool)], ofGame id: Int64, className: String?,
+    into database: Database
+  ) throws(DatabaseError) {
+    let students = try students(ofClass: className, in: database)
+    for (rank, entry) in players.enumerated() {
+      let player = entry.player
+      let student =
+        player.card.flatMap { students.byCard[$0] } ?? students.byName[StudentName.foldedKey(player.name)]
+      try database.execute(
+        """
+        INSERT INTO live_players (game_id, player, name, student_id, card, by_card, score, correct, wrong,
+          unanswered, removed)
+        VALUES (\(id), \(rank + 1), \(player.name), \(student), \(player.card), \(player.byCard), \(player.score),
+          \(player.correct), \(player.wrong), \(player.unanswered), \(entry.removed))
+        """)
+    }
+  }
+
   static func fileStem(_ setup: LiveGame.Setup) -> String {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
