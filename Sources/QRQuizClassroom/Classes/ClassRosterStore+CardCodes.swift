@@ -38,7 +38,7 @@ extension ClassRosterStore {
   @discardableResult
   public func markCards(of name: String) throws(Error) -> [Int] {
     let key = Self.key(name)
-    let outcome = try changeCodes { database throws(DatabaseError) -> Result<[Int], Error> in
+    let outcome = try change { database throws(DatabaseError) -> Result<[Int], Error> in
       guard let id = try database.value("SELECT id FROM classes WHERE name_key = \(key)", as: Int64.self) else {
         return .failure(.notFound(name))
       }
@@ -53,17 +53,6 @@ extension ClassRosterStore {
       return .success(shared.filter { !still.contains($0) })
     }
     return try outcome.get()
-  }
-
-  /// Runs `body` in a write, its database errors as the store's.
-  private func changeCodes<T: Sendable>(
-    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Result<T, Error>
-  ) throws(Error) -> Result<T, Error> {
-    do {
-      return try records.write(body)
-    } catch {
-      throw .records(error)
-    }
   }
 
   /// The codes of the class whose row is `id`.

@@ -173,8 +173,9 @@ public struct ClassRosterStore: Sendable {
     return try outcome.get()
   }
 
-  /// Runs `body` in a write, its database errors as the store's.
-  private func change<T: Sendable>(
+  /// Runs `body` in a write, its database errors as the store's (the card codes' changes
+  /// too, in ClassRosterStore+CardCodes.swift).
+  func change<T: Sendable>(
     _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Result<T, Error>
   ) throws(Error) -> Result<T, Error> {
     do {
