@@ -3,9 +3,9 @@ import QRQuiz
 import QRQuizClassroom
 import QRQuizHTTP
 
-/// A student's Review on their own page (`/s/SECRET/review`): the cards of their class's
-/// live games and homework, scheduled by FSRS-6 from their own log, the questions they
-/// missed first; each rated Again, Hard, Good or Easy by a plain form, so it works on any
+/// A student's Review on their own page (`/s/SECRET/review`): every question of the topics
+/// their class met in live games and homework, scheduled by FSRS-6 from their own log, the
+/// questions they missed first, those never seen up to ``newCardsADay`` a day; each rated Again, Hard, Good or Easy by a plain form, so it works on any
 /// phone, by keyboard and screen reader, with no script. The secret alone authorises, as
 /// it does the page of results; a secret nobody has costs a try of the lookup budget.
 extension ClassesArea {
@@ -25,7 +25,9 @@ extension ClassesArea {
     var queue: [StudyLog.CardKey] {
       deck.queue(
         student: student.card, replayed: replayed, at: now, newLimit: ClassesArea.newCardsADay,
-        newToday: replayed.newCards(since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date))))
+        newToday: deck.newCards(
+          student: student.card, replayed: replayed,
+          since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date))))
     }
 
     /// Whether `key` is one of the student's misses not reviewed since.
@@ -49,14 +51,17 @@ extension ClassesArea {
       access: .anyone("whoever has the link"), bodyLimit: .kibibytes(4), .deferred(rate))
   }
 
-  /// The class's cards: its finished live games' questions and its homework's.
+  /// The class's cards: every question of the topics its finished live games and its
+  /// homework came from (the library's topics as they are now), those asked first.
   func deck(_ roster: ClassRoster) -> ClassStudyDeck {
     let store = site.configuration.liveGames
     let games = (store?.gameRecords() ?? []).filter { GradebookMatching.isPlayed($0, by: roster) }
     let played = games.compactMap { record in
       store?.results(stem: record.id).map { ClassStudyDeck.PlayedGame(record: record, results: $0) }
     }
-    return ClassStudyDeck(roster: roster, games: played, assignments: assignments.all.map(\.snapshot))
+    let topics = Dictionary(site.topics.all.map { ($0.name, $0.topic) }, uniquingKeysWith: { first, _ in first })
+    return ClassStudyDeck(
+      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics)
   }
 
   /// The student whose secret the path gives, with their log replayed at the server's
