@@ -19,6 +19,8 @@ extension ClassesArea {
     let log: StudyLog
     let deck: ClassStudyDeck
     let replayed: StudyLog.Replayed
+    /// The schedule of the student's class: FSRS-6 at its desired retention.
+    let scheduler: FSRSScheduler
     let now: QuizClock.Instant
 
     /// The cards to study now, the misses first.
@@ -37,10 +39,20 @@ extension ClassesArea {
     }
   }
 
-  /// The schedule of every student's Review: FSRS-6's defaults, fuzz on.
+  /// The schedule of a class that has not chosen its desired retention: FSRS-6's
+  /// defaults, fuzz on.
   static let scheduler: FSRSScheduler = {
     do { return try FSRSScheduler() } catch { fatalError("FSRS's defaults are valid: \(error)") }
   }()
+
+  /// The schedule of `roster`'s class: FSRS-6's defaults at the class's desired retention
+  /// (the default's when the records cannot say).
+  func scheduler(for roster: ClassRoster) -> FSRSScheduler {
+    guard let retention = try? site.configuration.classes?.desiredRetention(of: roster.name.text),
+      retention != .standard
+    else { return Self.scheduler }
+    return (try? FSRSScheduler(desiredRetention: retention.value)) ?? Self.scheduler
+  }
 
   func addReviewRoutes(to router: inout Router<RequestContext>) {
     router.add(
@@ -72,9 +84,11 @@ extension ClassesArea {
       let id = try? store.studentID(className: roster.name.text, card: student.card)
     else { return nil }
     let log = StudyLog(records: store.records, studentID: id)
-    guard let replayed = try? log.cards(scheduler: Self.scheduler) else { return nil }
+    let scheduler = scheduler(for: roster)
+    guard let replayed = try? log.cards(scheduler: scheduler) else { return nil }
     return Studying(
-      roster: roster, student: student, log: log, deck: deck(roster), replayed: replayed, now: assignments.clock.now())
+      roster: roster, student: student, log: log, deck: deck(roster), replayed: replayed, scheduler: scheduler,
+      now: assignments.clock.now())
   }
 
   /// Finds the student of the path's secret, or answers as the page of results does: 404
@@ -94,7 +108,7 @@ extension ClassesArea {
   /// GET `/s/SECRET/review`: the next card, or that nothing is due.
   func reviewPage(_ context: RequestContext) async -> HTTPResponse {
     await withStudent(context) { studying in
-      .html(site.pages(context).review(studying, secret: context[parameter: "secret"], scheduler: Self.scheduler))
+      .html(site.pages(context).review(studying, secret: context[parameter: "secret"], scheduler: studying.scheduler))
     }
   }
 
