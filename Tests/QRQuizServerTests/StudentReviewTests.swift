@@ -205,6 +205,50 @@ import Testing
     server.app.reload()
   }
 
+  @Test func overARealServerAGamesThreeOfTenQuestionsBringTheOtherSeven() async throws {
+    let server = try HomeworkServer()
+    let http = try HTTPServer(configuration: .init(port: 0), responder: server.app)
+    defer { http.stop(timeout: 1) }
+    // Ten: a first set of 3 questions ("Q1?" … "Q3?"), a second of 7, never played.
+    func question(_ number: Int) -> JSONValue {
+      .object([
+        ("question", .string("Q\(number)?")), ("answers", .array([.string("yes"), .string("no")])),
+        ("correct", .number(0)),
+      ])
+    }
+    let ten = JSONValue.object([
+      ("options", .object([("name", .string("Ten")), ("questionsInRandomOrder", .bool(false))])),
+      ("sets", .array([.array((1...3).map(question)), .array((4...10).map(question))])),
+    ])
+    try Data(ten.compactText.utf8).write(to: server.library.url.appendingPathComponent("Ten.json"))
+    server.app.reload()
+    try await server.playLiveGame([("Ada Lovelace", [[0], [1], [0]])], topic: "Ten", questions: 3)
+    let csrf = await server.formToken()
+    _ = await server.client.request(
+      "POST", "/classes/7B/links", headers: HomeworkServer.teacherCookie, body: Array("csrf=\(csrf)".utf8))
+    let ada = try #require(try server.classes.roster(named: "7B").student(card: 1)?.resultsSecret)
+    let download = BoundedDownload(limit: 1 << 20)
+    func page() async throws -> String {
+      let url = try #require(URL(string: "http://127.0.0.1:\(http.port)/s/\(ada)/review"))
+      return String(decoding: try await download.data(from: url), as: UTF8.self)
+    }
+
+    // The miss first; Q1 and Q3, asked, and the 7 never asked, new.
+    var text = try await page()
+    #expect(Self.shownCard(text) == "Q2?" && text.contains("1 missed in class · 0 due · 9 new"), "\(text)")
+    #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Ten", card: "Q2?"), "4") == 303)
+    var shown: [String] = []
+    for _ in 0..<9 {
+      text = try await page()
+      let card = try #require(Self.shownCard(text))
+      shown.append(card)
+      #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Ten", card: card), "4") == 303)
+    }
+    #expect(shown == [1, 3, 4, 5, 6, 7, 8, 9, 10].map { "Q\($0)?" })
+    text = try await page()
+    #expect(text.contains("Nothing to review now") && text.contains("0 missed in class · 0 due · 0 new"))
+  }
+
   @Test func everyQuestionOfATopicTheClassMetIsACardNewOnesUpToTheDaysLimit() async throws {
     let (server, secrets) = try await Self.classThatPlayed()
     try Self.thirty(in: server)
