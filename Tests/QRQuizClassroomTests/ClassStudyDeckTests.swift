@@ -70,4 +70,39 @@ import Testing
     #expect(memory.questions.map(\.card.key) == [second, first], "the one studied first, then the rest")
     #expect(memory.questions[0].recall == recall && memory.questions[1].studied == 0)
   }
+
+  @Test func aTopicsQuestionsTheClassWasNotAskedAreNewCards() throws {
+    // Facts has 10 questions; the game asked 2 of them ("Is it?" and "Is it\nreally?") and a
+    // third nobody answered is not in the results.
+    let others = (3...10).map { Topic.Question(question: "Fact \($0)?", answers: ["yes", "no"], correct: 1) }
+    let asked = [
+      Topic.Question(question: "Is it?", answers: ["yes", "no"], correct: 0),
+      Topic.Question(question: "Is it\nreally?", answers: ["yes", "no"], correct: 1),
+    ]
+    let facts = try ValidTopic(Topic(sets: [asked, others]), defaultName: "Facts")
+    let roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"])
+    let deck = ClassStudyDeck(roster: roster, games: [try Self.game()], assignments: [], topics: ["Facts": facts])
+    let first = StudyLog.CardKey(topic: "Facts", card: "Is it?")
+    let second = StudyLog.CardKey(topic: "Facts", card: "Is it\nreally?")
+    let rest = (3...10).map { StudyLog.CardKey(topic: "Facts", card: "Fact \($0)?") }
+    #expect(deck.cards.map(\.key) == [first, second] + rest, "the asked ones once, then the topic's others")
+    #expect(deck.cards.last?.answers == ["no"])
+
+    let played = try #require(QuizClock.Instant(iso8601Seconds: Self.played))
+    let now = played + .seconds(3600)
+    var ada = StudyLog.Replayed(cards: [:], firstReviews: [:])
+    // Ada's miss first, then every other card new, up to the day's limit.
+    #expect(deck.queue(student: 1, replayed: ada, at: now, newLimit: 20, newToday: 0) == [second, first] + rest)
+    #expect(deck.queue(student: 1, replayed: ada, at: now, newLimit: 4, newToday: 0) == [second, first] + rest[0..<3])
+
+    // Her miss reviewed today is no new card of the day's; a new card reviewed is.
+    let scheduler = try FSRSScheduler()
+    let midnight = played.advanced(by: .seconds(-8 * 3600))
+    ada.apply(StudyLog.Review(topic: "Facts", card: second.card, at: now, rating: .easy), scheduler: scheduler)
+    #expect(deck.newCards(student: 1, replayed: ada, since: midnight) == 0)
+    ada.apply(StudyLog.Review(topic: "Facts", card: first.card, at: now, rating: .easy), scheduler: scheduler)
+    #expect(deck.newCards(student: 1, replayed: ada, since: midnight) == 1)
+    #expect(deck.newCards(student: 2, replayed: ada, since: midnight) == 2, "Alan missed neither")
+    #expect(deck.newCards(student: 1, replayed: ada, since: now + .seconds(1)) == 0, "none since")
+  }
 }

@@ -4,8 +4,8 @@ import Testing
 
 /// `qrquiz import DECK.apkg` as a teacher runs it (issue 51 §3): the deck saved with its
 /// picture, its review history brought into the profile's study log so `qrquiz review`
-/// knows which cards are due, once however often the deck is imported; a hostile deck
-/// refused in one line.
+/// knows which cards are due, once however often the deck is imported; a Cloze deck a
+/// question per cloze, its unreadable notes named; a hostile deck refused in one line.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct AnkiImportCLITests {
   let home: TemporaryDirectory
 
@@ -47,6 +47,25 @@ import Testing
     #expect(topic.contains("\"Gracias\"") && topic.contains("\"Thank you\""))
     // The picture is written beside the topic, as Moodle's are.
     #expect(topic.components(separatedBy: "\"imageURL\"").count == 2, "\(topic)")
+  }
+
+  @Test func aClozeDeckIsAQuestionPerClozeAndItsUnreadableNotesAreNamed() throws {
+    let deck = Fixtures.url("anki/genanki-cloze.apkg").path
+    let refused = try qrquiz(["import", deck, "-o", home.path("cloze.json")])
+    #expect(refused.status == 1 && !FileManager.default.fileExists(atPath: home.path("cloze.json")))
+    #expect(refused.stderr.contains("(--skip-invalid imports the rest)"), "\(refused.stderr)")
+    let written = try qrquiz(["import", deck, "--skip-invalid", "-o", home.path("cloze.json")])
+    #expect(written.status == 0, "\(written.stderr)")
+    let lines = written.stderr.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasPrefix("\(deck): 4 Cloze notes made into 6 questions, one per cloze number") })
+    #expect(
+      lines.contains(
+        "\(deck): skipped note 4, 'Rome is the capital of {{c1::Italy': its cloze c1 has no closing '}}': "
+          + "left out, so no question's answer is a guess"), "\(lines)")
+    #expect(lines.count { $0.hasPrefix("\(deck): skipped note ") } == 5, "\(lines)")
+    #expect(lines.last == "\(deck): 7 questions in 1 set imported, 5 skipped", "\(lines)")
+    let topic = try String(contentsOfFile: home.path("cloze.json"), encoding: .utf8)
+    #expect(topic.contains("\"[…] is the capital of France.\"") && topic.contains("\"The Nile flows into the [sea].\""))
   }
 
   @Test func aFileNamedApkgThatIsNoZipIsOneLine() throws {

@@ -7,7 +7,8 @@ import Testing
 
 /// Anki decks (issue 51 §3) read with real parts — zlib's inflate, SQLite, libzstd — from
 /// a deck genanki made and one in Anki's newer export layout (Fixtures/anki, made by
-/// make-anki-fixtures.py): each note's first field asked, its second the right answer;
+/// make-anki-fixtures.py): each note's first field asked, its second the right answer; a
+/// Cloze note's deletions each a question, or, read more than one way, none (named);
 /// and the decks a stranger could send refused in one line at the importer's own limits.
 @Suite struct AnkiImportTests {
   /// 2026-01-05T08:00:00Z, the fixtures' first review, in milliseconds.
@@ -124,6 +125,91 @@ import Testing
     #expect(result.notes.contains(.pictureLeftOut(line: nil, name: "missing.png", .notInFile)))
     // A note of one field has no answer: skipped, named by its number among the notes.
     #expect(result.skipped.map(\.description) == ["note 3: no second field (the answer)"])
+  }
+
+  // MARK: Cloze notes
+
+  @Test func aClozeNoteIsAQuestionPerClozeNumberItsTextTheKey() throws {
+    let result = try TopicImporter.importTopic(
+      try Fixtures.bytes("anki/genanki-cloze.apkg"), fileName: "cloze.apkg",
+      options: TopicImporter.Options(skipInvalid: true, seed: 3))
+    let questions = result.topic.topic.questions
+    #expect(
+      questions.map(\.question) == [
+        "[…] is the capital of France.", "Paris is the capital of […].", "The Nile flows into the [sea].",
+        "[…] and […] are capitals in South America.", "[…] is the capital of Australia.",
+        "Canberra is the capital of […].", "What does {{c1::x}} mean in Anki?",
+      ])
+    #expect(
+      rightAnswers(result.topic) == [
+        "Paris", "France", "Mediterranean", "Lima, Quito", "Canberra", "Australia", "A cloze deletion",
+      ])
+    // The wrong answers are other notes' answers, as for any Anki note; never the key again.
+    let keys = Set(rightAnswers(result.topic))
+    for question in questions {
+      #expect(Set(question.answers).count == question.answers.count && Set(question.answers).isSubset(of: keys))
+    }
+    // Every hostile cloze left out and named, by its note's number; none made a question.
+    #expect(
+      result.skipped.map(\.description) == [
+        "note 4, 'Rome is the capital of {{c1::Italy': its cloze c1 has no closing '}}': left out, so no question's answer is a guess",
+        "note 5, '{{c1::Madrid is in {{c2::Spain}} }}': its cloze c1 holds another cloze: left out, so no question's answer is a guess",
+        "note 6, 'The capital of Chile is {{c1:: }}.': its cloze c1 has no text to answer: left out, so no question's answer is a guess",
+        "note 7, 'Big Ben strikes at {{c1::10::30::am}}.': its cloze c1 has a second '::' (is it the answer's or the hint's?): left out, so no question's answer is a guess",
+        "note 8, 'The capital of Germany is {{c1::Berlin}…': its cloze c1 ends in '}}}' (is the brace the answer's?): left out, so no question's answer is a guess",
+      ])
+    #expect(result.notes.contains(.clozeQuestions(notes: 4, questions: 6)))
+    #expect(result.notes.contains(.wrongAnswersFromOtherCards(questions: 7, answers: 2)))
+    // Without --skip-invalid the deck is refused, the same notes named.
+    #expect {
+      _ = try importDeck(try Fixtures.bytes("anki/genanki-cloze.apkg"))
+    } throws: { error in
+      guard case .invalidQuestions(let issues)? = error as? TopicImporter.Error else { return false }
+      return issues.map(\.line) == [4, 5, 6, 7, 8]
+    }
+  }
+
+  @Test func clozeTextIsReadOneWayOrNotAtAll() throws {
+    let cloze = try AnkiCloze("<b>{{c1::H<sub>2</sub>O}}</b> is {{c2::water::a liquid}}, {{c1::ice}} too")
+    #expect(cloze.numbers == [1, 2])
+    #expect(HTMLText.plain(cloze.question(1)) == "[…] is water, […] too")
+    #expect(HTMLText.plain(cloze.question(2)) == "H2O is [a liquid], ice too")
+    #expect(cloze.answers(1) == ["H<sub>2</sub>O", "ice"] && cloze.answers(2) == ["water"])
+    // Braces and colons that make no cloze are text.
+    #expect(try AnkiCloze("{{c1::a}} {{c:: b}} {{cx::c}} {c1::d}").numbers == [1])
+    let refused: [(String, AnkiCloze.Problem)] = [
+      ("{{c1::open", .unterminated(number: 1)), ("{{c2::a {{c3::b}} }}", .nested(number: 2)),
+      ("{{c1::}}", .empty(number: 1)), ("{{c1::<img src=x>}}", .empty(number: 1)),
+      ("{{c0::zero}}", .badNumber("0")), ("{{c1000::big}}", .badNumber("1000")),
+      ("{{c1::a::b::c}}", .secondSeparator(number: 1)), ("{{c1::a}}}", .braceAfter(number: 1)),
+      ("no cloze at all", .noDeletion), ("", .noDeletion),
+    ]
+    for (text, problem) in refused {
+      #expect(throws: problem, "\(text)") { _ = try AnkiCloze(text) }
+    }
+    #expect(AnkiCloze.hasDeletion("x {{c12::y}}") && !AnkiCloze.hasDeletion("{{c::y}} {{type:cloze:Text}}"))
+  }
+
+  @Test func aClozeWithoutNoteTypesIsToldByItsText() throws {
+    // A collection with no note types to read: a note whose first field holds a cloze is one.
+    let collection = try AnkiDeckMaker.collection(
+      """
+      INSERT INTO notes VALUES (1, 'a', 1, 0, 0, '', '{{c1::Lima}} is in Peru' || char(31) || '', '', 0, 0, '');
+      INSERT INTO notes VALUES (2, 'b', 1, 0, 0, '', 'Capital of Chile?' || char(31) || 'Santiago', '', 0, 0, '');
+      INSERT INTO cards VALUES (11, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '');
+      INSERT INTO cards VALUES (12, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '');
+      INSERT INTO revlog VALUES (\(Self.start), 11, 0, 3, 0, 0, 0, 0, 0);
+      """)
+    let result = try importDeck(AnkiDeckMaker.package(collection))
+    #expect(result.topic.topic.questions.map(\.question) == ["[…] is in Peru", "Capital of Chile?"])
+    #expect(rightAnswers(result.topic) == ["Lima", "Santiago"])
+    // The cloze's card (ord 0: cloze 1) keeps its history.
+    #expect(
+      result.reviews == [
+        ImportedReview(
+          question: "[…] is in Peru", occurrence: 1, at: QuizClock.Instant(microsecondsSince1970: Self.start * 1000),
+          rating: .good)
+      ])
   }
 
   // MARK: Hostile decks

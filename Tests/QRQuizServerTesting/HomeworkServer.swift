@@ -116,10 +116,14 @@ package struct HomeworkServer {
       #"{"secret":"\#(secret)","index":\#(index),"answers":[\#(picks.map(String.init).joined(separator: ","))]}"#)
   }
 
-  /// A live game of Capitals' first set played to its end by `players` (each answering
-  /// every question with their picks, or not at all), its results saved.
-  package func playLiveGame(_ players: [(name: String, picks: [[Int]?])]) async throws {
-    let made = await post("/api/live", #"{"topic":"Capitals","set":1,"scoring":"accuracy"}"#, headers: Self.teacher)
+  /// A live game of `topic`'s first set (Capitals' by default, 3 questions) played to its
+  /// end by `players` (each answering every question with their picks, or not at all), its
+  /// results saved.
+  package func playLiveGame(
+    _ players: [(name: String, picks: [[Int]?])], topic: String = "Capitals", questions: Int = 3
+  ) async throws {
+    let made = await post(
+      "/api/live", #"{"topic":"\#(topic)","set":1,"scoring":"accuracy"}"#, headers: Self.teacher)
     let pin = Self.string(made.json["pin"])
     let host = Self.string(made.json["host"])
     var secrets: [String] = []
@@ -127,7 +131,7 @@ package struct HomeworkServer {
       let joined = await post("/api/live/\(pin)/players", #"{"name":\#(JSONValue.string(player.name).compactText)}"#)
       secrets.append(Self.string(joined.json["secret"]))
     }
-    for question in 0..<3 {
+    for question in 0..<questions {
       _ = await post("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#)
       for (player, secret) in zip(players, secrets) {
         guard let picks = player.picks[question] else { continue }

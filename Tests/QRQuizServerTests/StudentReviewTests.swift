@@ -16,6 +16,8 @@ import Testing
   static let france = StudyLog.CardKey(topic: "Capitals", card: "Capital of France?")
   static let spain = StudyLog.CardKey(topic: "Capitals", card: "Which are in Spain?")
   static let cat = StudyLog.CardKey(topic: "Capitals", card: "What is this?")
+  /// Capitals' second set, which the class never played: a new card all the same.
+  static let peru = StudyLog.CardKey(topic: "Capitals", card: "Capital of Peru?")
 
   /// A server where 7B played Capitals' first set (Ada missing Spain, Alan missing France and
   /// leaving Spain unanswered), with the students' own pages made; their secrets by card.
@@ -61,14 +63,14 @@ import Testing
     let (server, secrets) = try await Self.classThatPlayed()
     let ada = try #require(secrets[1])
     let results = await server.get("/s/\(ada)")
-    #expect(results.text.contains("/s/\(ada)/review") && results.text.contains("Review: 3 cards to study now"))
+    #expect(results.text.contains("/s/\(ada)/review") && results.text.contains("Review: 4 cards to study now"))
 
     // Spain, missed, before France, which comes first in the game.
     let page = await server.get("/s/\(ada)/review")
     #expect(page.status == 200)
     #expect(Self.shownCard(page.text) == Self.spain.card)
     #expect(page.text.contains("You missed this one in class"))
-    #expect(page.text.contains("1 missed in class · 0 due · 2 new"))
+    #expect(page.text.contains("1 missed in class · 0 due · 3 new"))
     #expect(page.text.contains("<li>Madrid</li><li>Seville</li>"))
     // Each button says when it brings the card back, as the terminal shows it.
     let now = server.clock.clock.now()
@@ -92,16 +94,19 @@ import Testing
     #expect(await Self.rate(server, ada, Self.spain, "3") == 303)
     #expect(try Self.log(server, card: 1).cards[Self.spain]?.reviewCount == 1)
 
-    // Then the new cards in the game's order; Spain comes back once nothing else is due.
+    // Then the new cards in the game's order, then the rest of the topic (its second set,
+    // never played); Spain comes back once nothing else is due.
     #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.france.card)
     #expect(await Self.rate(server, ada, Self.france, "4") == 303)
     #expect(await Self.rate(server, ada, Self.cat, "4") == 303)
+    #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.peru.card)
+    #expect(await Self.rate(server, ada, Self.peru, "4") == 303)
     #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.spain.card)
     #expect(await Self.rate(server, ada, Self.spain, "3", reviews: 1) == 303)
     let done = await server.get("/s/\(ada)/review")
     #expect(done.text.contains("Nothing to review now") && Self.shownCard(done.text) == nil)
     server.clock.advance(by: 30 * 86_400)
-    #expect(await server.get("/s/\(ada)/review").text.contains("0 missed in class · 3 due · 0 new"))
+    #expect(await server.get("/s/\(ada)/review").text.contains("0 missed in class · 4 due · 0 new"))
   }
 
   @Test func aStudentsSecretRatesTheirOwnCardsAndBadRatingsAreRefused() async throws {
@@ -169,7 +174,7 @@ import Testing
     _ = await server.answer(code, grace, 0, [0])
     _ = await server.answer(code, grace, 1, [3])
     let page = await server.get("/s/\(try #require(secrets[3]))/review")
-    #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 2 new"))
+    #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 3 new"))
 
     // Spanish, and a stranger's text escaped.
     try server.classes.update("7B") { roster throws(ClassRoster.Problem) in
@@ -181,6 +186,108 @@ import Testing
     #expect(spanish.text.contains("Otra vez") && spanish.text.contains("vuelve en"))
     #expect(!spanish.text.contains("<b>Grace"))
     try PhraseBookCheck.check(StudyPhrase.self)
+  }
+
+  /// A topic of 30 questions: a first set of 3 ("Q1?" … "Q3?"), a second of 27, each
+  /// answered "yes".
+  static func thirty(in server: HomeworkServer) throws {
+    func question(_ number: Int) -> JSONValue {
+      .object([
+        ("question", .string("Q\(number)?")), ("answers", .array([.string("yes"), .string("no")])),
+        ("correct", .number(0)),
+      ])
+    }
+    let topic = JSONValue.object([
+      ("options", .object([("name", .string("Thirty")), ("questionsInRandomOrder", .bool(false))])),
+      ("sets", .array([.array((1...3).map(question)), .array((4...30).map(question))])),
+    ])
+    try Data(topic.compactText.utf8).write(to: server.library.url.appendingPathComponent("Thirty.json"))
+    server.app.reload()
+  }
+
+  @Test func overARealServerAGamesThreeOfTenQuestionsBringTheOtherSeven() async throws {
+    let server = try HomeworkServer()
+    let http = try HTTPServer(configuration: .init(port: 0), responder: server.app)
+    defer { http.stop(timeout: 1) }
+    // Ten: a first set of 3 questions ("Q1?" … "Q3?"), a second of 7, never played.
+    func question(_ number: Int) -> JSONValue {
+      .object([
+        ("question", .string("Q\(number)?")), ("answers", .array([.string("yes"), .string("no")])),
+        ("correct", .number(0)),
+      ])
+    }
+    let ten = JSONValue.object([
+      ("options", .object([("name", .string("Ten")), ("questionsInRandomOrder", .bool(false))])),
+      ("sets", .array([.array((1...3).map(question)), .array((4...10).map(question))])),
+    ])
+    try Data(ten.compactText.utf8).write(to: server.library.url.appendingPathComponent("Ten.json"))
+    server.app.reload()
+    try await server.playLiveGame([("Ada Lovelace", [[0], [1], [0]])], topic: "Ten", questions: 3)
+    let csrf = await server.formToken()
+    _ = await server.client.request(
+      "POST", "/classes/7B/links", headers: HomeworkServer.teacherCookie, body: Array("csrf=\(csrf)".utf8))
+    let ada = try #require(try server.classes.roster(named: "7B").student(card: 1)?.resultsSecret)
+    let download = BoundedDownload(limit: 1 << 20)
+    func page() async throws -> String {
+      let url = try #require(URL(string: "http://127.0.0.1:\(http.port)/s/\(ada)/review"))
+      return String(decoding: try await download.data(from: url), as: UTF8.self)
+    }
+
+    // The miss first; Q1 and Q3, asked, and the 7 never asked, new.
+    var text = try await page()
+    #expect(Self.shownCard(text) == "Q2?" && text.contains("1 missed in class · 0 due · 9 new"), "\(text)")
+    #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Ten", card: "Q2?"), "4") == 303)
+    var shown: [String] = []
+    for _ in 0..<9 {
+      text = try await page()
+      let card = try #require(Self.shownCard(text))
+      shown.append(card)
+      #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Ten", card: card), "4") == 303)
+    }
+    #expect(shown == [1, 3, 4, 5, 6, 7, 8, 9, 10].map { "Q\($0)?" })
+    text = try await page()
+    #expect(text.contains("Nothing to review now") && text.contains("0 missed in class · 0 due · 0 new"))
+  }
+
+  @Test func everyQuestionOfATopicTheClassMetIsACardNewOnesUpToTheDaysLimit() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    try Self.thirty(in: server)
+    server.clock.advance(by: 60)
+    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#)
+    let grace = try await server.join(code, "Grace Hopper")
+    _ = await server.answer(code, grace, 0, [0])
+    _ = await server.answer(code, grace, 1, [1])
+    _ = await server.answer(code, grace, 2, [0])
+    let secret = try #require(secrets[3])
+    func key(_ number: Int) -> StudyLog.CardKey { StudyLog.CardKey(topic: "Thirty", card: "Q\(number)?") }
+
+    // The homework asked 3 of 30: the 27 others are cards too. Capitals' 4 (7B played it
+    // live, Grace did not) and Thirty's 29 are new: 20 a day. Q2, missed, first.
+    var page = await server.get("/s/\(secret)/review").text
+    #expect(Self.shownCard(page) == "Q2?" && page.contains("1 missed in class · 0 due · 20 new"), "\(page)")
+    #expect(await Self.rate(server, secret, key(2), "4") == 303)
+    // The miss reviewed is no new card of the day's.
+    #expect(await server.get("/s/\(secret)/review").text.contains("0 missed in class · 0 due · 20 new"))
+    var shown: [String] = []
+    for _ in 0..<20 {
+      page = await server.get("/s/\(secret)/review").text
+      let text = try #require(Self.shownCard(page))
+      shown.append(text)
+      #expect(
+        await Self.rate(
+          server, secret, StudyLog.CardKey(topic: text.hasPrefix("Q") ? "Thirty" : "Capitals", card: text), "4") == 303)
+    }
+    // In the order the class met them: Capitals (played first), then Thirty's.
+    #expect(
+      shown == [Self.france, Self.spain, Self.cat, Self.peru].map(\.card) + [1, 3].map { "Q\($0)?" }
+        + (4...17).map { "Q\($0)?" })
+    page = await server.get("/s/\(secret)/review").text
+    #expect(page.contains("0 missed in class · 0 due · 0 new") && page.contains("Nothing to review now"), "\(page)")
+
+    // The next day the rest of the new cards, no more than the limit.
+    server.clock.advance(by: 86_400)
+    page = await server.get("/s/\(secret)/review").text
+    #expect(page.contains("0 missed in class · 0 due · 13 new") && Self.shownCard(page) == "Q18?", "\(page)")
   }
 
   @Test func theGradebookShowsTheClassMemory() async throws {

@@ -25,6 +25,9 @@ public enum ClassroomSchema {
     migrator.register(8, "answer cards' class marks") { database throws(DatabaseError) in
       try database.executeScript(version8)
     }
+    migrator.register(10, "classes' desired retention") { database throws(DatabaseError) in
+      try database.executeScript(version10)
+    }
     return migrator
   }()
 
@@ -181,5 +184,12 @@ public enum ClassroomSchema {
     ALTER TABLE students ADD COLUMN code INTEGER;
     UPDATE students SET code = card;
     CREATE INDEX students_by_code ON students (code);
+    """
+
+  /// `classes.desired_retention`: the retention the class's Review schedules for, in
+  /// thousandths (700 … 970: ``DesiredRetention``); `NULL`, FSRS's default 0.9. An integer,
+  /// so SQLite and PostgreSQL hold the teacher's 0.85 exactly.
+  static let version10 = """
+    ALTER TABLE classes ADD COLUMN desired_retention INTEGER;
     """
 }

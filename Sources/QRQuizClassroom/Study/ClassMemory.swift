@@ -36,6 +36,8 @@ package struct ClassMemory: Sendable {
   /// its day.
   package static let overdueAfter: Duration = .seconds(86_400)
 
+  /// The class's desired retention the due counts are scheduled for (the scheduler's).
+  package let desiredRetention: Double
   /// One per student of the roster, in card order.
   package let students: [Student]
   /// The questions studied, the least remembered first, then those nobody studied yet.
@@ -48,6 +50,7 @@ package struct ClassMemory: Sendable {
     at now: QuizClock.Instant
   ) {
     let empty = StudyLog.Replayed(cards: [:], firstReviews: [:])
+    desiredRetention = scheduler.desiredRetention
     let overdueBefore = now.advanced(by: .zero - Self.overdueAfter)
     var recalls: [StudyLog.CardKey: [Double]] = [:]
     students = roster.students.map { student in
@@ -109,10 +112,12 @@ package struct ClassMemory: Sendable {
     return text
   }
 
-  /// The same as JSON: `{"students": [{name, card, due, overdue, studied, recall}],
-  /// "questions": [{topic, question, studied, recall}]}`, a recall `null` before any review.
+  /// The same as JSON: `{"retention", "students": [{name, card, due, overdue, studied,
+  /// recall}], "questions": [{topic, question, studied, recall}]}`, a recall `null` before
+  /// any review; `retention` the class's desired retention.
   package var json: JSONValue {
     .object([
+      ("retention", .number(desiredRetention)),
       (
         "students",
         .array(

@@ -2,11 +2,13 @@ import Foundation
 import QRQuiz
 
 /// The flash cards of a class, for its students' own pages (`/s/SECRET`, Review): every
-/// question its live games and homework asked, oldest activity first, each keyed as
-/// `qrquiz review` keys a card (its topic's name and its question's text), and each
-/// student's misses: a question they answered wrong or let run out, in a live game or in
-/// their homework's best attempt. A missed card is due at once, before anything else, until
-/// the student reviews it after the miss.
+/// question of every topic the class met (played live or given as homework), oldest
+/// activity first — the questions an activity asked, then the rest of its topic in the
+/// topic's order — each keyed as `qrquiz review` keys a card (its topic's name and its
+/// question's text), and each student's misses: a question they answered wrong or let run
+/// out, in a live game or in their homework's best attempt. A missed card is due at once,
+/// before anything else, until the student reviews it after the miss; a card never
+/// reviewed and never missed is new, dealt up to a day's limit.
 ///
 /// A value with no clock and no I/O: the games' results and the homework come in, the
 /// time comes in (``queue(student:replayed:at:newLimit:newToday:)``).
@@ -44,18 +46,27 @@ package struct ClassStudyDeck: Sendable {
   private let byID: [String: Int]
 
   /// The deck of `roster`'s class from `games` (those it played; others are left out) and
-  /// `assignments` (those given to it; others are left out).
-  package init(roster: ClassRoster, games: [PlayedGame], assignments: [AssignmentWork]) {
+  /// `assignments` (those given to it; others are left out), with the rest of each of their
+  /// topics found in `topics` (by the name the games and homework give their topic: the
+  /// library's; a topic no longer there adds only what was asked).
+  package init(
+    roster: ClassRoster, games: [PlayedGame], assignments: [AssignmentWork], topics: [String: ValidTopic] = [:]
+  ) {
     var builder = Builder()
-    var activities: [(date: QuizClock.Instant, add: (inout Builder) -> Void)] = []
+    var activities: [(date: QuizClock.Instant, topic: String, add: (inout Builder) -> Void)] = []
     for game in games where GradebookMatching.isPlayed(game.record, by: roster) {
-      activities.append((QuizClock.Instant(game.record.played), { Self.add(game, roster: roster, to: &$0) }))
+      let topic = Self.topicName(game)
+      activities.append((QuizClock.Instant(game.record.played), topic, { Self.add(game, roster: roster, to: &$0) }))
     }
     for work in assignments {
       guard let name = work.assignment.className, StudentName.foldedKey(name) == roster.name.key else { continue }
-      activities.append((work.assignment.created, { Self.add(work, roster: roster, to: &$0) }))
+      activities.append(
+        (work.assignment.created, work.assignment.topicName, { Self.add(work, roster: roster, to: &$0) }))
     }
-    for activity in activities.sorted(by: { $0.date < $1.date }) { activity.add(&builder) }
+    for activity in activities.sorted(by: { $0.date < $1.date }) {
+      activity.add(&builder)
+      if let topic = topics[activity.topic] { Self.add(topic, named: activity.topic, to: &builder) }
+    }
     cards = builder.cards
     misses = builder.misses
     positions = Dictionary(builder.cards.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
@@ -74,6 +85,17 @@ package struct ClassStudyDeck: Sendable {
     let reviewed = replayed.cards[key]
     if let missed = misses[student]?[key], missed > (reviewed?.lastReview ?? .distantPast) { return missed }
     return reviewed?.due
+  }
+
+  /// How many new cards the student holding card `student` met since `start` (the day's
+  /// new cards, counted against its limit): the cards first reviewed since then that were
+  /// not their misses — a question missed in class is due, not new.
+  package func newCards(student: Int, replayed: StudyLog.Replayed, since start: QuizClock.Instant) -> Int {
+    replayed.firstReviews.count { key, first in
+      guard first >= start else { return false }
+      guard let missed = misses[student]?[key] else { return true }
+      return missed > first
+    }
   }
 
   /// The cards the student holding card `student` studies now, in order: their misses not
@@ -115,9 +137,24 @@ package struct ClassStudyDeck: Sendable {
     }
   }
 
+  /// The name a game's results give its topic (the library's), else its title.
+  private static func topicName(_ game: PlayedGame) -> String {
+    string(game.results["topic"]) ?? game.record.title
+  }
+
+  /// Every question of `topic`, in its order, as `qrquiz review` deals them: those the
+  /// class has met already are not added again.
+  private static func add(_ topic: ValidTopic, named name: String, to builder: inout Builder) {
+    let sets = topic.topic.sets
+    guard !sets.isEmpty, let deck = try? FlashCardDeck(topic: topic, sets: 0...(sets.count - 1)) else { return }
+    for card in deck.cards {
+      _ = builder.add(topic: name, question: card.question.text, answers: card.correctAnswerTexts)
+    }
+  }
+
   private static func add(_ game: PlayedGame, roster: ClassRoster, to builder: inout Builder) {
     let json = game.results
-    let topic = string(json["topic"]) ?? game.record.title
+    let topic = topicName(game)
     guard case .array(let questions)? = json["questions"] else { return }
     let keys = questions.map { question -> StudyLog.CardKey? in
       guard let text = string(question["text"]), !text.isEmpty else { return nil }

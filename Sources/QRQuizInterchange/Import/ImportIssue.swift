@@ -26,6 +26,8 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
     /// Right answers worth part of the marks only (Moodle's fractions adding up to less or
     /// more than 100%): the app gives a question full marks or none.
     case partialCredit
+    /// An Anki Cloze note whose deletions cannot be read one way (`AnkiCloze`'s problem).
+    case unreadableCloze(String)
 
     public var description: String {
       switch self {
@@ -44,6 +46,7 @@ public struct ImportIssue: Sendable, Hashable, CustomStringConvertible {
           + (other.map { " (the row is separated by '\($0)')" } ?? "")
       case .partialCredit:
         "its right answers are worth part of the marks; the app gives a question all its marks or none"
+      case .unreadableCloze(let why): "\(why): left out, so no question's answer is a guess"
       }
     }
 

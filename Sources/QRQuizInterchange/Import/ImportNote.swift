@@ -42,6 +42,9 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
   /// An Anki deck's notes have a right answer only: each question's other `answers - 1`
   /// answers are other notes' answers, drawn at random (seeded), as the Quizlet import draws them.
   case wrongAnswersFromOtherCards(questions: Int, answers: Int)
+  /// Anki Cloze notes made into `questions` questions, one per cloze number: the blanks
+  /// shown as `[…]` (or their hint), the answer the deleted text.
+  case clozeQuestions(notes: Int, questions: Int)
   /// Anki notes whose fields play sounds (`[sound:…]`), left out: the app shows no sound.
   case soundLeftOut(notes: Int)
   /// Anki notes with more than two fields: the first is the question, the second the
@@ -119,6 +122,10 @@ public enum ImportNote: Sendable, Hashable, CustomStringConvertible {
         + (answers == 2
           ? "wrong answer is another note's answer" : "\(answers - 1) wrong answers are other notes' answers")
         + ", drawn at random (--seed changes the draw, --quiz N asks N answers)"
+    case .clozeQuestions(let notes, let questions):
+      "\(Plural.count(notes, "Cloze note")) made into \(Plural.count(questions, "question")), one per cloze number, "
+        + "whose blanks show '[…]' (or their hint) and whose answer is the text they hide; their other fields "
+        + "(Back Extra) left out"
     case .soundLeftOut(let notes):
       "sounds ([sound:…]) left out of \(Plural.count(notes, "note")): the app plays no sound"
     case .fieldsLeftOut(let notes):

@@ -3,9 +3,9 @@ import QRQuiz
 import QRQuizClassroom
 import QRQuizHTTP
 
-/// A student's Review on their own page (`/s/SECRET/review`): the cards of their class's
-/// live games and homework, scheduled by FSRS-6 from their own log, the questions they
-/// missed first; each rated Again, Hard, Good or Easy by a plain form, so it works on any
+/// A student's Review on their own page (`/s/SECRET/review`): every question of the topics
+/// their class met in live games and homework, scheduled by FSRS-6 from their own log, the
+/// questions they missed first, those never seen up to ``newCardsADay`` a day; each rated Again, Hard, Good or Easy by a plain form, so it works on any
 /// phone, by keyboard and screen reader, with no script. The secret alone authorises, as
 /// it does the page of results; a secret nobody has costs a try of the lookup budget.
 extension ClassesArea {
@@ -19,13 +19,17 @@ extension ClassesArea {
     let log: StudyLog
     let deck: ClassStudyDeck
     let replayed: StudyLog.Replayed
+    /// The schedule of the student's class: FSRS-6 at its desired retention.
+    let scheduler: FSRSScheduler
     let now: QuizClock.Instant
 
     /// The cards to study now, the misses first.
     var queue: [StudyLog.CardKey] {
       deck.queue(
         student: student.card, replayed: replayed, at: now, newLimit: ClassesArea.newCardsADay,
-        newToday: replayed.newCards(since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date))))
+        newToday: deck.newCards(
+          student: student.card, replayed: replayed,
+          since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date))))
     }
 
     /// Whether `key` is one of the student's misses not reviewed since.
@@ -35,10 +39,20 @@ extension ClassesArea {
     }
   }
 
-  /// The schedule of every student's Review: FSRS-6's defaults, fuzz on.
+  /// The schedule of a class that has not chosen its desired retention: FSRS-6's
+  /// defaults, fuzz on.
   static let scheduler: FSRSScheduler = {
     do { return try FSRSScheduler() } catch { fatalError("FSRS's defaults are valid: \(error)") }
   }()
+
+  /// The schedule of `roster`'s class: FSRS-6's defaults at the class's desired retention
+  /// (the default's when the records cannot say).
+  func scheduler(for roster: ClassRoster) -> FSRSScheduler {
+    guard let retention = try? site.configuration.classes?.desiredRetention(of: roster.name.text),
+      retention != .standard
+    else { return Self.scheduler }
+    return (try? FSRSScheduler(desiredRetention: retention.value)) ?? Self.scheduler
+  }
 
   func addReviewRoutes(to router: inout Router<RequestContext>) {
     router.add(
@@ -49,14 +63,17 @@ extension ClassesArea {
       access: .anyone("whoever has the link"), bodyLimit: .kibibytes(4), .deferred(rate))
   }
 
-  /// The class's cards: its finished live games' questions and its homework's.
+  /// The class's cards: every question of the topics its finished live games and its
+  /// homework came from (the library's topics as they are now), those asked first.
   func deck(_ roster: ClassRoster) -> ClassStudyDeck {
     let store = site.configuration.liveGames
     let games = (store?.gameRecords() ?? []).filter { GradebookMatching.isPlayed($0, by: roster) }
     let played = games.compactMap { record in
       store?.results(stem: record.id).map { ClassStudyDeck.PlayedGame(record: record, results: $0) }
     }
-    return ClassStudyDeck(roster: roster, games: played, assignments: assignments.all.map(\.snapshot))
+    let topics = Dictionary(site.topics.all.map { ($0.name, $0.topic) }, uniquingKeysWith: { first, _ in first })
+    return ClassStudyDeck(
+      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics)
   }
 
   /// The student whose secret the path gives, with their log replayed at the server's
@@ -67,9 +84,11 @@ extension ClassesArea {
       let id = try? store.studentID(className: roster.name.text, card: student.card)
     else { return nil }
     let log = StudyLog(records: store.records, studentID: id)
-    guard let replayed = try? log.cards(scheduler: Self.scheduler) else { return nil }
+    let scheduler = scheduler(for: roster)
+    guard let replayed = try? log.cards(scheduler: scheduler) else { return nil }
     return Studying(
-      roster: roster, student: student, log: log, deck: deck(roster), replayed: replayed, now: assignments.clock.now())
+      roster: roster, student: student, log: log, deck: deck(roster), replayed: replayed, scheduler: scheduler,
+      now: assignments.clock.now())
   }
 
   /// Finds the student of the path's secret, or answers as the page of results does: 404
@@ -89,7 +108,7 @@ extension ClassesArea {
   /// GET `/s/SECRET/review`: the next card, or that nothing is due.
   func reviewPage(_ context: RequestContext) async -> HTTPResponse {
     await withStudent(context) { studying in
-      .html(site.pages(context).review(studying, secret: context[parameter: "secret"], scheduler: Self.scheduler))
+      .html(site.pages(context).review(studying, secret: context[parameter: "secret"], scheduler: studying.scheduler))
     }
   }
 

@@ -41,6 +41,10 @@ final class ClassesArea: Sendable {
     router.add(
       .get, "/s/{secret}/a/{code}", "a student's homework, opened from their own link: no name to type",
       access: .anyone("whoever has the link"), .deferred(ownHomework))
+    router.add(
+      .post, "/classes/{name}/retention",
+      "sets the class's desired retention (0.70–0.97) its students' Review aims for",
+      access: site.teacherForm, bodyLimit: .kibibytes(4), .deferred(setRetention))
     addReviewRoutes(to: &router)
     addLeavingOutRoutes(to: &router)
   }
@@ -56,13 +60,14 @@ final class ClassesArea: Sendable {
 
   /// What `roster`'s class remembers, from its students' reviews, as things stand.
   func memory(_ roster: ClassRoster) -> ClassMemory {
+    let scheduler = scheduler(for: roster)
     let replayed =
       site.configuration.classes.flatMap {
         try? StudyLog.classCards(
-          records: $0.records, classKey: ClassRosterStore.key(roster.name.text), scheduler: Self.scheduler)
+          records: $0.records, classKey: ClassRosterStore.key(roster.name.text), scheduler: scheduler)
       } ?? [:]
     return ClassMemory(
-      roster: roster, deck: deck(roster), replayed: replayed, scheduler: Self.scheduler, at: assignments.clock.now())
+      roster: roster, deck: deck(roster), replayed: replayed, scheduler: scheduler, at: assignments.clock.now())
   }
 
   /// The class the path names.
@@ -147,6 +152,30 @@ final class ClassesArea: Sendable {
     return .redirect(to: .classPage(roster.name.text))
   }
 
+  /// POST `/classes/NAME/retention`: `retention`, from 0.70 to 0.97 ("0,85" too, as Spanish
+  /// writes it); back to the gradebook's memory, or a page saying what is wrong (422).
+  func setRetention(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
+    let roster = try roster(context)
+    let pages = site.pages(context)
+    let text = FormBody.parse(context.request.body)["retention"] ?? ""
+    let retention: DesiredRetention
+    do throws(DesiredRetention.Problem) {
+      retention = try DesiredRetention(parsing: text)
+    } catch {
+      let detail = pages.say(StudyPhrase.badRetention, ["value": .text(String(text.prefix(40)))])
+      return .html(
+        pages.error(
+          StudyPhrase.cannotSetRetention, detail, back: .classPage(roster.name.text), saying: .backToGradebook),
+        status: 422)
+    }
+    do throws(ClassRosterStore.Error) {
+      try site.configuration.classes?.setDesiredRetention(retention, of: roster.name.text)
+    } catch {
+      throw classesFailure(context, error)
+    }
+    return .redirect(to: .classPage(roster.name.text))
+  }
+
   /// GET `/api/classes/NAME/gradebook.csv`.
   func gradebookCSV(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
     let roster = try roster(context)
@@ -210,6 +239,7 @@ extension SitePath {
   static func classPage(_ name: String) -> SitePath { .segments("classes", name) }
   static func classLinks(_ name: String) -> SitePath { .segments("classes", name, "links") }
   static func classMerge(_ name: String) -> SitePath { .segments("classes", name, "merge") }
+  static func classRetention(_ name: String) -> SitePath { .segments("classes", name, "retention") }
   static func gradebook(_ name: String, _ format: String) -> SitePath {
     .segments("api", "classes", name, "gradebook." + format)
   }

@@ -4,12 +4,14 @@ import QRQuizHTTP
 
 /// The gradebook's section on what the class remembers (``ClassMemory``): each student's
 /// cards due and overdue and their predicted recall today, then the questions the class
-/// is least likely to remember: the ones to go over again.
+/// is least likely to remember: the ones to go over again. The class's desired retention
+/// is set here, beside what it changes (`POST /classes/NAME/retention`).
 extension Pages {
-  func classMemory(_ memory: ClassMemory) -> HTML {
+  func classMemory(_ memory: ClassMemory, className: String, csrf: String) -> HTML {
     let intro: HTML = """
       <h2 id="memory-heading">\(say(StudyPhrase.memoryHeading))</h2>
       <p class="muted">\(say(StudyPhrase.memoryNote))</p>
+      \(retentionForm(memory.desiredRetention, className: className, csrf: csrf))
       """
     guard !memory.isEmpty else {
       return """
@@ -51,6 +53,20 @@ extension Pages {
       <tbody>
       \(questions)</tbody></table></div>
       </section>
+      """
+  }
+
+  /// The class's desired retention, a number from 0.70 to 0.97 the teacher may change.
+  private func retentionForm(_ retention: Double, className: String, csrf: String) -> HTML {
+    let shown = (try? DesiredRetention(retention))?.description ?? DesiredRetention.standard.description
+    return """
+      <form method="post" action="\(SitePath.classRetention(className))" class="row" id="retention-form">\
+      <input type="hidden" name="csrf" value="\(csrf)">
+      <label for="retention">\(say(StudyPhrase.retentionLabel))</label>
+      <input type="number" id="retention" name="retention" value="\(shown)" min="0.7" max="0.97" step="0.001" \
+      inputmode="decimal" required aria-describedby="retention-note">
+      <button type="submit">\(say(StudyPhrase.retentionSave))</button></form>
+      <p class="muted" id="retention-note">\(say(StudyPhrase.retentionNote))</p>
       """
   }
 }

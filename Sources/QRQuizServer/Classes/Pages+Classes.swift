@@ -79,7 +79,7 @@ extension Pages {
       \(say(.activityCount, ["live": .number(live), "homework": .number(book.activities.count - live)]))</p>
       \(table)
       \(gradebookNotes(book))
-      \(classMemory(memory))
+      \(classMemory(memory, className: name, csrf: csrf))
       \(mergeForms(merges, className: name, csrf: csrf))
       <p class="files" id="downloads">\(say(.downloadGradebook)) <a href="\(SitePath.gradebook(name, "csv"))" download>CSV</a> · \
       <a href="\(SitePath.gradebook(name, "json"))" download>JSON</a></p>

@@ -27,6 +27,16 @@ extension Pages {
       """)
   }
 
+  /// An error's page with studying's words and a way back to `back`.
+  func error(_ title: StudyPhrase, _ detail: HTML, back: SitePath, saying link: StudyPhrase) -> HTML {
+    page(
+      title: text(title),
+      """
+      <div class="card"><h1>\(say(title))</h1><p>\(detail)</p>
+      <p><a href="\(back)">\(say(link))</a></p></div>
+      """)
+  }
+
   /// The link from a student's results to their Review, with how many cards are waiting.
   func reviewLink(secret: String, due: Int) -> HTML {
     let words = due == 0 ? say(StudyPhrase.reviewLinkNothing) : say(StudyPhrase.reviewLink, ["count": .number(due)])

@@ -14,6 +14,8 @@ public enum StudyPhrase: String, PhraseBook {
   case memoryHeading, memoryNote, memoryNobody, memoryStudentsCaption, memoryDueColumn, memoryOverdueColumn
   case memoryStudiedColumn, memoryRecallColumn, memoryQuestionsHeading, memoryQuestionColumn, memoryStudiedBy
   case memoryTopicColumn
+  // The class's desired retention, set in the gradebook's memory.
+  case retentionLabel, retentionNote, retentionSave, cannotSetRetention, badRetention, backToGradebook
 
   public static func catalogue(_ language: Language) -> [StudyPhrase: String] {
     switch language {
@@ -61,6 +63,13 @@ public enum StudyPhrase: String, PhraseBook {
     .memoryQuestionColumn: "Question",
     .memoryStudiedBy: "Studied by",
     .memoryTopicColumn: "Topic",
+    .retentionLabel: "Desired retention",
+    .retentionNote:
+      "How likely a student should be to still remember a card when it comes back, from 0.70 to 0.97: higher brings the cards back sooner, so more reviews. FSRS's default is 0.90.",
+    .retentionSave: "Save the retention",
+    .cannotSetRetention: "The desired retention was not changed",
+    .badRetention: "The desired retention must be a number from 0.70 to 0.97, not “{value}”.",
+    .backToGradebook: "Back to the gradebook",
   ]
 
   static let spanish: [StudyPhrase: String] = [
@@ -102,5 +111,12 @@ public enum StudyPhrase: String, PhraseBook {
     .memoryQuestionColumn: "Pregunta",
     .memoryStudiedBy: "Estudiada por",
     .memoryTopicColumn: "Tema",
+    .retentionLabel: "Retención deseada",
+    .retentionNote:
+      "La probabilidad de que un alumno aún recuerde una tarjeta cuando vuelve, de 0,70 a 0,97: más alta trae antes las tarjetas, y son más repasos. La de FSRS por defecto es 0,90.",
+    .retentionSave: "Guardar la retención",
+    .cannotSetRetention: "La retención deseada no se cambió",
+    .badRetention: "La retención deseada debe ser un número de 0,70 a 0,97, no «{value}».",
+    .backToGradebook: "Volver al cuaderno de notas",
   ]
 }

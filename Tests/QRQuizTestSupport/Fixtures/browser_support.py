@@ -113,14 +113,14 @@ def scheme(driver, name):
                            {"features": [{"name": "prefers-color-scheme", "value": name}]})
 
 
-def axe_everywhere(driver, page, language="en"):
-    """axe_violations over the page shown in the light and the dark scheme, at a phone's
-    width (390 px) and a laptop's (1280 px), each with its page, scheme, width and language;
-    the window is left at 1280 px in the light scheme."""
+def axe_everywhere(driver, page, language="en", sizes=((390, 900), (1280, 900))):
+    """axe_violations over the page shown in the light and the dark scheme, at each of
+    `sizes` (by default a phone's width, 390 px, and a laptop's, 1280 px), each with its
+    page, scheme, width and language; the window is left at 1280 px in the light scheme."""
     found = []
     injected = False
-    for width in (390, 1280):
-        driver.set_window_size(width, 900)
+    for width, height in sizes:
+        driver.set_window_size(width, height)
         for name in ("light", "dark"):
             scheme(driver, name)
             found += [dict(violation, page=page, scheme=name, width=width, language=language)

@@ -7,6 +7,9 @@
   this was written), the tool most programs that make Anki decks use: Anki's legacy layout
   (`collection.anki2`, a JSON `media` map, files stored as they are), its Basic note type
   (Front, Back), HTML in the fields, a picture on one question and a sound on another.
+- anki/genanki-cloze.apkg: made by genanki too, its Cloze note type (Text, Back Extra):
+  clozes with hints, a number blanking two places, a Basic note among them, and hostile
+  clozes (left open, nested, empty, a second '::', a brace after the close).
 - anki/anki21b-history.apkg: Anki's newer export layout (Anki 2.1.50 and later:
   `collection.anki21b` compressed with zstd, `meta` saying version 3, `media` a
   zstd-compressed protobuf `MediaEntries` list, each media file zstd-compressed, and the
@@ -59,6 +62,29 @@ def genanki_deck(folder):
         deck.add_note(genanki.Note(model=genanki.BASIC_MODEL, fields=[front, back], guid=f"capital{index}"))
     package = genanki.Package(deck, media_files=[picture])
     package.write_to_file(os.path.join(OUT, "genanki-capitals.apkg"))
+
+
+def genanki_cloze_deck():
+    """A deck of genanki's Cloze note type (Text, Back Extra) with a Basic note among them:
+    clozes read one way, and hostile ones (left open, nested, empty, a second '::', a brace
+    after the close) that the import must leave out, naming them."""
+    deck = genanki.Deck(2059400111, "Cloze capitals")
+    clozes = [
+        ("{{c1::Paris}} is the capital of {{c2::France}}.", "Since 987"),
+        ("The Nile flows into the {{c1::Mediterranean::sea}}.", ""),
+        ("{{c1::Lima}} and {{c1::Quito}} are capitals in <b>South America</b>.", ""),
+        ("Rome is the capital of {{c1::Italy", ""),
+        ("{{c1::Madrid is in {{c2::Spain}} }}", ""),
+        ("The capital of Chile is {{c1:: }}.", ""),
+        ("Big Ben strikes at {{c1::10::30::am}}.", ""),
+        ("The capital of Germany is {{c1::Berlin}}}.", ""),
+        ("{{c2::Canberra}} is the capital of {{c3::Australia}}.", ""),
+    ]
+    for index, (text, extra) in enumerate(clozes):
+        deck.add_note(genanki.Note(model=genanki.CLOZE_MODEL, fields=[text, extra], guid=f"cloze{index}"))
+    deck.add_note(genanki.Note(
+        model=genanki.BASIC_MODEL, fields=["What does {{c1::x}} mean in Anki?", "A cloze deletion"], guid="basic0"))
+    genanki.Package(deck).write_to_file(os.path.join(OUT, "genanki-cloze.apkg"))
 
 
 # Anki's schema 11 tables (the legacy collection), as rslib/src/storage/schema11.sql has them.
@@ -200,6 +226,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         genanki_deck(folder)
+        genanki_cloze_deck()
         newer_deck(folder)
 
 

@@ -123,6 +123,14 @@ final class AnkiDatabase {
 
     func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
+    /// The column's bytes (a blob, or a text's UTF-8); none for NULL.
+    func bytes(_ column: Int32) -> [UInt8] {
+      guard sqlite3_column_type(statement, column) != SQLITE_NULL, let start = sqlite3_column_blob(statement, column)
+      else { return [] }
+      let count = Int(sqlite3_column_bytes(statement, column))
+      return Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
     /// The column as text (a blob's bytes read as UTF-8, as Anki's fields are), `nil` for NULL.
     func text(_ column: Int32) -> String? {
       guard sqlite3_column_type(statement, column) != SQLITE_NULL,

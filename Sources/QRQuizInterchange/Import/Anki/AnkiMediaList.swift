@@ -49,9 +49,9 @@ enum AnkiMediaList {
   }
 }
 
-/// Protobuf's wire format, the two kinds of field Anki's media list uses (varints and
+/// Protobuf's wire format, the two kinds of field Anki's media list and note types use (varints and
 /// length-delimited bytes) read, fixed-size ones stepped over.
-private struct ProtobufReader {
+struct ProtobufReader {
   enum Value {
     case varint(UInt64)
     case bytes(ArraySlice<UInt8>)
