@@ -130,7 +130,7 @@ import Testing
         try teachers.add(name: "Someone", email: email, at: start)
       }
     }
-    for name in ["", String(repeating: "x", count: 101), "tab\there"] {
+    for name in ["", String(repeating: "x", count: 101), "tab\there", "bob@school.example"] {
       #expect(throws: TeacherAccountStore.Error.invalidName(name)) {
         try teachers.add(name: name, email: "someone@school.example", at: start)
       }

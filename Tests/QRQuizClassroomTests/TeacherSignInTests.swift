@@ -25,7 +25,7 @@ import Testing
     _ = try TeacherAccountStore.standInHash()
     for (login, password) in [
       ("Ada Lovelace", "wrong horse!"), ("Nobody", "correct horse"), ("Alan Turing", "correct horse"),
-      ("ada lovelace", "short"),
+      ("ada lovelace", "short"), ("Ada Lovelace", ""),
     ] {
       let checks = Sodium.Checks()
       let session = try Sodium.$checks.withValue(checks) {

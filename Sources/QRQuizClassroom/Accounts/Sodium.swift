@@ -39,10 +39,11 @@ enum Sodium {
   static func hashPassword(_ password: String) throws(Unavailable) -> String? {
     let sodium = try functions()
     var out = [CChar](repeating: 0, count: Int(crypto_pwhash_argon2id_STRBYTES))
-    let bytes = Array(password.utf8)
+    // NUL-ended, so an empty password is a pointer too (argon2 refuses a null one).
+    let bytes = Array(password.utf8) + [0]
     let status = bytes.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { chars in
-        sodium.crypto_pwhash_argon2id_str!(&out, chars.baseAddress, UInt64(chars.count), passes, memory)
+        sodium.crypto_pwhash_argon2id_str!(&out, chars.baseAddress, UInt64(chars.count - 1), passes, memory)
       }
     }
     guard status == 0 else { return nil }
@@ -53,11 +54,12 @@ enum Sodium {
   static func verifyPassword(_ password: String, hash: String) throws(Unavailable) -> Bool {
     let sodium = try functions()
     checks?.count.withLock { $0 += 1 }
-    let bytes = Array(password.utf8)
+    // NUL-ended, so an empty password is a pointer too (argon2 refuses a null one).
+    let bytes = Array(password.utf8) + [0]
     return hash.withCString { hashPointer in
       bytes.withUnsafeBufferPointer { buffer in
         buffer.withMemoryRebound(to: CChar.self) { chars in
-          sodium.crypto_pwhash_argon2id_str_verify!(hashPointer, chars.baseAddress, UInt64(chars.count)) == 0
+          sodium.crypto_pwhash_argon2id_str_verify!(hashPointer, chars.baseAddress, UInt64(chars.count - 1)) == 0
         }
       }
     }

@@ -7,7 +7,8 @@ extension TeacherAccountStore {
     case nameTaken(String)
     /// A teacher with this address exists already.
     case emailTaken(String)
-    /// The name cannot be an account's: empty, too long, or with control characters.
+    /// The name cannot be an account's: empty, too long, with an `@` (addresses log in too)
+    /// or with control characters.
     case invalidName(String)
     /// The address is not one: one `@` with text on both sides, no spaces, 254 bytes at most.
     case invalidEmail(String)
@@ -29,7 +30,8 @@ extension TeacherAccountStore {
       case .notFound(let name): "no teacher named '\(name)'"
       case .nameTaken(let name): "a teacher named '\(name)' exists already"
       case .emailTaken(let email): "a teacher with the address '\(email)' exists already"
-      case .invalidName(let name): "'\(name)' cannot be a teacher's name: 1 to 100 characters, no control characters"
+      case .invalidName(let name):
+        "'\(name)' cannot be a teacher's name: 1 to 100 characters, no @ or control characters"
       case .invalidEmail(let email): "'\(email)' is not an email address"
       case .linkNotValid: "this link is not valid (used already, expired, or mistyped): ask for a new one"
       case .passwordLength(let count):

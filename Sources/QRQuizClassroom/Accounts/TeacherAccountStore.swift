@@ -180,7 +180,9 @@ public struct TeacherAccountStore: Sendable {
   static func key(_ name: String) -> String { NameFolding.key(name) }
 
   static func isValidName(_ name: String) -> Bool {
-    (1...100).contains(name.count) && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    // No @: a log-in names an account by its name or its address, never ambiguously.
+    (1...100).contains(name.count) && !name.contains("@")
+      && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 
   static func isValidEmail(_ email: String) -> Bool {
