@@ -99,6 +99,24 @@ import Testing
     #expect(serve.stderr.split(separator: "\n").count == 1, "\(serve.stderr)")
   }
 
+  /// A server without libsodium (a file of its name that is not a library, found first)
+  /// says so in one line when an account is made, and makes nothing.
+  @Test func aMissingLibsodiumIsSaidInOneLineAndNoAccountIsMade() throws {
+    try Data("not a library".utf8).write(to: home.url.appendingPathComponent("libsodium.so.23"))
+    var environment = home.qrquizEnvironment
+    environment["LD_LIBRARY_PATH"] = home.url.path
+    let added = try ProcessRunner.qrquiz(
+      ["admin", "teacher", "add", "Ada", "--email", "ada@school.example", "--public-url", "http://quiz.local"],
+      environment: environment)
+    #expect(added.status != 0)
+    #expect(
+      added.stderr
+        == "teachers' accounts: libsodium is not installed (libsodium.so.23; on Debian: apt-get install libsodium23)\n",
+      "\(added.stderr)")
+    let listed = try ProcessRunner.qrquiz(["admin", "teacher", "list"], environment: environment)
+    #expect(listed.status == 0 && listed.stdoutText.isEmpty, "\(listed.stdoutText)\(listed.stderr)")
+  }
+
   /// chafa.c calls libchafa without its header (which needs glib's include paths): the
   /// values it uses are checked here against the installed chafa.h by the C compiler.
   @Test func theChafaValuesWrittenOutAreLibchafasOwn() throws {
