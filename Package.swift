@@ -99,6 +99,9 @@ let package = Package(
     // libpq's header (Debian's libpq-dev) for its types; the library itself is loaded by
     // the first PostgreSQL connection, never linked (CLibPQ.h says why).
     .target(name: "CLibPQ"),
+    // libsodium's header (Debian's libsodium-dev) for its types and constants; the library
+    // is loaded by the first teacher's password or token hashed, never linked (CSodium.h).
+    .target(name: "CSodium"),
     .target(name: "CQRQuizCards"),
     .target(name: "CQRQuizCLI"),
 
@@ -127,7 +130,7 @@ let package = Package(
     // classroom's database, so a program that imports pulls in no classroom), the newer
     // ones zstd-compressed.
     .target(name: "QRQuizInterchange", dependencies: ["QRQuiz", "CSQLite", "CZstd"]),
-    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite", "CLibPQ"]),
+    .target(name: "QRQuizClassroom", dependencies: ["QRQuiz", "QRQuizLocking", "CSQLite", "CLibPQ", "CSodium"]),
     .target(name: "QRQuizHTTP", dependencies: ["CQRQuizHTTP", "QRQuizEscaping", "QRQuizLocking"]),
     .target(
       name: "QRQuizServer",

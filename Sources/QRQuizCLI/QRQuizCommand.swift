@@ -25,7 +25,7 @@ struct QRQuizCommand: ParsableCommand {
       ReviewCommand.self,
       GenerateCommand.self, SheetCommand.self,
       ServeCommand.self, LiveCommand.self, AssignCommand.self, ClassCommand.self, AnswerCardsCommand.self,
-      DataCommand.self,
+      DataCommand.self, AdminCommand.self,
       HelpCommand.self, CompletionCommand.self, ManCommand.self,
     ])
 }

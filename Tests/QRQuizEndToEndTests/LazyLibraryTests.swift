@@ -3,8 +3,8 @@ import QRQuizServerTesting
 import QRQuizTestSupport
 import Testing
 
-/// libcurl, libmicrohttpd, libchafa, libapriltag and cairo are loaded by the first download,
-/// server, picture or answer card, not when `qrquiz` starts (Package.swift says why): the
+/// libcurl, libmicrohttpd, libchafa, libapriltag, cairo and libsodium are loaded by the first
+/// download, server, picture, answer card or teacher's secret, not when `qrquiz` starts (Package.swift says why): the
 /// loader's own trace of a run shows which libraries a command brought in.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LazyLibraryTests {
   let home: TemporaryDirectory
@@ -31,7 +31,9 @@ import Testing
     return (result, libraries)
   }
 
-  static let onDemand = ["libcurl", "libmicrohttpd", "libchafa", "libglib", "libgnutls", "libapriltag", "libcairo"]
+  static let onDemand = [
+    "libcurl", "libmicrohttpd", "libchafa", "libglib", "libgnutls", "libapriltag", "libcairo", "libsodium",
+  ]
 
   @Test func readingACodeLoadsNoDownloadServerOrPictureLibrary() throws {
     let (result, libraries) = try librariesLoaded(by: ["decode", Fixtures.sampleImage("People").path])
@@ -49,6 +51,17 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(libraries.contains { $0.hasPrefix("libcurl") }, "\(libraries.sorted())")
     #expect(!libraries.contains { $0.hasPrefix("libmicrohttpd") })
+  }
+
+  @Test func aTeachersTokenLoadsLibsodiumAndNothingElseDoes() throws {
+    let (added, addedLibraries) = try librariesLoaded(by: [
+      "admin", "teacher", "add", "Ada", "--email", "ada@school.example", "--public-url", "http://quiz.local",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(addedLibraries.contains { $0.hasPrefix("libsodium") }, "\(addedLibraries.sorted())")
+    let (listed, listedLibraries) = try librariesLoaded(by: ["admin", "teacher", "list"])
+    #expect(listed.status == 0 && listed.stdoutText.contains("Ada"), "\(listed.stderr)")
+    #expect(!listedLibraries.contains { $0.hasPrefix("libsodium") }, "\(listedLibraries.sorted())")
   }
 
   @Test func readingCardsLoadsLibapriltagAndPrintingThemCairoToo() throws {
@@ -84,6 +97,24 @@ import Testing
         "libmicrohttpd is not installed (libmicrohttpd.so.12; on Debian: apt-get install libmicrohttpd12)\n"),
       "\(serve.stderr)")
     #expect(serve.stderr.split(separator: "\n").count == 1, "\(serve.stderr)")
+  }
+
+  /// A server without libsodium (a file of its name that is not a library, found first)
+  /// says so in one line when an account is made, and makes nothing.
+  @Test func aMissingLibsodiumIsSaidInOneLineAndNoAccountIsMade() throws {
+    try Data("not a library".utf8).write(to: home.url.appendingPathComponent("libsodium.so.23"))
+    var environment = home.qrquizEnvironment
+    environment["LD_LIBRARY_PATH"] = home.url.path
+    let added = try ProcessRunner.qrquiz(
+      ["admin", "teacher", "add", "Ada", "--email", "ada@school.example", "--public-url", "http://quiz.local"],
+      environment: environment)
+    #expect(added.status != 0)
+    #expect(
+      added.stderr
+        == "teachers' accounts: libsodium is not installed (libsodium.so.23; on Debian: apt-get install libsodium23)\n",
+      "\(added.stderr)")
+    let listed = try ProcessRunner.qrquiz(["admin", "teacher", "list"], environment: environment)
+    #expect(listed.status == 0 && listed.stdoutText.isEmpty, "\(listed.stdoutText)\(listed.stderr)")
   }
 
   /// chafa.c calls libchafa without its header (which needs glib's include paths): the

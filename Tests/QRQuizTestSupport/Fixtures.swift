@@ -65,6 +65,7 @@ package final class TemporaryDirectory {
     environment["XDG_DATA_HOME"] = path("data")
     environment["QRQUIZ_CACHE_DIR"] = path("cache")
     environment["QRQUIZ_DATABASE"] = nil
+    environment["QRQUIZ_PUBLIC_URL"] = nil
     return environment
   }
 

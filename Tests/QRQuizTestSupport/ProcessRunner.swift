@@ -38,6 +38,7 @@ package enum ProcessRunner {
     environment["QRQUIZ_CACHE_DIR"] = folder.appendingPathComponent("cache").path
     // A developer's own server is never a test's: a test names its database itself.
     environment["QRQUIZ_DATABASE"] = nil
+    environment["QRQUIZ_PUBLIC_URL"] = nil
     return environment
   }()
 

@@ -37,6 +37,14 @@ enum ErrorReport {
       case .records(let failure): exitCode(for: failure)
       case .nameTaken, .refused, .corrupt: .invalidInput
       }
+    case let error as TeacherAccountStore.Error:
+      switch error {
+      case .notFound: .notFound
+      case .records(let failure): exitCode(for: failure)
+      case .cryptography: .internalError
+      case .nameTaken, .emailTaken, .invalidName, .invalidEmail, .linkNotValid, .passwordLength, .disabled:
+        .invalidInput
+      }
     case let error as DatabaseError: exitCode(for: error)
     case let error as RecordStore.OpenError:
       switch error {
@@ -162,6 +170,8 @@ enum ErrorReport {
       }
     case ClassRosterStore.Error.notFound:
       return "\(error) (see qrquiz class list)"
+    case TeacherAccountStore.Error.notFound:
+      return "\(error) (see qrquiz admin teacher list)"
     case AnswerCardScanner.Error.timeLimitExceeded(let seconds):
       return "gave up after \(JSONValue.number(seconds).compactText) s (raise it with --time-limit)"
     case QRCodeReader.Error.timeLimitExceeded(let seconds):

@@ -20,4 +20,31 @@ enum Records {
     }
     return store
   }
+
+  /// The PostgreSQL database the records are kept in: `option` (a command's `--database`),
+  /// else `$QRQUIZ_DATABASE`; `nil` for the data folder's file.
+  ///
+  /// - Throws: ``CLIError`` (usage) for a value that is not a `postgresql://` URL.
+  static func address(_ option: String?) throws(CLIError) -> PostgreSQLAddress? {
+    let given = option ?? ProcessInfo.processInfo.environment["QRQUIZ_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let given else { return nil }
+    guard let address = PostgreSQLAddress(given) else {
+      let source = option == nil ? "$QRQUIZ_DATABASE" : "--database"
+      throw .usage("\(source) must be a postgresql:// URL, such as postgresql://qrquiz@/school?host=/run/postgresql")
+    }
+    return address
+  }
+}
+
+/// The option of the commands that work on a school's records: `--database`.
+struct RecordsOptions: ParsableArguments {
+  @Option(
+    "--database", value: "URL",
+    help: "the school's PostgreSQL database (postgresql://…; default: $QRQUIZ_DATABASE), not the data folder's")
+  var database: String?
+
+  func validate() throws(CLIError) { _ = try Records.address(database) }
+
+  /// The records these options name, opened.
+  func open() throws -> RecordStore { try Records.open(database: try Records.address(database)) }
 }

@@ -47,15 +47,7 @@ struct ServerOptions: ParsableArguments {
 extension ServerOptions {
   /// The PostgreSQL database the records are kept in: `--database`, else `$QRQUIZ_DATABASE`;
   /// `nil` for the data folder's file.
-  func recordsAddress() throws(CLIError) -> PostgreSQLAddress? {
-    let given = database ?? ProcessInfo.processInfo.environment["QRQUIZ_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let given else { return nil }
-    guard let address = PostgreSQLAddress(given) else {
-      let source = database == nil ? "$QRQUIZ_DATABASE" : "--database"
-      throw .usage("\(source) must be a postgresql:// URL, such as postgresql://qrquiz@/school?host=/run/postgresql")
-    }
-    return address
-  }
+  func recordsAddress() throws(CLIError) -> PostgreSQLAddress? { try Records.address(database) }
 
   /// A DNS name or an address, without scheme, port or path: letters, digits, `.`, `-`
   /// (and `:`, `[`, `]` for an IPv6 address).

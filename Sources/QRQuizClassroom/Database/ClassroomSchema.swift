@@ -25,6 +25,9 @@ public enum ClassroomSchema {
     migrator.register(8, "answer cards' class marks") { database throws(DatabaseError) in
       try database.executeScript(version8)
     }
+    migrator.register(9, "teachers' accounts") { database throws(DatabaseError) in
+      try database.executeScript(version9)
+    }
     migrator.register(10, "classes' desired retention") { database throws(DatabaseError) in
       try database.executeScript(version10)
     }
@@ -184,6 +187,33 @@ public enum ClassroomSchema {
     ALTER TABLE students ADD COLUMN code INTEGER;
     UPDATE students SET code = card;
     CREATE INDEX students_by_code ON students (code);
+    """
+
+  /// A school's teachers (`TeacherAccountStore`): each an account named once (`name_key`,
+  /// folded as every name is) with an address of its own (`email_key`, lower-cased), and a
+  /// password's argon2id hash once the teacher set one. `teacher_secrets` keeps only the
+  /// BLAKE2b digest of each secret handed out — a link to set the password (single use,
+  /// expiring), a personal API token, a session — so a copy of the records opens nothing;
+  /// an account disabled loses all of them in the same transaction.
+  static let version9 = """
+    CREATE TABLE teachers (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      name_key TEXT NOT NULL UNIQUE,
+      email TEXT NOT NULL,
+      email_key TEXT NOT NULL UNIQUE,
+      password_hash TEXT,
+      created INTEGER NOT NULL,
+      disabled INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE teacher_secrets (
+      digest TEXT PRIMARY KEY,
+      teacher_id INTEGER NOT NULL REFERENCES teachers (id) ON DELETE CASCADE,
+      kind TEXT NOT NULL CHECK (kind IN ('password-link', 'token', 'session')),
+      created INTEGER NOT NULL,
+      expires INTEGER
+    );
+    CREATE INDEX teacher_secrets_by_teacher ON teacher_secrets (teacher_id, kind);
     """
 
   /// `classes.desired_retention`: the retention the class's Review schedules for, in
