@@ -1,6 +1,6 @@
 extension Database {
   /// Runs `body` holding the database's migration lock: on PostgreSQL a session advisory
-  /// lock (``migrationLockKey``) that a second process starting at the same moment waits
+  /// lock (`migrationLockKey`) that a second process starting at the same moment waits
   /// for; on SQLite nothing (each migration's `BEGIN IMMEDIATE` orders the writers).
   func holdingMigrationLock<T>(_ body: () throws(DatabaseError) -> T) throws(DatabaseError) -> T {
     guard case .postgreSQL(let connection) = engine else { return try body() }
