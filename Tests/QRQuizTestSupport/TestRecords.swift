@@ -54,6 +54,20 @@ package final class TestRecords {
     if let server, let databaseName { try? server.dropDatabase(databaseName) }
   }
 
+  /// Makes the test's database unreachable, as a PostgreSQL server that stopped would be
+  /// to its clients: every connection to it ended, new ones refused, until ``bringBack()``.
+  /// The database alone, not the cluster: the other tests running on it carry on.
+  package func takeDown() throws {
+    guard let server, let databaseName else { return }
+    try server.allowConnections(to: databaseName, false)
+  }
+
+  /// Lets clients reach the test's database again.
+  package func bringBack() throws {
+    guard let server, let databaseName else { return }
+    try server.allowConnections(to: databaseName, true)
+  }
+
   /// The records, opened anew: two calls give two stores on the same database, as two
   /// processes would have.
   package func open(migrator: DatabaseMigrator = ClassroomSchema.migrator) throws -> RecordStore {

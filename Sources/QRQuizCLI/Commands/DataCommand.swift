@@ -1,18 +1,20 @@
 import Foundation
 import QRQuizClassroom
 
-/// `qrquiz data backup|check`: the data folder's records (classes, live games, homework,
-/// profiles, statistics), one SQLite database.
+/// `qrquiz data backup|check|migrate`: the data folder's records (classes, live games,
+/// homework, profiles, statistics), one SQLite database; `migrate` moves them to a school's
+/// PostgreSQL server and back.
 struct DataCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     name: "data",
-    abstract: "The records of the data folder: a backup, and a check (kept in $XDG_DATA_HOME/qrquiz/records.sqlite).",
+    abstract:
+      "The records of the data folder: a backup, a check (kept in $XDG_DATA_HOME/qrquiz/records.sqlite), a move to PostgreSQL.",
     discussion: """
       Classes, live games, homework, profiles and statistics are kept in one SQLite database in the data folder. \
       A backup is safe while qrquiz serve runs: it copies the records as they are at one moment. The topic \
       library, pictures, the image cache and the results' exports stay files: copy the folder for those.
       """,
-    subcommands: [Backup.self, Check.self])
+    subcommands: [Backup.self, Check.self, Migrate.self])
 
   struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -52,6 +52,13 @@ enum ErrorReport {
       case .takeover(.records(let failure)): exitCode(for: failure)
       case .takeover(.backup(let failure)): exitCode(for: failure)
       }
+    case let error as RecordCopy.Error:
+      switch error {
+      case .database(let failure): exitCode(for: failure)
+      case .noSource: .notFound
+      case .notRecords, .targetHoldsRecords: .invalidInput
+      case .countMismatch: .internalError
+      }
     case is StudentList.Error: .invalidInput
     case is ReviewReplay.Error: .invalidInput
     case is FSRSParameters.Problem, is FSRSScheduler.Problem: .usage

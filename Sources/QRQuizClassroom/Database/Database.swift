@@ -97,6 +97,28 @@ public final class Database {
     }
   }
 
+  /// Opens a reading transaction that sees one moment of the records throughout, while
+  /// others write: SQLite's deferred `BEGIN` (its first read fixes the WAL snapshot), and
+  /// PostgreSQL's repeatable read.
+  func beginSnapshot() throws(DatabaseError) {
+    switch engine {
+    case .sqlite(let connection): try connection.execute("BEGIN")
+    case .postgreSQL(let connection): try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    }
+  }
+
+  /// Whether the database has a table named `name` (PostgreSQL: in the connection's schema).
+  func hasTable(_ name: String) throws(DatabaseError) -> Bool {
+    switch engine {
+    case .sqlite(let connection):
+      try connection.row("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = \(name)") != nil
+    case .postgreSQL(let connection):
+      try !connection.rows(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = \(name)"
+      ).isEmpty
+    }
+  }
+
   /// Whether a transaction is open on this connection: SQLite rolls one back by itself
   /// after some errors (a full disk, an I/O error), and a PostgreSQL transaction ends with
   /// the connection.

@@ -28,13 +28,22 @@ public struct DatabaseMigrator: Sendable {
   /// The newest version this program knows.
   public var latestVersion: Int { migrations.last?.version ?? 0 }
 
-  /// Runs the migrations `database` has not had, oldest first.
+  /// Runs the migrations `database` has not had, oldest first. Several processes may start
+  /// at once on one database (a school's servers after an upgrade): on PostgreSQL the first
+  /// runs them under the database's migration lock (an advisory lock) and the others wait
+  /// for it, then find nothing to do; on SQLite each migration's write lock (`BEGIN
+  /// IMMEDIATE`) orders them. Either way each migration is looked for again in its own
+  /// transaction, so none runs twice.
   ///
   /// - Returns: the versions run now.
   /// - Throws: ``DatabaseError``: a migration failed (it left nothing behind), or the
   ///   database is newer than this program (``DatabaseError/Kind/newer(version:known:)``).
   @discardableResult
   public func migrate(_ database: Database) throws(DatabaseError) -> [Int] {
+    try database.holdingMigrationLock { () throws(DatabaseError) in try migrateHoldingTheLock(database) }
+  }
+
+  private func migrateHoldingTheLock(_ database: Database) throws(DatabaseError) -> [Int] {
     try database.execute(
       """
       CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -48,14 +57,19 @@ public struct DatabaseMigrator: Sendable {
     }
     var ran: [Int] = []
     for migration in migrations where !applied.contains(migration.version) {
-      try database.transaction { () throws(DatabaseError) in
+      let didRun = try database.transaction { () throws(DatabaseError) -> Bool in
+        // Another process may have run it since `applied` was read (SQLite: while this
+        // one waited for the write lock).
+        let recorded = try database.row("SELECT 1 FROM schema_migrations WHERE version = \(migration.version)")
+        guard recorded == nil else { return false }
         try migration.apply(database)
         let now = Int64(wallClockSeconds())
         try database.execute(
           "INSERT INTO schema_migrations (version, name, applied) VALUES (\(migration.version), \(migration.name), \(now))"
         )
+        return true
       }
-      ran.append(migration.version)
+      if didRun { ran.append(migration.version) }
     }
     return ran
   }

@@ -14,6 +14,11 @@ public protocol DatabaseValueConvertible {
   init?(databaseValue: DatabaseValue)
 }
 
+extension DatabaseValue: DatabaseValueConvertible {
+  public var databaseValue: DatabaseValue { self }
+  public init?(databaseValue: DatabaseValue) { self = databaseValue }
+}
+
 extension Int: DatabaseValueConvertible {
   public var databaseValue: DatabaseValue { .integer(Int64(self)) }
   public init?(databaseValue: DatabaseValue) {

@@ -22,6 +22,19 @@ extension PostgreSQLAddress {
     try PostgreSQLConnection(self).execute(SQL(stringLiteral: "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)"))
   }
 
+  /// Lets clients connect to database `name` again, or stops them (`allowed` false): its
+  /// connections are ended (each waited for) and new ones refused, as a server that went
+  /// away would have them, while the server's other databases carry on. A test's outage.
+  package func allowConnections(to name: String, _ allowed: Bool) throws(DatabaseError) {
+    guard Self.isPlainName(name) else { throw Self.badName(name, self) }
+    let connection = try PostgreSQLConnection(self)
+    try connection.execute(SQL(stringLiteral: "ALTER DATABASE \"\(name)\" ALLOW_CONNECTIONS \(allowed)"))
+    guard !allowed else { return }
+    try connection.execute(
+      "SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity WHERE datname = \(name) AND pid <> pg_backend_pid()"
+    )
+  }
+
   private static func isPlainName(_ name: String) -> Bool {
     !name.isEmpty && name.utf8.count < 64
       && name.unicodeScalars.allSatisfy { "abcdefghijklmnopqrstuvwxyz0123456789_".unicodeScalars.contains($0) }

@@ -31,10 +31,17 @@ final class PostgreSQLConnection {
     }
     let pq = loaded.pointee
     self.pq = pq
-    // libpq lets a later keyword override an earlier one: the URL's own connect_timeout and
-    // application_name win over these defaults; the encoding is this program's.
-    let keywords = ["connect_timeout", "application_name", "dbname", "client_encoding"]
-    let values = [String(max(2, timeout)), "qrquiz", address.url, "UTF8"]
+    // libpq lets a later keyword override an earlier one: the URL's own connect_timeout,
+    // application_name and TCP settings win over these defaults; the encoding is this
+    // program's. Over TCP, a server that vanished without a word (a cable pulled, a machine
+    // off) is noticed within seconds: unacknowledged data given up after 5 s
+    // (tcp_user_timeout) and an idle connection probed, not after the kernel's quarter of
+    // an hour, during which every move would wait on the writer.
+    let keywords = [
+      "connect_timeout", "application_name", "keepalives_idle", "keepalives_interval", "keepalives_count",
+      "tcp_user_timeout", "dbname", "client_encoding",
+    ]
+    let values = [String(max(2, timeout)), "qrquiz", "10", "2", "3", "5000", address.url, "UTF8"]
     let connection = withCStrings(keywords) { keywordPointers in
       withCStrings(values) { valuePointers in
         pq.PQconnectdbParams!(keywordPointers, valuePointers, 1)
