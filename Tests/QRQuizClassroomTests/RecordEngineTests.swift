@@ -80,6 +80,9 @@ import Testing
         && text.hasPrefix("postgresql://ada:***@/school?host=/nonexistent-qrquiz-folder&port=5432: ")
         && text.contains("cannot be reached") && !text.contains("s3cret") && !text.contains("\n")
     }
+    let inTheQuery = try #require(
+      PostgreSQLAddress("postgresql://ada@db/school?sslmode=require&Password=s3cret&port=5433#x"))
+    #expect(inTheQuery.description == "postgresql://ada@db/school?sslmode=require&Password=***&port=5433#x")
     #expect(PostgreSQLAddress("/var/lib/qrquiz/records.sqlite") == nil)
     #expect(PostgreSQLAddress("postgresql://ada@db/school\u{0}") == nil)
   }

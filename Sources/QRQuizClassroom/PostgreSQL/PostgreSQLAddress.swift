@@ -12,8 +12,14 @@ public struct PostgreSQLAddress: Sendable, Hashable, CustomStringConvertible {
     url = text
   }
 
-  /// The URL with any password replaced by `***` (`postgresql://ada:***@db/school`).
+  /// The URL with any password replaced by `***`: the user information's
+  /// (`postgresql://ada:***@db/school`) and a `password=` parameter's
+  /// (`postgresql://ada@db/school?password=***`), both of which libpq accepts.
   public var description: String {
+    Self.maskingPasswordParameters(in: Self.maskingUserPassword(in: url))
+  }
+
+  private static func maskingUserPassword(in url: String) -> String {
     guard let schemeEnd = url.range(of: "://") else { return url }
     let rest = url[schemeEnd.upperBound...]
     // The user information ends at the last @ before the path, query or fragment.
@@ -22,5 +28,18 @@ public struct PostgreSQLAddress: Sendable, Hashable, CustomStringConvertible {
       let colon = rest[..<at].firstIndex(of: ":")
     else { return url }
     return String(url[..<rest.startIndex]) + rest[..<colon] + ":***" + rest[at...]
+  }
+
+  private static func maskingPasswordParameters(in url: String) -> String {
+    guard let query = url.firstIndex(of: "?") else { return url }
+    let fragment = url[query...].firstIndex(of: "#") ?? url.endIndex
+    let parameters = url[url.index(after: query)..<fragment].split(separator: "&", omittingEmptySubsequences: false)
+    let masked = parameters.map { parameter -> String in
+      guard let equals = parameter.firstIndex(of: "="),
+        parameter[..<equals].lowercased() == "password"
+      else { return String(parameter) }
+      return parameter[...equals] + "***"
+    }
+    return url[...query] + masked.joined(separator: "&") + url[fragment...]
   }
 }
