@@ -71,9 +71,11 @@ import Testing
     #expect(port != taken.port)
     #expect(try HTTPProbe.request(port: port, method: "GET", path: "/").status == 200)
 
+    // A data folder of its own: one server serves a data folder at a time.
+    let other = try TemporaryDirectory()
     let (named, namedText) = try start(
       ["--port", "0", "--public-url", "http://quiz.flag.example"],
-      with: ["QRQUIZ_PUBLIC_URL": "https://quiz.variable.example"])
+      with: ["QRQUIZ_PUBLIC_URL": "https://quiz.variable.example", "XDG_DATA_HOME": other.path("data")])
     defer { named.killNow() }
     #expect(namedText.contains(" at http://quiz.flag.example/\n"), "\(namedText)")
   }
@@ -91,7 +93,7 @@ import Testing
     environment[variable] = value
     let result = try ProcessRunner.qrquiz(["serve", library.url.path], environment: environment)
     #expect(result.status == 2)
-    #expect(result.stderr == "qrquiz: \(message)\n", "\(result.stderr)")
+    #expect(result.stderr == "qrquiz serve: \(message) (see 'qrquiz serve --help')\n", "\(result.stderr)")
   }
 
   /// A free port on 127.0.0.1 below the kernel's ephemeral range (32768–60999), where the

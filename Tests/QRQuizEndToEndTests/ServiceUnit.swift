@@ -23,7 +23,8 @@ enum ServiceUnit {
       try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
       try FileManager.default.copyItem(at: file, to: target)
     }
-    return try ProcessRunner.tool("systemd-analyze", ["verify", "--root=\(root.url.path)", "--man=no", "qrquiz.service"])
+    return try ProcessRunner.tool(
+      "systemd-analyze", ["verify", "--root=\(root.url.path)", "--man=no", "qrquiz.service"])
   }
 
   /// systemd's rating of how exposed the service is, 0 (locked down) to 10
