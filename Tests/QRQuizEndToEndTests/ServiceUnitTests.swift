@@ -36,7 +36,7 @@ import Testing
     #expect(settings["Install"]?["WantedBy"] == ["multi-user.target"])
   }
 
-  /// systemd's own rating: 1.4 when this was written ("OK"; 0 is locked down, 10 not at all).
+  /// systemd's own rating: 1.2 when this was written ("OK"; 0 is locked down, 10 not at all).
   @Test func systemdRatesTheServiceLittleExposed() throws {
     let (level, text) = try ServiceUnit.exposure(of: Self.unit)
     let rated = try #require(level, "\(text)")

@@ -20,10 +20,9 @@ struct ServeCommand: ParsableCommand {
       carry this machine's network address (--public-url overrides it). Without the flags,
       $QRQUIZ_HOST, $QRQUIZ_PORT, $QRQUIZ_PUBLIC_URL and $QRQUIZ_DATABASE give the address,
       port, public address and database (the systemd unit reads them from
-      /etc/qrquiz/server.conf). It prints the
-      teacher's address, which opens live games (each topic's page gets "Host a live game")
-      and, with --allow-edit, the topic creator (/new). Live games left unfinished by a
-      stop or a crash resume. While a live game of a topic runs, that topic (its page, JSON,
+      /etc/qrquiz/server.conf). It prints the teacher's address, which opens live games
+      (each topic's page gets "Host a live game") and, with --allow-edit, the topic
+      creator (/new). Live games left unfinished by a stop or a crash resume. While a live game of a topic runs, that topic (its page, JSON,
       QR codes and plays) is the teacher's alone, so no phone reads the answer key; with
       --private the whole library is, and students reach only their game, by PIN.
       """,
