@@ -7,7 +7,8 @@ import Testing
 /// The Debian package as a teacher gets it: `scripts/package` builds it, lintian checks it,
 /// `apt-get install ./qrquiz_….deb` installs it on a clean Debian 12, and on Debian 13
 /// (debootstrap chroots, `scripts/debian-chroot`), a live game runs from it, and
-/// `apt-get remove --purge` takes it all away. Slow (a release build, then two Debian
+/// `apt-get remove --purge` takes it all away. A school's server comes with it: the systemd
+/// unit and its settings (a conffile), its system user, nothing enabled (docs/SERVER.md). Slow (a release build, then two Debian
 /// systems: see the README), so opt-in: `scripts/test --package` runs this suite alone, as
 /// root (debootstrap, chroot, mount), with Debian's archive reachable.
 @Suite(
@@ -41,8 +42,34 @@ struct PackageInstallTests {
     ] {
       #expect(fields.depends.contains(package), "Depends: \(fields.depends.sorted())")
     }
-    #expect(fields.recommends.isSuperset(of: ["ca-certificates", "libchafa0"]), "\(fields.recommends)")
+    // adduser for the server's system user (the postinst); libpq for a school's PostgreSQL.
+    #expect(fields.depends.contains("adduser"), "Depends: \(fields.depends.sorted())")
+    #expect(fields.recommends.isSuperset(of: ["ca-certificates", "libchafa0", "libpq5"]), "\(fields.recommends)")
     #expect(!fields.depends.contains { $0.hasPrefix("swift") || $0.hasPrefix("libswift") })
+  }
+
+  /// A school's server: the systemd unit where systemd looks, which `systemd-analyze verify`
+  /// accepts with the packaged qrquiz; its settings a conffile (dpkg keeps the school's
+  /// edits across upgrades); the maintainer scripts that make its user.
+  @Test func theDebShipsTheServiceUnitAndItsSettingsAsAConffile() throws {
+    let deb = try Self.package.get()
+    let listing = try ProcessRunner.tool("dpkg-deb", ["--contents", deb.path]).stdoutText
+    for path in ["./usr/lib/systemd/system/qrquiz.service", "./etc/qrquiz/server.conf"] {
+      #expect(listing.contains(" \(path)\n"), "\(path) is not in the .deb")
+    }
+    let conffiles = try ProcessRunner.tool("dpkg-deb", ["--info", deb.path, "conffiles"]).stdoutText
+    #expect(conffiles == "/etc/qrquiz/server.conf\n", "\(conffiles)")
+    for script in ["postinst", "prerm", "postrm"] {
+      #expect(try ProcessRunner.tool("dpkg-deb", ["--info", deb.path, script]).status == 0, "no \(script)")
+    }
+    let unpacked = try TemporaryDirectory()
+    try #require(try ProcessRunner.tool("dpkg-deb", ["-x", deb.path, unpacked.url.path]).status == 0)
+    let unit = unpacked.url.appendingPathComponent("usr/lib/systemd/system/qrquiz.service")
+    let verified = try ServiceUnit.verify(
+      unit: unit, binary: unpacked.url.appendingPathComponent("usr/bin/qrquiz"),
+      settings: unpacked.url.appendingPathComponent("etc/qrquiz/server.conf"))
+    #expect(verified.status == 0 && verified.stderr.isEmpty, "\(verified.stdoutText)\(verified.stderr)")
+    #expect(try Data(contentsOf: unit) == Data(contentsOf: ServiceUnitTests.unit))
   }
 
   @Test(arguments: ["bookworm", "trixie"])
@@ -86,7 +113,7 @@ struct PackageInstallTests {
     for path in [
       "/usr/bin/qrquiz", "/usr/share/man/man1/qrquiz.1.gz", "/usr/share/bash-completion/completions/qrquiz",
       "/usr/share/zsh/vendor-completions/_qrquiz", "/usr/share/fish/vendor_completions.d/qrquiz.fish",
-      "/usr/share/doc/qrquiz/copyright",
+      "/usr/share/doc/qrquiz/copyright", "/usr/lib/systemd/system/qrquiz.service", "/etc/qrquiz/server.conf",
     ] {
       #expect(shipped.contains(path) && installed.files[path] == "f", "\(path) is not installed")
     }
@@ -97,6 +124,7 @@ struct PackageInstallTests {
     ]).stdoutText
     #expect(completion.hasPrefix("complete "), "\(completion)")
     #expect(try machine.succeed(["qrquiz", "--version"]).stdoutText.hasPrefix("qrquiz "))
+    try expectTheServerInstalledNotEnabled(on: machine)
 
     // Removed, qrquiz takes all its files and leaves nothing of its own or of its game
     // (outside the teacher's home); the libraries it brought stay until `apt autoremove`.
@@ -114,6 +142,22 @@ struct PackageInstallTests {
     try machine.succeed(["apt-get", "autoremove", "--purge", "-y", "-q"])
     try expectTheCleanMachine(
       machine, clean: clean, qrquizNeeds: fields.depends.union(fields.recommends), comparingPaths: false)
+  }
+
+  /// The school's server as the install leaves it: a system user of its own that cannot log
+  /// in, the settings a conffile, and the unit neither enabled nor started (no
+  /// multi-user.target link: a teacher's laptop runs no server it did not ask for).
+  func expectTheServerInstalledNotEnabled(on machine: CleanDebian) throws {
+    let user = try machine.succeed(["getent", "passwd", "qrquiz"]).stdoutText.split(
+      separator: ":", omittingEmptySubsequences: false)
+    let uid = try #require(user.count == 7 ? Int(user[2]) : nil, "\(user)")
+    #expect(uid > 0 && uid < 1000, "qrquiz's user is not a system user: \(user)")
+    #expect(user[6].hasSuffix("/nologin\n") || user[6].hasSuffix("/false\n"), "\(user)")
+    #expect(try machine.succeed(["getent", "group", "qrquiz"]).stdoutText.hasPrefix("qrquiz:"))
+    let conffiles = try machine.succeed(["dpkg-query", "-W", "-f", "${Conffiles}", "qrquiz"]).stdoutText
+    #expect(conffiles.contains("/etc/qrquiz/server.conf "), "\(conffiles)")
+    let wants = machine.root.appendingPathComponent("etc/systemd/system/multi-user.target.wants/qrquiz.service")
+    #expect(!FileManager.default.fileExists(atPath: wants.path), "the install enabled qrquiz.service")
   }
 
   /// After `apt remove --purge qrquiz` and `apt autoremove --purge`: the clean machine, but
@@ -136,7 +180,13 @@ struct PackageInstallTests {
     }
     guard comparingPaths else { return }
     let owned = Set(try kept.flatMap { try machine.succeed(["dpkg", "-L", $0]).stdoutText.split(separator: "\n") })
-    let added = Set(now.files.keys).subtracting(clean.files.keys).filter { !owned.contains(Substring($0)) }
+    // The server's system user stays after a purge, as Debian keeps users (files may still
+    // be theirs): the backups of the user databases that adding it wrote stay with it, and
+    // adduser's lock file in /run (a tmpfs on a running system, empty at each boot).
+    let leftWithTheUser: Set = ["/etc/passwd-", "/etc/group-", "/etc/shadow-", "/etc/gshadow-", "/run/adduser"]
+    let added = Set(now.files.keys).subtracting(clean.files.keys).filter {
+      !owned.contains(Substring($0)) && !leftWithTheUser.contains($0)
+    }
     #expect(added.isEmpty, "left behind: \(added.sorted().prefix(20))")
     let removed = Set(clean.files.keys).subtracting(now.files.keys)
     #expect(removed.isEmpty, "removed from the clean machine: \(removed.sorted().prefix(20))")

@@ -74,6 +74,23 @@ import Testing
     #expect(server.errorText.isEmpty, "\(server.errorText)")
   }
 
+  /// As the systemd unit starts it: the database from `$QRQUIZ_DATABASE` (server.conf), no
+  /// flag. The class made on the database is the one the server assigns homework to.
+  @Test func theDatabaseComesFromQRQUIZ_DATABASEWithoutTheFlag() throws {
+    let database = try TestRecords(.postgreSQL)
+    try ClassRosterStore(records: try database.open()).create(try ClassRoster(name: "7B", students: ["Ada Lovelace"]))
+    var environment = home.qrquizEnvironment
+    environment["QRQUIZ_DATABASE"] = try #require(database.address?.url)
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: environment)
+    let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
+    let made = try post(
+      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
+      token: try teacherToken(server))
+    #expect(made.status == 201, "\(made.json)")
+    let folderFile = home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)")
+    #expect(!FileManager.default.fileExists(atPath: folderFile.path))
+  }
+
   @Test func aDatabaseThatCannotBeReachedIsSaidInOneLineAndNothingServes() throws {
     let result = try ProcessRunner.qrquiz(
       [

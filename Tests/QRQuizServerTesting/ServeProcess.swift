@@ -25,6 +25,7 @@ package final class ServeProcess {
     if environment == nil {
       environment = ProcessInfo.processInfo.environment
       environment?["XDG_DATA_HOME"] = output.url.appendingPathComponent("data").path
+      for variable in ProcessRunner.serverVariables { environment?[variable] = nil }
     }
     process = try ChildProcess(
       ProcessRunner.qrquiz, [command, "--port", "0"] + arguments, environment: environment, stdout: outURL,

@@ -64,8 +64,7 @@ package final class TemporaryDirectory {
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = path("data")
     environment["QRQUIZ_CACHE_DIR"] = path("cache")
-    environment["QRQUIZ_DATABASE"] = nil
-    environment["QRQUIZ_PUBLIC_URL"] = nil
+    for variable in ProcessRunner.serverVariables { environment[variable] = nil }
     return environment
   }
 

@@ -37,10 +37,13 @@ package enum ProcessRunner {
     environment["XDG_CONFIG_HOME"] = folder.appendingPathComponent("config").path
     environment["QRQUIZ_CACHE_DIR"] = folder.appendingPathComponent("cache").path
     // A developer's own server is never a test's: a test names its database itself.
-    environment["QRQUIZ_DATABASE"] = nil
-    environment["QRQUIZ_PUBLIC_URL"] = nil
+    for variable in serverVariables { environment[variable] = nil }
     return environment
   }()
+
+  /// The variables that set up `qrquiz serve` (a school's server's settings): a test sets
+  /// the ones it tests, none comes from the developer's shell.
+  package static let serverVariables = ["QRQUIZ_DATABASE", "QRQUIZ_HOST", "QRQUIZ_PORT", "QRQUIZ_PUBLIC_URL"]
 
   /// Runs `/usr/bin/env NAME …` so tools are found on PATH.
   package static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {

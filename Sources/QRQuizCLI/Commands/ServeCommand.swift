@@ -17,10 +17,12 @@ struct ServeCommand: ParsableCommand {
       the app's rules. Question images come from the image cache only (qrquiz prefetch fills
       it); the server never fetches an address a topic names.
       Listens on 127.0.0.1 unless --host says otherwise; with --host 0.0.0.0 the QR codes
-      carry this machine's network address (--public-url overrides it). It prints the
-      teacher's address, which opens live games (each topic's page gets "Host a live game")
-      and, with --allow-edit, the topic creator (/new). Live games left unfinished by a
-      stop or a crash resume. While a live game of a topic runs, that topic (its page, JSON,
+      carry this machine's network address (--public-url overrides it). Without the flags,
+      $QRQUIZ_HOST, $QRQUIZ_PORT, $QRQUIZ_PUBLIC_URL and $QRQUIZ_DATABASE give the address,
+      port, public address and database (the systemd unit reads them from
+      /etc/qrquiz/server.conf). It prints the teacher's address, which opens live games
+      (each topic's page gets "Host a live game") and, with --allow-edit, the topic
+      creator (/new). Live games left unfinished by a stop or a crash resume. While a live game of a topic runs, that topic (its page, JSON,
       QR codes and plays) is the teacher's alone, so no phone reads the answer key; with
       --private the whole library is, and students reach only their game, by PIN.
       """,
@@ -33,14 +35,20 @@ struct ServeCommand: ParsableCommand {
     value: "TOPICS", help: "a topic library folder, or " + Positional.topic.many,
     completion: .file)
   var topics: [String]
-  @Option("--host", value: "ADDRESS", help: "the address to listen on; 0.0.0.0 for the whole network")
-  var host = "127.0.0.1"
+  @Option(
+    "--host", value: "ADDRESS",
+    help: "the address to listen on; 0.0.0.0 for the whole network (default: $QRQUIZ_HOST, else 127.0.0.1)")
+  var givenHost: String?
   @Flag("--allow-edit", help: "enable the topic creator, for the teacher") var allowEdit
   @Flag("--private", help: "the library for the teacher alone: students reach only the live games") var isPrivate
   @OptionGroup var server: ServerOptions
   @Flag("--routes", help: "print every address the server answers, as a Markdown table, and exit") var routes
 
   func validate() throws(CLIError) { try server.check() }
+
+  /// `--host`, else `$QRQUIZ_HOST` (the systemd unit's configuration file sets it), else
+  /// this machine alone.
+  var host: String { givenHost ?? ServerOptions.environment("QRQUIZ_HOST") ?? "127.0.0.1" }
 
   func run() async throws -> ExitCode {
     if routes {

@@ -6,10 +6,16 @@ import QRQuizFiles
 import QRQuizServer
 
 /// The options of the commands that serve the site (`serve`, `live`); `--host` is each
-/// command's own, for their defaults differ.
+/// command's own, for their defaults differ. The port, the public address and the database
+/// may also come from the environment (`$QRQUIZ_PORT`, `$QRQUIZ_PUBLIC_URL`,
+/// `$QRQUIZ_DATABASE`: what the systemd unit's `/etc/qrquiz/server.conf` sets); a flag wins.
 struct ServerOptions: ParsableArguments {
-  @Option("--port", help: "the port; 0 for any free one", range: 0...65535) var port = 8080
-  @Option("--public-url", value: "URL", help: "the address other devices use, in the QR codes") var publicURL: String?
+  @Option(
+    "--port", help: "the port; 0 for any free one", range: 0...65535, defaultText: "$QRQUIZ_PORT, else 8080")
+  var givenPort: Int?
+  @Option(
+    "--public-url", value: "URL", help: "the address other devices use, in the QR codes (default: $QRQUIZ_PUBLIC_URL)")
+  var givenPublicURL: String?
   @Flag("--new-token", help: "renew the teacher's secret (the old address stops working)") var newToken
   @Option("--tls-cert", value: "FILE", help: "PEM certificate: serve HTTPS", completion: .file) var tlsCertificate:
     String?
@@ -38,13 +44,44 @@ struct ServerOptions: ParsableArguments {
     }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
     _ = try recordsAddress()
-    if let publicURL, !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
-      throw .usage("--public-url must start with http:// or https://, not '\(publicURL)'")
-    }
+    _ = try resolvedPort()
+    _ = try resolvedPublicURL()
   }
 }
 
 extension ServerOptions {
+  /// The port: `--port`, else `$QRQUIZ_PORT`, else 8080 (``check()`` has refused a
+  /// `$QRQUIZ_PORT` that is no port).
+  var port: Int { (try? resolvedPort()) ?? 8080 }
+
+  /// The address other devices use: `--public-url`, else `$QRQUIZ_PUBLIC_URL`; `nil` for
+  /// this machine's own (``check()`` has refused one that is not http(s)).
+  var publicURL: String? { try? resolvedPublicURL() }
+
+  func resolvedPort() throws(CLIError) -> Int {
+    if let givenPort { return givenPort }
+    guard let text = Self.environment("QRQUIZ_PORT") else { return 8080 }
+    guard let port = Int(text), (0...65535).contains(port) else {
+      throw .usage("$QRQUIZ_PORT must be a whole number from 0 to 65535, not '\(text)'")
+    }
+    return port
+  }
+
+  func resolvedPublicURL() throws(CLIError) -> String? {
+    let source = givenPublicURL == nil ? "$QRQUIZ_PUBLIC_URL" : "--public-url"
+    guard let url = givenPublicURL ?? Self.environment("QRQUIZ_PUBLIC_URL") else { return nil }
+    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+      throw .usage("\(source) must start with http:// or https://, not '\(url)'")
+    }
+    return url
+  }
+
+  /// An environment variable's value; `nil` when it is unset or empty, so a line such as
+  /// `QRQUIZ_PORT=` in a configuration file means the default.
+  static func environment(_ name: String) -> String? {
+    ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
   /// The PostgreSQL database the records are kept in: `--database`, else `$QRQUIZ_DATABASE`;
   /// `nil` for the data folder's file.
   func recordsAddress() throws(CLIError) -> PostgreSQLAddress? { try Records.address(database) }
