@@ -25,9 +25,12 @@ extension QRCodeReader {
   /// wide (see ``moduleSizedView(_:census:)``), then windows around the pairs of
   /// finders still unexplained, then zbar over the masked image when `zbar`. With no
   /// `wide` (a photo's full size, read reduced before), the narrow window's alone: the
-  /// symbols left are then small. Whether more may still be there.
+  /// symbols left are then small. With `moduleSized`, `wide`'s window was a few modules
+  /// already (see ``firstView(_:moduleSize:)``), and is not made again. Whether more may
+  /// still be there.
   func readOn(
-    _ image: GrayImage, wide: LocatingView?, gathering: inout SymbolGathering, zbar: Bool, deadline: Deadline
+    _ image: GrayImage, wide: LocatingView?, gathering: inout SymbolGathering, zbar: Bool, deadline: Deadline,
+    moduleSized: Bool = false
   ) -> Bool {
     guard !deadline.hasPassed else { return true }
     let narrow = Self.view(image, scale: 1, radius: Self.narrowRadius(image), mergedRings: true)
@@ -40,7 +43,7 @@ extension QRCodeReader {
       guard !outcome.structuredAppend else { return joinStructuredAppend(image, into: &gathering) }
       gathering.add(outcome, scale: 1)
       more = Self.mayHoldMore(gathering, after: outcome, patterns: patterns, scale: 1)
-      if !deadline.hasPassed, let fine = Self.moduleSizedView(image, census: narrow.census) {
+      if !moduleSized, !deadline.hasPassed, let fine = Self.moduleSizedView(image, census: narrow.census) {
         // Finders whose light ring blur closed under both windows (their centre's dark
         // square runs into the ring): a window of a few modules, the size of those found,
         // keeps the ring light.
@@ -75,13 +78,15 @@ extension QRCodeReader {
   /// module, blurred) held four codes none of whose finders either window found, and all
   /// twelve under a window of 12 pixels.
   static func moduleSizedView(_ image: GrayImage, census: FinderPatternScan) -> LocatingView? {
-    let sizes = census.patterns.filter { $0.rows >= 2 }.map(\.moduleSize).sorted()
-    guard !sizes.isEmpty else { return nil }
-    let radius = max(4, Int(3 * sizes[sizes.count / 2]))
+    guard let module = medianModule(census) else { return nil }
+    let radius = moduleSizedRadius(module)
     guard 3 * radius <= 2 * narrowRadius(image) else { return nil }
     let view = Self.view(image, scale: 1, radius: radius, mergedRings: true)
     return view.census.isTruncated ? nil : view
   }
+
+  /// A threshold window's half-width of three modules of `moduleSize`, at least 4.
+  static func moduleSizedRadius(_ moduleSize: Double) -> Int { max(4, Int(3 * moduleSize)) }
 
   /// A structured-append part among the rest: zbar joins the parts, over the whole image
   /// (what it reads again of the rest counts once). Nothing more is looked for.
