@@ -11,8 +11,9 @@ The photos, one kind a row:
             qrcode-1 … qrcode-6 (one code each) and multi-qrcode-1 (four codes)
   captures  the project's own captures kept as files (Tests/QRQuizTestSupport/Fixtures:
             captures, hard-captures, faint), one code each
-  scenes    phone photos of many codes from make_scenes.py (40 with seed 1 unless told;
-            with --scenes, made there once and reused): a `qrquiz sheet` of 40-60 codes,
+  scenes    phone photos of many codes from make_scenes.py (30 with seed 1 unless told;
+            with --scenes, made there once and reused, or any folder holding photos with
+            their groups.json, as make_scenes.py writes it): a `qrquiz sheet` of 40-60 codes,
             three codes under- or over-exposed, two codes, one code of version 20-40 on
             curled paper through a distorting lens, a compact topic's grid of codes
 
@@ -76,8 +77,10 @@ def capture_photos():
 
 
 def scene_photos(folder, count, seed, qrquiz):
-    """(kind, path, texts) of the scenes in `folder`, made there first unless it holds them."""
-    if not os.path.exists(os.path.join(folder, "groups.json")):
+    """(kind, path, texts) of the scenes in `folder`, made there first unless it holds them,
+    and whether they were made now."""
+    made = not os.path.exists(os.path.join(folder, "groups.json"))
+    if made:
         subprocess.run([sys.executable, MAKER, folder, str(count), str(seed), "--qrquiz", qrquiz], check=True)
     with open(os.path.join(folder, "groups.json")) as f:
         groups = json.load(f)
@@ -86,8 +89,9 @@ def scene_photos(folder, count, seed, qrquiz):
         path = os.path.join(folder, name)
         with open(os.path.splitext(path)[0] + ".json", encoding="utf-8") as f:
             photos.append((groups[name][0], path, json.load(f)["texts"]))
-    # Kinds in make_scenes.py's order.
-    return sorted(photos, key=lambda p: (SCENE_KINDS.index(p[0]), p[1]))
+    # Kinds in make_scenes.py's order (a kind it does not make, named by hand, after them).
+    order = lambda kind: SCENE_KINDS.index(kind) if kind in SCENE_KINDS else len(SCENE_KINDS)
+    return sorted(photos, key=lambda p: (order(p[0]), p[0], p[1])), made
 
 
 def qrquiz_results(bench, files):
@@ -160,8 +164,8 @@ def median_ms(times, photos):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--scenes", help="a folder for the scenes: made there unless it holds them")
-    parser.add_argument("--count", type=int, default=40, help="scenes to make")
-    parser.add_argument("--seed", type=int, default=1, help="the scenes' seed")
+    parser.add_argument("--count", type=int, default=30, help="scenes to make (when the folder holds none)")
+    parser.add_argument("--seed", type=int, default=1, help="the scenes' seed (when the folder holds none)")
     parser.add_argument("--bin", help="the folder of a qrquiz and qrquiz-bench built already (to compare builds)")
     parser.add_argument("--missed", action="store_true", help="list the photos zxing-cpp reads more of")
     options = parser.parse_args()
@@ -169,7 +173,8 @@ def main():
                                             capture_output=True, text=True).stdout.strip()
     qrquiz, bench = os.path.join(bin_dir, "qrquiz"), os.path.join(bin_dir, "qrquiz-bench")
     scenes = options.scenes or os.path.join("/tmp", f"qrquiz-scenes-{options.seed}-{options.count}")
-    photos = zxing_photos() + capture_photos() + scene_photos(scenes, options.count, options.seed, qrquiz)
+    scene, made = scene_photos(scenes, options.count, options.seed, qrquiz)
+    photos = zxing_photos() + capture_photos() + scene
     files = [path for _, path, _ in photos]
     # Warm the page cache before anything is timed.
     for path in files:
@@ -183,7 +188,12 @@ def main():
     kinds = list(dict.fromkeys(kind for kind, _, _ in photos))
     members = {kind: [p for p in photos if p[0] == kind] for kind in kinds}
 
-    print(f"{len(photos)} photos (scenes: make_scenes.py seed {options.seed}, {options.count} photos)\n")
+    # What the scenes are: made now from the seed, or whatever the folder held (the seed and
+    # count asked for say nothing of a folder made before or put together by hand).
+    scene_kinds = ", ".join(f"{kind} {sum(p[0] == kind for p in scene)}" for kind in dict.fromkeys(p[0] for p in scene))
+    origin = (f"made now by make_scenes.py, seed {options.seed}" if made
+              else f"read from {os.path.abspath(scenes)}, as the folder holds them")
+    print(f"{len(photos)} photos; {len(scene)} scenes ({scene_kinds}), {origin}\n")
     print("| kind | photos | codes | qrquiz | zxing-cpp | zbarimg | qrquiz ms | zxing-cpp ms | ratio |")
     print("|---|---|---|---|---|---|---|---|---|")
     shares = {name: [] for name in decoders}

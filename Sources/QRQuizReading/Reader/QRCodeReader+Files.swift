@@ -15,8 +15,10 @@ extension QRCodeReader {
     var scanned = try scan(first.image, deadline: deadline, fullSizeFollows: first.isReduced)
     // Only a reduced decode is worth repeating at full size.
     if scanned.symbols.isEmpty, first.isReduced {
-      scanned = try scan(
-        try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image, deadline: deadline)
+      let full = try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image
+      // Many small finders seen reduced (a sheet photographed whole): their module here.
+      let moduleSize = scanned.smallFindersModule.map { $0 * Double(full.width) / Double(max(1, first.image.width)) }
+      scanned = try scan(full, deadline: deadline, moduleSize: moduleSize)
     } else if first.isReduced, scanned.mayHoldMore, let gathering = scanned.gathering, !deadline.hasPassed {
       // What was read stands if the full size cannot be had in time.
       if case .success(let full) = Result(catching: { () throws(Error) in
