@@ -97,6 +97,9 @@ public final class QRCodeReader {
 
   let scanner = ZBarScanner()
   let passes: [Pass]
+  /// How many images got the located pass's last tries from this reader: the costliest
+  /// work an image nothing else reads is given, counted for the tests of its order.
+  private(set) var lastTriesRun = 0
 
   /// Creates a reader.
   ///
@@ -122,10 +125,17 @@ public final class QRCodeReader {
     try scan(image, deadline: Deadline(seconds: timeLimit))
   }
 
-  /// - Parameter fullSizeFollows: `image` is a large photo decoded reduced, which is read
-  ///   again at full size when it may hold more than was read: many codes are then left
-  ///   to that size rather than looked for further in this one.
-  func scan(_ image: GrayImage, deadline: Deadline, fullSizeFollows: Bool = false) throws(Error) -> Scan {
+  /// - Parameters:
+  ///   - fullSizeFollows: `image` is a large photo decoded reduced, which is read again at
+  ///     full size when it may hold more than was read: many codes are then left to that
+  ///     size rather than looked for further in this one.
+  ///   - lastTries: whether the located pass's last tries (`scanLastTries(_:deadline:)`)
+  ///     end the scan when every pass read nothing; without them they are left to a later
+  ///     call, so a colour photo's channels are located before its brightness's costly
+  ///     last tries.
+  func scan(
+    _ image: GrayImage, deadline: Deadline, fullSizeFollows: Bool = false, lastTries: Bool = true
+  ) throws(Error) -> Scan {
     // The finder census, for locating the symbols and for refusing a hostile large image.
     let binary = image.binarized()
     let census = FinderPatternScan(binary, crossingLimit: Self.maximumFinderCrossings)
@@ -187,8 +197,26 @@ public final class QRCodeReader {
         }
       }
     }
-    // A code cropped at its own edge, with no quiet zone: located again in a light frame.
-    if passes.contains(.located), finders != nil, Self.isCroppedTight(binary), !deadline.hasPassed {
+    guard lastTries else { return Scan(symbols: [], pass: nil) }
+    return scanLastTries(image, wide: finders, deadline: deadline)
+  }
+
+  /// The end of a scan that read nothing, left for later (`lastTries: false`): the image's
+  /// first census made again (a threshold and a census, a small share of what the last
+  /// tries cost), then as `scanLastTries(_:wide:deadline:)`.
+  func scanLastTries(_ image: GrayImage, deadline: Deadline) -> Scan {
+    guard passes.contains(.located), !deadline.hasPassed else { return Scan(symbols: [], pass: nil) }
+    let wide = Self.view(image, scale: 1)
+    return scanLastTries(image, wide: wide.census.isTruncated ? nil : wide, deadline: deadline)
+  }
+
+  /// The scan's end when every pass read nothing: a code cropped at its own edge, with no
+  /// quiet zone, located again in a light frame; then the located pass's last tries (see
+  /// `QRCodeReader+LastTries`). `wide` is the image's first census; none when it ran over
+  /// its limit.
+  func scanLastTries(_ image: GrayImage, wide finders: LocatingView?, deadline: Deadline) -> Scan {
+    if passes.contains(.located), finders != nil, !deadline.hasPassed { lastTriesRun += 1 }
+    if passes.contains(.located), let finders, Self.isCroppedTight(finders.binary), !deadline.hasPassed {
       let symbols = readFramed(image, deadline: deadline)
       if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: .located) }
     }
