@@ -25,6 +25,27 @@ import Testing
     }
   }
 
+  /// The codewords read through the mask tables are those of the mask's formula, module by
+  /// module (ISO/IEC 18004 Table 10), for every version and mask.
+  @Test func maskTablesGiveTheFormulasCodewords() {
+    var generator = SystemRandomNumberGenerator()
+    for version in 1...40 {
+      let size = SymbolGeometry.dimension(ofVersion: version)
+      let modules = (0..<size * size).map { _ in Bool.random(using: &generator) }
+      let matrix = QRMatrix(size: size, version: version, modules: modules)
+      let order = CodewordLayout.dataModules(version: version)
+      for mask in 0..<8 {
+        let format = FormatInformation(level: .medium, mask: mask)
+        let expected = (0..<order.count / 8).map { codeword in
+          order[codeword * 8..<codeword * 8 + 8].reduce(UInt8(0)) { value, index in
+            value << 1 | (modules[index] != format.flips(x: index % size, y: index / size) ? 1 : 0)
+          }
+        }
+        #expect(CodewordLayout.codewords(of: matrix, format: format) == expected, "version \(version) mask \(mask)")
+      }
+    }
+  }
+
   @Test(arguments: QRErrorCorrection.allCases)
   func everyVersionOfLibqrencodeReadsBack(_ level: QRErrorCorrection) throws {
     var random = SeededBytes(state: 40)

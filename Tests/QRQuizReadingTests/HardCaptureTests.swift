@@ -41,6 +41,20 @@ import Testing
     #expect(try ImageDecoder.decodeRGBA(bytes).channelsByContrast().count == 3)
   }
 
+  /// A colour photo's channels are located before its brightness's last tries, which cost
+  /// most and read neither capture: the channel reads it and the last tries never run. A
+  /// grey photo has no channels, and gets its last tries as before.
+  @Test(arguments: ["blurred-colour-busy", "ink-on-paper-tight"])
+  func channelsAreLocatedBeforeTheLastTries(_ name: String) throws {
+    let (bytes, text) = try Self.fixture(name)
+    let reader = Self.ownPasses
+    #expect(try reader.scan(imageData: bytes).symbols.map(\.text) == [text])
+    #expect(reader.lastTriesRun == 0)
+    let grey = try Self.fixture("noisy-faint-tight")
+    #expect(try reader.scan(imageData: grey.bytes).symbols.map(\.text) == [grey.text])
+    #expect(reader.lastTriesRun == 1)
+  }
+
   /// The steep capture's far finder has a light ring a pixel wide: only the loose census
   /// sees it.
   @Test func aSteepFinderIsFoundOnlyThinned() throws {

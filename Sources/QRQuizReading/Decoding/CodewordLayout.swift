@@ -71,15 +71,52 @@ enum CodewordLayout {
   static func codewords(of matrix: QRMatrix, format: FormatInformation) -> [UInt8] {
     let size = matrix.size
     let order = dataModules(version: matrix.version)
-    return (0..<order.count / 8).map { codeword in
-      var value = 0
-      for index in order[codeword * 8..<codeword * 8 + 8] {
-        let flipped = format.flips(x: index % size, y: index / size)
-        value = value << 1 | (matrix.modules[index] != flipped ? 1 : 0)
+    guard size == SymbolGeometry.dimension(ofVersion: matrix.version) else {
+      return (0..<order.count / 8).map { codeword in
+        var value = 0
+        for index in order[codeword * 8..<codeword * 8 + 8] {
+          let flipped = format.flips(x: index % size, y: index / size)
+          value = value << 1 | (matrix.modules[index] != flipped ? 1 : 0)
+        }
+        return UInt8(value)
       }
-      return UInt8(value)
     }
+    // Every grid a photo's triples give is decoded this way, most of them look-alikes: the
+    // mask's bits come from a table worked out once a version and mask, not two divisions
+    // and the mask's formula a module.
+    let flips = maskBits(version: matrix.version, mask: format.mask)
+    var codewords = [UInt8](repeating: 0, count: order.count / 8)
+    matrix.modules.withUnsafeBufferPointer { modules in
+      order.withUnsafeBufferPointer { order in
+        flips.withUnsafeBufferPointer { flips in
+          for codeword in 0..<codewords.count {
+            var value: UInt8 = 0
+            for bit in codeword &* 8..<codeword &* 8 &+ 8 {
+              value = value << 1 | ((modules[order[bit]] ? 1 : 0) ^ flips[bit])
+            }
+            codewords[codeword] = value
+          }
+        }
+      }
+    }
+    return codewords
   }
+
+  /// Whether `mask` flips each data module of a `version` symbol (1) or not (0), in the
+  /// order of ``dataModules(version:)``. Worked out once a version and mask.
+  static func maskBits(version: Int, mask: Int) -> [UInt8] {
+    let key = version * 8 + mask
+    if let known = masks.withLock({ $0[key] }) { return known }
+    let size = SymbolGeometry.dimension(ofVersion: version)
+    let format = FormatInformation(level: .low, mask: mask)
+    let bits = dataModules(version: version).map { index in
+      UInt8(format.flips(x: index % size, y: index / size) ? 1 : 0)
+    }
+    masks.withLock { $0[key] = bits }
+    return bits
+  }
+
+  private static let masks = Locked<[Int: [UInt8]]>([:])
 
   /// How sure each codeword is, in the same order: the least sure of its eight modules
   /// (one wrong bit is enough to make it wrong).

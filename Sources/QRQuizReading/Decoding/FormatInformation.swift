@@ -60,7 +60,7 @@ struct FormatInformation: Sendable, Hashable {
     return best
   }
 
-  private init(level: QRErrorCorrection, mask: Int) {
+  init(level: QRErrorCorrection, mask: Int) {
     self.level = level
     self.mask = mask
   }

@@ -12,13 +12,16 @@ extension QRCodeReader {
   public func scan(imageData bytes: [UInt8], limits: ImageLimits = .default) throws(Error) -> Scan {
     let deadline = Deadline(seconds: timeLimit)
     let first = try decode(bytes, limits: limits, targetPixels: Self.fastScanPixels, deadline: deadline)
-    var scanned = try scan(first.image, deadline: deadline, fullSizeFollows: first.isReduced)
+    // The last tries wait until the colour channels, if any, have been located.
+    var scanned = try scan(first.image, deadline: deadline, fullSizeFollows: first.isReduced, lastTries: false)
+    var scannedImage = first.image
     // Only a reduced decode is worth repeating at full size.
     if scanned.symbols.isEmpty, first.isReduced {
       let full = try decode(bytes, limits: limits, targetPixels: nil, deadline: deadline).image
       // Many small finders seen reduced (a sheet photographed whole): their module here.
       let moduleSize = scanned.smallFindersModule.map { $0 * Double(full.width) / Double(max(1, first.image.width)) }
-      scanned = try scan(full, deadline: deadline, moduleSize: moduleSize)
+      scannedImage = full
+      scanned = try scan(full, deadline: deadline, moduleSize: moduleSize, lastTries: false)
     } else if first.isReduced, scanned.mayHoldMore, let gathering = scanned.gathering, !deadline.hasPassed {
       // What was read stands if the full size cannot be had in time.
       if case .success(let full) = Result(catching: { () throws(Error) in
@@ -27,16 +30,28 @@ extension QRCodeReader {
         scanned = readOnAtFullSize(full, reduced: first.image, gathering: gathering, deadline: deadline) ?? scanned
       }
     }
-    guard scanned.symbols.isEmpty, passes.contains(where: Self.locatingPasses.contains), !deadline.hasPassed,
+    guard scanned.symbols.isEmpty, !deadline.hasPassed else { return scanned }
+    guard passes.contains(where: Self.locatingPasses.contains),
       let colour = try? ImageDecoder.decodeRGBA(bytes, limits: limits, targetPixels: Self.fastScanPixels)
-    else { return scanned }
+    else { return scanLastTries(scannedImage, deadline: deadline) }
     // QRQuiz's own passes only: zbar's have had the image, and are the costly ones.
     // Measured on the captures (seeds 15 and 101): the blur-over-colour and ink-on-paper
-    // photos read in the green, red and blue channel, one each, and in no other.
+    // photos read in the green, red and blue channel, one each, and in no other. Each
+    // channel is located before the brightness's last tries, which cost most (1.2-1.5 s of
+    // processor on the two hard captures read in a channel, Fixtures/hard-captures) and
+    // read neither; then the last tries, the brightness's first.
     let reader = QRCodeReader(passes: passes.filter(Self.locatingPasses.contains), timeLimit: timeLimit)
-    for channel in colour.channelsByContrast() {
+    let channels = colour.channelsByContrast()
+    for channel in channels {
       guard !deadline.hasPassed else { break }
-      let found = try reader.scan(channel, deadline: deadline)
+      let found = try reader.scan(channel, deadline: deadline, lastTries: false)
+      if !found.symbols.isEmpty { return found }
+    }
+    let last = scanLastTries(scannedImage, deadline: deadline)
+    guard last.symbols.isEmpty else { return last }
+    for channel in channels {
+      guard !deadline.hasPassed else { break }
+      let found = reader.scanLastTries(channel, deadline: deadline)
       if !found.symbols.isEmpty { return found }
     }
     return scanned

@@ -101,6 +101,9 @@ public final class QRCodeReader {
 
   let scanner = ZBarScanner()
   let passes: [Pass]
+  /// How many images got the located pass's last tries from this reader: the costliest
+  /// work an image nothing else reads is given, counted for the tests of its order.
+  private(set) var lastTriesRun = 0
 
   /// Creates a reader.
   ///
@@ -133,8 +136,13 @@ public final class QRCodeReader {
   ///   - moduleSize: the module of the many small finders a reduced read saw, at this
   ///     size: the first census then thresholds against a window of a few modules (see
   ///     ``firstView(_:moduleSize:)``).
+  ///   - lastTries: whether the located pass's last tries (`scanLastTries(_:deadline:)`)
+  ///     end the scan when every pass read nothing; without them they are left to a later
+  ///     call, so a colour photo's channels are located before its brightness's costly
+  ///     last tries.
   func scan(
-    _ image: GrayImage, deadline: Deadline, fullSizeFollows: Bool = false, moduleSize: Double? = nil
+    _ image: GrayImage, deadline: Deadline, fullSizeFollows: Bool = false, moduleSize: Double? = nil,
+    lastTries: Bool = true
   ) throws(Error) -> Scan {
     // The finder census, for locating the symbols and for refusing a hostile large image.
     let (binary, census, moduleSized) = Self.firstView(image, moduleSize: moduleSize)
@@ -199,8 +207,26 @@ public final class QRCodeReader {
         }
       }
     }
-    // A code cropped at its own edge, with no quiet zone: located again in a light frame.
-    if passes.contains(.located), finders != nil, Self.isCroppedTight(binary), !deadline.hasPassed {
+    guard lastTries else { return Scan(symbols: [], pass: nil) }
+    return scanLastTries(image, wide: finders, deadline: deadline)
+  }
+
+  /// The end of a scan that read nothing, left for later (`lastTries: false`): the image's
+  /// first census made again (a threshold and a census, a small share of what the last
+  /// tries cost), then as `scanLastTries(_:wide:deadline:)`.
+  func scanLastTries(_ image: GrayImage, deadline: Deadline) -> Scan {
+    guard passes.contains(.located), !deadline.hasPassed else { return Scan(symbols: [], pass: nil) }
+    let wide = Self.view(image, scale: 1)
+    return scanLastTries(image, wide: wide.census.isTruncated ? nil : wide, deadline: deadline)
+  }
+
+  /// The scan's end when every pass read nothing: a code cropped at its own edge, with no
+  /// quiet zone, located again in a light frame; then the located pass's last tries (see
+  /// `QRCodeReader+LastTries`). `wide` is the image's first census; none when it ran over
+  /// its limit.
+  func scanLastTries(_ image: GrayImage, wide finders: LocatingView?, deadline: Deadline) -> Scan {
+    if passes.contains(.located), finders != nil, !deadline.hasPassed { lastTriesRun += 1 }
+    if passes.contains(.located), let finders, Self.isCroppedTight(finders.binary), !deadline.hasPassed {
       let symbols = readFramed(image, deadline: deadline)
       if !symbols.isEmpty { return Scan(symbols: Self.ordered(symbols), pass: .located) }
     }
