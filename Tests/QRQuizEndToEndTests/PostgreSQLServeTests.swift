@@ -91,6 +91,31 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folderFile.path))
   }
 
+  /// A school's IT makes classes on the server's database as the service sees it: `qrquiz
+  /// class` with `$QRQUIZ_DATABASE` set keeps the class there (not in the data folder), and
+  /// the server started on it assigns homework to it.
+  @Test func aClassMadeWithQRQUIZ_DATABASEIsOnTheServersDatabase() throws {
+    let database = try TestRecords(.postgreSQL)
+    var environment = home.qrquizEnvironment
+    environment["QRQUIZ_DATABASE"] = try #require(database.address?.url)
+    let names = home.url.appendingPathComponent("9B.txt")
+    try Data("Ada Lovelace\nAlan Turing\n".utf8).write(to: names)
+    let made = try ProcessRunner.qrquiz(["class", "new", "9B", "--students", names.path], environment: environment)
+    #expect(made.status == 0, "\(made.stderr)")
+    let roster = try ClassRosterStore(records: try database.open()).roster(named: "9B")
+    #expect(roster.students.map(\.name.text) == ["Ada Lovelace", "Alan Turing"])
+    let shown = try ProcessRunner.qrquiz(["class", "show", "9B"], environment: environment)
+    #expect(shown.status == 0 && shown.stdoutText.contains("Alan Turing"), "\(shown.stderr)")
+    let folderFile = home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)")
+    #expect(!FileManager.default.fileExists(atPath: folderFile.path))
+    let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: environment)
+    let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
+    let assigned = try post(
+      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"9B"}"#,
+      token: try teacherToken(server))
+    #expect(assigned.status == 201, "\(assigned.json)")
+  }
+
   @Test func aDatabaseThatCannotBeReachedIsSaidInOneLineAndNothingServes() throws {
     let result = try ProcessRunner.qrquiz(
       [

@@ -87,7 +87,7 @@ struct AssignCommand: ParsableCommand {
     }
   }
 
-  static func store() throws -> AssignmentStore { AssignmentStore(records: try Records.open()) }
+  static func store() throws -> AssignmentStore { AssignmentStore(records: try Records.openClassroom()) }
 
   func run() async throws -> ExitCode {
     if let code = extend ?? reopen, let until { return try moveDue(code: code, student: student, until: until) }

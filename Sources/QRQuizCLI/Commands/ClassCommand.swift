@@ -29,7 +29,7 @@ struct ClassCommand: ParsableCommand {
       ImportOneRoster.self, Slips.self,
     ])
 
-  static func store() throws -> ClassRosterStore { ClassRosterStore(records: try Records.open()) }
+  static func store() throws -> ClassRosterStore { ClassRosterStore(records: try Records.openClassroom()) }
 
   /// The students of a file (`-` for standard input).
   static func students(in path: String) throws -> StudentList {

@@ -205,7 +205,7 @@ struct LiveCommand: ParsableCommand {
   }
 
   private func listResults() throws -> ExitCode {
-    let games = LiveGameStore(records: try Records.open(), directory: Directories.live).savedGames()
+    let games = LiveGameStore(records: try Records.openClassroom(), directory: Directories.live).savedGames()
     guard !games.isEmpty else {
       Console.line(
         "No finished live games yet (they are saved in \(Directories.live.appendingPathComponent("results").path)).")
@@ -229,7 +229,7 @@ struct LiveCommand: ParsableCommand {
 
   /// `--merge RESULTS FROM INTO`: one player of two in a finished game's saved results.
   private func mergePlayers(results: String, from: String, into: String) throws -> ExitCode {
-    let store = LiveGameStore(records: try Records.open(), directory: Directories.live)
+    let store = LiveGameStore(records: try Records.openClassroom(), directory: Directories.live)
     let saved = try store.merge(results: results, from: from, into: into, at: QuizClock.now)
     Console.line("Merged \(from) into \(into): \(saved.path) and its CSV saved again.")
     return .success
@@ -237,7 +237,7 @@ struct LiveCommand: ParsableCommand {
 
   /// `--forget RESULTS`: says what goes, then removes it.
   private func forgetResults(_ results: String) throws -> ExitCode {
-    let store = LiveGameStore(records: try Records.open(), directory: Directories.live)
+    let store = LiveGameStore(records: try Records.openClassroom(), directory: Directories.live)
     guard let game = store.savedGame(named: results) else {
       throw CLIError(.notFound, "\(results): no saved results of that name (qrquiz live --results lists them)")
     }

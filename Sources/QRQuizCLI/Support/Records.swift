@@ -21,6 +21,13 @@ enum Records {
     return store
   }
 
+  /// The classroom's records as a school's server keeps them: the PostgreSQL database of
+  /// `$QRQUIZ_DATABASE` when it is set (as `/etc/qrquiz/server.conf` sets it for the
+  /// service), else the data folder's. For the commands that work on what the server serves
+  /// (classes, homework, saved games); a player's own profile and statistics stay in the
+  /// data folder whatever it says.
+  static func openClassroom() throws -> RecordStore { try open(database: try address(nil)) }
+
   /// The PostgreSQL database the records are kept in: `option` (a command's `--database`),
   /// else `$QRQUIZ_DATABASE`; `nil` for the data folder's file.
   ///
