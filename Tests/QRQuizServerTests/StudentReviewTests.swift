@@ -169,10 +169,11 @@ import Testing
 
   @Test func homeworkMissesComeFirstAndNamesAreEscaped() async throws {
     let (server, secrets) = try await Self.classThatPlayed()
-    let code = try await server.assign("Capitals", #","set":1,"class":"7B""#)
+    let code = try await server.assign("Capitals", #","set":1,"class":"7B""#, dueIn: 60)
     let grace = try await server.join(code, "Grace Hopper")
     _ = await server.answer(code, grace, 0, [0])
     _ = await server.answer(code, grace, 1, [3])
+    server.clock.advance(by: 61)
     let page = await server.get("/s/\(try #require(secrets[3]))/review")
     #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 3 new"))
 
@@ -253,11 +254,12 @@ import Testing
     let (server, secrets) = try await Self.classThatPlayed()
     try Self.thirty(in: server)
     server.clock.advance(by: 60)
-    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#)
+    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#, dueIn: 60)
     let grace = try await server.join(code, "Grace Hopper")
     _ = await server.answer(code, grace, 0, [0])
     _ = await server.answer(code, grace, 1, [1])
     _ = await server.answer(code, grace, 2, [0])
+    server.clock.advance(by: 61)
     let secret = try #require(secrets[3])
     func key(_ number: Int) -> StudyLog.CardKey { StudyLog.CardKey(topic: "Thirty", card: "Q\(number)?") }
 
@@ -288,6 +290,64 @@ import Testing
     server.clock.advance(by: 86_400)
     page = await server.get("/s/\(secret)/review").text
     #expect(page.contains("0 missed in class · 0 due · 13 new") && Self.shownCard(page) == "Q18?", "\(page)")
+  }
+
+  /// The form fields of the teacher's *Due time* form for `seconds` from the server's now.
+  static func formTime(_ server: HomeworkServer, in seconds: Double) -> String {
+    let date = (server.clock.clock.now() + .seconds(seconds)).date
+    let day = DateFormatter()
+    day.locale = Locale(identifier: "en_US_POSIX")
+    day.dateFormat = "yyyy-MM-dd"
+    let time = DateFormatter()
+    time.locale = Locale(identifier: "en_US_POSIX")
+    time.dateFormat = "HH'%3A'mm"
+    return "date=\(day.string(from: date))&time=\(time.string(from: date))"
+  }
+
+  /// An open homework's answers are its answer key: while anyone of the class may still
+  /// answer it (before its due time, or a student's extension), no student's Review deals
+  /// its topic's questions or anyone's misses in it; once it is closed for everyone, both.
+  @Test func anOpenHomeworksTopicStaysOutOfEveryReviewUntilItClosesForEveryone() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let http = try HTTPServer(configuration: .init(port: 0), responder: server.app)
+    defer { http.stop(timeout: 1) }
+    try Self.thirty(in: server)
+    server.clock.advance(by: 60)
+    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#, dueIn: 100)
+    let grace = try await server.join(code, "Grace Hopper")
+    #expect(await server.answer(code, grace, 0, [0]).status == 200)
+    #expect(await server.answer(code, grace, 1, [1]).status == 200)
+    let download = BoundedDownload(limit: 1 << 20)
+    func page(_ card: Int) async throws -> String {
+      let secret = try #require(secrets[card])
+      let url = try #require(URL(string: "http://127.0.0.1:\(http.port)/s/\(secret)/review"))
+      return String(decoding: try await download.data(from: url), as: UTF8.self)
+    }
+    func hidden() async throws {
+      // Alan: his two misses of the live game and Capitals' two others, nothing of Thirty;
+      // Grace, who played no game: Capitals' four, not her miss in the homework.
+      let alan = try await page(2)
+      #expect(alan.contains("2 missed in class · 0 due · 2 new") && !alan.contains("Thirty"), "\(alan)")
+      let text = try await page(3)
+      #expect(text.contains("0 missed in class · 0 due · 4 new") && Self.shownCard(text) == Self.france.card, "\(text)")
+      #expect(!text.contains("Q2?") && !text.contains("Thirty"))
+    }
+
+    try await hidden()
+    // Past the due time, but Ada given three hours more: still open for her, still hidden.
+    server.clock.advance(by: 101)
+    let csrf = await server.formToken()
+    let moved = await server.client.request(
+      "POST", "/assignments/\(code)/due", headers: HomeworkServer.teacherCookie,
+      body: Array("csrf=\(csrf)&student=ada+lovelace&\(Self.formTime(server, in: 3 * 3600))".utf8))
+    #expect([302, 303].contains(moved.status), "\(moved.text)")
+    try await hidden()
+
+    // Closed for everyone: the topic's 30 and Grace's miss, first.
+    server.clock.advance(by: 3 * 3600 + 60)
+    let text = try await page(3)
+    #expect(text.contains("1 missed in class · 0 due · 20 new") && Self.shownCard(text) == "Q2?", "\(text)")
+    #expect(try await page(2).contains("2 missed in class · 0 due · 20 new"))
   }
 
   @Test func theGradebookShowsTheClassMemory() async throws {

@@ -64,7 +64,8 @@ extension ClassesArea {
   }
 
   /// The class's cards: every question of the topics its finished live games and its
-  /// homework came from (the library's topics as they are now), those asked first.
+  /// homework came from (the library's topics as they are now), those asked first; none of
+  /// a topic whose homework is still open for anyone in the class.
   func deck(_ roster: ClassRoster) -> ClassStudyDeck {
     let store = site.configuration.liveGames
     let games = (store?.gameRecords() ?? []).filter { GradebookMatching.isPlayed($0, by: roster) }
@@ -73,7 +74,8 @@ extension ClassesArea {
     }
     let topics = Dictionary(site.topics.all.map { ($0.name, $0.topic) }, uniquingKeysWith: { first, _ in first })
     return ClassStudyDeck(
-      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics)
+      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics,
+      at: assignments.clock.now())
   }
 
   /// The student whose secret the path gives, with their log replayed at the server's
