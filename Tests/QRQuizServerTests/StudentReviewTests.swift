@@ -177,7 +177,10 @@ import Testing
     let page = await server.get("/s/\(try #require(secrets[3]))/review")
     #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 3 new"))
 
-    // Spanish, and a stranger's text escaped.
+    // Spanish, each count's word agreeing with it; a stranger's text escaped.
+    let counted = await server.client.request(
+      "GET", "/s/\(try #require(secrets[3]))/review", headers: ["Accept-Language": "es"])
+    #expect(counted.text.contains("1 fallada en clase · 0 pendientes · 3 nuevas"), "\(counted.text)")
     try server.classes.update("7B") { roster throws(ClassRoster.Problem) in
       try roster.renameStudent(.card(3), to: "<b>Grace</b>")
     }
@@ -187,6 +190,18 @@ import Testing
     #expect(spanish.text.contains("Otra vez") && spanish.text.contains("vuelve en"))
     #expect(!spanish.text.contains("<b>Grace"))
     try PhraseBookCheck.check(StudyPhrase.self)
+  }
+
+  /// Every count of the Review's header agrees with its number, in both languages.
+  @Test func theHeadersCountsAreSingularOrPlural() {
+    func counts(_ language: Language, _ missed: Int, _ due: Int, _ new: Int) -> String {
+      StudyPhrase.reviewCounts.text(
+        in: language, ["missed": .number(missed), "due": .number(due), "new": .number(new)])
+    }
+    #expect(counts(.spanish, 1, 1, 1) == "1 fallada en clase · 1 pendiente · 1 nueva")
+    #expect(counts(.spanish, 0, 2, 20) == "0 falladas en clase · 2 pendientes · 20 nuevas")
+    #expect(counts(.english, 1, 1, 1) == "1 missed in class · 1 due · 1 new")
+    #expect(counts(.english, 2, 0, 20) == "2 missed in class · 0 due · 20 new")
   }
 
   /// A topic of 30 questions: a first set of 3 ("Q1?" … "Q3?"), a second of 27, each

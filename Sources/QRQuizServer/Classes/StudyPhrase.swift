@@ -75,7 +75,9 @@ public enum StudyPhrase: String, PhraseBook {
   static let spanish: [StudyPhrase: String] = [
     .reviewTitle: "Repaso",
     .reviewHeading: "Repaso · {name}, {class}",
-    .reviewCounts: "{missed} falladas en clase · {due} pendientes · {new} nuevas",
+    .reviewCounts:
+      "{missed, plural, one {# fallada} other {# falladas}} en clase · "
+      + "{due, plural, one {# pendiente} other {# pendientes}} · {new, plural, one {# nueva} other {# nuevas}}",
     .reviewLink: "Repaso: {count, plural, one {# tarjeta} other {# tarjetas}} para estudiar ahora",
     .reviewLinkNothing: "Repaso: nada que estudiar ahora",
     .reviewMissedNote: "Esta la fallaste en clase",
