@@ -41,7 +41,8 @@ import Testing
 
   @Test func aMissComesFirstUntilReviewedAndTheMemoryCountsItDue() throws {
     let roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"])
-    let deck = ClassStudyDeck(roster: roster, games: [try Self.game()], assignments: [])
+    let deck = ClassStudyDeck(
+      roster: roster, games: [try Self.game()], assignments: [], at: QuizClock.Instant(microsecondsSince1970: 0))
     let first = StudyLog.CardKey(topic: "Facts", card: "Is it?")
     let second = StudyLog.CardKey(topic: "Facts", card: "Is it\nreally?")
     #expect(deck.cards.map(\.key) == [first, second])
@@ -81,7 +82,9 @@ import Testing
     ]
     let facts = try ValidTopic(Topic(sets: [asked, others]), defaultName: "Facts")
     let roster = try ClassRoster(name: "7B", students: ["Ada Lovelace", "Alan Turing"])
-    let deck = ClassStudyDeck(roster: roster, games: [try Self.game()], assignments: [], topics: ["Facts": facts])
+    let deck = ClassStudyDeck(
+      roster: roster, games: [try Self.game()], assignments: [], topics: ["Facts": facts],
+      at: QuizClock.Instant(microsecondsSince1970: 0))
     let first = StudyLog.CardKey(topic: "Facts", card: "Is it?")
     let second = StudyLog.CardKey(topic: "Facts", card: "Is it\nreally?")
     let rest = (3...10).map { StudyLog.CardKey(topic: "Facts", card: "Fact \($0)?") }

@@ -9,7 +9,7 @@ import Testing
 /// Homework opened from each student's own link only, in headless Chromium
 /// (Fixtures/homework_own_link_check.py) against the app on a real socket: the homework's
 /// page says how to open it and refuses a typed name with that line; the student's own link
-/// opens it as them; both pages axe-clean and fitting a phone.
+/// shows their name and Start, which opens it as them; every page axe-clean and fitting a phone.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct HomeworkOwnLinkBrowserTests {
   @Test func aTypedNameIsRefusedAndTheOwnLinkOpensTheHomework() async throws {
     let server = try HomeworkServer()
@@ -31,11 +31,12 @@ import Testing
       + "open it there, not by typing your name."
     #expect(text("notice") == line, "\(run.stdoutText)")
     #expect(text("refused") == line, "\(run.stdoutText)")
-    #expect(text("shown") == "question", "the own link opens the homework: \(run.stdoutText)")
+    #expect(text("before") == "You are Ada Lovelace", "opening the link starts nothing: \(run.stdoutText)")
+    #expect(text("shown") == "question", "Start opens the homework: \(run.stdoutText)")
     #expect(text("who") == "You are Ada Lovelace", "\(run.stdoutText)")
     #expect(report["violations"] == .array([]), "\(run.stdoutText)")
     guard case .object(let layout)? = report["layout"] else { throw CocoaError(.coderInvalidValue) }
-    #expect(layout.count == 4)
+    #expect(layout.count == 6)
     for (page, offenders) in layout { #expect(offenders == .array([]), "\(page): \(offenders)") }
     #expect(report["console"] == .array([]), "\(run.stdoutText)")
   }

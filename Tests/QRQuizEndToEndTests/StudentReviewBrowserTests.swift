@@ -33,6 +33,8 @@ import Testing
     var focused: String
     var order: [String]
     var done: String
+    var labels: [String]
+    var refocused: [Bool]
     var spanish: [String: StringOrList]
     var memory: [[String]]
     var violations: [Violation]
@@ -93,6 +95,10 @@ import Testing
       report.order == ["Capital of France?", "What is this?", "Capital of Peru?", "Which are in Spain?"],
       "\(report.order)")
     #expect(report.done.hasPrefix("Nothing to review now"))
+    #expect(report.labels == ["Show the answer", "Hide the answer"], "\(report.labels)")
+    // After each rating but the last, the next card's Show the answer has the focus.
+    #expect(report.refocused == [true, true, true, true], "\(report.refocused)")
+    #expect(report.spanish["labels"] == .list(["Mostrar la respuesta", "Ocultar la respuesta"]))
     #expect(report.spanish["first"] == .text("Capital of France?"))
     #expect(report.spanish["missed"] == .text("Esta la fallaste en clase"))
     #expect(report.spanish["buttons"] == .list(try Self.spanishButtons(server)))

@@ -169,6 +169,27 @@ import Testing
     }
   }
 
+  /// A cloze shows its other deletions: "[…] is the capital of France." must never offer
+  /// "France" as the wrong choice, whatever the seed draws.
+  @Test func aWrongChoiceIsNeverATextTheQuestionShows() throws {
+    let deck = try Fixtures.bytes("anki/genanki-cloze.apkg")
+    var offered = 0
+    for seed in 0..<24 {
+      let result = try TopicImporter.importTopic(
+        deck, fileName: "cloze.apkg", options: TopicImporter.Options(skipInvalid: true, seed: UInt64(seed)))
+      for question in result.topic.topic.questions {
+        let right = Set(question.mergedCorrectAnswers.map { Int($0) })
+        let shown = question.question.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        for (index, answer) in question.answers.enumerated() where !right.contains(index) {
+          offered += 1
+          let wrong = answer.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+          #expect(!shown.contains(wrong), "seed \(seed): \(question.question) offers \(answer)")
+        }
+      }
+    }
+    #expect(offered == 24 * 7, "every question keeps its wrong choice")
+  }
+
   @Test func clozeTextIsReadOneWayOrNotAtAll() throws {
     let cloze = try AnkiCloze("<b>{{c1::H<sub>2</sub>O}}</b> is {{c2::water::a liquid}}, {{c1::ice}} too")
     #expect(cloze.numbers == [1, 2])

@@ -108,6 +108,29 @@ import Testing
     #expect(try server.classes.desiredRetention(of: "7B").thousandths == 800)
   }
 
+  /// The box takes "0,85" as the Spanish page writes it, in any browser: a text box whose
+  /// pattern (a browser matches it whole) takes a point or a comma, not `type="number"`,
+  /// which an English browser refuses "0,85" in.
+  @Test func theRetentionBoxTakesAPointOrAComma() async throws {
+    let (server, _) = try await StudentReviewTests.classThatPlayed()
+    let page = await server.get("/classes/7B", headers: HomeworkServer.teacherCookie).text
+    let box = try #require(
+      page.components(separatedBy: #"<input type="text" id="retention""#).dropFirst().first?
+        .components(separatedBy: ">").first, "\(page)")
+    #expect(box.contains(#"inputmode="decimal""#) && !page.contains(#"type="number" id="retention""#))
+    let pattern = try #require(
+      box.components(separatedBy: #"pattern=""#).dropFirst().first?.components(separatedBy: "\"").first)
+    let whole = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+    func takes(_ text: String) -> Bool {
+      whole.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+    for good in ["0,85", "0.85", "0.7", "0,925", " 0.9 "] { #expect(takes(good), "\(good)") }
+    for bad in ["85", "abc", "", "0.8.5", "1,5e3"] { #expect(!takes(bad), "\(bad)") }
+    // What the box takes, the server reads.
+    #expect(await Self.setRetention(server, "0,85").status == 303)
+    #expect(try server.classes.desiredRetention(of: "7B").thousandths == 850)
+  }
+
   @Test func aRetentionIsReadAsATeacherWritesIt() throws {
     #expect(try DesiredRetention(parsing: " 0.85 ").thousandths == 850)
     #expect(try DesiredRetention(parsing: "0,925").description == "0.925")

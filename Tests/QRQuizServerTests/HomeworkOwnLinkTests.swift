@@ -16,6 +16,14 @@ import Testing
     page.components(separatedBy: "\(name)=\"").dropFirst().first?.components(separatedBy: "\"").first
   }
 
+  /// The status of `name` in the assignment's results (`not started`, `not finished` …).
+  static func status(_ server: HomeworkServer, _ code: String, _ name: String) async throws -> String {
+    let json = try JSONParser.parse(
+      await server.get("/api/assignments/\(code)/results.json", headers: HomeworkServer.teacher).body)
+    guard case .array(let students)? = json["students"] else { return "" }
+    return HomeworkServer.string(students.first { $0["name"] == .string(name) }?["status"])
+  }
+
   @Test func aTypedNameIsRefusedAndTheStudentsOwnLinkOpensIt() async throws {
     let server = try HomeworkServer()
     #expect(
@@ -39,10 +47,24 @@ import Testing
     #expect(roster.students.allSatisfy { $0.resultsSecret != nil })
     let own = await server.get("/s/\(ada)").text
     #expect(own.contains("href=\"/s/\(ada)/a/\(code)\""), "the own page's way to the homework")
+    // Opening the link (as a chat app's preview does) starts nothing: Start does.
+    let preview = await server.get("/s/\(ada)/a/\(code)")
+    #expect(preview.status == 200 && preview.text.contains("You are Ada Lovelace"), "\(preview.text)")
+    #expect(preview.text.contains(#"<form method="post" action="/s/\#(ada)/a/\#(code)">"#))
+    #expect(!preview.text.contains("data-student-secret"))
+    #expect(try await Self.status(server, code, "Ada Lovelace") == "not started")
+    let spanishStart = await server.get("/s/\(ada)/a/\(code)", headers: ["Accept-Language": "es"]).text
+    #expect(
+      spanishStart.contains("Abrir esta página no empieza la tarea") && spanishStart.contains("Eres Ada Lovelace"))
+    let started = await server.client.request("POST", "/s/\(ada)/a/\(code)", body: [])
+    #expect(started.status == 303 && started.headers["location"] == "/s/\(ada)/a/\(code)", "\(started.headers)")
+    #expect(try await Self.status(server, code, "Ada Lovelace") == "not finished")
     let opened = await server.get("/s/\(ada)/a/\(code)")
     #expect(opened.status == 200 && !opened.text.contains("own-link-notice"))
     #expect(Self.attribute("data-student-name", in: opened.text) == "Ada Lovelace")
     let secret = try #require(Self.attribute("data-student-secret", in: opened.text))
+    // Start pressed twice (a double tap): the same student.
+    #expect(await server.client.request("POST", "/s/\(ada)/a/\(code)", body: []).status == 303)
     let next = await server.get("/api/assignments/\(code)/next?secret=\(secret)")
     #expect(next.status == 200)
     #expect(await server.answer(code, secret, 0, [0]).status == 200)

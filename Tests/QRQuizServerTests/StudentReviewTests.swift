@@ -85,8 +85,23 @@ import Testing
         "\(name) \(interval)")
     }
 
+    // Show the answer, drawn as a button, says Hide the answer once open; the focus goes
+    // to it only on the page a rating leads to.
+    #expect(
+      page.text.contains(
+        #"<summary class="reveal"><span class="when-closed">Show the answer</span><span class="when-open">Hide the answer</span></summary>"#
+      ), "\(page.text)")
+    let afterRating = await server.client.request(
+      "POST", "/s/\(ada)/review", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array("card=\(String(Self.spain.fuzzSeed, radix: 16))&rating=9&reviews=0".utf8))
+    #expect(afterRating.status == 422)
+    #expect(await server.get("/s/\(ada)/review?rated=1").text.contains(#"<summary class="reveal" autofocus>"#))
+
     // Rated Good: due as FSRS-6 says for a new card rated Good at the server's time.
-    #expect(await Self.rate(server, ada, Self.spain, "3") == 303)
+    let rated = await server.client.request(
+      "POST", "/s/\(ada)/review", headers: ["Content-Type": "application/x-www-form-urlencoded"],
+      body: Array("card=\(String(Self.spain.fuzzSeed, radix: 16))&rating=3&reviews=0".utf8))
+    #expect(rated.status == 303 && rated.headers["location"] == "/s/\(ada)/review?rated=1", "\(rated.headers)")
     let expected = try ClassesArea.scheduler.review(new, rating: .good, at: now)
     let card = try #require(try Self.log(server, card: 1).cards[Self.spain])
     #expect(card == expected && card.due == now + .seconds(600))
@@ -101,7 +116,9 @@ import Testing
     #expect(await Self.rate(server, ada, Self.cat, "4") == 303)
     #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.peru.card)
     #expect(await Self.rate(server, ada, Self.peru, "4") == 303)
-    #expect(Self.shownCard(await server.get("/s/\(ada)/review").text) == Self.spain.card)
+    // Spain dealt ahead from its learning step (back in 10 min): not counted due now.
+    let ahead = await server.get("/s/\(ada)/review").text
+    #expect(Self.shownCard(ahead) == Self.spain.card && ahead.contains("0 missed in class · 0 due · 0 new"), "\(ahead)")
     #expect(await Self.rate(server, ada, Self.spain, "3", reviews: 1) == 303)
     let done = await server.get("/s/\(ada)/review")
     #expect(done.text.contains("Nothing to review now") && Self.shownCard(done.text) == nil)
@@ -169,14 +186,18 @@ import Testing
 
   @Test func homeworkMissesComeFirstAndNamesAreEscaped() async throws {
     let (server, secrets) = try await Self.classThatPlayed()
-    let code = try await server.assign("Capitals", #","set":1,"class":"7B""#)
+    let code = try await server.assign("Capitals", #","set":1,"class":"7B""#, dueIn: 60)
     let grace = try await server.join(code, "Grace Hopper")
     _ = await server.answer(code, grace, 0, [0])
     _ = await server.answer(code, grace, 1, [3])
+    server.clock.advance(by: 61)
     let page = await server.get("/s/\(try #require(secrets[3]))/review")
     #expect(Self.shownCard(page.text) == Self.spain.card && page.text.contains("1 missed in class · 0 due · 3 new"))
 
-    // Spanish, and a stranger's text escaped.
+    // Spanish, each count's word agreeing with it; a stranger's text escaped.
+    let counted = await server.client.request(
+      "GET", "/s/\(try #require(secrets[3]))/review", headers: ["Accept-Language": "es"])
+    #expect(counted.text.contains("1 fallada en clase · 0 pendientes · 3 nuevas"), "\(counted.text)")
     try server.classes.update("7B") { roster throws(ClassRoster.Problem) in
       try roster.renameStudent(.card(3), to: "<b>Grace</b>")
     }
@@ -184,8 +205,21 @@ import Testing
       "GET", "/s/\(try #require(secrets[3]))/review", headers: ["Accept-Language": "es"])
     #expect(spanish.text.contains("Repaso · &lt;b&gt;Grace&lt;/b&gt;, 7B"))
     #expect(spanish.text.contains("Otra vez") && spanish.text.contains("vuelve en"))
+    #expect(spanish.text.contains("Mostrar la respuesta") && spanish.text.contains("Ocultar la respuesta"))
     #expect(!spanish.text.contains("<b>Grace"))
     try PhraseBookCheck.check(StudyPhrase.self)
+  }
+
+  /// Every count of the Review's header agrees with its number, in both languages.
+  @Test func theHeadersCountsAreSingularOrPlural() {
+    func counts(_ language: Language, _ missed: Int, _ due: Int, _ new: Int) -> String {
+      StudyPhrase.reviewCounts.text(
+        in: language, ["missed": .number(missed), "due": .number(due), "new": .number(new)])
+    }
+    #expect(counts(.spanish, 1, 1, 1) == "1 fallada en clase · 1 pendiente · 1 nueva")
+    #expect(counts(.spanish, 0, 2, 20) == "0 falladas en clase · 2 pendientes · 20 nuevas")
+    #expect(counts(.english, 1, 1, 1) == "1 missed in class · 1 due · 1 new")
+    #expect(counts(.english, 2, 0, 20) == "2 missed in class · 0 due · 20 new")
   }
 
   /// A topic of 30 questions: a first set of 3 ("Q1?" … "Q3?"), a second of 27, each
@@ -253,11 +287,12 @@ import Testing
     let (server, secrets) = try await Self.classThatPlayed()
     try Self.thirty(in: server)
     server.clock.advance(by: 60)
-    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#)
+    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#, dueIn: 60)
     let grace = try await server.join(code, "Grace Hopper")
     _ = await server.answer(code, grace, 0, [0])
     _ = await server.answer(code, grace, 1, [1])
     _ = await server.answer(code, grace, 2, [0])
+    server.clock.advance(by: 61)
     let secret = try #require(secrets[3])
     func key(_ number: Int) -> StudyLog.CardKey { StudyLog.CardKey(topic: "Thirty", card: "Q\(number)?") }
 
@@ -288,6 +323,64 @@ import Testing
     server.clock.advance(by: 86_400)
     page = await server.get("/s/\(secret)/review").text
     #expect(page.contains("0 missed in class · 0 due · 13 new") && Self.shownCard(page) == "Q18?", "\(page)")
+  }
+
+  /// The form fields of the teacher's *Due time* form for `seconds` from the server's now.
+  static func formTime(_ server: HomeworkServer, in seconds: Double) -> String {
+    let date = (server.clock.clock.now() + .seconds(seconds)).date
+    let day = DateFormatter()
+    day.locale = Locale(identifier: "en_US_POSIX")
+    day.dateFormat = "yyyy-MM-dd"
+    let time = DateFormatter()
+    time.locale = Locale(identifier: "en_US_POSIX")
+    time.dateFormat = "HH'%3A'mm"
+    return "date=\(day.string(from: date))&time=\(time.string(from: date))"
+  }
+
+  /// An open homework's answers are its answer key: while anyone of the class may still
+  /// answer it (before its due time, or a student's extension), no student's Review deals
+  /// its topic's questions or anyone's misses in it; once it is closed for everyone, both.
+  @Test func anOpenHomeworksTopicStaysOutOfEveryReviewUntilItClosesForEveryone() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let http = try HTTPServer(configuration: .init(port: 0), responder: server.app)
+    defer { http.stop(timeout: 1) }
+    try Self.thirty(in: server)
+    server.clock.advance(by: 60)
+    let code = try await server.assign("Thirty", #","set":1,"class":"7B""#, dueIn: 100)
+    let grace = try await server.join(code, "Grace Hopper")
+    #expect(await server.answer(code, grace, 0, [0]).status == 200)
+    #expect(await server.answer(code, grace, 1, [1]).status == 200)
+    let download = BoundedDownload(limit: 1 << 20)
+    func page(_ card: Int) async throws -> String {
+      let secret = try #require(secrets[card])
+      let url = try #require(URL(string: "http://127.0.0.1:\(http.port)/s/\(secret)/review"))
+      return String(decoding: try await download.data(from: url), as: UTF8.self)
+    }
+    func hidden() async throws {
+      // Alan: his two misses of the live game and Capitals' two others, nothing of Thirty;
+      // Grace, who played no game: Capitals' four, not her miss in the homework.
+      let alan = try await page(2)
+      #expect(alan.contains("2 missed in class · 0 due · 2 new") && !alan.contains("Thirty"), "\(alan)")
+      let text = try await page(3)
+      #expect(text.contains("0 missed in class · 0 due · 4 new") && Self.shownCard(text) == Self.france.card, "\(text)")
+      #expect(!text.contains("Q2?") && !text.contains("Thirty"))
+    }
+
+    try await hidden()
+    // Past the due time, but Ada given three hours more: still open for her, still hidden.
+    server.clock.advance(by: 101)
+    let csrf = await server.formToken()
+    let moved = await server.client.request(
+      "POST", "/assignments/\(code)/due", headers: HomeworkServer.teacherCookie,
+      body: Array("csrf=\(csrf)&student=ada+lovelace&\(Self.formTime(server, in: 3 * 3600))".utf8))
+    #expect([302, 303].contains(moved.status), "\(moved.text)")
+    try await hidden()
+
+    // Closed for everyone: the topic's 30 and Grace's miss, first.
+    server.clock.advance(by: 3 * 3600 + 60)
+    let text = try await page(3)
+    #expect(text.contains("1 missed in class · 0 due · 20 new") && Self.shownCard(text) == "Q2?", "\(text)")
+    #expect(try await page(2).contains("2 missed in class · 0 due · 20 new"))
   }
 
   @Test func theGradebookShowsTheClassMemory() async throws {

@@ -49,8 +49,14 @@ package struct ClassStudyDeck: Sendable {
   /// `assignments` (those given to it; others are left out), with the rest of each of their
   /// topics found in `topics` (by the name the games and homework give their topic: the
   /// library's; a topic no longer there adds only what was asked).
+  ///
+  /// A homework of the class still open at `now` for anyone (before its due time, or a
+  /// student's extension or a reopening still running) keeps its topic out of the deck —
+  /// its questions, the rest of its topic, a live game's questions of that topic and every
+  /// miss in them — until it closes for everyone: its answers are the answer key.
   package init(
-    roster: ClassRoster, games: [PlayedGame], assignments: [AssignmentWork], topics: [String: ValidTopic] = [:]
+    roster: ClassRoster, games: [PlayedGame], assignments: [AssignmentWork], topics: [String: ValidTopic] = [:],
+    at now: QuizClock.Instant
   ) {
     var builder = Builder()
     var activities: [(date: QuizClock.Instant, topic: String, add: (inout Builder) -> Void)] = []
@@ -67,8 +73,13 @@ package struct ClassStudyDeck: Sendable {
       activity.add(&builder)
       if let topic = topics[activity.topic] { Self.add(topic, named: activity.topic, to: &builder) }
     }
-    cards = builder.cards
-    misses = builder.misses
+    let answerKeys = Set(
+      assignments.filter { work in
+        work.assignment.className.map { StudentName.foldedKey($0) == roster.name.key } == true
+          && work.isOpenToAnyone(at: now)
+      }.map(\.assignment.topicName))
+    cards = builder.cards.filter { !answerKeys.contains($0.key.topic) }
+    misses = builder.misses.mapValues { missed in missed.filter { !answerKeys.contains($0.key.topic) } }
     positions = Dictionary(builder.cards.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
     byID = Dictionary(builder.cards.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
   }

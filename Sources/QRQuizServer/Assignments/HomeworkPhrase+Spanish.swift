@@ -139,6 +139,7 @@ extension HomeworkPhrase {
       "Esta tarea se abre desde tu propio enlace, el que te dio tu profesor (en una tira de papel o en tu página de "
       + "resultados): ábrela allí, no escribiendo tu nombre.",
     .cannotOpenHomework: "No se pudo abrir la tarea",
+    .ownLinkStartNote: "Abrir esta página no empieza la tarea: pulsa Empezar cuando quieras.",
     .leaveOutLink: "Quitar…",
     .leaveOutTitle: "Quitar un juego",
     .leaveOutHeading: "¿Quitar {title} del {date} del cuaderno de notas?",

@@ -33,7 +33,7 @@ public enum HomeworkPhrase: String, PhraseBook {
   // Merging a live game's guest into a student, on the gradebook.
   case mergesHeading, mergesNote, mergeIntoLabel, mergeButton, cannotMerge
   // Homework opened from each student's own link only.
-  case useOwnLink, cannotOpenHomework
+  case useOwnLink, cannotOpenHomework, ownLinkStartNote
   // Leaving a live game out of the gradebook.
   case leaveOutLink, leaveOutTitle, leaveOutHeading, leaveOutNote, leaveOutButton, keepItLink
 
@@ -182,6 +182,7 @@ public enum HomeworkPhrase: String, PhraseBook {
       "This homework opens from your own link, the one your teacher gave you (on a slip, or your page of results): "
       + "open it there, not by typing your name.",
     .cannotOpenHomework: "The homework could not be opened",
+    .ownLinkStartNote: "Opening this page does not start the homework: press Start when you are ready.",
     .leaveOutLink: "Leave out…",
     .leaveOutTitle: "Leave a game out",
     .leaveOutHeading: "Leave {title} of {date} out of the gradebook?",

@@ -64,7 +64,8 @@ extension ClassesArea {
   }
 
   /// The class's cards: every question of the topics its finished live games and its
-  /// homework came from (the library's topics as they are now), those asked first.
+  /// homework came from (the library's topics as they are now), those asked first; none of
+  /// a topic whose homework is still open for anyone in the class.
   func deck(_ roster: ClassRoster) -> ClassStudyDeck {
     let store = site.configuration.liveGames
     let games = (store?.gameRecords() ?? []).filter { GradebookMatching.isPlayed($0, by: roster) }
@@ -73,7 +74,8 @@ extension ClassesArea {
     }
     let topics = Dictionary(site.topics.all.map { ($0.name, $0.topic) }, uniquingKeysWith: { first, _ in first })
     return ClassStudyDeck(
-      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics)
+      roster: roster, games: played, assignments: assignments.all.map(\.snapshot), topics: topics,
+      at: assignments.clock.now())
   }
 
   /// The student whose secret the path gives, with their log replayed at the server's
@@ -105,10 +107,14 @@ extension ClassesArea {
     return await body(studying)
   }
 
-  /// GET `/s/SECRET/review`: the next card, or that nothing is due.
+  /// GET `/s/SECRET/review`: the next card, or that nothing is due (`?rated=1`, as a
+  /// rating redirects: the focus on the next card's *Show the answer*).
   func reviewPage(_ context: RequestContext) async -> HTTPResponse {
     await withStudent(context) { studying in
-      .html(site.pages(context).review(studying, secret: context[parameter: "secret"], scheduler: studying.scheduler))
+      .html(
+        site.pages(context).review(
+          studying, secret: context[parameter: "secret"], scheduler: studying.scheduler,
+          rated: context.request.query["rated"] != nil))
     }
   }
 
@@ -126,7 +132,8 @@ extension ClassesArea {
       guard let key = studying.deck.card(id: fields["card"] ?? "")?.key else {
         return .html(pages.error(StudyPhrase.cannotRate, pages.say(StudyPhrase.noSuchCard)), status: 422)
       }
-      let back = HTTPResponse.redirect(to: .studentReview(context[parameter: "secret"]))
+      // `rated`: the next card's page puts the focus on its *Show the answer*.
+      let back = HTTPResponse.redirect(to: .studentReview(context[parameter: "secret"]).query("rated", "1"))
       let shown = fields["reviews"].flatMap { Int($0) }
       guard shown == (studying.replayed.cards[key]?.reviewCount ?? 0) else { return back }
       do throws(DatabaseError) {

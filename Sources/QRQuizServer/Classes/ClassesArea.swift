@@ -42,6 +42,9 @@ final class ClassesArea: Sendable {
       .get, "/s/{secret}/a/{code}", "a student's homework, opened from their own link: no name to type",
       access: .anyone("whoever has the link"), .deferred(ownHomework))
     router.add(
+      .post, "/s/{secret}/a/{code}", "starts a student's homework from their own link (its Start), then opens it",
+      access: .anyone("whoever has the link"), bodyLimit: .kibibytes(4), .deferred(startOwnHomework))
+    router.add(
       .post, "/classes/{name}/retention",
       "sets the class's desired retention (0.70–0.97) its students' Review aims for",
       access: site.teacherForm, bodyLimit: .kibibytes(4), .deferred(setRetention))

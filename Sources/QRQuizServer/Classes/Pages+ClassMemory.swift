@@ -56,6 +56,11 @@ extension Pages {
       """
   }
 
+  /// What the retention box takes: a decimal with a point or a comma ("0.85", "0,85"), as
+  /// the server reads both. A text box, not `type="number"`: a browser in English refuses
+  /// "0,85", which the Spanish page itself writes; the server checks the range.
+  static let retentionPattern = "\\s*0[.,][0-9]{1,3}\\s*"
+
   /// The class's desired retention, a number from 0.70 to 0.97 the teacher may change.
   private func retentionForm(_ retention: Double, className: String, csrf: String) -> HTML {
     let shown = (try? DesiredRetention(retention))?.description ?? DesiredRetention.standard.description
@@ -63,8 +68,8 @@ extension Pages {
       <form method="post" action="\(SitePath.classRetention(className))" class="row" id="retention-form">\
       <input type="hidden" name="csrf" value="\(csrf)">
       <label for="retention">\(say(StudyPhrase.retentionLabel))</label>
-      <input type="number" id="retention" name="retention" value="\(shown)" min="0.7" max="0.97" step="0.001" \
-      inputmode="decimal" required aria-describedby="retention-note">
+      <input type="text" id="retention" name="retention" value="\(shown)" pattern="\(Self.retentionPattern)" \
+      inputmode="decimal" autocomplete="off" required aria-describedby="retention-note">
       <button type="submit">\(say(StudyPhrase.retentionSave))</button></form>
       <p class="muted" id="retention-note">\(say(StudyPhrase.retentionNote))</p>
       """

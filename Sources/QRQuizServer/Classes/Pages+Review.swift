@@ -4,7 +4,8 @@ import QRQuizClassroom
 import QRQuizHTTP
 
 /// A student's Review (`/s/SECRET/review`): one card at a time, its answer behind a
-/// disclosure (a `details` element: a button to keyboards and screen readers, no script),
+/// disclosure (a `details` element: a button to keyboards and screen readers, no script;
+/// drawn as a button with its marker, saying *Hide the answer* once open),
 /// then the four ratings as buttons of one form, each saying when it brings the card back.
 extension Pages {
   /// A phrase of studying, as markup.
@@ -44,19 +45,27 @@ extension Pages {
   }
 
   /// The Review page: the next card, or that nothing is due and when the next card is.
-  func review(_ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler) -> HTML {
+  /// `rated`: the page follows a rating, so the next card's *Show the answer* takes the
+  /// focus (a keyboard or a screen reader goes on from where the rating was).
+  func review(_ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler, rated: Bool = false)
+    -> HTML
+  {
     let queue = studying.queue
     let missed = queue.count { studying.isMissed($0) }
     let new = queue.count { !studying.isMissed($0) && studying.replayed.cards[$0] == nil }
+    // Due now only: a card in its learning steps dealt ahead (back in 10 minutes) is not.
+    let due = queue.count { key in
+      guard !studying.isMissed(key), let card = studying.replayed.cards[key] else { return false }
+      return card.due <= studying.now
+    }
     let counts = say(
-      StudyPhrase.reviewCounts,
-      ["missed": .number(missed), "due": .number(queue.count - missed - new), "new": .number(new)])
+      StudyPhrase.reviewCounts, ["missed": .number(missed), "due": .number(due), "new": .number(new)])
     let heading = say(
       StudyPhrase.reviewHeading,
       ["name": .text(studying.student.name.text), "class": .text(studying.roster.name.text)])
     let body: HTML =
       if let key = queue.first, let card = studying.deck.card(key) {
-        reviewCard(card, studying: studying, secret: secret, scheduler: scheduler)
+        reviewCard(card, studying: studying, secret: secret, scheduler: scheduler, focus: rated)
       } else {
         nothingDue(studying)
       }
@@ -71,7 +80,8 @@ extension Pages {
   }
 
   private func reviewCard(
-    _ card: ClassStudyDeck.Card, studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler
+    _ card: ClassStudyDeck.Card, studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler,
+    focus: Bool
   ) -> HTML {
     let state = studying.replayed.card(card.key, at: studying.now)
     let dues = scheduler.nextDues(of: state, at: studying.now)
@@ -94,7 +104,9 @@ extension Pages {
       <p class="muted">\(card.key.topic)</p>
       \(missed)
       <h2 id="review-question">\(card.question)</h2>
-      <details id="review-answer"><summary>\(say(StudyPhrase.showAnswer))</summary>
+      <details id="review-answer"><summary class="reveal"\(focus ? " autofocus" : "")>\
+      <span class="when-closed">\(say(StudyPhrase.showAnswer))</span>\
+      <span class="when-open">\(say(StudyPhrase.hideAnswer))</span></summary>
       <h3 id="answer-heading">\(say(StudyPhrase.answerLabel))</h3>
       <ul class="review-answers" aria-labelledby="answer-heading">\(answers)</ul>
       <form method="post" action="\(SitePath.studentReview(secret))">

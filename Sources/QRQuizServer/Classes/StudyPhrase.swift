@@ -6,7 +6,7 @@ import QRQuiz
 /// its own; the intervals read as `qrquiz review` shows them ("10 min · 1 d · 3 d · 8 d").
 public enum StudyPhrase: String, PhraseBook {
   // A student's review.
-  case reviewTitle, reviewHeading, reviewCounts, reviewLink, reviewLinkNothing, reviewMissedNote, showAnswer
+  case reviewTitle, reviewHeading, reviewCounts, reviewLink, reviewLinkNothing, reviewMissedNote, showAnswer, hideAnswer
   case answerLabel, rateLegend, rateAgain, rateHard, rateGood, rateEasy, rateIn, nothingDue, nextDueIn
   case backToResults, cannotRate, badRating, noSuchCard
   case intervalMinutes, intervalHours, intervalDays, intervalMonths, intervalYears
@@ -32,6 +32,7 @@ public enum StudyPhrase: String, PhraseBook {
     .reviewLinkNothing: "Review: nothing to study now",
     .reviewMissedNote: "You missed this one in class",
     .showAnswer: "Show the answer",
+    .hideAnswer: "Hide the answer",
     .answerLabel: "Answer",
     .rateLegend: "How well did you remember it?",
     .rateAgain: "Again",
@@ -75,11 +76,14 @@ public enum StudyPhrase: String, PhraseBook {
   static let spanish: [StudyPhrase: String] = [
     .reviewTitle: "Repaso",
     .reviewHeading: "Repaso · {name}, {class}",
-    .reviewCounts: "{missed} falladas en clase · {due} pendientes · {new} nuevas",
+    .reviewCounts:
+      "{missed, plural, one {# fallada} other {# falladas}} en clase · "
+      + "{due, plural, one {# pendiente} other {# pendientes}} · {new, plural, one {# nueva} other {# nuevas}}",
     .reviewLink: "Repaso: {count, plural, one {# tarjeta} other {# tarjetas}} para estudiar ahora",
     .reviewLinkNothing: "Repaso: nada que estudiar ahora",
     .reviewMissedNote: "Esta la fallaste en clase",
     .showAnswer: "Mostrar la respuesta",
+    .hideAnswer: "Ocultar la respuesta",
     .answerLabel: "Respuesta",
     .rateLegend: "¿Cómo la recordabas?",
     .rateAgain: "Otra vez",

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Homework opened from each student's own link only (`qrquiz assign --own-links`), in
 headless Chromium on a phone-size page: the homework's page says so and a name typed is
-refused with the way in; the student's own link opens it as them, with no name to type;
+refused with the way in; the student's own link shows their name and Start (opening it starts nothing), and Start
+opens it as them, with no name to type;
 both pages checked with axe-core (both schemes, 390 and 1280 px) and their layout at 390
 and 320 px.
 
 usage: homework_own_link_check.py BASE_URL CODE OWN_LINK_PATH
 
-Prints JSON: {"notice", "refused", "who", "shown", "violations", "layout", "console"}."""
+Prints JSON: {"notice", "refused", "before", "who", "shown", "violations", "layout", "console"}."""
 import json
 import sys
 
@@ -36,7 +37,12 @@ try:
     report["refused"] = until(phone, "const e = document.getElementById('join-error'); return !e.hidden && e.textContent")
     check("homework, own links only")
 
+    # Opening the link starts nothing: the page of Start, checked, then Start pressed.
     phone.get(base + own)
+    report["before"] = until(phone, "const b = document.getElementById('own-start-button');"
+                                    "return b && document.getElementById('own-start-who').textContent")
+    check("own link, not started")
+    phone.find_element(By.ID, "own-start-button").click()
     report["shown"] = until(phone, "for (const id of ['start', 'question']) {"
                                    "  if (!document.getElementById(id).hidden) return id; }"
                                    "return ''")

@@ -13,7 +13,7 @@ until nothing is due; Alan opens his Review in Spanish; the teacher's gradebook 
 class's memory.
 
 Report: {"link": str, "first": str, "missed": str, "buttons": [str], "focused": str,
-"order": [str], "done": str, "spanish": {...}, "memory": [[str]], "violations": [...],
+"order": [str], "done": str, "labels": [str], "refocused": [bool], "spanish": {...}, "memory": [[str]], "violations": [...],
 "pages": [...], "layout": {page: [offenders]}, "console": [...]}."""
 import json
 import sys
@@ -25,7 +25,8 @@ from browser_support import axe_everywhere, chromium, scheme, screenshot, until,
 
 base, ada_secret, alan_secret, token = sys.argv[1:5]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
-report = {"violations": [], "pages": [], "layout": {}, "console": [], "order": []}
+report = {"violations": [], "pages": [], "layout": {}, "console": [], "order": [], "refocused": [],
+          "labels": []}
 drivers = []
 
 
@@ -80,8 +81,17 @@ def rate_by_keyboard(driver, rating):
 
 
 def next_page(driver):
-    """Waits for the page the form's answer redirected to (a new document has no marker)."""
+    """Waits for the page the form's answer redirected to (a new document has no marker);
+    notes whether its card's Show the answer took the focus."""
     until(driver, "return !window.reviewMarker && document.readyState === 'complete'")
+    if driver.find_elements(By.ID, "review-question"):
+        report["refocused"].append(driver.execute_script(
+            "return document.activeElement.matches('#review-answer summary')"))
+
+
+def label(driver):
+    """The words Show the answer's summary says now (the hidden one is not said)."""
+    return driver.find_element(By.CSS_SELECTOR, "#review-answer summary").text
 
 
 try:
@@ -95,8 +105,10 @@ try:
     report["missed"] = ada.find_element(By.CSS_SELECTOR, ".missed-note").text
     check(ada, "review-question")
     tab_to(ada, "#review-answer summary")
+    report["labels"].append(label(ada))
     ada.switch_to.active_element.send_keys(Keys.ENTER)
     until(ada, "return document.getElementById('review-answer').open")
+    report["labels"].append(label(ada))
     report["buttons"] = [button.text.replace("\n", " ")
                          for button in ada.find_elements(By.CSS_SELECTOR, "button[name=rating]")]
     check(ada, "review-answer")
@@ -117,7 +129,9 @@ try:
     alan = browser(language="es")
     alan.get(base + "/s/" + alan_secret + "/review")
     report["spanish"] = {"first": question(alan), "missed": alan.find_element(By.CSS_SELECTOR, ".missed-note").text}
+    report["spanish"]["labels"] = [label(alan)]
     alan.find_element(By.CSS_SELECTOR, "#review-answer summary").click()
+    report["spanish"]["labels"].append(label(alan))
     report["spanish"]["buttons"] = [button.text.replace("\n", " ")
                                     for button in alan.find_elements(By.CSS_SELECTOR, "button[name=rating]")]
     check(alan, "review-answer", "es")

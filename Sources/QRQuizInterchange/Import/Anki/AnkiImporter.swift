@@ -94,7 +94,11 @@ enum AnkiImporter {
     var keys: [CardID: (question: String, occurrence: Int)] = [:]
     var seen: [String: Int] = [:]
     for card in cards {
-      var choices = ImageQuizGenerator.otherNames(answers - 1, from: definitions, besides: card.answer, using: &random)
+      // Never a wrong answer the question shows (a cloze shows its other deletions:
+      // "[…] is the capital of France." offered "France" as wrong).
+      let shown = AnkiVisibleText(card.question)
+      let pool = definitions.filter { !shown.shows($0) }
+      var choices = ImageQuizGenerator.otherNames(answers - 1, from: pool, besides: card.answer, using: &random)
       let position = Int.random(in: 0...choices.count, using: &random)
       choices.insert(card.answer, at: position)
       var draft = QuestionDraft(text: card.question, answers: choices, correct: [position], line: card.number)
