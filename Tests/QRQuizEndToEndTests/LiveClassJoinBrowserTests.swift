@@ -12,17 +12,6 @@ import Testing
 /// asking to be a student who plays already waits for the host's Allow on the projector,
 /// then is that student, and the first device is told it was replaced.
 @Suite(.tags(.endToEnd), .skippedInFastRuns, .blocksItsThread) struct LiveClassJoinBrowserTests {
-  /// A port nothing listens on, for the server the check starts and stops itself.
-  func freePort() throws -> Int {
-    for _ in 0..<200 {
-      let port = Int.random(in: 20_000..<32_000)
-      if let server = try? HTTPServer(configuration: .init(port: port), responder: Router()) {
-        server.stop(timeout: 1)
-        return port
-      }
-    }
-    throw POSIXError(.EADDRINUSE)
-  }
 
   @Test func thePhonePicksItsNameFromTheClassListAndTheHostAllowsARejoin() async throws {
     let home = try TemporaryDirectory()
@@ -36,7 +25,7 @@ import Testing
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_class_join_check.py").path, ProcessRunner.qrquiz.path, library.url.path,
-        cache.url.path, home.path("data"), String(try freePort()), "9B",
+        cache.url.path, home.path("data"), String(try freeLoopbackPort()), "9B",
       ], hangLimit: .processorSeconds(300))
     try #require(run.status == 0, "\(run.stderr)")
     let report = try JSONParser.parse(run.stdout)

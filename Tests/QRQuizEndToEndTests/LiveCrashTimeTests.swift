@@ -155,18 +155,6 @@ import Testing
     #expect(players.first?["correct"] == .number(1) && players.first?["wrong"] == .number(0), "\(results.text)")
   }
 
-  /// A port nothing listens on, for a server the browser check starts and stops itself.
-  func freePort() throws -> Int {
-    for _ in 0..<200 {
-      let port = Int.random(in: 20_000..<32_000)
-      if let server = try? HTTPServer(configuration: .init(port: port), responder: Router()) {
-        server.stop(timeout: 1)
-        return port
-      }
-    }
-    throw POSIXError(.EADDRINUSE)
-  }
-
   /// The phone's tap while the server is down (killed) is kept and sent once it is back;
   /// one made offline while the host closed the question is said not sent, never lost
   /// without a word (`live_unsent_check.py`, Chromium).
@@ -175,7 +163,7 @@ import Testing
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_unsent_check.py").path, ProcessRunner.qrquiz.path, library.url.path,
-        cache.url.path, home.path("data"), String(try freePort()),
+        cache.url.path, home.path("data"), String(try freeLoopbackPort()),
       ], hangLimit: .processorSeconds(300))
     #expect(run.status == 0, "\(run.stderr)")
     let report = try JSONParser.parse(run.stdout)

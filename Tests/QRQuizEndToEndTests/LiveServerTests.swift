@@ -250,24 +250,9 @@ import Testing
     return games
   }
 
-  /// A free port on 127.0.0.1 below the kernel's ephemeral range (32768–60999): every
-  /// other test server asks for port 0 and gets one in that range, so one of them can
-  /// never take this port between its check and the `serve` that binds it (a port the
-  /// kernel handed out and took back could be handed to a parallel test at once).
-  func freePort() throws -> Int {
-    for _ in 0..<200 {
-      let port = Int.random(in: 20_000..<32_000)
-      if let server = try? HTTPServer(configuration: .init(port: port), responder: Router()) {
-        server.stop(timeout: 1)
-        return port
-      }
-    }
-    throw POSIXError(.EADDRINUSE)
-  }
-
   @Test func theVeryFirstRequestAfterARestartFindsItsGameAndServeSaysWhatItResumed() async throws {
     let games = try await journalsOfRunningGames(24, players: 12)
-    let port = try freePort()
+    let port = try freeLoopbackPort()
     let output = try TemporaryDirectory()
     let stdout = output.url.appendingPathComponent("stdout")
     let stderr = output.url.appendingPathComponent("stderr")
@@ -333,7 +318,7 @@ import Testing
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", Fixtures.url("live_reconnect_check.py").path, ProcessRunner.qrquiz.path, library.url.path,
-        cache.url.path, home.path("data"), other.path("data"), String(try freePort()),
+        cache.url.path, home.path("data"), other.path("data"), String(try freeLoopbackPort()),
       ], hangLimit: .processorSeconds(300))
     #expect(run.status == 0, "\(run.stderr)")
     let report = try JSONParser.parse(run.stdout)

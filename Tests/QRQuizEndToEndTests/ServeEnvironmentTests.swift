@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func theVariablesGiveTheAddressThePortAndThePublicAddress() throws {
-    let port = try freePort()
+    let port = try freeLoopbackPort()
     let (server, text) = try start(
       [],
       with: [
@@ -60,7 +60,7 @@ import Testing
 
   @Test func aFlagWinsOverItsVariable() throws {
     // The variables name a port taken and an address not this machine's: the flags' win.
-    let taken = try HTTPServer(configuration: .init(port: try freePort()), responder: Router())
+    let taken = try HTTPServer(configuration: .init(port: try freeLoopbackPort()), responder: Router())
     defer { taken.stop(timeout: 1) }
     let (server, text) = try start(
       ["--host", "127.0.0.1", "--port", "0"],
@@ -96,16 +96,4 @@ import Testing
     #expect(result.stderr == "qrquiz serve: \(message) (see 'qrquiz serve --help')\n", "\(result.stderr)")
   }
 
-  /// A free port on 127.0.0.1 below the kernel's ephemeral range (32768–60999), where the
-  /// other tests' servers (port 0) never get one between this check and the bind.
-  func freePort() throws -> Int {
-    for _ in 0..<200 {
-      let port = Int.random(in: 20_000..<32_000)
-      if let server = try? HTTPServer(configuration: .init(port: port), responder: Router()) {
-        server.stop(timeout: 1)
-        return port
-      }
-    }
-    throw POSIXError(.EADDRINUSE)
-  }
 }
