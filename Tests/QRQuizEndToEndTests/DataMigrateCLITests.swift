@@ -26,15 +26,6 @@ import Testing
     try ProcessRunner.qrquiz(arguments, stdin: stdin.map { Data($0.utf8) }, environment: home.qrquizEnvironment)
   }
 
-  func post(_ server: ServeProcess, _ path: String, _ body: String, token: String? = nil) throws
-    -> (status: Int, json: JSONValue)
-  {
-    var headers = ["Content-Type": "application/json"]
-    if let token { headers["Authorization"] = "Bearer \(token)" }
-    let response = try server.request("POST", path, headers: headers, body: Array(body.utf8))
-    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
-  }
-
   func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
 
   /// The test's database's URL with a password in it (the cluster trusts its socket and
@@ -54,35 +45,35 @@ import Testing
       [library.url.path, "--cache-dir", cache.url.path], environment: home.qrquizEnvironment)
     let token = try #require(server.teacherToken)
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let homework = try post(
-      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#, token: token)
+    let homework = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#, token: token)
     try #require(homework.status == 201, "\(homework.json)")
     let code = string(homework.json["code"])
     let secret = string(
-      try post(server, "/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#).json["secret"])
+      try server.postJSON("/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#).json["secret"])
     for (index, picks) in [(0, "[0]"), (1, "[0,2]")] {
-      let answered = try post(
-        server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
+      let answered = try server.postJSON(
+        "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
       try #require(answered.status == 200, "\(answered.json)")
     }
-    let game = try post(
-      server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":600,"class":"7B"}"#, token: token)
+    let game = try server.postJSON(
+      "/api/live", #"{"topic":"Capitals","set":1,"seconds":600,"class":"7B"}"#, token: token)
     try #require(game.status == 201, "\(game.json)")
     let pin = string(game.json["pin"])
     let host = string(game.json["host"])
     var players: [String] = []
     for name in ["Ada Lovelace", "Alan Turing"] {
-      let joined = try post(server, "/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
+      let joined = try server.postJSON("/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
       try #require(joined.status == 201, "\(joined.json)")
       players.append(string(joined.json["secret"]))
     }
-    try #require(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    try #require(try server.postJSON("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
     for (secret, pick) in zip(players, [0, 1]) {
-      let answered = try post(
-        server, "/api/live/\(pin)/answers", #"{"secret":"\#(secret)","question":0,"answers":[\#(pick)]}"#)
+      let answered = try server.postJSON(
+        "/api/live/\(pin)/answers", #"{"secret":"\#(secret)","question":0,"answers":[\#(pick)]}"#)
       try #require(answered.status == 202, "\(answered.json)")
     }
-    try #require(try post(server, "/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
+    try #require(try server.postJSON("/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
     return code
   }
 
@@ -154,10 +145,10 @@ import Testing
         .body)
     #expect("\(work)".contains("Ada Lovelace"), "\(work)")
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(7200)))
-    let more = try post(
-      server, "/api/assignments", #"{"topic":"Capitals","set":2,"due":"\#(due)","class":"7B"}"#, token: token)
+    let more = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":2,"due":"\#(due)","class":"7B"}"#, token: token)
     #expect(more.status == 201, "\(more.json)")
-    let game = try post(server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, token: token)
+    let game = try server.postJSON("/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, token: token)
     #expect(game.status == 201, "\(game.json)")
     server.kill()
 

@@ -26,20 +26,11 @@ import Testing
     (library, cache) = try LiveLibrary.make()
   }
 
-  func post(_ server: ServeProcess, _ path: String, _ body: String, token: String? = nil) throws
-    -> (status: Int, json: JSONValue)
-  {
-    var headers = ["Content-Type": "application/json"]
-    if let token { headers["Authorization"] = "Bearer \(token)" }
-    let response = try server.request("POST", path, headers: headers, body: Array(body.utf8))
-    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
-  }
-
   func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
 
   func answer(_ server: ServeProcess, _ pin: String, _ secret: String, pick: Int) throws -> (Int, JSONValue) {
-    let answered = try post(
-      server, "/api/live/\(pin)/answers", #"{"secret":"\#(secret)","question":0,"answers":[\#(pick)]}"#)
+    let answered = try server.postJSON(
+      "/api/live/\(pin)/answers", #"{"secret":"\#(secret)","question":0,"answers":[\#(pick)]}"#)
     return (answered.status, answered.json)
   }
 
@@ -49,26 +40,27 @@ import Testing
     let server = try ServeProcess(
       [library.url.path, "--cache-dir", cache.url.path, "--database", url], environment: home.qrquizEnvironment)
     let token = try #require(server.teacherToken)
-    let game = try post(server, "/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, token: token)
+    let game = try server.postJSON("/api/live", #"{"topic":"Capitals","set":1,"seconds":600}"#, token: token)
     try #require(game.status == 201, "\(game.json)")
     let pin = string(game.json["pin"])
     let host = string(game.json["host"])
     var secrets: [String: String] = [:]
     for name in ["Ada", "Bob", "Cy"] {
-      let joined = try post(server, "/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
+      let joined = try server.postJSON("/api/live/\(pin)/players", #"{"name":"\#(name)"}"#)
       try #require(joined.status == 201, "\(joined.json)")
       secrets[name] = string(joined.json["secret"])
     }
     // Homework beside the game, its student joined.
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let homework = try post(server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)"}"#, token: token)
+    let homework = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)"}"#, token: token)
     try #require(homework.status == 201, "\(homework.json)")
     let code = string(homework.json["code"])
-    let student = string(try post(server, "/api/assignments/\(code)/students", #"{"name":"Eve"}"#).json["secret"])
+    let student = string(try server.postJSON("/api/assignments/\(code)/students", #"{"name":"Eve"}"#).json["secret"])
     func homeworkAnswer() throws -> (status: Int, json: JSONValue) {
-      try post(server, "/api/assignments/\(code)/answers", #"{"secret":"\#(student)","index":0,"answers":[0]}"#)
+      try server.postJSON("/api/assignments/\(code)/answers", #"{"secret":"\#(student)","index":0,"answers":[0]}"#)
     }
-    try #require(try post(server, "/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
+    try #require(try server.postJSON("/api/live/\(pin)/next", #"{"secret":"\#(host)"}"#).status == 200)
     let ada = try answer(server, pin, secrets["Ada"]!, pick: 0)
     #expect(ada.0 == 202, "\(ada.1)")
 
@@ -77,7 +69,7 @@ import Testing
     let refused = try answer(server, pin, secrets["Bob"]!, pick: 2)
     #expect(refused.0 == 503, "\(refused.1)")
     #expect(string(refused.1["error"]).contains("could not be saved"), "\(refused.1)")
-    let late = try post(server, "/api/live/\(pin)/players", #"{"name":"Dee"}"#)
+    let late = try server.postJSON("/api/live/\(pin)/players", #"{"name":"Dee"}"#)
     #expect(late.status == 503, "\(late.json)")
     let unsaved = try homeworkAnswer()
     #expect(unsaved.status == 503, "\(unsaved.json)")
@@ -102,11 +94,11 @@ import Testing
     #expect(bob.0 == 202, "\(bob.1)")
     let cy = try answer(server, pin, secrets["Cy"]!, pick: 0)
     #expect(cy.0 == 202, "\(cy.1)")
-    #expect(try post(server, "/api/live/\(pin)/players", #"{"name":"Dee"}"#).status == 201)
+    #expect(try server.postJSON("/api/live/\(pin)/players", #"{"name":"Dee"}"#).status == 201)
     // The homework's refused answer changed nothing either: question 0 is still Eve's next.
     let saved = try homeworkAnswer()
     #expect(saved.status == 200 && saved.json["right"] == .bool(true), "\(saved.json)")
-    #expect(try post(server, "/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
+    #expect(try server.postJSON("/api/live/\(pin)/end", #"{"secret":"\#(host)"}"#).status == 200)
     server.kill()
 
     // Every acknowledged answer is in the results the records keep, and no refused one.

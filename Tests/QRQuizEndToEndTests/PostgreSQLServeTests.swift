@@ -26,15 +26,6 @@ import Testing
       [library.url.path, "--cache-dir", cache.url.path, "--database", url], environment: home.qrquizEnvironment)
   }
 
-  func post(_ server: ServeProcess, _ path: String, _ body: String, token: String? = nil) throws
-    -> (status: Int, json: JSONValue)
-  {
-    var headers = ["Content-Type": "application/json"]
-    if let token { headers["Authorization"] = "Bearer \(token)" }
-    let response = try server.request("POST", path, headers: headers, body: Array(body.utf8))
-    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
-  }
-
   func teacherToken(_ server: ServeProcess) throws -> String { try #require(server.teacherToken) }
 
   func string(_ value: JSONValue?) -> String { if case .string(let text)? = value { text } else { "" } }
@@ -46,18 +37,18 @@ import Testing
     var server = try startServer(database)
     let token = try teacherToken(server)
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let made = try post(
-      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
+    let made = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
       token: token)
     try #require(made.status == 201, "\(made.json)")
     let code = string(made.json["code"])
     // The class on PostgreSQL is the one the server checks names against.
-    #expect(try post(server, "/api/assignments/\(code)/students", #"{"name":"Mallory"}"#).status == 403)
-    let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#)
+    #expect(try server.postJSON("/api/assignments/\(code)/students", #"{"name":"Mallory"}"#).status == 403)
+    let joined = try server.postJSON("/api/assignments/\(code)/students", #"{"name":"ada lovelace"}"#)
     let secret = string(joined.json["secret"])
     for (index, picks) in [(0, "[0]"), (1, "[0,2]")] {
-      let answered = try post(
-        server, "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
+      let answered = try server.postJSON(
+        "/api/assignments/\(code)/answers", #"{"secret":"\#(secret)","index":\#(index),"answers":\#(picks)}"#)
       #expect(answered.status == 200 && answered.json["right"] == .bool(true))
     }
     server.kill()
@@ -83,8 +74,8 @@ import Testing
     environment["QRQUIZ_DATABASE"] = try #require(database.address?.url)
     let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: environment)
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let made = try post(
-      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
+    let made = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#,
       token: try teacherToken(server))
     #expect(made.status == 201, "\(made.json)")
     let folderFile = home.url.appendingPathComponent("data/qrquiz/\(RecordStore.fileName)")
@@ -110,8 +101,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folderFile.path))
     let server = try ServeProcess([library.url.path, "--cache-dir", cache.url.path], environment: environment)
     let due = Assignment.timestamp(QuizClock.Instant(Date().addingTimeInterval(3600)))
-    let assigned = try post(
-      server, "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"9B"}"#,
+    let assigned = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"9B"}"#,
       token: try teacherToken(server))
     #expect(assigned.status == 201, "\(assigned.json)")
   }

@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import QRQuizTestSupport
 
+@testable import QRQuiz
+
 /// `qrquiz serve` running on 127.0.0.1 with a free port, for end-to-end tests of the web
 /// pages; stopped with SIGKILL when the value goes away.
 package final class ServeProcess {
@@ -118,6 +120,17 @@ package final class ServeProcess {
   ) throws -> HTTPProbe.Response {
     try HTTPProbe.request(
       port: port, method: method, path: path, headers: headers, body: body, from: source, host: host)
+  }
+
+  /// POSTs the JSON `body` to `path`, as the teacher of bearer `token` when given: the
+  /// status, and the answer parsed (`.null` when it is not JSON).
+  package func postJSON(_ path: String, _ body: String, token: String? = nil) throws
+    -> (status: Int, json: JSONValue)
+  {
+    var headers = ["Content-Type": "application/json"]
+    if let token { headers["Authorization"] = "Bearer \(token)" }
+    let response = try request("POST", path, headers: headers, body: Array(body.utf8))
+    return (response.status, (try? JSONParser.parse(response.body)) ?? .null)
   }
 }
 
