@@ -84,12 +84,12 @@ extension Pages {
     focus: Bool
   ) -> HTML {
     let state = studying.replayed.card(card.key, at: studying.now)
-    let dues = scheduler.nextDues(of: state, at: studying.now)
+    let intervals = scheduler.nextIntervals(of: state, at: studying.now)
     let ratings: [(StudyRating, StudyPhrase)] = [
       (.again, .rateAgain), (.hard, .rateHard), (.good, .rateGood), (.easy, .rateEasy),
     ]
     let buttons = ratings.map { rating, phrase -> HTML in
-      let interval = intervalText(StudyInterval(from: studying.now, to: dues[rating] ?? studying.now))
+      let interval = intervalText(intervals[rating] ?? .minutes(1))
       return """
         <button type="submit" name="rating" value="\(rating.rawValue)" class="rate-\(rating.rawValue)">\
         <span class="rate-name">\(say(phrase))</span> \
