@@ -210,6 +210,23 @@ import Testing
     try PhraseBookCheck.check(StudyPhrase.self)
   }
 
+  /// A card whose question has a picture shows it, as a played question does: the live
+  /// game's results keep no picture, so it comes from the library's topic; a card without
+  /// one shows none.
+  @Test func aQuestionsPictureIsOnItsCard() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let ada = try #require(secrets[1])
+    let picture = "src=\"/img/\(CacheKey("https://images.example/cat.png").hash)\""
+    var seen: [String: Bool] = [:]
+    for _ in 0..<3 {
+      let page = await server.get("/s/\(ada)/review").text
+      let card = try #require(Self.shownCard(page))
+      seen[card] = page.contains(picture) && page.contains(#"class="review-image""#)
+      #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Capitals", card: card), "3") == 303)
+    }
+    #expect(seen == [Self.spain.card: false, Self.france.card: false, Self.cat.card: true], "\(seen)")
+  }
+
   /// Every count of the Review's header agrees with its number, in both languages.
   @Test func theHeadersCountsAreSingularOrPlural() {
     func counts(_ language: Language, _ missed: Int, _ due: Int, _ new: Int) -> String {

@@ -114,6 +114,7 @@ extension ClassesArea {
       .html(
         site.pages(context).review(
           studying, secret: context[parameter: "secret"], scheduler: studying.scheduler,
+          picture: { self.pictures.imageSource(for: $0) },
           rated: context.request.query["rated"] != nil))
     }
   }

@@ -12,10 +12,13 @@ import QRQuizHTTP
 final class ClassesArea: Sendable {
   let site: Site
   let assignments: Assignments
+  /// Where a Review card's picture is served from.
+  let pictures: PicturesArea
 
-  init(site: Site, assignments: Assignments) {
+  init(site: Site, assignments: Assignments, pictures: PicturesArea) {
     self.site = site
     self.assignments = assignments
+    self.pictures = pictures
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {

@@ -47,9 +47,11 @@ extension Pages {
   /// The Review page: the next card, or that nothing is due and when the next card is.
   /// `rated`: the page follows a rating, so the next card's *Show the answer* takes the
   /// focus (a keyboard or a screen reader goes on from where the rating was).
-  func review(_ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler, rated: Bool = false)
-    -> HTML
-  {
+  /// `picture` gives where a question's picture is served from (`nil`: not here to show).
+  func review(
+    _ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler,
+    picture: (String) -> SitePath?, rated: Bool = false
+  ) -> HTML {
     let queue = studying.queue
     let missed = queue.count { studying.isMissed($0) }
     let new = queue.count { !studying.isMissed($0) && studying.replayed.cards[$0] == nil }
@@ -65,7 +67,9 @@ extension Pages {
       ["name": .text(studying.student.name.text), "class": .text(studying.roster.name.text)])
     let body: HTML =
       if let key = queue.first, let card = studying.deck.card(key) {
-        reviewCard(card, studying: studying, secret: secret, scheduler: scheduler, focus: rated)
+        reviewCard(
+          card, studying: studying, secret: secret, scheduler: scheduler, picture: card.imageURL.flatMap(picture),
+          focus: rated)
       } else {
         nothingDue(studying)
       }
@@ -81,7 +85,7 @@ extension Pages {
 
   private func reviewCard(
     _ card: ClassStudyDeck.Card, studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler,
-    focus: Bool
+    picture: SitePath?, focus: Bool
   ) -> HTML {
     let state = studying.replayed.card(card.key, at: studying.now)
     let intervals = scheduler.nextIntervals(of: state, at: studying.now)
@@ -104,6 +108,7 @@ extension Pages {
       <p class="muted">\(card.key.topic)</p>
       \(missed)
       <h2 id="review-question">\(card.question)</h2>
+      \(picture.map { "<img class=\"review-image\" src=\"\($0)\" alt=\"\">" as HTML })
       <details id="review-answer"><summary class="reveal"\(focus ? " autofocus" : "")>\
       <span class="when-closed">\(say(StudyPhrase.showAnswer))</span>\
       <span class="when-open">\(say(StudyPhrase.hideAnswer))</span></summary>
