@@ -224,7 +224,11 @@ final class ClassesArea: Sendable {
     {
       let book = gradebook(roster)
       if let row = book.row(card: student.card) {
-        let due = studying(secret)?.queue.count
+        // To study now: not a learning card dealt ahead, back in minutes.
+        let due = studying(secret).map { studying in
+          let counts = studying.counts
+          return counts.missed + counts.due + counts.new
+        }
         return .html(pages.studentResults(row, in: book, ownLink: secret, review: due.map { (secret, $0) }))
       }
     }

@@ -53,13 +53,7 @@ extension Pages {
     picture: (String) -> SitePath?, rated: Bool = false
   ) -> HTML {
     let queue = studying.queue
-    let missed = queue.count { studying.isMissed($0) }
-    let new = queue.count { !studying.isMissed($0) && studying.replayed.cards[$0] == nil }
-    // Due now only: a card in its learning steps dealt ahead (back in 10 minutes) is not.
-    let due = queue.count { key in
-      guard !studying.isMissed(key), let card = studying.replayed.cards[key] else { return false }
-      return card.due <= studying.now
-    }
+    let (missed, due, new) = studying.counts
     let counts = say(
       StudyPhrase.reviewCounts, ["missed": .number(missed), "due": .number(due), "new": .number(new)])
     let heading = say(
