@@ -18,6 +18,9 @@
   X(PQsetNoticeProcessor)         \
   X(PQexec)                       \
   X(PQexecParams)                 \
+  X(PQputCopyData)                \
+  X(PQputCopyEnd)                 \
+  X(PQgetResult)                  \
   X(PQclear)                      \
   X(PQresultStatus)               \
   X(PQresultErrorField)           \
