@@ -130,7 +130,15 @@ public final class Assignments: Sendable {
     try books.withLock { (books) throws(CreationFailure) -> AssignmentBook in
       guard books.count < AssignmentStore.maximumAssignments else { throw .tooMany }
       var code = Assignment.makeCode()
-      while books[code] != nil || store?.isTaken(code: code) == true { code = Assignment.makeCode() }
+      do throws(DatabaseError) {
+        // A code no assignment has, here or in the records.
+        while true {
+          if books[code] == nil, try !(store?.isTaken(code: code) ?? false) { break }
+          code = Assignment.makeCode()
+        }
+      } catch {
+        throw .notSaved(error)
+      }
       let assignment = make(code)
       var log: AssignmentMoveLog?
       if let store {

@@ -90,9 +90,10 @@ final class ClassesArea: Sendable {
     }
   }
 
-  /// The page saying what is wrong with the classes' records.
+  /// The page saying what is wrong with the classes' records: 503 (and when to try again)
+  /// while their database cannot be reached, 500 for rows that do not make a class.
   private func classesFailure(_ context: RequestContext, _ error: ClassRosterStore.Error) -> HTTPFailure {
-    HTTPFailure(.html(site.pages(context).error(.notFound, "\(error.description)"), status: 500))
+    HTTPFailure(site.pages(context).recordsFailure(error, about: error.description))
   }
 
   private func noSuchClass(_ context: RequestContext) -> HTTPResponse {

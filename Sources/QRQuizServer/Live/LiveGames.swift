@@ -138,11 +138,16 @@ public final class LiveGames: Sendable {
     let reserved: Result<String, CreateError> = rooms.withLock { state in
       let inProgress = state.rooms.values.count { !$0.isOver } + state.reserved.count
       guard inProgress < maximumGames else { return .failure(.tooManyGames(inProgress)) }
-      var pin: String
-      repeat {
-        pin = String(format: "%06d", Int.random(in: 0...999_999))
-      } while state.rooms[pin] != nil || state.reserved.contains(pin)
-        || (store?.isTaken(pin: pin) ?? false)
+      var pin = ""
+      do throws(DatabaseError) {
+        // A PIN no game has, here or in the records.
+        while true {
+          pin = String(format: "%06d", Int.random(in: 0...999_999))
+          if state.rooms[pin] == nil, !state.reserved.contains(pin), try !(store?.isTaken(pin: pin) ?? false) { break }
+        }
+      } catch {
+        return .failure(.records(error))
+      }
       state.reserved.insert(pin)
       return .success(pin)
     }
