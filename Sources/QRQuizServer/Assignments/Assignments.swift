@@ -110,8 +110,10 @@ public final class Assignments: Sendable {
     }
   }
 
-  /// Every assignment, newest first.
+  /// Every assignment, newest first: those `qrquiz assign` (or another server) added to
+  /// the records since the last look among them (one indexed query when there are none).
   var all: [AssignmentBook] {
+    refreshIfChanged()
     refreshDueChanges()
     return books.withLock { Array($0.values) }.sorted {
       ($0.assignment.created, $0.code) > ($1.assignment.created, $1.code)
