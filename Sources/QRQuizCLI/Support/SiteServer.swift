@@ -106,6 +106,8 @@ struct SiteServer {
   let teacherToken: String
   /// The live games a previous run left, resumed.
   let resumed: [LiveGames.RunningGame]
+  /// The records' file, or their PostgreSQL database (without its password).
+  let recordsLocation: String
 
   /// Reads the topics, starts listening on `host`, resumes the live games a previous run
   /// left, and prints what was skipped.
@@ -189,7 +191,9 @@ struct SiteServer {
     let report = app.resumeLiveGames()
     for problem in report.problems { Console.error(problem) }
     for problem in app.resumeAssignments() { Console.error(problem) }
-    return SiteServer(app: app, server: server, base: base, teacherToken: token, resumed: report.resumed)
+    return SiteServer(
+      app: app, server: server, base: base, teacherToken: token, resumed: report.resumed,
+      recordsLocation: records.location)
   }
 
   /// The names requests must be for (DNS rebinding, `HostNames`): the address listened on,
