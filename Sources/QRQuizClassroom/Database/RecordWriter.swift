@@ -15,6 +15,10 @@ final class RecordWriter: @unchecked Sendable {
   struct Job {
     var body: @Sendable (Database) throws(DatabaseError) -> Void
     var completion: @Sendable (DatabaseError?) -> Void
+    /// PostgreSQL advisory locks (`pg_advisory_xact_lock`) the job's transaction must hold
+    /// before any job of it runs: a live game's, so that one game's moves are taken one
+    /// at a time by every server sharing the database (``LiveMoveLog``).
+    var lockKeys: [Int64] = []
   }
 
   private let condition = NSCondition()
@@ -85,7 +89,13 @@ final class RecordWriter: @unchecked Sendable {
     connection.reconnectIfLost()
     do {
       try connection.begin()
+      // Every lock of the batch taken first, in one order: two servers locking the same
+      // games wait for each other, never each for the other (no deadlock between them).
+      for key in Set(batch.flatMap(\.lockKeys)).sorted() {
+        try connection.execute("SELECT pg_advisory_xact_lock(\(key))")
+      }
     } catch {
+      if connection.isInTransaction { try? connection.execute("ROLLBACK") }
       return Array(repeating: error, count: batch.count)
     }
     var outcomes: [DatabaseError?] = []

@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+
+/// Records on PostgreSQL shared by several servers: each server hears, through
+/// PostgreSQL's `LISTEN/NOTIFY`, which games another server moved (a notification on
+/// ``channel`` with the game's PIN, sent by the transaction that stored the moves, so it
+/// arrives once they are committed), and replays their new moves into its own room of
+/// the game (``LiveMoveLog/takeTurn(locked:_:failed:)``).
+///
+/// One connection of its own, on a thread of its own, woken by the connection's socket: no
+/// polling of the server. A connection lost is made again every second; each time it is
+/// (and at the start), the owner is told `nil`: whatever was said meanwhile was missed, so
+/// every game is to catch up.
+public final class LiveNotices: Sendable {
+  /// The channel the moves of every live game are announced on, the game's PIN as payload.
+  public static let channel = "qrquiz_live"
+
+  private let stopped = StopFlag()
+
+  /// Set once, read by the listener's thread.
+  private final class StopFlag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+  }
+
+  /// Starts listening on `records`' server (nothing for records in an SQLite file).
+  /// `heard` is called on the listener's thread with a game's PIN, or `nil` when every
+  /// game should catch up.
+  public init?(records: RecordStore, heard: @escaping @Sendable (_ pin: String?) -> Void) {
+    guard let address = records.address else { return nil }
+    let thread = Thread { [stopped] in
+      while !stopped.isSet {
+        Self.listen(address, stopped: stopped, heard: heard)
+        if !stopped.isSet { Thread.sleep(forTimeInterval: 1) }
+      }
+    }
+    thread.name = "qrquiz-live-notices"
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// Stops listening (within a second).
+  public func stop() { stopped.set() }
+
+  /// One connection's life: LISTEN, then the notifications as they come, until it is lost
+  /// or the listener stopped.
+  private static func listen(
+    _ address: PostgreSQLAddress, stopped: StopFlag, heard: @Sendable (String?) -> Void
+  ) {
+    guard let database = try? Database(address), case .postgreSQL(let connection) = database.engine,
+      (try? connection.execute("LISTEN qrquiz_live")) != nil
+    else { return }
+    heard(nil)
+    while !stopped.isSet {
+      guard let payloads = connection.notifications(waitingAtMost: 1) else { return }
+      for pin in Set(payloads) { heard(pin) }
+    }
+  }
+}
