@@ -59,32 +59,42 @@ public final class LiveGames: Sendable {
 
   /// - Parameters:
   ///   - store: where games are kept; `nil` keeps them in memory only.
-  ///   - clock: the monotonic clock of deadlines and answer times.
+  ///   - clock: the monotonic clock of deadlines and answer times; by default the system's,
+  ///     or with records on PostgreSQL (which several servers may share) the database's.
   ///   - joinBurst: join attempts one address may make at once (and per minute).
   ///   - keepAliveInterval: seconds without news after which streams get a comment line.
   ///   - runsTicker: whether a thread closes questions at their deadlines (tests that
   ///     move their own clock call ``tick()`` instead).
   public init(
-    store: LiveGameStore?, clock: LiveClock = .system, maximumGames: Int = 64, joinBurst: Double = 100,
+    store: LiveGameStore?, clock: LiveClock? = nil, maximumGames: Int = 64, joinBurst: Double = 100,
     keepAliveInterval: Double = 10, runsTicker: Bool = true
   ) {
     self.keepAliveInterval = keepAliveInterval
     self.store = store
-    self.clock = clock
     self.maximumGames = maximumGames
     joinLimiter = JoinLimiter(burst: joinBurst, refillPerSecond: joinBurst / 60)
     let rooms = Locked(Rooms())
     self.rooms = rooms
     // Each room hears of its game's moves on other servers: replayed here, sent to this
     // server's streams. `nil`: the listener connected (again): every room catches up.
-    notices = store.flatMap { store in
-      LiveNotices(records: store.records) { [rooms, clock] pin in
+    // The rooms' clock is read through a box: it is the listener's (the database's) once
+    // there is one.
+    let clockBox = Locked(clock ?? .system)
+    let notices = store.flatMap { store in
+      LiveNotices(records: store.records) { [rooms, clockBox] pin in
+        let clock = clockBox.withLock { $0 }
         let heard = rooms.withLock { state in
           pin.map { state.rooms[$0].map { [$0] } ?? [] } ?? Array(state.rooms.values)
         }
         for room in heard { room.catchUp(clock: clock) }
       }
     }
+    self.notices = notices
+    // Several servers share the games: their clock is the database's (a test's own stays).
+    if clock == nil, let notices {
+      clockBox.withLock { $0 = .offset(.system) { notices.clockOffset } }
+    }
+    self.clock = clockBox.withLock { $0 }
     ticker = runsTicker ? Ticker() : nil
     ticker?.start(self)
   }

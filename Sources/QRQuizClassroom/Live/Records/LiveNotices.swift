@@ -1,4 +1,5 @@
 import Foundation
+import QRQuiz
 import Synchronization
 
 /// Records on PostgreSQL shared by several servers: each server hears, through
@@ -16,6 +17,20 @@ public final class LiveNotices: Sendable {
   public static let channel = "qrquiz_live"
 
   private let stopped = StopFlag()
+  private let offset = Measure()
+
+  /// The database server's clock less this machine's, in microseconds, as last measured
+  /// (at each connection, then every ``clockInterval`` seconds): live games on several
+  /// servers keep the database's time, whatever each machine's clock says.
+  public var clockOffset: Int64 { offset.value.withLock { $0 } }
+
+  /// How often the database's clock is measured again (seconds).
+  static let clockInterval = 10.0
+
+  /// The clock's offset, written by the listener's thread.
+  private final class Measure: Sendable {
+    let value = Mutex<Int64>(0)
+  }
 
   /// Set once, read by the listener's thread.
   private final class StopFlag: Sendable {
@@ -29,9 +44,9 @@ public final class LiveNotices: Sendable {
   /// game should catch up.
   public init?(records: RecordStore, heard: @escaping @Sendable (_ pin: String?) -> Void) {
     guard let address = records.address else { return nil }
-    let thread = Thread { [stopped] in
+    let thread = Thread { [stopped, offset] in
       while !stopped.isSet {
-        Self.listen(address, stopped: stopped, heard: heard)
+        Self.listen(address, stopped: stopped, offset: offset, heard: heard)
         if !stopped.isSet { Thread.sleep(forTimeInterval: 1) }
       }
     }
@@ -47,15 +62,33 @@ public final class LiveNotices: Sendable {
   /// One connection's life: LISTEN, then the notifications as they come, until it is lost
   /// or the listener stopped.
   private static func listen(
-    _ address: PostgreSQLAddress, stopped: StopFlag, heard: @Sendable (String?) -> Void
+    _ address: PostgreSQLAddress, stopped: StopFlag, offset: Measure,
+    heard: @Sendable (String?) -> Void
   ) {
     guard let database = try? Database(address), case .postgreSQL(let connection) = database.engine,
       (try? connection.execute("LISTEN qrquiz_live")) != nil
     else { return }
+    var measured = QuizClock.Instant(microsecondsSince1970: 0)
     heard(nil)
     while !stopped.isSet {
+      if QuizClock.now.seconds(since: measured) >= clockInterval {
+        guard let measure = clockOffset(on: database) else { return }
+        offset.value.withLock { $0 = measure }
+        measured = QuizClock.now
+      }
       guard let payloads = connection.notifications(waitingAtMost: 1) else { return }
       for pin in Set(payloads) { heard(pin) }
     }
+  }
+
+  /// The database's clock less this machine's, measured at the middle of a round trip.
+  private static func clockOffset(on database: Database) -> Int64? {
+    let before = QuizClock.now.microsecondsSince1970
+    guard
+      let server = try? database.value(
+        "SELECT CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000 AS BIGINT)", as: Int64.self)
+    else { return nil }
+    let after = QuizClock.now.microsecondsSince1970
+    return server - (before + after) / 2
   }
 }
