@@ -305,12 +305,18 @@ extension LiveMoveLog {
     records.enqueue(
       lockKeys: locked ? [lockKey] : [],
       { [self] database throws(DatabaseError) in
-        let known = condition.withLock { durableEntries.count + queuedCount }
-        let rows = try database.rows(
-          """
-          SELECT sequence, move FROM live_moves WHERE game_id = \(gameID) AND sequence > \(known)
-          ORDER BY sequence
-          """)
+        // Moves of this game queued already were appended in this same transaction (a
+        // transaction's moves settle before the writer's next): it has held the game's
+        // lock since, so no other server moved meanwhile, and the notification is sent.
+        let (known, queuedHere) = condition.withLock { (durableEntries.count + queuedCount, queuedCount > 0) }
+        let rows =
+          queuedHere
+          ? []
+          : try database.rows(
+            """
+            SELECT sequence, move FROM live_moves WHERE game_id = \(gameID) AND sequence > \(known)
+            ORDER BY sequence
+            """)
         let others = try decodeOthers(rows, after: known)
         condition.withLock {
           durableEntries += others
@@ -333,7 +339,7 @@ extension LiveMoveLog {
               """)
           }
           // Delivered at the commit, to every server listening: their rooms catch up.
-          try database.execute("SELECT pg_notify('qrquiz_live', \(pin))")
+          if !queuedHere { try database.execute("SELECT pg_notify('qrquiz_live', \(LiveNotices.payload(pin)))") }
         } catch {
           markFailed(error)
           throw error

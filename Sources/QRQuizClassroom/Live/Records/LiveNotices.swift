@@ -77,9 +77,24 @@ public final class LiveNotices: Sendable {
         measured = QuizClock.now
       }
       guard let payloads = connection.notifications(waitingAtMost: 1) else { return }
-      for pin in Set(payloads) { heard(pin) }
+      // This server's own are news to no one here: its rooms made those moves.
+      for pin in Set(payloads.compactMap(othersPIN)) { heard(pin) }
     }
   }
+
+  /// A notification's payload: the game's PIN and the process that moved it.
+  static func payload(_ pin: String) -> String { "\(pin) \(ownProcess)" }
+
+  /// The PIN of a notification another process sent; `nil` for this process's own.
+  static func othersPIN(_ payload: String) -> String? {
+    let parts = payload.split(separator: " ")
+    guard let pin = parts.first, parts.count < 2 || parts[1] != ownProcess else { return nil }
+    return String(pin)
+  }
+
+  /// This process, as its notifications name it: a random name of its own (processes on
+  /// two machines may have the same id).
+  private static let ownProcess = String(UInt64.random(in: 1...UInt64.max), radix: 36)
 
   /// The database's clock less this machine's, measured at the middle of a round trip.
   private static func clockOffset(on database: Database) -> Int64? {
