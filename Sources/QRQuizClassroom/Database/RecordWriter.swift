@@ -91,7 +91,11 @@ final class RecordWriter: @unchecked Sendable {
       try connection.begin()
       // Every lock of the batch taken first, in one order: two servers locking the same
       // games wait for each other, never each for the other (no deadlock between them).
-      for key in Set(batch.flatMap(\.lockKeys)).sorted() {
+      // A server that holds one and hangs (stopped, not killed) costs this one's moves a
+      // refusal after 5 s, not a writer that waits for ever.
+      let keys = Set(batch.flatMap(\.lockKeys)).sorted()
+      if !keys.isEmpty { try connection.execute("SET LOCAL lock_timeout = '5s'") }
+      for key in keys {
         try connection.execute("SELECT pg_advisory_xact_lock(\(key))")
       }
     } catch {

@@ -20,7 +20,7 @@ public final class LiveNotices: Sendable {
   private let offset = Measure()
 
   /// The database server's clock less this machine's, in microseconds, as last measured
-  /// (at each connection, then every ``clockInterval`` seconds): live games on several
+  /// (at each connection, then every 10 seconds): live games on several
   /// servers keep the database's time, whatever each machine's clock says.
   public var clockOffset: Int64 { offset.value.withLock { $0 } }
 
