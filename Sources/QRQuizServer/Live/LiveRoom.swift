@@ -117,17 +117,25 @@ final class LiveRoom: @unchecked Sendable {
     do {
       try await log.waitUntilDurable(number)
     } catch {
-      lock.withLock { rollBackIfTheLogFailed(at: clock.now()) }
+      // Shared records: the game goes back in a turn, on the writer's thread (a turn
+      // waiting for this lock there would never let the log's moves settle).
+      if takesTurns {
+        catchUp(clock: clock)
+      } else {
+        lock.withLock { _ = rollBackIfTheLogFailed(at: clock.now()) }
+      }
       throw error
     }
   }
 
   /// Under the lock: the game of the log's durable moves, if a write failed, sent to every
-  /// stream.
-  private func rollBackIfTheLogFailed(at now: QuizClock.Instant) {
-    guard let rollback = log?.rollBack() else { return }
+  /// stream. Whether it went back.
+  @discardableResult
+  private func rollBackIfTheLogFailed(at now: QuizClock.Instant) -> Bool {
+    guard let rollback = log?.rollBack() else { return false }
     game = rollback.game
     publishState(at: now)
+    return true
   }
 
   /// Who a phone joins as: a name typed (or picked), or a student of the class by card.
@@ -446,8 +454,9 @@ final class LiveRoom: @unchecked Sendable {
   /// returns when it next has something to do.
   func tick(at now: QuizClock.Instant) -> QuizClock.Instant {
     lock.withLock {
-      // A close the ticker queued and nobody waited for may have failed to write.
-      rollBackIfTheLogFailed(at: now)
+      // A close the ticker queued and nobody waited for may have failed to write (shared
+      // records: the next turn sees to it).
+      if !takesTurns { rollBackIfTheLogFailed(at: now) }
       if takesTurns {
         // Whichever server's ticker gets there first closes it, in the game's turn; the
         // others find it closed there and do nothing.
@@ -623,9 +632,12 @@ final class LiveRoom: @unchecked Sendable {
   /// A turn's first step: the moves other servers stored, replayed into the game and told
   /// to the streams as this server's own would be (joins and answers held back for the
   /// ticker, the rest sent at once).
+  ///
+  /// A write of this server's that failed first takes the game back to the records' moves
+  /// (which hold `entries` already).
   private func caughtUp(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) {
-    guard !entries.isEmpty else { return }
     let held: Bool = lock.withLock {
+      guard !rollBackIfTheLogFailed(at: now), !entries.isEmpty else { return false }
       var sendNow = false
       for entry in entries {
         game.apply(entry)

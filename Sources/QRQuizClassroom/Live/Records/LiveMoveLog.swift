@@ -155,9 +155,18 @@ public final class LiveMoveLog: @unchecked Sendable {
   /// After a failed write: the game as the records hold it, and the moves lost; the log
   /// takes moves again. `nil` when no write failed since the last call. Call it under the
   /// game's lock, and replace the game by the rollback's before the next move.
+  ///
+  /// Shared records: call it only on the writer's thread, in a turn (the owner's move
+  /// waits for the writer there): it then waits for nothing, and is `nil` while moves
+  /// queued before the failure have not settled (they settle once the writer's
+  /// transaction ends; the next turn rolls back).
   public func rollBack() -> Rollback? {
     condition.lock()
     // Moves queued before the failure settle (each refused) before the log writes again.
+    if isShared, failure != nil, queuedCount > 0 {
+      condition.unlock()
+      return nil
+    }
     while failure != nil, queuedCount > 0 { condition.wait() }
     guard let failure else {
       condition.unlock()
