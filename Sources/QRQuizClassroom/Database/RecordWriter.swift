@@ -104,11 +104,20 @@ final class RecordWriter: @unchecked Sendable {
     }
     var outcomes: [DatabaseError?] = []
     outcomes.reserveCapacity(batch.count)
+    // A job's savepoint is released in one round trip with the next one's making (and the
+    // last with the commit): on a server, each statement is a trip there and back.
+    var savepointOpen = false
     for job in batch {
       do {
-        try connection.execute("SAVEPOINT job")
+        try connection.executeScript(savepointOpen ? "RELEASE job; SAVEPOINT job" : "SAVEPOINT job")
+        savepointOpen = true
+      } catch {
+        // Not a job's doing: the transaction cannot go on.
+        if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+        return Array(repeating: error, count: batch.count)
+      }
+      do {
         try job.body(connection)
-        try connection.execute("RELEASE job")
         outcomes.append(nil)
       } catch {
         guard connection.isInTransaction else {
@@ -118,11 +127,12 @@ final class RecordWriter: @unchecked Sendable {
         }
         try? connection.execute("ROLLBACK TO job")
         try? connection.execute("RELEASE job")
+        savepointOpen = false
         outcomes.append(error)
       }
     }
     do {
-      try connection.execute("COMMIT")
+      try connection.executeScript(savepointOpen ? "RELEASE job; COMMIT" : "COMMIT")
       condition.withLock { commits += 1 }
       return outcomes
     } catch {
