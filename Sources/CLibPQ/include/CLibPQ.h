@@ -31,7 +31,11 @@
   X(PQftype)                      \
   X(PQgetisnull)                  \
   X(PQgetlength)                  \
-  X(PQgetvalue)
+  X(PQgetvalue)                   \
+  X(PQsocket)                     \
+  X(PQconsumeInput)               \
+  X(PQnotifies)                   \
+  X(PQfreemem)
 
 /// libpq's functions, each under its own name, once loaded.
 typedef struct {

@@ -111,11 +111,12 @@ public final class RecordStore: Sendable {
   /// Queues `body` for the writer and returns at once; `completion` is called on the
   /// writer's thread with `nil` once `body` is committed, or with the error that lost it.
   /// Jobs run in the order they were queued.
+  /// `lockKeys`: PostgreSQL advisory locks the transaction takes before its first job.
   func enqueue(
-    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Void,
+    lockKeys: [Int64] = [], _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Void,
     completion: @escaping @Sendable (DatabaseError?) -> Void
   ) {
-    writer.enqueue(RecordWriter.Job(body: body, completion: completion))
+    writer.enqueue(RecordWriter.Job(body: body, completion: completion, lockKeys: lockKeys))
   }
 
   /// Runs `body` on a reading connection of this thread's own (WAL, or PostgreSQL's read
