@@ -38,7 +38,10 @@ public final class Assignments: Sendable {
     let code = typed.uppercased().filter { $0 != " " && $0 != "-" }
     guard Assignment.isCode(code) else { return nil }
     refreshDueChanges()
-    if let book = books.withLock({ $0[code] }) { return book }
+    if let book = books.withLock({ $0[code] }) {
+      book.catchUp()
+      return book
+    }
     refreshIfChanged()
     return books.withLock { $0[code] }
   }
@@ -115,7 +118,10 @@ public final class Assignments: Sendable {
   var all: [AssignmentBook] {
     refreshIfChanged()
     refreshDueChanges()
-    return books.withLock { Array($0.values) }.sorted {
+    let books = books.withLock { Array($0.values) }
+    // Shared records: each as other servers left it (one indexed query each; none on a laptop).
+    for book in books { book.catchUp() }
+    return books.sorted {
       ($0.assignment.created, $0.code) > ($1.assignment.created, $1.code)
     }
   }

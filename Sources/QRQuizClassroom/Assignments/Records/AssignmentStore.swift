@@ -189,6 +189,44 @@ public final class AssignmentMoveLog: Sendable {
     }
     written.withLock { $0 = sequence }
   }
+
+  /// Whether the records may be shared by several servers (PostgreSQL): another server may
+  /// then have stored moves of this assignment since this log's last.
+  public var isShared: Bool { records.address != nil }
+
+  /// The moves stored since this log's last (by another server sharing the records), in
+  /// order, each checked against `work` as it fits; the log then counts them as its own, so
+  /// the caller must apply them to its work before its next move (under the lock it
+  /// applies its moves under). A move of this server refused by the records because another
+  /// took its place (``DatabaseError/Kind/constraint``) is taken again after these.
+  ///
+  /// - Throws: ``DatabaseError``: the records cannot be read, or what they hold does not
+  ///   follow on (a gap, a move that does not fit).
+  public func movesSinceLast(fitting work: AssignmentWork) throws(DatabaseError) -> [AssignmentWork.Entry] {
+    let after = written.withLock { $0 }
+    let id = assignmentID
+    let rows = try records.read { database throws(DatabaseError) in
+      try database.rows(
+        "SELECT sequence, move FROM assignment_moves WHERE assignment_id = \(id) AND sequence > \(after) ORDER BY sequence"
+      )
+    }
+    let decoder = JSONDecoder()
+    var caughtUp = work
+    var entries: [AssignmentWork.Entry] = []
+    for (offset, row) in rows.enumerated() {
+      guard row.get(0, as: Int.self) == after + offset + 1, let text = row.get(1, as: String.self),
+        let entry = try? decoder.decode(AssignmentWork.Entry.self, from: Data(text.utf8)), caughtUp.accepts(entry)
+      else {
+        throw DatabaseError(
+          kind: .other, path: records.location,
+          message: "assignment \(assignment.code): move \(after + offset + 1) does not follow on")
+      }
+      caughtUp.apply(entry)
+      entries.append(entry)
+    }
+    written.withLock { $0 = after + entries.count }
+    return entries
+  }
 }
 
 extension AssignmentStore {
