@@ -87,6 +87,27 @@ import Testing
     #expect(PostgreSQLAddress("postgresql://ada@db/school\u{0}") == nil)
   }
 
+  /// A server reached that refuses the connection (here a database that does not exist; a
+  /// wrong password or role alike) is said as refused, not as a server away: an IT trial
+  /// read "cannot be reached" and looked for a network problem.
+  @Test func aServerThatRefusesTheConnectionIsSaidToRefuseIt() throws {
+    let database = try TestRecords(.postgreSQL)
+    let url = try #require(database.address?.url)
+    let missing = try #require(
+      PostgreSQLAddress(
+        url.replacingOccurrences(
+          of: #"/qrquiz_test_[0-9a-f]+\?"#, with: "/no_such_school?", options: .regularExpression)))
+    #expect(missing.url.contains("/no_such_school?"))
+    #expect {
+      try RecordStore(postgreSQL: missing)
+    } throws: { error in
+      let text = "\(error)"
+      return (error as? DatabaseError)?.kind == .unreachable
+        && text.contains(": the database server refused the connection (") && text.contains("no_such_school")
+        && !text.contains("\n")
+    }
+  }
+
   @Test func aConnectionTheServerDroppedFailsThoseWritesAloneAndTheNextFindsItAgain() throws {
     let database = try TestRecords(.postgreSQL)
     let records = try database.open(migrator: Self.migrator)
