@@ -126,6 +126,13 @@ struct PackageInstallTests {
     #expect(try machine.succeed(["qrquiz", "--version"]).stdoutText.hasPrefix("qrquiz "))
     try expectTheServerInstalledNotEnabled(on: machine)
 
+    // The service enabled by hand, as `systemctl enable qrquiz` does (its link), which the
+    // purge must not leave pointing at the unit it removes.
+    try machine.succeed([
+      "sh", "-c",
+      "mkdir -p /etc/systemd/system/multi-user.target.wants && ln -s /usr/lib/systemd/system/qrquiz.service "
+        + "/etc/systemd/system/multi-user.target.wants/qrquiz.service",
+    ])
     // Removed, qrquiz takes all its files and leaves nothing of its own or of its game
     // (outside the teacher's home); the libraries it brought stay until `apt autoremove`.
     try machine.succeed(["apt-get", "remove", "--purge", "-y", "-q", "qrquiz"])
