@@ -143,7 +143,9 @@ struct SiteServer {
     do {
       records = try Records.open(database: try options.recordsAddress())
     } catch {
-      throw CLIError(.outputFailed, "\(error)")
+      // As every command says it: a newer qrquiz's records, or a file that is not any, is
+      // 1 — which the systemd unit does not restart for — a database away is 5, tried again.
+      throw CLIError(ErrorReport.exitCode(for: error), "\(error)")
     }
     let liveGames = LiveGameStore(records: records, directory: Directories.live)
     let app = QuizWebApp(
