@@ -132,6 +132,8 @@ import Testing
     #expect(results.stdoutText.contains("Alan Turing,not started"))
     let table = try ProcessRunner.qrquiz(["assign", "--results", code], environment: environment)
     #expect(table.stdoutText.contains("Ada Lovelace\tnot finished\tscore 1000\t1/3 right"))
+    // The one question answered was answered right by all: none is called the hardest.
+    #expect(!table.stdoutText.contains("Hardest"), "\(table.stdoutText)")
     let missing = try ProcessRunner.qrquiz(["assign", "--results", "ZZZZ2345"], environment: environment)
     #expect(missing.status == 3 && missing.stderr.contains("no assignment has the code ZZZZ2345"))
     let late = try ProcessRunner.qrquiz(["assign", "Capitals", "--due", "2001-01-01 10:00"], environment: environment)

@@ -289,7 +289,8 @@ struct AssignCommand: ParsableCommand {
         "\(best.correct)/\(count) right", Plural.count(student.attempts.count, "attempt"),
       ])
     }
-    if let hardest = results.questions.first, hardest.answered > 0 {
+    // No question is the hardest when every one was answered right by all.
+    if let hardest = results.questions.first, hardest.answered > 0, hardest.share < 1 {
       Console.line(
         "Hardest: question \(hardest.index + 1), \(Int((hardest.share * 100).rounded()))% right: \(hardest.question.question.text)"
       )
