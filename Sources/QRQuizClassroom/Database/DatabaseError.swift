@@ -55,8 +55,9 @@ public struct DatabaseError: Error, Sendable, Hashable, CustomStringConvertible 
       "\(path) was written by a newer qrquiz (its records are at version \(version), this qrquiz knows \(known)): "
         + "update qrquiz"
     case .closed: "\(path): the database is closed"
-    // Reached, and refused by the server itself (a password, a role, a database that
-    // does not exist: libpq's "FATAL:"): a setting to fix, not a server to wait for.
+    // Reached, and refused by the server itself (libpq's "FATAL:"): a password, a role, a
+    // database that does not exist or does not take connections now, a server starting
+    // up; its own words, after, say which.
     case .unreachable where message.contains("FATAL:"):
       "\(path): the database server refused the connection (\(message))"
     case .unreachable: "\(path): the database server cannot be reached (\(message))"
