@@ -8,8 +8,10 @@
 /// version by reading the version information (from version 7), find every alignment
 /// pattern, and sample the grid through ``ModuleGridMap``; if that does not read, bend
 /// the map to follow the data modules themselves (paper that is not flat, cloth) and
-/// sample again. Each decoded symbol takes its finders out of play, so several symbols in
-/// one image are each read once.
+/// sample again. A triple of version 7 or more whose version information reads at no size
+/// and whose format information is off by two bits or more is given up before any of that
+/// (see `formatNearlyReads`). Each decoded symbol takes its finders out of play, so several
+/// symbols in one image are each read once.
 package struct SymbolRectifier {
   /// What reading one sampled grid gave.
   package enum GridReading {
