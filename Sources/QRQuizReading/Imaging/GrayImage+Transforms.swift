@@ -3,7 +3,7 @@
 extension GrayImage {
   /// Light for dark: finds light-on-dark codes, which zbar does not look for by itself.
   public func inverted() -> GrayImage {
-    GrayImage(width: width, height: height, pixels: pixels.map { 255 &- $0 })
+    GrayImage(width: width, height: height, pixels: pixels.flipped(by: 255))
   }
 
   /// Each `factor` × `factor` block averaged into one pixel: removes noise and texture
@@ -203,5 +203,20 @@ extension GrayImage {
       output.replaceSubrange(y * width..<(y + 1) * width, with: pixels[y * width..<(y + 1) * width].reversed())
     }
     return GrayImage(width: width, height: height, pixels: output)
+  }
+}
+
+extension [UInt8] {
+  /// Each byte XORed with `mask` (255 − level for 255; dark for light for 1) in a plain loop
+  /// over the buffers, which the compiler vectorises: `map` with a closure went a byte at a
+  /// time, and the located pass inverts a view's images for its light-on-dark try (measured:
+  /// 7% of the hard captures' processor time).
+  func flipped(by mask: UInt8) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+      withUnsafeBufferPointer { input in
+        for index in 0..<input.count { output[index] = input[index] ^ mask }
+      }
+      initialized = count
+    }
   }
 }

@@ -191,5 +191,5 @@ extension QRCodeReader {
 
 extension BinaryImage {
   /// Light and dark swapped.
-  func inverted() -> BinaryImage { BinaryImage(width: width, height: height, bits: bits.map { $0 ^ 1 }) }
+  func inverted() -> BinaryImage { BinaryImage(width: width, height: height, bits: bits.flipped(by: 1)) }
 }
