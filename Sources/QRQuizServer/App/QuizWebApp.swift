@@ -53,12 +53,16 @@ public final class QuizWebApp: HTTPResponder {
     public var assignmentStore: AssignmentStore?
     /// The teacher's classes (`qrquiz class`): an assignment for a class takes its roster's names.
     public var classes: ClassRosterStore?
+    /// A school's teachers (`qrquiz admin teacher`): once the records hold an account, each
+    /// teacher's personal API token takes the place of ``teacherToken``, and each sees only
+    /// their own classes, games and homework. `nil`: the laptop's single teacher alone.
+    public var teacherAccounts: TeacherAccountStore?
 
     public init(
       publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
       liveGames: LiveGameStore? = nil, isSecure: Bool = false, isPrivate: Bool = false,
       holdsRequestsUntilResumed: Bool = false, assignmentStore: AssignmentStore? = nil,
-      classes: ClassRosterStore? = nil
+      classes: ClassRosterStore? = nil, teacherAccounts: TeacherAccountStore? = nil
     ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
       self.teacherToken = teacherToken
@@ -70,6 +74,7 @@ public final class QuizWebApp: HTTPResponder {
       self.holdsRequestsUntilResumed = holdsRequestsUntilResumed
       self.assignmentStore = assignmentStore
       self.classes = classes
+      self.teacherAccounts = teacherAccounts
     }
 
     /// The secret that opens the creator, when editing is allowed.
