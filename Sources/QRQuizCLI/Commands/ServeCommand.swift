@@ -65,7 +65,7 @@ struct ServeCommand: ParsableCommand {
     if !site.app.isPublicURLReachable { Console.line(SiteServer.unreachableWarning(publicURL: site.base)) }
     if site.hasAccounts {
       // A school's server: the single token would open every teacher's records.
-      Console.line("Teachers use their own tokens: qrquiz admin teacher token NAME")
+      Console.line("Teachers log in at \(site.base)/login (their scripts: qrquiz admin teacher token NAME)")
     } else {
       Console.line("Teacher's address (live games\(allowEdit ? ", creating topics" : "")): \(site.teacherAddress)")
       if allowEdit { Console.line("Create topics at \(site.base)/new?token=\(site.teacherToken)") }

@@ -10,8 +10,8 @@ import Foundation
 ///
 /// ```swift
 /// let proxies = TrustedProxies(["127.0.0.1"])
-/// proxies.client(peer: "127.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.9")  // "203.0.113.9"
-/// proxies.client(peer: "198.51.100.7", forwardedFor: "203.0.113.9")  // "198.51.100.7"
+/// let client = proxies.client(peer: "127.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.9")  // 203.0.113.9
+/// let stranger = proxies.client(peer: "198.51.100.7", forwardedFor: "203.0.113.9")  // 198.51.100.7
 /// ```
 public struct TrustedProxies: Sendable, Hashable {
   /// The proxies' addresses, as the server sees its peers (numeric, normalised).

@@ -97,6 +97,7 @@ public final class QuizWebApp: HTTPResponder {
   let liveArea: LiveArea
   let assignmentArea: AssignmentArea
   let classes: ClassesArea
+  let accounts: AccountArea
   private let router: Router<RequestContext>
   private let resumeGate: ResumeGate
 
@@ -122,14 +123,16 @@ public final class QuizWebApp: HTTPResponder {
     let assignments = assignments ?? Assignments(store: configuration.assignmentStore)
     assignmentArea = AssignmentArea(site: site, pictures: pictures, assignments: assignments)
     classes = ClassesArea(site: site, assignments: assignments)
-    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes)
+    accounts = AccountArea(site: site)
+    router = Self.router(
+      site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes, accounts)
   }
 
   /// The site's route table: every area's routes, in the order of the route documentation,
   /// behind the security headers.
   private static func router(
     site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
-    _ live: LiveArea, _ assignments: AssignmentArea, _ classes: ClassesArea
+    _ live: LiveArea, _ assignments: AssignmentArea, _ classes: ClassesArea, _ accounts: AccountArea
   ) -> Router<RequestContext> {
     var router = Router { RequestContext($0, site: site) }
     router.middleware = [SecurityHeaders()]
@@ -146,6 +149,7 @@ public final class QuizWebApp: HTTPResponder {
     live.addRoutes(to: &router)
     assignments.addRoutes(to: &router)
     classes.addRoutes(to: &router)
+    accounts.addRoutes(to: &router)
     return router
   }
 

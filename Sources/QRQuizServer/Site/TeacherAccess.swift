@@ -80,6 +80,10 @@ extension Site {
         return .answered(signIn)
       }
       guard context.isTeacher else {
+        // A school's server: the log-in page, coming back here after.
+        if usedAccounts() != nil {
+          return .answered(.redirect(to: SitePath.logIn.query("back", context.request.path)))
+        }
         let pages = pages(context)
         return .answered(.html(pages.error(.notAllowed, pages.say(HomeworkPhrase.teacherOnlyDetail)), status: 403))
       }
