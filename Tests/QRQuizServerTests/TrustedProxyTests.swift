@@ -3,6 +3,7 @@ import QRQuizServerTesting
 import QRQuizTestSupport
 import Testing
 
+@testable import QRQuiz
 @testable import QRQuizServer
 
 /// `X-Forwarded-For` believed from a trusted proxy only (`serve --trusted-proxy`): the
@@ -61,5 +62,34 @@ import Testing
     let answer = try HTTPProbe.request(
       port: server.port, method: "GET", path: "/", headers: ["X-Forwarded-For": "203.0.113.9"], from: "127.0.0.1")
     #expect(answer.text == "127.0.0.1")
+  }
+
+  /// The limits per address behind a trusted proxy: each client its own budget of joins,
+  /// and a hostile peer that is not the proxy cannot buy more by naming others.
+  @Test func theLimitsPerAddressCountEachClientBehindTheProxy() throws {
+    let (library, _) = try LiveLibrary.make()
+    let app = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)),
+      configuration: .init(publicURL: "http://127.0.0.1:8080"),
+      live: LiveGames(store: nil, clock: ManualClock().clock, joinBurst: 3, runsTicker: false))
+    var configuration = HTTPServer.Configuration(port: 0)
+    configuration.trustedProxies = TrustedProxies(["127.0.0.1"])
+    let server = try HTTPServer(configuration: configuration, responder: app)
+    defer { server.stop(timeout: 1) }
+    func join(from source: String, forwardedFor: String) throws -> Int {
+      try HTTPProbe.request(
+        port: server.port, method: "POST", path: "/api/live/000000/players",
+        headers: ["Content-Type": "application/json", "X-Forwarded-For": forwardedFor],
+        body: Array(#"{"name":"Ada"}"#.utf8), from: source
+      ).status
+    }
+    // One client behind the proxy uses its budget up…
+    #expect(try (0..<3).map { _ in try join(from: "127.0.0.1", forwardedFor: "203.0.113.1") } == [404, 404, 404])
+    #expect(try join(from: "127.0.0.1", forwardedFor: "203.0.113.1") == 429)
+    // …and the next one behind the same proxy still has its own.
+    #expect(try join(from: "127.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.2") == 404)
+    // A peer that is no proxy names someone new each time: it is itself all the same.
+    let hostile = try (0..<4).map { try join(from: "127.0.0.2", forwardedFor: "198.51.100.\($0)") }
+    #expect(hostile == [404, 404, 404, 429], "\(hostile)")
   }
 }
