@@ -35,6 +35,7 @@ import Testing
     var notice: String
     var refused: String
     var classes: String
+    var account: String
     var cookie: Cookie
     var signedIn: String
     var loggedOut: String
@@ -96,6 +97,7 @@ import Testing
     #expect(report.notice == "Your password is set: log in with it.")
     #expect(report.refused == "This name or email address and this password do not go together.")
     #expect(report.classes == "Classes", "\(report.classes)")
+    #expect(report.account == "Account", "the header's link to log out from")
     #expect(report.cookie.httpOnly == true && report.cookie.sameSite == "Strict" && report.cookie.expires)
     #expect(report.cookie.secure != true, "the address is http here")
     #expect(report.signedIn == "You are logged in as Ada Lovelace.")
@@ -106,7 +108,7 @@ import Testing
     #expect(report.spanish["password"] == .text("Pon tu contraseña"))
 
     #expect(report.violations.isEmpty, "\(report.violations)")
-    #expect(report.pages.count == 6, "\(report.pages)")
+    #expect(report.pages.count == 7, "\(report.pages)")
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
       #expect(offenders.isEmpty, "\(page): \(offenders)")
     }

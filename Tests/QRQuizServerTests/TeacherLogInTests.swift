@@ -21,7 +21,7 @@ import Testing
   let client: WebAppClient
   let code: String
 
-  init(engine: RecordEngine, publicURL: String = "http://192.168.1.20:8080") throws {
+  init(engine: RecordEngine, publicURL: String = "http://192.168.1.20:8080", allowsEditing: Bool = false) throws {
     (library, _) = try LiveLibrary.make()
     records = try TestRecords(engine)
     let store = try records.open()
@@ -31,7 +31,7 @@ import Testing
     app = QuizWebApp(
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(
-        publicURL: publicURL, teacherToken: String(repeating: "3c", count: 16),
+        publicURL: publicURL, teacherToken: String(repeating: "3c", count: 16), allowsEditing: allowsEditing,
         assignmentStore: AssignmentStore(records: store), classes: classes, teacherAccounts: teachers),
       live: LiveGames(store: nil, clock: clock.clock, runsTicker: false))
     app.reload()
@@ -112,6 +112,8 @@ import Testing
     #expect(await test.classes(secret) == 200)
     let page = await test.client.request("GET", "/login", headers: ["Cookie": "qrquiz_teacher=\(secret)"])
     #expect(page.text.contains("You are logged in as Ada Lovelace."))
+    let classesPage = await test.client.request("GET", "/classes", headers: ["Cookie": "qrquiz_teacher=\(secret)"])
+    #expect(classesPage.text.contains("<a href=\"/login\">Account</a>"), "the header links the account's page")
 
     // Logging out ends it in the records: the same cookie opens nothing after.
     let out = await test.post("/logout", ["csrf": test.csrf], cookie: secret)
@@ -208,5 +210,14 @@ import Testing
       topics: .library(TopicLibrary(directory: library.url)),
       configuration: .init(publicURL: "http://127.0.0.1:8080", teacherToken: String(repeating: "3c", count: 16)))
     #expect(await WebAppClient(app: app).request("GET", "/login").status == 404)
+  }
+
+  @Test static func theEditorSendsToTheLogInPageToo() async throws {
+    let test = try TeacherLogInTests(engine: .sqlite, allowsEditing: true)
+    let away = await test.client.request("GET", "/new")
+    #expect(away.status == 303 && away.headers["location"] == "/login?back=%2Fnew", "\(away.headers)")
+    try await test.setPassword()
+    let secret = try #require(Self.session(await test.logIn("Ada Lovelace", "correct horse")))
+    #expect(await test.client.request("GET", "/new", headers: ["Cookie": "qrquiz_teacher=\(secret)"]).status == 200)
   }
 }

@@ -21,5 +21,6 @@ extension AccountPhrase {
     .passwordsDiffer: "Las dos contraseñas no coinciden: escribe la misma dos veces.",
     .passwordLengthWrong: "Una contraseña tiene de 10 a 256 caracteres.",
     .linkNotValid: "Este enlace no es válido (ya usado, caducado o mal copiado): pide uno nuevo.",
+    .navAccount: "Cuenta",
   ]
 }

@@ -6,7 +6,7 @@ public enum AccountPhrase: String, PhraseBook {
   case logInTitle, logInHeading, loginLabel, passwordLabel, logInButton, logInRefused, logInTooMany, logInBusy
   case signedInAs, logOutButton, loggedOut, passwordSetNotice
   case setPasswordTitle, setPasswordHeading, newPasswordLabel, repeatPasswordLabel, passwordRule, setPasswordButton
-  case passwordsDiffer, passwordLengthWrong, linkNotValid
+  case passwordsDiffer, passwordLengthWrong, linkNotValid, navAccount
 
   public static func catalogue(_ language: Language) -> [AccountPhrase: String] {
     switch language {
@@ -37,5 +37,6 @@ public enum AccountPhrase: String, PhraseBook {
     .passwordsDiffer: "The two passwords differ: type the same one twice.",
     .passwordLengthWrong: "A password has 10 to 256 characters.",
     .linkNotValid: "This link is not valid (used already, expired, or mistyped): ask for a new one.",
+    .navAccount: "Account",
   ]
 }

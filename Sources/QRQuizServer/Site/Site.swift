@@ -51,7 +51,7 @@ final class Site: Sendable {
   func pages(_ context: RequestContext) -> Pages {
     Pages(
       language: context.language, canCreate: configuration.allowsEditing && context.isTeacher,
-      isTeacher: context.isTeacher,
+      isTeacher: context.isTeacher, hasAccount: context.teacher?.account != nil,
       theme: Theme(cookies: context.request.cookies),
       here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }

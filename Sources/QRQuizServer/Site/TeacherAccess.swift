@@ -185,7 +185,11 @@ extension Site {
       return .html(pages.error(.editingOff, pages.say(.editingOffDetail)), status: 403)
     }
     if let signIn = teacherSignIn(context, returningTo: path) { return signIn }
-    guard context.isTeacher else { return notAllowed(context) }
+    guard context.isTeacher else {
+      // A school's server: the log-in page, coming back here after.
+      if usedAccounts() != nil { return .redirect(to: SitePath.logIn.query("back", path.value)) }
+      return notAllowed(context)
+    }
     return nil
   }
 

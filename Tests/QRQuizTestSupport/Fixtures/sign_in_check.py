@@ -10,7 +10,7 @@ usage: sign_in_check.py BASE_URL CODE [--screenshots DIR]
 
 The server has one account, Ada Lovelace (ada@school.example), whose link's code is CODE.
 
-Report: {"notice": str, "classes": str, "cookie": {...}, "signedIn": str, "loggedOut": str,
+Report: {"notice": str, "classes": str, "account": str, "cookie": {...}, "signedIn": str, "loggedOut": str,
 "refused": str, "focusAfterRefusal": str, "spanish": {...}, "violations": [...], "pages": [...],
 "layout": {page: [offenders]}, "console": [...]}."""
 import json
@@ -88,6 +88,8 @@ try:
     teacher.switch_to.active_element.send_keys(Keys.ENTER)
     arrive(teacher, "location.pathname === '/classes'")
     report["classes"] = teacher.find_element(By.TAG_NAME, "h1").text
+    report["account"] = teacher.find_element(By.CSS_SELECTOR, "header a[href='/login']").text
+    check(teacher, "classes")
     cookie = next(c for c in teacher.get_cookies() if c["name"] == "qrquiz_teacher")
     report["cookie"] = {"httpOnly": cookie.get("httpOnly"), "sameSite": cookie.get("sameSite"),
                         "secure": cookie.get("secure"), "expires": "expiry" in cookie}
