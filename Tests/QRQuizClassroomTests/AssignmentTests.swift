@@ -221,7 +221,7 @@ import Testing
     #expect(resumption.problems.contains { $0.contains("BAD23456") && $0.contains("move 1") })
     // Kept, not read again, its code never given again.
     #expect(store.resume().problems.isEmpty)
-    #expect(store.isTaken(code: "BAD23456") && !store.isTaken(code: "NEW23456"))
+    #expect(try store.isTaken(code: "BAD23456") && !store.isTaken(code: "NEW23456"))
   }
 
   /// A topic imported from one spreadsheet list: three runs (2, 4 and 2 answers) of one

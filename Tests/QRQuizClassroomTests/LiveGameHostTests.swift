@@ -80,7 +80,7 @@ import Testing
     #expect(try store.saveResults(of: empty) == nil)
     #expect(store.savedGames().isEmpty)
     // Its rows are gone too: nothing to resume, the PIN free.
-    #expect(store.resumeUnfinished(at: T.t(2)).games.isEmpty && !store.isTaken(pin: "123456"))
+    #expect(try store.resumeUnfinished(at: T.t(2)).games.isEmpty && !store.isTaken(pin: "123456"))
 
     // One player who joined is a result, even with no question asked.
     var joined = LiveGame(setup: T.setup())

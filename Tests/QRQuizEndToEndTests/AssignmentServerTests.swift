@@ -113,7 +113,11 @@ import Testing
     // address on port 8080 whatever port the server had).
     #expect(made.stdoutText.contains(":\(server.port)/a/\(code)"), "\(made.stdoutText)")
 
-    // The running server finds it, and hides its topic from then on.
+    // The running server lists it before anyone opened its code (an IT trial found it
+    // missing from the teacher's list until a student came), and hides its topic.
+    let token = try #require(server.teacherToken)
+    let listed = try server.request("GET", "/api/assignments", headers: ["Authorization": "Bearer \(token)"])
+    #expect(listed.text.contains(#""code":"\#(code)""#), "\(listed.text)")
     #expect(try server.request("GET", "/t/Capitals.json").status == 404)
     let joined = try post(server, "/api/assignments/\(code)/students", #"{"name":"Ada Lovelace"}"#)
     #expect(joined.status == 201)

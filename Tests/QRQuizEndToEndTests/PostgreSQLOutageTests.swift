@@ -37,6 +37,11 @@ import Testing
   @Test func aMoveThatCannotBeStoredIsRefusedAtOnceAndTheGameGoesOnWhenTheDatabaseIsBack() throws {
     let database = try TestRecords(.postgreSQL)
     let url = try #require(database.address?.url)
+    // A class on the school's server, made as its IT would.
+    let made = try ProcessRunner.qrquiz(
+      ["class", "new", "7B", "--students", "-"], stdin: Data("Ada Lovelace\nAlan Turing\n".utf8),
+      environment: home.qrquizEnvironment.merging(["QRQUIZ_DATABASE": url]) { $1 })
+    try #require(made.status == 0, "\(made.stderr)")
     let server = try ServeProcess(
       [library.url.path, "--cache-dir", cache.url.path, "--database", url], environment: home.qrquizEnvironment)
     let token = try #require(server.teacherToken)
@@ -56,6 +61,10 @@ import Testing
       "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)"}"#, token: token)
     try #require(homework.status == 201, "\(homework.json)")
     let code = string(homework.json["code"])
+    let classHomework = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)","class":"7B"}"#, token: token)
+    try #require(classHomework.status == 201, "\(classHomework.json)")
+    let classCode = string(classHomework.json["code"])
     let student = string(try server.postJSON("/api/assignments/\(code)/students", #"{"name":"Eve"}"#).json["secret"])
     func homeworkAnswer() throws -> (status: Int, json: JSONValue) {
       try server.postJSON("/api/assignments/\(code)/answers", #"{"secret":"\#(student)","index":0,"answers":[0]}"#)
@@ -73,6 +82,20 @@ import Testing
     #expect(late.status == 503, "\(late.json)")
     let unsaved = try homeworkAnswer()
     #expect(unsaved.status == 503, "\(unsaved.json)")
+    // Nothing new is made, each refused at once (a PIN or a code is never drawn again and
+    // again against a database that cannot answer, holding every other request up).
+    let newGame = try server.postJSON("/api/live", #"{"topic":"Capitals","set":1}"#, token: token)
+    #expect(newGame.status == 503, "\(newGame.json)")
+    let newHomework = try server.postJSON(
+      "/api/assignments", #"{"topic":"Capitals","set":1,"due":"\#(due)"}"#, token: token)
+    #expect(newHomework.status == 503, "\(newHomework.json)")
+    // A student on the class's list is told the server's trouble, not that her name is not
+    // on it; the teacher's gradebook says the records are away, not that the class is.
+    let onTheList = try server.postJSON("/api/assignments/\(classCode)/students", #"{"name":"Ada Lovelace"}"#)
+    #expect(onTheList.status == 503, "\(onTheList.json)")
+    let gradebook = try server.request("GET", "/classes/7B", headers: ["Authorization": "Bearer \(token)"])
+    #expect(gradebook.status == 503 && gradebook.headers["retry-after"] != nil, "\(gradebook.status)")
+    #expect(gradebook.text.contains("The records cannot be reached just now"), "\(gradebook.text)")
     // A second process starting now is told in one line, and does not serve.
     let second = try ProcessRunner.qrquiz(
       ["serve", "--port", "0", library.url.path, "--cache-dir", cache.url.path, "--database", url],
@@ -95,6 +118,7 @@ import Testing
     let cy = try answer(server, pin, secrets["Cy"]!, pick: 0)
     #expect(cy.0 == 202, "\(cy.1)")
     #expect(try server.postJSON("/api/live/\(pin)/players", #"{"name":"Dee"}"#).status == 201)
+    #expect(try server.postJSON("/api/assignments/\(classCode)/students", #"{"name":"Ada Lovelace"}"#).status == 201)
     // The homework's refused answer changed nothing either: question 0 is still Eve's next.
     let saved = try homeworkAnswer()
     #expect(saved.status == 200 && saved.json["right"] == .bool(true), "\(saved.json)")

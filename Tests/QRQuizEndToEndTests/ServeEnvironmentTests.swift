@@ -20,8 +20,10 @@ import Testing
   }
 
   /// A server started on the library with `arguments` and the variables `given`, once it
-  /// says it serves: the process and what it printed.
-  func start(_ arguments: [String], with given: [String: String]) throws -> (process: ChildProcess, text: String) {
+  /// says it serves: the process, what it printed, and what it said on standard error.
+  func start(_ arguments: [String], with given: [String: String]) throws -> (
+    process: ChildProcess, text: String, errors: String
+  ) {
     let output = try TemporaryDirectory()
     let stdout = output.url.appendingPathComponent("stdout")
     let process = try ChildProcess(
@@ -38,12 +40,12 @@ import Testing
       process.killNow()
       throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "serve did not start: \(text)\(said)"])
     }
-    return (process, text)
+    return (process, text, said)
   }
 
   @Test func theVariablesGiveTheAddressThePortAndThePublicAddress() throws {
     let port = try freeLoopbackPort()
-    let (server, text) = try start(
+    let (server, text, _) = try start(
       [],
       with: [
         "QRQUIZ_HOST": "127.0.0.1", "QRQUIZ_PORT": String(port),
@@ -62,7 +64,7 @@ import Testing
     // The variables name a port taken and an address not this machine's: the flags' win.
     let taken = try HTTPServer(configuration: .init(port: try freeLoopbackPort()), responder: Router())
     defer { taken.stop(timeout: 1) }
-    let (server, text) = try start(
+    let (server, text, _) = try start(
       ["--host", "127.0.0.1", "--port", "0"],
       with: ["QRQUIZ_HOST": "192.0.2.1", "QRQUIZ_PORT": String(taken.port)])
     defer { server.killNow() }
@@ -73,7 +75,7 @@ import Testing
 
     // A data folder of its own: one server serves a data folder at a time.
     let other = try TemporaryDirectory()
-    let (named, namedText) = try start(
+    let (named, namedText, _) = try start(
       ["--port", "0", "--public-url", "http://quiz.flag.example"],
       with: ["QRQUIZ_PUBLIC_URL": "https://quiz.variable.example", "XDG_DATA_HOME": other.path("data")])
     defer { named.killNow() }
@@ -108,5 +110,27 @@ import Testing
       result.stderr
         == "qrquiz serve: --trusted-proxy must be a numeric IPv4 or IPv6 address such as 127.0.0.1, not 'nginx' "
         + "(see 'qrquiz serve --help')\n", "\(result.stderr)")
+  }
+
+  /// A setting's name mistyped in server.conf: the server would start on a new, empty
+  /// SQLite file beside the school's database, saying nothing. It says so on standard
+  /// error, and its first lines say which records it uses and where it listens.
+  @Test func aMistypedSettingIsSaidAndTheRecordsAndPortAreShown() throws {
+    let port = try freeLoopbackPort()
+    let (server, text, errors) = try start(
+      [],
+      with: [
+        "QRQUIZ_DATABSE": "postgresql://qrquiz@/qrquiz", "qrquiz_port": "18010", "QRQUIZ_PORT": String(port),
+        "QRQUIZ_SOMETHING_ELSE": "left alone",
+      ])
+    defer { server.killNow() }
+    let warnings = errors.split(separator: "\n").filter { $0.contains("warning:") }
+    #expect(
+      warnings == [
+        "warning: $QRQUIZ_DATABSE is not a setting qrquiz reads (ignored); did you mean QRQUIZ_DATABASE?",
+        "warning: $qrquiz_port is not a setting qrquiz reads (ignored); did you mean QRQUIZ_PORT?",
+      ], "\(errors)")
+    let records = home.url.appendingPathComponent("data/qrquiz/records.sqlite").path
+    #expect(text.contains("Records: \(records) · listening on 127.0.0.1:\(port)\n"), "\(text)")
   }
 }

@@ -32,6 +32,8 @@ import Testing
     var buttons: [String]
     var focused: String
     var order: [String]
+    /// The cards whose picture showed.
+    var pictures: [String]
     var done: String
     var labels: [String]
     var refocused: [Bool]
@@ -94,6 +96,7 @@ import Testing
     #expect(
       report.order == ["Capital of France?", "What is this?", "Capital of Peru?", "Which are in Spain?"],
       "\(report.order)")
+    #expect(report.pictures == ["What is this?"], "\(report.pictures)")
     #expect(report.done.hasPrefix("Nothing to review now"))
     #expect(report.labels == ["Show the answer", "Hide the answer"], "\(report.labels)")
     // After each rating but the last, the next card's Show the answer has the focus.
@@ -106,7 +109,7 @@ import Testing
     #expect(report.memory[0].suffix(3) == ["0", "4", "100%"], "\(report.memory)")
 
     #expect(report.violations.isEmpty, "\(report.violations)")
-    #expect(report.pages.count == 6, "\(report.pages)")
+    #expect(report.pages.count == 7, "\(report.pages)")
     for (page, offenders) in report.layout.sorted(by: { $0.key < $1.key }) {
       #expect(offenders.isEmpty, "\(page): \(offenders)")
     }

@@ -74,6 +74,7 @@ import Testing
     let spanish = await server.client.request(
       "GET", "/classes/7B", headers: HomeworkServer.teacherCookie.merging(["Accept-Language": "es"]) { $1 })
     #expect(spanish.text.contains("Retención deseada") && spanish.text.contains("Guardar la retención"))
+    #expect(spanish.text.contains(#"name="retention" value="0,97""#), "as Spanish writes a decimal")
     let json = try JSONParser.parse(
       await server.get("/api/classes/7B/gradebook.json", headers: HomeworkServer.teacher).body)
     #expect(json["memory"]?["retention"] == .number(0.97))

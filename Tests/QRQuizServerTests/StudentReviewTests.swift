@@ -210,6 +210,43 @@ import Testing
     try PhraseBookCheck.check(StudyPhrase.self)
   }
 
+  /// A card whose question has a picture shows it, as a played question does: the live
+  /// game's results keep no picture, so it comes from the library's topic; a card without
+  /// one shows none.
+  @Test func aQuestionsPictureIsOnItsCard() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let ada = try #require(secrets[1])
+    let picture = "src=\"/img/\(CacheKey("https://images.example/cat.png").hash)\""
+    var seen: [String: Bool] = [:]
+    for _ in 0..<3 {
+      let page = await server.get("/s/\(ada)/review").text
+      let card = try #require(Self.shownCard(page))
+      seen[card] = page.contains(picture) && page.contains(#"class="review-image""#)
+      #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Capitals", card: card), "3") == 303)
+    }
+    #expect(seen == [Self.spain.card: false, Self.france.card: false, Self.cat.card: true], "\(seen)")
+  }
+
+  /// The link on the student's results counts what the Review's header counts: a card in
+  /// its learning steps, back in ten minutes, is not one "to study now" (the Review deals
+  /// it ahead all the same when nothing else is left).
+  @Test func theResultsLinkCountsOnlyTheCardsToStudyNow() async throws {
+    let (server, secrets) = try await Self.classThatPlayed()
+    let ada = try #require(secrets[1])
+    var link = await server.get("/s/\(ada)").text
+    #expect(link.contains("Review: 4 cards to study now"), "\(link)")
+    var rated: Set<String> = []
+    while let card = Self.shownCard(await server.get("/s/\(ada)/review").text), rated.insert(card).inserted {
+      #expect(await Self.rate(server, ada, StudyLog.CardKey(topic: "Capitals", card: card), "3") == 303)
+    }
+    #expect(rated.count == 4)
+    // Every card in its learning steps now: dealt ahead on the Review, not counted here.
+    let review = await server.get("/s/\(ada)/review").text
+    #expect(review.contains("0 missed in class · 0 due · 0 new"), "\(review)")
+    link = await server.get("/s/\(ada)").text
+    #expect(link.contains("Review: nothing to study now"), "\(link)")
+  }
+
   /// Every count of the Review's header agrees with its number, in both languages.
   @Test func theHeadersCountsAreSingularOrPlural() {
     func counts(_ language: Language, _ missed: Int, _ due: Int, _ new: Int) -> String {

@@ -72,4 +72,13 @@ import Testing
     let dues = scheduler.nextDues(of: card, at: card.due)
     #expect(dues[.again]! <= dues[.good]! && dues[.good]! <= dues[.easy]!)
   }
+
+  /// Each interval measured from the instant the dues were worked out from, so the
+  /// terminal and the phone say the same (the terminal once measured from a later
+  /// instant and said Hard "5 min" where the phone said "6 min").
+  @Test func theButtonsIntervalsAreMeasuredFromOneInstant() throws {
+    let scheduler = try FSRSScheduler(fuzz: false)
+    let intervals = scheduler.nextIntervals(of: StudyCard(due: now, fuzzSeed: 7), at: now)
+    #expect(intervals == [.again: .minutes(1), .hard: .minutes(6), .good: .minutes(10), .easy: .days(8)])
+  }
 }

@@ -18,6 +18,9 @@
   X(PQsetNoticeProcessor)         \
   X(PQexec)                       \
   X(PQexecParams)                 \
+  X(PQputCopyData)                \
+  X(PQputCopyEnd)                 \
+  X(PQgetResult)                  \
   X(PQclear)                      \
   X(PQresultStatus)               \
   X(PQresultErrorField)           \
@@ -28,7 +31,11 @@
   X(PQftype)                      \
   X(PQgetisnull)                  \
   X(PQgetlength)                  \
-  X(PQgetvalue)
+  X(PQgetvalue)                   \
+  X(PQsocket)                     \
+  X(PQconsumeInput)               \
+  X(PQnotifies)                   \
+  X(PQfreemem)
 
 /// libpq's functions, each under its own name, once loaded.
 typedef struct {

@@ -38,4 +38,11 @@ extension FSRSScheduler {
     }
     return dues
   }
+
+  /// What the four buttons say: how long after `time` `card` would be due after each
+  /// rating, each measured from the same `time` (so the terminal and the phone round
+  /// alike: a Hard of 5.5 minutes is "6 min" on both).
+  public func nextIntervals(of card: StudyCard, at time: QuizClock.Instant) -> [StudyRating: StudyInterval] {
+    nextDues(of: card, at: time).mapValues { StudyInterval(from: time, to: $0) }
+  }
 }

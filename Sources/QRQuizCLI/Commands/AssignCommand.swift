@@ -134,7 +134,7 @@ struct AssignCommand: ParsableCommand {
     }
     let store = try Self.store()
     var code = Assignment.makeCode()
-    while store.isTaken(code: code) { code = Assignment.makeCode() }
+    while try store.isTaken(code: code) { code = Assignment.makeCode() }
     var assignment: Assignment
     do {
       assignment = try Assignment.make(

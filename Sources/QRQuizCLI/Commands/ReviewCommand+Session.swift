@@ -84,12 +84,12 @@ struct StudySession {
       guard let next = queue.next, let index = Int(next) else { return .success }
       let item = deck.items[index]
       let counts = counts(of: queue)
-      show(item, counts: counts, turned: false, dues: [:], screen: screen)
+      show(item, counts: counts, turned: false, intervals: [:], screen: screen)
       guard await waitForTurn(&reader, screen: screen) else { return .success }
       let shown = QuizClock.now
-      let dues = scheduler.nextDues(of: replayed.card(item.key, at: shown), at: shown)
-      show(item, counts: counts, turned: true, dues: dues, screen: screen)
-      switch await waitForRating(&reader, screen: screen, dues: dues) {
+      let intervals = scheduler.nextIntervals(of: replayed.card(item.key, at: shown), at: shown)
+      show(item, counts: counts, turned: true, intervals: intervals, screen: screen)
+      switch await waitForRating(&reader, screen: screen) {
       case .quit: return .success
       case .interrupted: return .interrupted
       case .rated(let rating):
@@ -134,7 +134,7 @@ struct StudySession {
   }
 
   private func waitForRating(
-    _ reader: inout EventReader, screen: (columns: Int, rows: Int)?, dues: [StudyRating: QuizClock.Instant]
+    _ reader: inout EventReader, screen: (columns: Int, rows: Int)?
   ) async -> Step {
     while let event = await reader.next() {
       switch event {
@@ -156,10 +156,9 @@ struct StudySession {
   }
 
   /// "1 again 1 min · 2 hard 6 min · 3 good 10 min · 4 easy 8 d · q quit"
-  private func rateLine(_ dues: [StudyRating: QuizClock.Instant]) -> String {
-    let now = QuizClock.now
+  private func rateLine(_ intervals: [StudyRating: StudyInterval]) -> String {
     func interval(_ rating: StudyRating) -> MessageArgument {
-      .text(text(of: StudyInterval(from: now, to: dues[rating] ?? now)))
+      .text(text(of: intervals[rating] ?? .minutes(1)))
     }
     return words(
       .reviewRate,
@@ -182,14 +181,14 @@ struct StudySession {
   }
 
   private func show(
-    _ item: StudyDeck.Item, counts: String, turned: Bool, dues: [StudyRating: QuizClock.Instant],
+    _ item: StudyDeck.Item, counts: String, turned: Bool, intervals: [StudyRating: StudyInterval],
     screen size: (columns: Int, rows: Int)?
   ) {
     let answers = item.card.correctAnswerTexts.joined(separator: "; ")
     guard let size else {
       if turned {
         Console.line(words(.reviewAnswerLine, ["answers": .text(answers)]))
-        Console.line(rateLine(dues))
+        Console.line(rateLine(intervals))
       } else {
         Console.line(words(.reviewQuestionLine, ["counts": .text(counts), "question": .text(item.card.question.text)]))
         Console.line(words(.reviewTurnPlain))
@@ -212,7 +211,7 @@ struct StudySession {
         row += 1
       }
       // The buttons on one line, or two when the terminal is too narrow for one.
-      let buttons = rateLine(dues)
+      let buttons = rateLine(intervals)
       let pieces = buttons.components(separatedBy: " · ")
       if DisplayWidth.of(buttons) + 2 <= size.columns || pieces.count < 2 {
         screen.line(size.rows, "  " + buttons, style: .accent)

@@ -55,12 +55,15 @@ struct ServeCommand: ParsableCommand {
       Console.text(QuizWebApp(topics: .files([]), configuration: .init(publicURL: "")).routeDocumentation)
       return .success
     }
+    for warning in ServeSettings.misspellings(in: ProcessInfo.processInfo.environment) { Console.error(warning) }
     let (source, served) = try await topicSource()
     defer { served?.removeCopies() }
     let site = try SiteServer.start(
       topics: source, host: host, options: server, allowEdit: allowEdit, isPrivate: isPrivate)
     let count = site.app.topicNames.count
     Console.line("Serving \(Plural.count(count, "topic")) at \(site.base)/")
+    // Which records, and where it listens: what a school's IT checks the settings by.
+    Console.line("Records: \(site.recordsLocation) · listening on \(host):\(site.server.port)")
     site.printResumedGames()
     if !site.app.isPublicURLReachable { Console.line(SiteServer.unreachableWarning(publicURL: site.base)) }
     if site.hasAccounts {

@@ -134,6 +134,8 @@ struct SiteServer {
   /// Whether the records hold teachers' accounts: a school's server, where each teacher
   /// uses their own token (`qrquiz admin teacher token`) and the single one opens nothing.
   let hasAccounts: Bool
+  /// The records' file, or their PostgreSQL database (without its password).
+  let recordsLocation: String
 
   /// Reads the topics, starts listening on `host`, resumes the live games a previous run
   /// left, and prints what was skipped.
@@ -227,7 +229,8 @@ struct SiteServer {
     for problem in app.resumeAssignments() { Console.error(problem) }
     return SiteServer(
       app: app, server: server, base: base, teacherToken: token, resumed: report.resumed,
-      hasAccounts: (try? TeacherAccountStore(records: records).hasAccounts()) == true)
+      hasAccounts: (try? TeacherAccountStore(records: records).hasAccounts()) == true,
+      recordsLocation: records.location)
   }
 
   /// The names requests must be for (DNS rebinding, `HostNames`): the address listened on,

@@ -148,4 +148,9 @@ public final class Database {
   var sqlite: SQLiteConnection? {
     if case .sqlite(let connection) = engine { connection } else { nil }
   }
+
+  /// The PostgreSQL connection underneath, if that is the engine.
+  var postgreSQL: PostgreSQLConnection? {
+    if case .postgreSQL(let connection) = engine { connection } else { nil }
+  }
 }

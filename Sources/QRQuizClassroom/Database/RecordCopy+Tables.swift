@@ -50,31 +50,57 @@ struct TableShape {
   }
 
   /// Copies the table's rows from `from` to `to`, a page at a time in the key's order
-  /// (each page after the last key read: no page is read twice), several rows an `INSERT`.
+  /// (each page after the last key read: no page is read twice): into PostgreSQL by one
+  /// `COPY` (`PostgreSQLConnection+Copy.swift`), into SQLite several rows an `INSERT`.
   func copy(from: Database, to: Database) throws(DatabaseError) {
-    let columnList = columns.map(Self.quoted).joined(separator: ", ")
-    let keyList = key.map(Self.quoted).joined(separator: ", ")
-    let keyIndexes = key.compactMap { columns.firstIndex(of: $0) }
-    let rowsPerInsert = max(1, RecordCopy.valuesPerStatement / columns.count)
-    var after: [DatabaseValue]?
-    while true {
-      var query = SQL(stringLiteral: "SELECT \(columnList) FROM \(Self.quoted(name))")
-      if let after {
-        let values = SQL.joined(after.map { "\($0)" }, separator: ", ")
-        query = "\(sql: query) WHERE (\(sql: SQL(stringLiteral: keyList))) > (\(sql: values))"
+    var pages = Pages(shape: self, from: from)
+    if let server = to.postgreSQL {
+      try server.copyIn(table: Self.quoted(name), columns: columns.map(Self.quoted)) { () throws(DatabaseError) in
+        try pages.next()
       }
-      let page = try from.rows(
-        "\(sql: query) ORDER BY \(sql: SQL(stringLiteral: keyList)) LIMIT \(RecordCopy.pageSize)")
+      return
+    }
+    let columnList = SQL(stringLiteral: columns.map(Self.quoted).joined(separator: ", "))
+    let rowsPerInsert = max(1, RecordCopy.valuesPerStatement / columns.count)
+    while true {
+      let page = try pages.next()
+      if page.isEmpty { return }
       for start in stride(from: 0, to: page.count, by: rowsPerInsert) {
         let rows = page[start..<min(start + rowsPerInsert, page.count)].map { row in
           "(\(sql: SQL.joined(row.values.map { "\($0)" }, separator: ", ")))" as SQL
         }
         try to.execute(
-          "INSERT INTO \(sql: quotedName) (\(sql: SQL(stringLiteral: columnList))) VALUES \(sql: SQL.joined(rows, separator: ", "))"
-        )
+          "INSERT INTO \(sql: quotedName) (\(sql: columnList)) VALUES \(sql: SQL.joined(rows, separator: ", "))")
       }
-      guard page.count == RecordCopy.pageSize, let last = page.last else { return }
-      after = keyIndexes.map { last[$0] }
+    }
+  }
+
+  /// A table's rows read a page at a time in its key's order, each page after the last
+  /// key read; an empty page at the end.
+  struct Pages {
+    let shape: TableShape
+    let from: Database
+    private var after: [DatabaseValue]?
+    private var done = false
+
+    init(shape: TableShape, from: Database) {
+      self.shape = shape
+      self.from = from
+    }
+
+    mutating func next() throws(DatabaseError) -> [Row] {
+      guard !done else { return [] }
+      let columnList = shape.columns.map(TableShape.quoted).joined(separator: ", ")
+      let keyList = SQL(stringLiteral: shape.key.map(TableShape.quoted).joined(separator: ", "))
+      var query = SQL(stringLiteral: "SELECT \(columnList) FROM \(TableShape.quoted(shape.name))")
+      if let after {
+        let values = SQL.joined(after.map { "\($0)" }, separator: ", ")
+        query = "\(sql: query) WHERE (\(sql: keyList)) > (\(sql: values))"
+      }
+      let page = try from.rows("\(sql: query) ORDER BY \(sql: keyList) LIMIT \(RecordCopy.pageSize)")
+      if page.count < RecordCopy.pageSize { done = true }
+      if let last = page.last { after = shape.key.compactMap { shape.columns.firstIndex(of: $0) }.map { last[$0] } }
+      return page
     }
   }
 

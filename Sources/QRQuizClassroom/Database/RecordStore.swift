@@ -111,11 +111,12 @@ public final class RecordStore: Sendable {
   /// Queues `body` for the writer and returns at once; `completion` is called on the
   /// writer's thread with `nil` once `body` is committed, or with the error that lost it.
   /// Jobs run in the order they were queued.
+  /// `lockKeys`: PostgreSQL advisory locks the transaction takes before its first job.
   func enqueue(
-    _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Void,
+    lockKeys: [Int64] = [], _ body: @escaping @Sendable (Database) throws(DatabaseError) -> Void,
     completion: @escaping @Sendable (DatabaseError?) -> Void
   ) {
-    writer.enqueue(RecordWriter.Job(body: body, completion: completion))
+    writer.enqueue(RecordWriter.Job(body: body, completion: completion, lockKeys: lockKeys))
   }
 
   /// Runs `body` on a reading connection of this thread's own (WAL, or PostgreSQL's read
@@ -160,21 +161,34 @@ extension RecordStore {
       }
       chmod(folder.path, 0o700)
     }
+    if try checkExisting(file, privateFolder: privateFolder) { return }
+    try makeFile(file, privateFolder: privateFolder)
+  }
+
+  /// Whether `file` is there (a regular file, made the owner's alone in a data folder);
+  /// anything else at that path refused.
+  private static func checkExisting(_ file: URL, privateFolder: Bool) throws(DatabaseError) -> Bool {
     var status = stat()
-    if lstat(file.path, &status) == 0 {
-      guard status.st_mode & S_IFMT == S_IFREG else {
-        throw DatabaseError(kind: .cannotOpen, path: file.path, message: "not a regular file")
-      }
-      // Made looser by hand, or by an older qrquiz: the owner's alone again, with the WAL
-      // and shared-memory files SQLite made in its mode (each student's secrets are in it).
-      if privateFolder {
-        for path in [file.path, file.path + "-wal", file.path + "-shm"] { Self.makeOwnersAlone(path) }
-      }
-      return
+    guard lstat(file.path, &status) == 0 else { return false }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw DatabaseError(kind: .cannotOpen, path: file.path, message: "not a regular file")
     }
+    // Made looser by hand, or by an older qrquiz: the owner's alone again, with the WAL
+    // and shared-memory files SQLite made in its mode (each student's secrets are in it).
+    if privateFolder {
+      for path in [file.path, file.path + "-wal", file.path + "-shm"] { Self.makeOwnersAlone(path) }
+    }
+    return true
+  }
+
+  /// Makes the missing file, mode 0600. Another store (a second process, a server's other
+  /// thread) may have made it since the look for it: then it is checked as any file that
+  /// was there, not refused as "File exists".
+  static func makeFile(_ file: URL, privateFolder: Bool) throws(DatabaseError) {
     let descriptor = Glibc.open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
       let error = FileSystemError.current(.create, file.path)
+      if error.code == EEXIST, try checkExisting(file, privateFolder: privateFolder) { return }
       throw DatabaseError(
         kind: error.code == EROFS ? .readOnly : .cannotOpen, path: file.path, message: error.description)
     }

@@ -15,6 +15,10 @@ final class RecordWriter: @unchecked Sendable {
   struct Job {
     var body: @Sendable (Database) throws(DatabaseError) -> Void
     var completion: @Sendable (DatabaseError?) -> Void
+    /// PostgreSQL advisory locks (`pg_advisory_xact_lock`) the job's transaction must hold
+    /// before any job of it runs: a live game's, so that one game's moves are taken one
+    /// at a time by every server sharing the database (``LiveMoveLog``).
+    var lockKeys: [Int64] = []
   }
 
   private let condition = NSCondition()
@@ -85,16 +89,35 @@ final class RecordWriter: @unchecked Sendable {
     connection.reconnectIfLost()
     do {
       try connection.begin()
+      // Every lock of the batch taken first, in one order: two servers locking the same
+      // games wait for each other, never each for the other (no deadlock between them).
+      // A server that holds one and hangs (stopped, not killed) costs this one's moves a
+      // refusal after 5 s, not a writer that waits for ever.
+      let keys = Set(batch.flatMap(\.lockKeys)).sorted()
+      if !keys.isEmpty { try connection.execute("SET LOCAL lock_timeout = '5s'") }
+      for key in keys {
+        try connection.execute("SELECT pg_advisory_xact_lock(\(key))")
+      }
     } catch {
+      if connection.isInTransaction { try? connection.execute("ROLLBACK") }
       return Array(repeating: error, count: batch.count)
     }
     var outcomes: [DatabaseError?] = []
     outcomes.reserveCapacity(batch.count)
+    // A job's savepoint is released in one round trip with the next one's making (and the
+    // last with the commit): on a server, each statement is a trip there and back.
+    var savepointOpen = false
     for job in batch {
       do {
-        try connection.execute("SAVEPOINT job")
+        try connection.executeScript(savepointOpen ? "RELEASE job; SAVEPOINT job" : "SAVEPOINT job")
+        savepointOpen = true
+      } catch {
+        // Not a job's doing: the transaction cannot go on.
+        if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+        return Array(repeating: error, count: batch.count)
+      }
+      do {
         try job.body(connection)
-        try connection.execute("RELEASE job")
         outcomes.append(nil)
       } catch {
         guard connection.isInTransaction else {
@@ -104,11 +127,12 @@ final class RecordWriter: @unchecked Sendable {
         }
         try? connection.execute("ROLLBACK TO job")
         try? connection.execute("RELEASE job")
+        savepointOpen = false
         outcomes.append(error)
       }
     }
     do {
-      try connection.execute("COMMIT")
+      try connection.executeScript(savepointOpen ? "RELEASE job; COMMIT" : "COMMIT")
       condition.withLock { commits += 1 }
       return outcomes
     } catch {

@@ -9,9 +9,9 @@ import Foundation
 /// Not `Sendable`: a connection serves one thread at a time (libpq's rule); the
 /// ``RecordStore``'s writer holds one and its reader pool lends the others.
 final class PostgreSQLConnection {
-  private let handle: OpaquePointer
+  let handle: OpaquePointer
   /// libpq's functions (loaded, never linked: CLibPQ.h).
-  private let pq: qrquiz_libpq
+  let pq: qrquiz_libpq
   /// The address, for messages (no password).
   let address: PostgreSQLAddress
 
@@ -137,7 +137,7 @@ final class PostgreSQLConnection {
     return rows
   }
 
-  private func error(of result: OpaquePointer?) -> DatabaseError {
+  func error(of result: OpaquePointer?) -> DatabaseError {
     let state = pq.PQresultErrorField!(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
     let message =
       pq.PQresultErrorField!(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }

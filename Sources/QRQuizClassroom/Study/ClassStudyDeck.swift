@@ -18,6 +18,9 @@ package struct ClassStudyDeck: Sendable {
     package let key: StudyLog.CardKey
     package let question: String
     package let answers: [String]
+    /// The question's picture as its topic names it (a URL), from the library's topic or
+    /// the homework; `nil` when neither gives one (a live game's results keep none).
+    package fileprivate(set) var imageURL: String?
 
     /// The card's name in a page's form: its key's hash in hex (``StudyLog/CardKey/fuzzSeed``),
     /// for a question's text may hold what a form does not send back as it is (line breaks
@@ -133,13 +136,21 @@ package struct ClassStudyDeck: Sendable {
   /// Gathers the cards in order, each once, and the misses.
   private struct Builder {
     var cards: [Card] = []
-    var seen: Set<StudyLog.CardKey> = []
+    var positions: [StudyLog.CardKey: Int] = [:]
     var misses: [Int: [StudyLog.CardKey: QuizClock.Instant]] = [:]
 
     /// Adds the card; its key.
-    mutating func add(topic: String, question: String, answers: [String]) -> StudyLog.CardKey {
+    mutating func add(topic: String, question: String, answers: [String], imageURL: String? = nil)
+      -> StudyLog.CardKey
+    {
       let key = StudyLog.CardKey(topic: topic, card: question)
-      if seen.insert(key).inserted { cards.append(Card(key: key, question: question, answers: answers)) }
+      if let position = positions[key] {
+        // Met first in a live game, whose results keep no picture: the topic's fills it in.
+        if cards[position].imageURL == nil { cards[position].imageURL = imageURL }
+      } else {
+        positions[key] = cards.count
+        cards.append(Card(key: key, question: question, answers: answers, imageURL: imageURL))
+      }
       return key
     }
 
@@ -159,7 +170,8 @@ package struct ClassStudyDeck: Sendable {
     let sets = topic.topic.sets
     guard !sets.isEmpty, let deck = try? FlashCardDeck(topic: topic, sets: 0...(sets.count - 1)) else { return }
     for card in deck.cards {
-      _ = builder.add(topic: name, question: card.question.text, answers: card.correctAnswerTexts)
+      _ = builder.add(
+        topic: name, question: card.question.text, answers: card.correctAnswerTexts, imageURL: card.question.imageURL)
     }
   }
 
@@ -200,7 +212,8 @@ package struct ClassStudyDeck: Sendable {
     let keys = assignment.questions.map { item in
       let question = item.question
       let answers = question.correct.compactMap { question.answers.indices.contains($0) ? question.answers[$0] : nil }
-      return builder.add(topic: assignment.topicName, question: question.text, answers: answers)
+      return builder.add(
+        topic: assignment.topicName, question: question.text, answers: answers, imageURL: question.imageURL)
     }
     for joined in work.students {
       guard let student = roster.student(.name(joined.name.text)) else { continue }

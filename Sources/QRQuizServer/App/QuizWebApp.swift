@@ -122,7 +122,7 @@ public final class QuizWebApp: HTTPResponder {
     liveArea = LiveArea(site: site, pictures: pictures, games: games)
     let assignments = assignments ?? Assignments(store: configuration.assignmentStore)
     assignmentArea = AssignmentArea(site: site, pictures: pictures, assignments: assignments)
-    classes = ClassesArea(site: site, assignments: assignments)
+    classes = ClassesArea(site: site, assignments: assignments, pictures: pictures)
     accounts = AccountArea(site: site)
     router = Self.router(
       site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes, accounts)

@@ -133,7 +133,11 @@ extension AssignmentArea {
     let body = try JSONBody(request.body)
     let name = try body.required("name", body.string)
     let joined = Result { () throws(AssignmentBook.Failure<AssignmentWork.JoinRefusal>) -> String in
-      try book.join(name: name, roster: roster(book.assignment.className), at: now)
+      let roster: ClassRoster?
+      do throws(DatabaseError) { roster = try checkingRoster(book.assignment.className) } catch {
+        throw .notSaved(error)
+      }
+      return try book.join(name: name, roster: roster, at: now)
     }
     switch joined {
     case .success(let secret): return .json(.object([("secret", .string(secret))]), status: 201)

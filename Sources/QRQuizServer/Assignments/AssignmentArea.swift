@@ -70,6 +70,20 @@ final class AssignmentArea: Sendable {
     guard let name, let store = site.configuration.classes else { return nil }
     return try? store.roster(named: name)
   }
+
+  /// The roster of class `name` for a move that checks a student against it: `nil` when
+  /// the homework has no class or its class is gone; thrown when the records cannot say,
+  /// so that a student on the list is told the server's trouble (503), not that their name
+  /// is not on it.
+  func checkingRoster(_ name: String?) throws(DatabaseError) -> ClassRoster? {
+    guard let name, let store = site.configuration.classes else { return nil }
+    do throws(ClassRosterStore.Error) {
+      return try store.roster(named: name)
+    } catch {
+      if case .records(let failure) = error { throw failure }
+      return nil
+    }
+  }
 }
 
 extension SitePath {

@@ -119,8 +119,10 @@ public final class Assignments: Sendable {
     }
   }
 
-  /// Every assignment, newest first.
+  /// Every assignment, newest first: those `qrquiz assign` (or another server) added to
+  /// the records since the last look among them (one indexed query when there are none).
   var all: [AssignmentBook] {
+    refreshIfChanged()
     refreshDueChanges()
     return books.withLock { Array($0.values) }.sorted {
       ($0.assignment.created, $0.code) > ($1.assignment.created, $1.code)
@@ -139,7 +141,15 @@ public final class Assignments: Sendable {
     try books.withLock { (books) throws(CreationFailure) -> AssignmentBook in
       guard books.count < AssignmentStore.maximumAssignments else { throw .tooMany }
       var code = Assignment.makeCode()
-      while books[code] != nil || store?.isTaken(code: code) == true { code = Assignment.makeCode() }
+      do throws(DatabaseError) {
+        // A code no assignment has, here or in the records.
+        while true {
+          if books[code] == nil, try !(store?.isTaken(code: code) ?? false) { break }
+          code = Assignment.makeCode()
+        }
+      } catch {
+        throw .notSaved(error)
+      }
       let assignment = make(code)
       var log: AssignmentMoveLog?
       if let store {

@@ -46,7 +46,7 @@ extension ClassesArea {
     do throws(LiveGameStore.ForgetError) {
       try store.forget(results: game.stem)
     } catch {
-      return .html(site.pages(context).error(.notFound, "\(error.description)"), status: 503)
+      return .html(site.pages(context).error(.recordsUnreachable, "\(error.description)"), status: 503)
     }
     return .redirect(to: .classPage(roster.name.text))
   }

@@ -32,6 +32,20 @@ extension ClassesArea {
           since: QuizClock.Instant(Calendar.current.startOfDay(for: now.date))))
     }
 
+    /// The queue's cards to study now, as the Review's header counts them: the misses,
+    /// the cards due now and the new ones (a learning card dealt ahead, back in minutes,
+    /// is none of them).
+    var counts: (missed: Int, due: Int, new: Int) {
+      let queue = queue
+      let missed = queue.count { isMissed($0) }
+      let new = queue.count { !isMissed($0) && replayed.cards[$0] == nil }
+      let due = queue.count { key in
+        guard !isMissed(key), let card = replayed.cards[key] else { return false }
+        return card.due <= now
+      }
+      return (missed, due, new)
+    }
+
     /// Whether `key` is one of the student's misses not reviewed since.
     func isMissed(_ key: StudyLog.CardKey) -> Bool {
       guard let missed = deck.misses[student.card]?[key] else { return false }
@@ -114,6 +128,7 @@ extension ClassesArea {
       .html(
         site.pages(context).review(
           studying, secret: context[parameter: "secret"], scheduler: studying.scheduler,
+          picture: { self.pictures.imageSource(for: $0) },
           rated: context.request.query["rated"] != nil))
     }
   }

@@ -12,10 +12,13 @@ import QRQuizHTTP
 final class ClassesArea: Sendable {
   let site: Site
   let assignments: Assignments
+  /// Where a Review card's picture is served from.
+  let pictures: PicturesArea
 
-  init(site: Site, assignments: Assignments) {
+  init(site: Site, assignments: Assignments, pictures: PicturesArea) {
     self.site = site
     self.assignments = assignments
+    self.pictures = pictures
   }
 
   func addRoutes(to router: inout Router<RequestContext>) {
@@ -96,9 +99,10 @@ final class ClassesArea: Sendable {
     return roster
   }
 
-  /// The page saying what is wrong with the classes' records.
+  /// The page saying what is wrong with the classes' records: 503 (and when to try again)
+  /// while their database cannot be reached, 500 for rows that do not make a class.
   private func classesFailure(_ context: RequestContext, _ error: ClassRosterStore.Error) -> HTTPFailure {
-    HTTPFailure(.html(site.pages(context).error(.notFound, "\(error.description)"), status: 500))
+    HTTPFailure(site.pages(context).recordsFailure(error, about: error.description))
   }
 
   private func noSuchClass(_ context: RequestContext) -> HTTPResponse {
@@ -231,7 +235,11 @@ final class ClassesArea: Sendable {
     {
       let book = gradebook(roster)
       if let row = book.row(card: student.card) {
-        let due = studying(secret)?.queue.count
+        // To study now: not a learning card dealt ahead, back in minutes.
+        let due = studying(secret).map { studying in
+          let counts = studying.counts
+          return counts.missed + counts.due + counts.new
+        }
         return .html(pages.studentResults(row, in: book, ownLink: secret, review: due.map { (secret, $0) }))
       }
     }

@@ -63,7 +63,9 @@ extension Pages {
 
   /// The class's desired retention, a number from 0.70 to 0.97 the teacher may change.
   private func retentionForm(_ retention: Double, className: String, csrf: String) -> HTML {
-    let shown = (try? DesiredRetention(retention))?.description ?? DesiredRetention.standard.description
+    let written = (try? DesiredRetention(retention))?.description ?? DesiredRetention.standard.description
+    // As the page's language writes a decimal: the Spanish page says "0,9", as it asks.
+    let shown = language == .spanish ? written.replacingOccurrences(of: ".", with: ",") : written
     return """
       <form method="post" action="\(SitePath.classRetention(className))" class="row" id="retention-form">\
       <input type="hidden" name="csrf" value="\(csrf)">

@@ -47,17 +47,13 @@ extension Pages {
   /// The Review page: the next card, or that nothing is due and when the next card is.
   /// `rated`: the page follows a rating, so the next card's *Show the answer* takes the
   /// focus (a keyboard or a screen reader goes on from where the rating was).
-  func review(_ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler, rated: Bool = false)
-    -> HTML
-  {
+  /// `picture` gives where a question's picture is served from (`nil`: not here to show).
+  func review(
+    _ studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler,
+    picture: (String) -> SitePath?, rated: Bool = false
+  ) -> HTML {
     let queue = studying.queue
-    let missed = queue.count { studying.isMissed($0) }
-    let new = queue.count { !studying.isMissed($0) && studying.replayed.cards[$0] == nil }
-    // Due now only: a card in its learning steps dealt ahead (back in 10 minutes) is not.
-    let due = queue.count { key in
-      guard !studying.isMissed(key), let card = studying.replayed.cards[key] else { return false }
-      return card.due <= studying.now
-    }
+    let (missed, due, new) = studying.counts
     let counts = say(
       StudyPhrase.reviewCounts, ["missed": .number(missed), "due": .number(due), "new": .number(new)])
     let heading = say(
@@ -65,7 +61,9 @@ extension Pages {
       ["name": .text(studying.student.name.text), "class": .text(studying.roster.name.text)])
     let body: HTML =
       if let key = queue.first, let card = studying.deck.card(key) {
-        reviewCard(card, studying: studying, secret: secret, scheduler: scheduler, focus: rated)
+        reviewCard(
+          card, studying: studying, secret: secret, scheduler: scheduler, picture: card.imageURL.flatMap(picture),
+          focus: rated)
       } else {
         nothingDue(studying)
       }
@@ -81,15 +79,15 @@ extension Pages {
 
   private func reviewCard(
     _ card: ClassStudyDeck.Card, studying: ClassesArea.Studying, secret: String, scheduler: FSRSScheduler,
-    focus: Bool
+    picture: SitePath?, focus: Bool
   ) -> HTML {
     let state = studying.replayed.card(card.key, at: studying.now)
-    let dues = scheduler.nextDues(of: state, at: studying.now)
+    let intervals = scheduler.nextIntervals(of: state, at: studying.now)
     let ratings: [(StudyRating, StudyPhrase)] = [
       (.again, .rateAgain), (.hard, .rateHard), (.good, .rateGood), (.easy, .rateEasy),
     ]
     let buttons = ratings.map { rating, phrase -> HTML in
-      let interval = intervalText(StudyInterval(from: studying.now, to: dues[rating] ?? studying.now))
+      let interval = intervalText(intervals[rating] ?? .minutes(1))
       return """
         <button type="submit" name="rating" value="\(rating.rawValue)" class="rate-\(rating.rawValue)">\
         <span class="rate-name">\(say(phrase))</span> \
@@ -104,6 +102,7 @@ extension Pages {
       <p class="muted">\(card.key.topic)</p>
       \(missed)
       <h2 id="review-question">\(card.question)</h2>
+      \(picture.map { "<img class=\"review-image\" src=\"\($0)\" alt=\"\">" as HTML })
       <details id="review-answer"><summary class="reveal"\(focus ? " autofocus" : "")>\
       <span class="when-closed">\(say(StudyPhrase.showAnswer))</span>\
       <span class="when-open">\(say(StudyPhrase.hideAnswer))</span></summary>

@@ -234,10 +234,20 @@ extension LiveArea {
         } catch {
           return .answered(error.response)
         }
-        guard let player = room.player(secret: secret) else { return .answered(missed(context, Self.unknownSecret)) }
+        guard let player = player(secret, in: room) else { return .answered(missed(context, Self.unknownSecret)) }
         return .admitted(Player(room: room, player: player, secret: secret))
       }
     }
+  }
+
+  /// The player holding `secret`; with records shared by several servers, a secret not
+  /// known here is looked for again once the game caught up: the player may have joined on
+  /// another server a moment ago, and a phone told 403 forgets its player.
+  private func player(_ secret: String, in room: LiveRoom) -> LiveGame.Player? {
+    if let player = room.player(secret: secret) { return player }
+    guard room.takesTurns else { return nil }
+    room.catchUpNow(clock: games.clock)
+    return room.player(secret: secret)
   }
 
   /// The host, a player or a waiting device, by `?secret=`; 403 for a secret nobody in
@@ -248,7 +258,7 @@ extension LiveArea {
         let secret = context.credentials.querySecret ?? ""
         if room.isHost(secret) { return .admitted(.host(Host(room: room, secret: secret))) }
         if room.isWaiting(secret) { return .admitted(.waiting(room: room, ticket: secret)) }
-        guard let player = room.player(secret: secret) else { return .answered(missed(context, Self.unknownSecret)) }
+        guard let player = player(secret, in: room) else { return .answered(missed(context, Self.unknownSecret)) }
         return .admitted(.player(Player(room: room, player: player, secret: secret)))
       }
     }

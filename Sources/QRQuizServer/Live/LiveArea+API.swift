@@ -63,7 +63,9 @@ extension LiveArea {
       }
     let player: LiveGame.Player
     let ticket: LiveRoom.Ticket
-    switch room.join(joining, browser: context.credentials.browser, at: games.clock.now()) {
+    let browser = context.credentials.browser
+    let now = games.clock.now()
+    switch try await inTurn(room, what: "the game", { room in room.join(joining, browser: browser, at: now) }) {
     case .success(let joined): (player, ticket) = joined
     case .failure(.refused(let refusal)): throw refusal
     case .failure(.playing(let rejoin)):
@@ -78,6 +80,19 @@ extension LiveArea {
       .object([("player", .number(player.id)), ("secret", .string(player.secret)), ("name", .string(player.name.text))]
       ),
       status: 201)
+  }
+
+  /// `move` made in the game's turn (records shared by several servers:
+  /// `LiveRoom.inTurn(clock:_:)`); a turn that could not be taken is refused (503), `what`
+  /// naming the move.
+  func inTurn<T: Sendable>(
+    _ room: LiveRoom, what: String, _ move: @escaping @Sendable (LiveRoom) throws -> T
+  ) async throws -> T {
+    do {
+      return try await room.inTurn(clock: games.clock, move)
+    } catch let error as DatabaseError {
+      throw APIError(503, "\(what) could not be saved: \(error.reason)")
+    }
   }
 
   /// Waits until the move of `ticket` is stored; a move the records could not take is
@@ -115,7 +130,11 @@ extension LiveArea {
         })
     }
     let ticket: LiveRoom.Ticket
-    switch player.room.answer(secret: player.secret, question: question, given, asked: asked, at: now) {
+    let secret = player.secret
+    let answered = try await inTurn(player.room, what: "the answer") { room in
+      room.answer(secret: secret, question: question, given, asked: asked, at: now)
+    }
+    switch answered {
     case .failure(.unknownPlayer): return Self.unknownSecret
     case .failure(.notOpen): throw APIError(410, "question \(question) is not open: too late, or not yet")
     case .failure(.alreadyAnswered): throw APIError(409, "you answered this question already: the first answer counts")

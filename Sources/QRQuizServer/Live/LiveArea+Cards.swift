@@ -57,7 +57,11 @@ extension LiveArea {
     case .failure(.unreadable(let error)): return Self.unreadableFrame(error)
     }
     let sightings = reading.scan.cards
-    let (outcomes, ticket) = room.see(sightings.map { ($0.card, $0.answer.index) }, by: scanner.role, at: now)
+    let seenCards = sightings.map { ($0.card, $0.answer.index) }
+    let role = scanner.role
+    let (outcomes, ticket) = try await inTurn(room, what: "the cards") { room in
+      room.see(seenCards, by: role, at: now)
+    }
     try await stored(ticket, in: room, what: "the cards")
     let game = room.snapshot
     var seen: [JSONValue] = []

@@ -7,44 +7,46 @@ import QRQuizHTTP
 extension LiveArea {
   /// POST `/api/live/PIN/next`: `{"secret"}` → 200 `{"phase", "question"?}`.
   func nextInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, _, now in room.next(at: now) }
+    try await hostAction(context, host) { _ in { room, now in room.next(at: now) } }
   }
 
   /// POST `/api/live/PIN/end`: `{"secret"}` → 200: the podium now.
   func endLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, _, now in room.end(at: now) }
+    try await hostAction(context, host) { _ in { room, now in room.end(at: now) } }
   }
 
   /// POST `/api/live/PIN/kick`: `{"secret", "name", "ban"}` → 200.
   func kickFromLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
+    try await hostAction(context, host) { body throws(JSONBody.Problem) in
       let name = try body.required("name", body.string)
-      return room.kick(name: name, ban: try body.bool("ban") ?? false, at: now)
+      let ban = try body.bool("ban") ?? false
+      return { room, now in room.kick(name: name, ban: ban, at: now) }
     }
   }
 
   /// POST `/api/live/PIN/unban`: `{"secret", "name"}` → 200; 404 when no banned player
   /// has this name.
   func unbanInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
-      room.unban(name: try body.required("name", body.string), at: now)
+    try await hostAction(context, host) { body throws(JSONBody.Problem) in
+      let name = try body.required("name", body.string)
+      return { room, now in room.unban(name: name, at: now) }
     }
   }
 
   /// POST `/api/live/PIN/settings`: `{"secret", "locked"?, "hide_scores"?, "guests"?}` → 200.
   func liveGameSettings(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
-      room.settings(
-        locked: try body.bool("locked"), scoresHidden: try body.bool("hide_scores"), guests: try body.bool("guests"),
-        at: now)
+    try await hostAction(context, host) { body throws(JSONBody.Problem) in
+      let (locked, hidden, guests) = (try body.bool("locked"), try body.bool("hide_scores"), try body.bool("guests"))
+      return { room, now in room.settings(locked: locked, scoresHidden: hidden, guests: guests, at: now) }
     }
   }
 
   /// POST `/api/live/PIN/merge`: `{"secret", "from", "into"}` → 200: the player named
   /// `from` (a guest, a nickname) is merged into the one named `into` (the student).
   func mergeInLiveGame(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
-    try await hostAction(context, host) { room, body, now throws(JSONBody.Problem) in
-      room.merge(from: try body.required("from", body.string), into: try body.required("into", body.string), at: now)
+    try await hostAction(context, host) { body throws(JSONBody.Problem) in
+      let (from, into) = (try body.required("from", body.string), try body.required("into", body.string))
+      return { room, now in room.merge(from: from, into: into, at: now) }
     }
   }
 
@@ -54,7 +56,8 @@ extension LiveArea {
   func approveRejoin(_ context: RequestContext, _ host: Host) async throws -> HTTPResponse {
     let body = try JSONBody(context.request.body)
     let name = try body.required("name", body.string)
-    switch host.room.approveRejoin(name: name, at: games.clock.now()) {
+    let now = games.clock.now()
+    switch try await inTurn(host.room, what: "the game", { room in room.approveRejoin(name: name, at: now) }) {
     case .success(let ticket):
       try await stored(ticket, in: host.room, what: "the game")
       return .json(.object(Self.phaseMembers(host.room.phase)))
@@ -82,20 +85,27 @@ extension LiveArea {
     let room = host.room
     let body = try JSONBody(context.request.body)
     let question = try body.required("question", body.integer)
-    let (phase, ticket) = try room.reask(question: question, at: games.clock.now()).get()
+    let now = games.clock.now()
+    let (phase, ticket) = try await inTurn(room, what: "the game") { room in
+      room.reask(question: question, at: now)
+    }.get()
     try await stored(ticket, in: room, what: "the game")
     return .json(.object(Self.phaseMembers(phase)))
   }
 
-  /// A host's move: made, its move stored; a finished game's results saved.
+  /// A host's move, read from the request's body (what it asks for, checked) then made in
+  /// the game's turn, its move stored; a finished game's results saved.
   private func hostAction(
     _ context: RequestContext, _ host: Host,
-    _ move: (LiveRoom, JSONBody, QuizClock.Instant) throws(JSONBody.Problem) -> Result<
-      (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
-    >
+    _ move: (JSONBody) throws(JSONBody.Problem) ->
+      @Sendable (LiveRoom, QuizClock.Instant) -> Result<
+        (LiveGame.Phase, LiveRoom.Ticket), LiveGame.HostRefusal
+      >
   ) async throws -> HTTPResponse {
     let room = host.room
-    let (phase, ticket) = try move(room, try JSONBody(context.request.body), games.clock.now()).get()
+    let made = try move(try JSONBody(context.request.body))
+    let now = games.clock.now()
+    let (phase, ticket) = try await inTurn(room, what: "the game") { room in made(room, now) }.get()
     try await stored(ticket, in: room, what: "the game")
     var members = Self.phaseMembers(phase)
     if phase == .over, let saved = games.finish(room) { members.append(("saved", .bool(saved))) }

@@ -83,7 +83,8 @@ final class LiveArea: Sendable {
 
   /// Resumes the games a previous run left unfinished.
   func resumeGames() -> LiveGames.ResumeReport {
-    games.resume(joinURL: site.joinURL, imageSource: { [pictures] url in pictures.imageSource(for: url)?.value })
+    games.resume(
+      joinURL: { [site] in site.joinURL($0) }, imageSource: { [pictures] url in pictures.imageSource(for: url)?.value })
   }
 
   /// Makes the game `request` asks for.

@@ -18,8 +18,19 @@ public final class LiveGames: Sendable {
   let joinLimiter: JoinLimiter
   /// Seconds without a write after which every stream gets a comment line.
   let keepAliveInterval: Double
-  private let rooms = Locked(Rooms())
+  private let rooms: Locked<Rooms>
   private let ticker: Ticker?
+  /// Records shared by several servers (PostgreSQL): what the others did to the games,
+  /// heard as it happens (``LiveNotices``).
+  private let notices: LiveNotices?
+  /// How a game another server made is given a room here (the addresses of this site),
+  /// once ``resume(joinURL:imageSource:)`` said them.
+  private let roomAddresses = Locked<RoomAddresses?>(nil)
+
+  private struct RoomAddresses {
+    var joinURL: @Sendable (String) -> String
+    var imageSource: @Sendable (String?) -> String?
+  }
 
   /// The games by PIN, and the PINs of games being made.
   private struct Rooms {
@@ -48,30 +59,81 @@ public final class LiveGames: Sendable {
 
   /// - Parameters:
   ///   - store: where games are kept; `nil` keeps them in memory only.
-  ///   - clock: the monotonic clock of deadlines and answer times.
+  ///   - clock: the monotonic clock of deadlines and answer times; by default the system's,
+  ///     or with records on PostgreSQL (which several servers may share) the database's.
   ///   - joinBurst: join attempts one address may make at once (and per minute).
   ///   - keepAliveInterval: seconds without news after which streams get a comment line.
   ///   - runsTicker: whether a thread closes questions at their deadlines (tests that
   ///     move their own clock call ``tick()`` instead).
   public init(
-    store: LiveGameStore?, clock: LiveClock = .system, maximumGames: Int = 64, joinBurst: Double = 100,
+    store: LiveGameStore?, clock: LiveClock? = nil, maximumGames: Int = 64, joinBurst: Double = 100,
     keepAliveInterval: Double = 10, runsTicker: Bool = true
   ) {
     self.keepAliveInterval = keepAliveInterval
     self.store = store
-    self.clock = clock
     self.maximumGames = maximumGames
     joinLimiter = JoinLimiter(burst: joinBurst, refillPerSecond: joinBurst / 60)
+    let rooms = Locked(Rooms())
+    self.rooms = rooms
+    // Each room hears of its game's moves on other servers: replayed here, sent to this
+    // server's streams. `nil`: the listener connected (again): every room catches up.
+    // The rooms' clock is read through a box: it is the listener's (the database's) once
+    // there is one.
+    let clockBox = Locked(clock ?? .system)
+    let notices = store.flatMap { store in
+      LiveNotices(records: store.records) { [rooms, clockBox] pin in
+        let clock = clockBox.withLock { $0 }
+        let heard = rooms.withLock { state in
+          pin.map { state.rooms[$0].map { [$0] } ?? [] } ?? Array(state.rooms.values)
+        }
+        for room in heard { room.catchUp(clock: clock) }
+      }
+    }
+    self.notices = notices
+    // Several servers share the games: their clock is the database's (a test's own stays).
+    if clock == nil, let notices {
+      clockBox.withLock { $0 = .offset(.system) { notices.clockOffset } }
+    }
+    self.clock = clockBox.withLock { $0 }
     ticker = runsTicker ? Ticker() : nil
     ticker?.start(self)
   }
+
+  deinit { notices?.stop() }
 
   /// Wakes the ticker: a game holds news back (joins, answers), to be sent within the
   /// rooms' coalescing interval rather than at the ticker's next timed pass.
   private var wakeTicker: @Sendable () -> Void { { [ticker] in ticker?.wake() } }
 
-  /// The game with `pin`, over or not.
-  func room(_ pin: String) -> LiveRoom? { rooms.withLock { $0.rooms[pin] } }
+  /// The game with `pin`, over or not; with records shared by several servers, also a
+  /// game not over that another server made or served (a phone of a server killed,
+  /// reconnecting here), taken up from its moves.
+  func room(_ pin: String) -> LiveRoom? {
+    if let room = rooms.withLock({ $0.rooms[pin] }) { return room }
+    return takeUp(pin)
+  }
+
+  /// Records shared by several servers: the unfinished game of `pin` in the records, given
+  /// a room here; `nil` when there is none (or the records are this server's alone).
+  private func takeUp(_ pin: String) -> LiveRoom? {
+    guard notices != nil, let store, pin.count == 6, pin.allSatisfy(\.isASCII), pin.allSatisfy(\.isNumber),
+      let addresses = roomAddresses.withLock({ $0 }),
+      let unfinished = try? store.unfinished(pin: pin)
+    else { return nil }
+    let now = clock.now()
+    let made = LiveRoom(
+      game: unfinished.game, log: unfinished.log, joinURL: addresses.joinURL(pin), now: now,
+      keepAliveInterval: keepAliveInterval, imageSource: addresses.imageSource, newsPending: wakeTicker)
+    // Two requests taking it up at once: the first room stays.
+    let room = rooms.withLock { state in
+      if let first = state.rooms[pin] { return first }
+      state.rooms[pin] = made
+      return made
+    }
+    if room === made { made.resumeIfUnattended(since: unfinished.alive, clock: clock) }
+    ticker?.wake()
+    return room
+  }
 
   /// Games not over.
   public var gamesInProgress: Int { rooms.withLock { $0.rooms.values.count { !$0.isOver } } }
@@ -141,11 +203,16 @@ public final class LiveGames: Sendable {
     let reserved: Result<String, CreateError> = rooms.withLock { state in
       let inProgress = state.rooms.values.count { !$0.isOver } + state.reserved.count
       guard inProgress < maximumGames else { return .failure(.tooManyGames(inProgress)) }
-      var pin: String
-      repeat {
-        pin = String(format: "%06d", Int.random(in: 0...999_999))
-      } while state.rooms[pin] != nil || state.reserved.contains(pin)
-        || (store?.isTaken(pin: pin) ?? false)
+      var pin = ""
+      do throws(DatabaseError) {
+        // A PIN no game has, here or in the records.
+        while true {
+          pin = String(format: "%06d", Int.random(in: 0...999_999))
+          if state.rooms[pin] == nil, !state.reserved.contains(pin), try !(store?.isTaken(pin: pin) ?? false) { break }
+        }
+      } catch {
+        return .failure(.records(error))
+      }
       state.reserved.insert(pin)
       return .success(pin)
     }
@@ -182,13 +249,18 @@ public final class LiveGames: Sendable {
   /// the time it had left then (its deadline moved on by the downtime, from the game's
   /// heartbeat: ``LiveRoom/heartbeatInterval``), or is closed with the answers received
   /// before when its time was up already.
+  ///
+  /// With records shared by several servers, a question another server serves keeps its
+  /// time (``LiveRoom/resumeIfUnattended(since:clock:)``).
   public func resume(
-    joinURL: (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
+    joinURL: @escaping @Sendable (String) -> String, imageSource: @escaping @Sendable (String?) -> String?
   ) -> ResumeReport {
+    roomAddresses.withLock { $0 = RoomAddresses(joinURL: joinURL, imageSource: imageSource) }
     guard let store else { return ResumeReport() }
     let now = clock.now()
+    let shared = notices != nil
     // Games whose moves do not replay are kept aside in the records, each said in `problems`.
-    let found = store.resumeUnfinished(at: now)
+    let found = store.resumeUnfinished(at: now, resuming: !shared)
     var resumed: [RunningGame] = []
     for unfinished in found.games {
       let pin = unfinished.game.setup.pin
@@ -200,6 +272,7 @@ public final class LiveGames: Sendable {
         game: unfinished.game, log: unfinished.log, joinURL: joinURL(pin), now: now,
         keepAliveInterval: keepAliveInterval, imageSource: imageSource, newsPending: wakeTicker)
       rooms.withLock { $0.rooms[pin] = room }
+      if shared { room.resumeIfUnattended(since: unfinished.alive, clock: clock) }
       if unfinished.game.phase == .over {
         finish(room)
       } else {

@@ -33,6 +33,9 @@ final class LiveRoom: @unchecked Sendable {
   private var rejoins = LiveRejoins()
   /// The host's camera left on between questions sees the cards still up from the last one.
   private var camera = LiveCameraRule()
+  /// Records shared by several servers: the ticker asked for the open question's close in
+  /// the game's turn, not taken yet (``tick(at:)``).
+  private var closeAsked = false
   /// The address phones join at (`http://ADDRESS:PORT/j/PIN`).
   let joinURL: String
   /// The site's address of a question's image, when it is served (from the image cache).
@@ -114,17 +117,25 @@ final class LiveRoom: @unchecked Sendable {
     do {
       try await log.waitUntilDurable(number)
     } catch {
-      lock.withLock { rollBackIfTheLogFailed(at: clock.now()) }
+      // Shared records: the game goes back in a turn, on the writer's thread (a turn
+      // waiting for this lock there would never let the log's moves settle).
+      if takesTurns {
+        catchUp(clock: clock)
+      } else {
+        lock.withLock { _ = rollBackIfTheLogFailed(at: clock.now()) }
+      }
       throw error
     }
   }
 
   /// Under the lock: the game of the log's durable moves, if a write failed, sent to every
-  /// stream.
-  private func rollBackIfTheLogFailed(at now: QuizClock.Instant) {
-    guard let rollback = log?.rollBack() else { return }
+  /// stream. Whether it went back.
+  @discardableResult
+  private func rollBackIfTheLogFailed(at now: QuizClock.Instant) -> Bool {
+    guard let rollback = log?.rollBack() else { return false }
     game = rollback.game
     publishState(at: now)
+    return true
   }
 
   /// Who a phone joins as: a name typed (or picked), or a student of the class by card.
@@ -400,7 +411,8 @@ final class LiveRoom: @unchecked Sendable {
   /// the game going. Whether it ended.
   func endIfIdle(for idleSeconds: Double, at now: QuizClock.Instant) -> Bool {
     lock.withLock {
-      guard game.phase != .over, now.seconds(since: lastActivity) > idleSeconds,
+      // Shared records: each server sees only its own requests' activity (not ended here).
+      guard !takesTurns, game.phase != .over, now.seconds(since: lastActivity) > idleSeconds,
         let entries = try? game.end(at: now)
       else { return false }
       _ = applied(entries, at: now)
@@ -442,9 +454,17 @@ final class LiveRoom: @unchecked Sendable {
   /// returns when it next has something to do.
   func tick(at now: QuizClock.Instant) -> QuizClock.Instant {
     lock.withLock {
-      // A close the ticker queued and nobody waited for may have failed to write.
-      rollBackIfTheLogFailed(at: now)
-      if let entry = game.closeIfDue(at: now) {
+      // A close the ticker queued and nobody waited for may have failed to write (shared
+      // records: the next turn sees to it).
+      if !takesTurns { rollBackIfTheLogFailed(at: now) }
+      if takesTurns {
+        // Whichever server's ticker gets there first closes it, in the game's turn; the
+        // others find it closed there and do nothing.
+        if !closeAsked, let deadline = game.deadline, deadline <= now {
+          closeAsked = true
+          closeInTurn(at: now)
+        }
+      } else if let entry = game.closeIfDue(at: now) {
         _ = record([entry])
         publishState(at: now)
       }
@@ -453,7 +473,10 @@ final class LiveRoom: @unchecked Sendable {
       }
       if now.seconds(since: streams.lastWrite) >= keepAliveInterval { streams.keepAlive(at: now) }
       var wake = streams.lastWrite + .seconds(keepAliveInterval)
-      if let deadline = game.deadline { wake = min(wake, deadline, beatHeart(at: now)) }
+      if let deadline = game.deadline {
+        // A close asked for is awaited, not asked again at once.
+        wake = min(wake, closeAsked ? now + .seconds(Self.coalescingInterval) : deadline, beatHeart(at: now))
+      }
       if lobbyChanged || answersChanged { wake = min(wake, lastCoalescedSend + .seconds(Self.coalescingInterval)) }
       return wake
     }
@@ -519,4 +542,121 @@ final class LiveRoom: @unchecked Sendable {
 
   /// Ends every stream (the server stops, or the game is forgotten).
   func closeStreams() { lock.withLock { streams.closeAll() } }
+
+  // MARK: Several servers, one game
+
+  /// Whether the game's records are shared by several servers (PostgreSQL): every move is
+  /// then made in the game's turn (``inTurn(clock:_:)``).
+  var takesTurns: Bool { log?.isShared ?? false }
+
+  /// A server that has served a game within this many seconds still serves it: one that
+  /// takes it up (a phone of a server killed reconnecting here) leaves its question's time
+  /// as it is. Longer, and the question gets back the time nobody served it.
+  static let unattendedAfter = 3 * heartbeatInterval
+
+  /// Makes `move` in the game's turn when the records are shared by several servers: on the
+  /// records' writer, holding the game's lock in the database, after the moves the other
+  /// servers stored were replayed here (``LiveMoveLog/takeTurn(locked:_:failed:)``). At
+  /// once otherwise (SQLite: one server per data folder).
+  ///
+  /// - Throws: `move`'s error; ``DatabaseError`` when the turn could not be taken.
+  func inTurn<T: Sendable>(clock: LiveClock, _ move: @escaping @Sendable (LiveRoom) throws -> T) async throws -> T {
+    guard let log, log.isShared else { return try move(self) }
+    return try await withCheckedThrowingContinuation { continuation in
+      log.takeTurn(
+        { [self] others in
+          caughtUp(others, at: clock.now())
+          continuation.resume(with: Result { try move(self) })
+        }, failed: { error in continuation.resume(throwing: error) })
+    }
+  }
+
+  /// A notification heard from another server: the moves it stored, replayed here and sent
+  /// to this server's streams (on the records' writer, without the game's lock).
+  func catchUp(clock: LiveClock) {
+    guard let log, log.isShared else { return }
+    log.takeTurn(locked: false, { [self] others in caughtUp(others, at: clock.now()) }, failed: { _ in })
+  }
+
+  /// ``catchUp(clock:)``, waited for: a secret this server does not know may be a player's
+  /// who joined on another server a moment ago.
+  func catchUpNow(clock: LiveClock) {
+    guard let log, log.isShared else { return }
+    let done = DispatchSemaphore(value: 0)
+    log.takeTurn(
+      locked: false,
+      { [self] others in
+        caughtUp(others, at: clock.now())
+        done.signal()
+      }, failed: { _ in done.signal() })
+    done.wait()
+  }
+
+  /// A game this server takes up from the shared records (at its start, or when a phone of
+  /// a server killed reconnects here): when no server has served it since `alive` for
+  /// longer than ``unattendedAfter``, its open question gets back the time nobody served
+  /// it (or closes, its time up), as after a restart; in the game's turn.
+  func resumeIfUnattended(since alive: QuizClock.Instant, clock: LiveClock) {
+    guard let log, log.isShared else { return }
+    log.takeTurn(
+      { [self] others in
+        let now = clock.now()
+        caughtUp(others, at: now)
+        lock.withLock {
+          let stopped = max(alive, log.lastMoveTime ?? alive)
+          guard now.seconds(since: stopped) > Self.unattendedAfter,
+            let entry = LiveGameStore.resumption(of: &game, stopped: stopped, at: now)
+          else { return }
+          lastActivity = now
+          _ = record([entry])
+          publishState(at: now)
+        }
+      }, failed: { _ in })
+  }
+
+  /// Under the lock: the open question's close, asked for in the game's turn.
+  private func closeInTurn(at now: QuizClock.Instant) {
+    log?.takeTurn(
+      { [self] others in
+        caughtUp(others, at: now)
+        lock.withLock {
+          closeAsked = false
+          if let entry = game.closeIfDue(at: now) {
+            _ = record([entry])
+            publishState(at: now)
+          }
+        }
+      }, failed: { [self] _ in lock.withLock { closeAsked = false } })
+  }
+
+  /// A turn's first step: the moves other servers stored, replayed into the game and told
+  /// to the streams as this server's own would be (joins and answers held back for the
+  /// ticker, the rest sent at once).
+  ///
+  /// A write of this server's that failed first takes the game back to the records' moves
+  /// (which hold `entries` already).
+  private func caughtUp(_ entries: [LiveGame.Entry], at now: QuizClock.Instant) {
+    let held: Bool = lock.withLock {
+      guard !rollBackIfTheLogFailed(at: now), !entries.isEmpty else { return false }
+      var sendNow = false
+      for entry in entries {
+        game.apply(entry)
+        switch entry {
+        case .joined, .cardShown: lobbyChanged = true
+        case .answered, .typed, .seen: answersChanged = true
+        case .opened, .reasked:
+          camera.questionOpened(at: now)
+          sendNow = true
+        case .kicked(let id, _, _), .merged(let id, _, _):
+          streams.dismiss(player: id)
+          sendNow = true
+        default: sendNow = true
+        }
+      }
+      lastActivity = now
+      if sendNow { publishState(at: now) }
+      return !sendNow
+    }
+    if held { newsPending() }
+  }
 }

@@ -14,6 +14,8 @@ public enum PagePhrase: String, PhraseBook {
   // Playing.
   case pickASet, timeLeft, scoreLabel, yourAnswer, answerButton, otherSets, cannotPlay, playOver, playOverDetail
   case tooManyPlays, tooManyPlaysDetail, serverFull, serverFullDetail
+  // The records: their database away (a school's server restarting), or a class's rows damaged.
+  case recordsUnreachable, recordsUnreadable
   case nextQuestion, seeResult, explanationLabel, reviewTitle, yourAnswerWas, correctAnswerWas, noAnswer,
     everyQuestionRight
   // The creator.
@@ -131,6 +133,8 @@ public enum PagePhrase: String, PhraseBook {
     .tooManyPlaysDetail: "This device has too many plays in progress. Finish one, then start again.",
     .serverFull: "The server is busy",
     .serverFullDetail: "It is running as many plays as it can. Try again when some have finished.",
+    .recordsUnreachable: "The records cannot be reached just now: try again in a moment",
+    .recordsUnreadable: "The records cannot be read",
     .newTopic: "New topic",
     .topicLegend: "Topic",
     .nameLabel: "Name",
@@ -459,6 +463,8 @@ public enum PagePhrase: String, PhraseBook {
     .tooManyPlaysDetail: "Este dispositivo tiene demasiadas partidas en curso. Termina una y vuelve a empezar.",
     .serverFull: "El servidor está ocupado",
     .serverFullDetail: "Está llevando todas las partidas que puede. Inténtalo cuando terminen algunas.",
+    .recordsUnreachable: "Ahora no se puede llegar a los registros: inténtalo de nuevo en un momento",
+    .recordsUnreadable: "No se pueden leer los registros",
     .newTopic: "Tema nuevo",
     .topicLegend: "Tema",
     .nameLabel: "Nombre",

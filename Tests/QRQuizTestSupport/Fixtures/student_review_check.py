@@ -26,7 +26,7 @@ from browser_support import axe_everywhere, chromium, scheme, screenshot, until,
 base, ada_secret, alan_secret, token = sys.argv[1:5]
 shots = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 report = {"violations": [], "pages": [], "layout": {}, "console": [], "order": [], "refocused": [],
-          "labels": []}
+          "labels": [], "pictures": []}
 drivers = []
 
 
@@ -121,6 +121,11 @@ try:
     # new all the same), then Spain again from its learning step.
     for rating in ("4", "4", "4", "3"):
         report["order"].append(question(ada))
+        if ada.find_elements(By.CSS_SELECTOR, ".review-image"):
+            # The question's picture, loaded from this server, on a card checked as the others.
+            until(ada, "const i = document.querySelector('.review-image'); return i.complete && i.naturalWidth > 0")
+            report["pictures"].append(report["order"][-1])
+            check(ada, "review-picture")
         rate_by_keyboard(ada, rating)
     until(ada, "return !!document.getElementById('review-done')")
     report["done"] = ada.find_element(By.ID, "review-done").text

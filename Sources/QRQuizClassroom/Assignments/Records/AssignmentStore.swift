@@ -40,10 +40,13 @@ public struct AssignmentStore: Sendable {
   }
 
   /// Whether `code` is an assignment's already.
-  public func isTaken(code: String) -> Bool {
-    (try? records.read { database throws(DatabaseError) in
+  ///
+  /// - Throws: ``DatabaseError``: the records cannot say (the assignment is refused, its
+  ///   code never drawn again and again while the server is away).
+  public func isTaken(code: String) throws(DatabaseError) -> Bool {
+    try records.read { database throws(DatabaseError) in
       try database.row("SELECT 1 FROM assignments WHERE code = \(code)") != nil
-    }) ?? true
+    }
   }
 
   /// An assignment read back: its work, its log, and its row (the newest row read tells a

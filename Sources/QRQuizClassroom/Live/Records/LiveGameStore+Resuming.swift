@@ -9,6 +9,8 @@ extension LiveGameStore {
     /// closed now.
     public var game: LiveGame
     public var log: LiveMoveLog
+    /// When a server was last known to serve it: its heartbeat, or its last move.
+    public var alive: QuizClock.Instant
   }
 
   /// What ``resumeUnfinished(at:)`` found.
@@ -24,7 +26,11 @@ extension LiveGameStore {
   /// time moves on by the time the server was down, from the last moment it was known
   /// alive (its heartbeat, or its last move) to `now`; one whose time was up by then is
   /// closed at `now` with the answers it had.
-  public func resumeUnfinished(at now: QuizClock.Instant) -> Resumption {
+  ///
+  /// With `resuming` false (records shared by several servers), the question's time is left
+  /// as the moves say: another server may be serving it; the caller decides, in the game's
+  /// turn (``LiveMoveLog/takeTurn(locked:_:failed:)``).
+  public func resumeUnfinished(at now: QuizClock.Instant, resuming: Bool = true) -> Resumption {
     let found: [(id: Int64, pin: String, setup: String, alive: Int64?, moves: [String])]
     do {
       found = try records.read { database throws(DatabaseError) in
@@ -56,8 +62,8 @@ extension LiveGameStore {
       var replayed = LiveGame(setup: setup, entries: entries)
       let alive = QuizClock.Instant(
         microsecondsSince1970: max(game.alive ?? 0, entries.last?.time.microsecondsSince1970 ?? 0))
-      if let entry = Self.resumption(of: &replayed, stopped: alive, at: now) { log.append([entry]) }
-      resumption.games.append(Unfinished(game: replayed, log: log))
+      if resuming, let entry = Self.resumption(of: &replayed, stopped: alive, at: now) { log.append([entry]) }
+      resumption.games.append(Unfinished(game: replayed, log: log, alive: alive))
     }
     // The resumptions in the records before any request: a server killed again at once must
     // not lose this downtime (its questions' time, its answers' speed). The writer takes jobs
@@ -71,7 +77,7 @@ extension LiveGameStore {
   /// its server was last known alive at `stopped`: it keeps the time it had left then (the
   /// students who had not answered still may, and the countdown goes on where it was), or,
   /// when its time was up by then, it closes now. The entry applied, to store.
-  static func resumption(
+  public static func resumption(
     of game: inout LiveGame, stopped: QuizClock.Instant, at now: QuizClock.Instant
   ) -> LiveGame.Entry? {
     guard case .open(let index, _) = game.phase, let deadline = game.deadline else { return nil }
@@ -97,6 +103,30 @@ extension LiveGameStore {
 }
 
 extension LiveGameStore {
+  /// Records shared by several servers: the unfinished game of PIN `pin` that another
+  /// server made or took up, replayed from its moves with its log open to append to (its
+  /// question's time as the moves say: ``resumeUnfinished(at:resuming:)``); `nil` when no
+  /// unfinished game has this PIN, or its rows do not make a game.
+  public func unfinished(pin: String) throws(DatabaseError) -> Unfinished? {
+    let found = try records.read { database throws(DatabaseError) -> (Int64, String, Int64?, [String])? in
+      guard
+        let row = try database.row(
+          "SELECT id, setup, alive_at FROM live_games WHERE pin = \(pin) AND finished IS NULL ORDER BY id DESC LIMIT 1"),
+        let id = row.get(0, as: Int64.self)
+      else { return nil }
+      let moves = try database.rows("SELECT move FROM live_moves WHERE game_id = \(id) ORDER BY sequence")
+      return (id, row.get(1) ?? "", row.get(2, as: Int64.self), moves.map { $0.get(0) ?? "" })
+    }
+    guard let (id, setupJSON, aliveAt, moves) = found,
+      let (setup, entries) = try? LiveMoves.replay(setup: Array(setupJSON.utf8), moves: moves.map { Array($0.utf8) })
+    else { return nil }
+    let alive = QuizClock.Instant(
+      microsecondsSince1970: max(aliveAt ?? 0, entries.last?.time.microsecondsSince1970 ?? 0))
+    return Unfinished(
+      game: LiveGame(setup: setup, entries: entries),
+      log: LiveMoveLog(records: records, gameID: id, setup: setup, entries: entries), alive: alive)
+  }
+
   /// The game row `id`'s moves make, as the records hold them now.
   ///
   /// - Throws: ``DatabaseError``, or `nil` when its rows do not make a game.

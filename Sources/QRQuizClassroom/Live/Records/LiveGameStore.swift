@@ -90,9 +90,12 @@ public struct LiveGameStore: Sendable {
   }
 
   /// Whether `pin` must not be drawn for a new game: a game is played with it.
-  public func isTaken(pin: String) -> Bool {
-    (try? records.read { database throws(DatabaseError) in
+  ///
+  /// - Throws: ``DatabaseError``: the records cannot say (no PIN can be drawn then: the
+  ///   game is refused, never drawn again and again while the server is away).
+  public func isTaken(pin: String) throws(DatabaseError) -> Bool {
+    try records.read { database throws(DatabaseError) in
       try database.row("SELECT 1 FROM live_games WHERE pin = \(pin) AND finished IS NULL") != nil
-    }) ?? true
+    }
   }
 }

@@ -37,12 +37,20 @@ public final class LiveMoveLog: @unchecked Sendable {
   private var queuedCount = 0
   private var waiters: [(ticket: Int, continuation: CheckedContinuation<DatabaseError?, Never>)] = []
   private var finished = false
+  /// During a turn (``takeTurn(locked:_:failed:)``, on the writer's thread): the moves
+  /// appended, written by the turn itself in its transaction.
+  fileprivate var turn: Turn?
+
+  /// Whether the records may be shared by several servers (PostgreSQL): each move is then
+  /// taken in a turn, never straight from a request (``takeTurn(locked:_:failed:)``).
+  public let isShared: Bool
 
   init(records: RecordStore, gameID: Int64, setup: LiveGame.Setup, entries: [LiveGame.Entry]) {
     self.records = records
     self.gameID = gameID
     self.setup = setup
     durableEntries = entries
+    isShared = records.address != nil
   }
 
   /// Queues `entries` to be written after those before; returns the ticket to wait for.
@@ -65,6 +73,14 @@ public final class LiveMoveLog: @unchecked Sendable {
     queuedCount += entries.count
     let rows = entries.enumerated().map { offset, entry in
       (sequence: firstSequence + offset, at: entry.time.microsecondsSince1970, move: LiveMoves.encode(entry))
+    }
+    if var taken = turn {
+      // In a turn: the turn writes them, in the transaction that holds the game's lock.
+      taken.rows += rows
+      taken.entries += entries
+      taken.tickets = (taken.tickets?.lowerBound ?? tickets.lowerBound)...tickets.upperBound
+      turn = taken
+      return appended
     }
     let generation = generation
     let gameID = gameID
@@ -95,7 +111,10 @@ public final class LiveMoveLog: @unchecked Sendable {
     guard !condition.withLock({ finished }) else { return }
     let gameID = gameID
     let time = now.microsecondsSince1970
+    // Shared records: the game's row is written under the game's lock, as its moves are,
+    // so two servers' heartbeats never lock rows in two orders.
     records.enqueue(
+      lockKeys: isShared ? [lockKey] : [],
       { database throws(DatabaseError) in
         try database.execute(
           """
@@ -136,9 +155,18 @@ public final class LiveMoveLog: @unchecked Sendable {
   /// After a failed write: the game as the records hold it, and the moves lost; the log
   /// takes moves again. `nil` when no write failed since the last call. Call it under the
   /// game's lock, and replace the game by the rollback's before the next move.
+  ///
+  /// Shared records: call it only on the writer's thread, in a turn (the owner's move
+  /// waits for the writer there): it then waits for nothing, and is `nil` while moves
+  /// queued before the failure have not settled (they settle once the writer's
+  /// transaction ends; the next turn rolls back).
   public func rollBack() -> Rollback? {
     condition.lock()
     // Moves queued before the failure settle (each refused) before the log writes again.
+    if isShared, failure != nil, queuedCount > 0 {
+      condition.unlock()
+      return nil
+    }
     while failure != nil, queuedCount > 0 { condition.wait() }
     guard let failure else {
       condition.unlock()
@@ -148,6 +176,9 @@ public final class LiveMoveLog: @unchecked Sendable {
     let entries = durableEntries
     condition.unlock()
     var game = LiveGame(setup: setup, entries: entries)
+    // Shared records: nothing is appended outside a turn (another server may have moved
+    // since); the downtime lost is a few seconds of one question's clock.
+    if isShared { return Rollback(error: failure.error, game: game, lostEntries: failure.entries) }
     // The server's downtime is no player's move a failed write may refuse: without it the
     // open question would count the downtime again, in its deadline and in every later
     // answer's time (speed points). Applied again, and queued again for the records.
@@ -239,4 +270,118 @@ public final class LiveMoveLog: @unchecked Sendable {
   private var closedError: DatabaseError {
     DatabaseError(kind: .closed, path: records.location, message: "the game is over: its moves are saved")
   }
+}
+
+// MARK: - Turns: one game on several servers
+
+extension LiveMoveLog {
+  /// The moves one turn appended, for the turn to write.
+  fileprivate struct Turn {
+    var rows: [(sequence: Int, at: Int64, move: String)] = []
+    var entries: [LiveGame.Entry] = []
+    var tickets: ClosedRange<Int>?
+  }
+
+  /// What a turn did, from the writer's job to its completion.
+  private final class TurnOutcome: @unchecked Sendable {
+    // Touched on the writer's thread only (the job, then its completion).
+    var ran = false
+    var turn: Turn?
+  }
+
+  /// The game's PostgreSQL advisory lock: "QRLV" in its high half, the game's row below.
+  var lockKey: Int64 { Int64(0x5152_4C56) << 32 | gameID }
+
+  /// Shared records (PostgreSQL): takes the game's turn. On the records' writer, in a
+  /// transaction holding the game's lock (with `locked`), the moves other servers stored
+  /// since this one's last are read and given to `move`, which replays them into the game
+  /// and then makes its own; what it appends is written in that same transaction, with a
+  /// notification to the other servers (``LiveNotices``). So one game's moves are taken
+  /// one at a time whichever server takes them, and every server agrees on their order
+  /// (who answered first, every score).
+  ///
+  /// Without `locked`, only the catching up (a notification heard): `move` must append
+  /// nothing. `failed` is called instead of `move` when the turn could not be taken (the
+  /// server lost): the move is refused. The moves appended are durable, as any, once
+  /// ``waitUntilDurable(_:)`` returns for their ticket.
+  public func takeTurn(
+    locked: Bool = true, _ move: @escaping @Sendable (_ others: [LiveGame.Entry]) -> Void,
+    failed: @escaping @Sendable (DatabaseError) -> Void
+  ) {
+    let outcome = TurnOutcome()
+    let gameID = gameID
+    let pin = setup.pin
+    records.enqueue(
+      lockKeys: locked ? [lockKey] : [],
+      { [self] database throws(DatabaseError) in
+        // Moves of this game queued already were appended in this same transaction (a
+        // transaction's moves settle before the writer's next): it has held the game's
+        // lock since, so no other server moved meanwhile, and the notification is sent.
+        let (known, queuedHere) = condition.withLock { (durableEntries.count + queuedCount, queuedCount > 0) }
+        let rows =
+          queuedHere
+          ? []
+          : try database.rows(
+            """
+            SELECT sequence, move FROM live_moves WHERE game_id = \(gameID) AND sequence > \(known)
+            ORDER BY sequence
+            """)
+        let others = try decodeOthers(rows, after: known)
+        condition.withLock {
+          durableEntries += others
+          turn = Turn()
+        }
+        outcome.ran = true
+        move(others)
+        let taken = condition.withLock {
+          defer { turn = nil }
+          return turn
+        }
+        outcome.turn = taken
+        guard let taken, !taken.rows.isEmpty else { return }
+        do throws(DatabaseError) {
+          for row in taken.rows {
+            try database.execute(
+              """
+              INSERT INTO live_moves (game_id, sequence, at, move)
+              VALUES (\(gameID), \(row.sequence), \(row.at), \(row.move))
+              """)
+          }
+          // Delivered at the commit, to every server listening: their rooms catch up.
+          if !queuedHere { try database.execute("SELECT pg_notify('qrquiz_live', \(LiveNotices.payload(pin)))") }
+        } catch {
+          markFailed(error)
+          throw error
+        }
+      },
+      completion: { [self] error in
+        if let taken = outcome.turn, let tickets = taken.tickets { settle(tickets, taken.entries, error) }
+        if !outcome.ran, let error { failed(error) }
+      })
+  }
+
+  /// The moves of `rows` (sequence, JSON), which must follow move `known` without a gap.
+  private func decodeOthers(_ rows: [Row], after known: Int) throws(DatabaseError) -> [LiveGame.Entry] {
+    let decoder = JSONDecoder()
+    var others: [LiveGame.Entry] = []
+    for (offset, row) in rows.enumerated() {
+      let sequence = known + offset + 1
+      guard row.get(0, as: Int64.self) == Int64(sequence),
+        let entry = try? decoder.decode(LiveGame.Entry.self, from: Data((row.get(1, as: String.self) ?? "").utf8))
+      else {
+        throw DatabaseError(
+          kind: .other, path: records.location, message: "live game \(setup.pin): move \(sequence) cannot be read")
+      }
+      others.append(entry)
+    }
+    // Moves of another server can only come before this one's queued moves, never between.
+    if !others.isEmpty, condition.withLock({ queuedCount }) > 0 {
+      throw DatabaseError(
+        kind: .other, path: records.location, message: "live game \(setup.pin): moves stored by two servers at once")
+    }
+    return others
+  }
+
+  /// When the game last moved, as the records hold it (this server's moves and the others').
+  public var lastMoveTime: QuizClock.Instant? { condition.withLock { durableEntries.last?.time } }
 }
