@@ -35,6 +35,27 @@ import Testing
     #expect(roster.students.allSatisfy { $0.resultsSecret != nil }, "every student has their link")
   }
 
+  @Test func homeworkIsGivenToItsTeacherForTheirClassOnly() async throws {
+    let records = try home.records()
+    let teachers = TeacherAccountStore(records: records)
+    _ = try teachers.add(name: "Ada Lovelace", email: "ada@school.example", at: QuizClock.now)
+    _ = try teachers.add(name: "Alan Turing", email: "alan@school.example", at: QuizClock.now)
+    let ada = try teachers.account(named: "Ada Lovelace")
+    try ClassRosterStore(records: records).setTeacher(ada.id, ofClass: "7B")
+    let due = ["--due", "2099-01-01 18:00"]
+    #expect(await run(["assign", "Capitals"] + due + ["--class", "7B", "--teacher", "alan turing"]) == .notFound)
+    #expect(await run(["assign", "Capitals"] + due + ["--class", "7B"]) == .notFound, "the laptop's: no teacher's")
+    #expect(await run(["assign", "Capitals"] + due + ["--teacher", "Nobody"]) == .notFound)
+    #expect(AssignmentStore(records: try home.records()).readAll().works.isEmpty, "nothing made")
+    #expect(await run(["assign", "Capitals"] + due + ["--class", "7B", "--teacher", "ada lovelace"]) == .success)
+    let works = AssignmentStore(records: try home.records()).readAll().works
+    #expect(works.map(\.assignment.teacher) == [ada.id])
+    let owner = try home.records().read { database throws(DatabaseError) in
+      try database.value("SELECT teacher_id FROM assignments", as: Int64.self)
+    }
+    #expect(owner == ada.id)
+  }
+
   @Test func theMistakeIsSaidInOneLine() {
     var parser = CommandParser(root: QRQuizCommand.self)
     do {

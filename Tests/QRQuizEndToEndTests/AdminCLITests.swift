@@ -13,6 +13,29 @@ import Testing
 
   init() throws { home = try TemporaryDirectory() }
 
+  @Test func aClassIsGivenToItsTeacherWhenMade() throws {
+    func qrquiz(_ arguments: [String]) throws -> ProcessResult {
+      try ProcessRunner.qrquiz(arguments, environment: home.qrquizEnvironment)
+    }
+    let added = try qrquiz([
+      "admin", "teacher", "add", "Ada Lovelace", "--email", "ada@school.example", "--public-url",
+      "https://quiz.school.example",
+    ])
+    #expect(added.status == 0, "\(added.stderr)")
+    let made = try qrquiz(["class", "new", "7B Ada", "--teacher", "ada lovelace"])
+    #expect(made.status == 0 && made.stdoutText.hasSuffix(", Ada Lovelace's\n"), "\(made.stdoutText)\(made.stderr)")
+    let records = try RecordStore(
+      file: home.url.appendingPathComponent("data/qrquiz").appendingPathComponent(RecordStore.fileName))
+    let ada = try TeacherAccountStore(records: records).account(named: "Ada Lovelace")
+    #expect(try ClassRosterStore(records: records).teacher(ofClass: "7B Ada") == ada.id)
+    // An unknown teacher: one line, and no class made for nobody.
+    let unknown = try qrquiz(["class", "new", "7C", "--teacher", "Nobody"])
+    #expect(
+      unknown.status == 3 && unknown.stderr.hasSuffix("no teacher named 'Nobody' (see qrquiz admin teacher list)\n"),
+      "\(unknown.stderr)")
+    #expect(!(try qrquiz(["class", "list"]).stdoutText.contains("7C")))
+  }
+
   @Test(arguments: RecordEngine.allCases)
   func anAccountItsLinkItsTokensAndDisablingIt(engine: RecordEngine) throws {
     let database = try TestRecords(engine)

@@ -54,6 +54,13 @@ import Testing
 
   // MARK: Examples that run
 
+  @Test func trustedProxiesExample() {
+    let proxies = TrustedProxies(["127.0.0.1"])
+    let client = proxies.client(peer: "127.0.0.1", forwardedFor: "6.6.6.6, 203.0.113.9")  // 203.0.113.9
+    let stranger = proxies.client(peer: "198.51.100.7", forwardedFor: "203.0.113.9")  // 198.51.100.7
+    #expect(client == "203.0.113.9" && stranger == "198.51.100.7")
+  }
+
   @Test func questionPictureExample() throws {
     let bytes = try Fixtures.bytes("jpeg/photo-gps-6.jpg")
     let picture = try QuestionPicture(uploaded: bytes)

@@ -89,6 +89,10 @@ import Testing
       "QRQUIZ_PUBLIC_URL", "quiz.school.example",
       "$QRQUIZ_PUBLIC_URL must start with http:// or https://, not 'quiz.school.example'"
     ),
+    (
+      "QRQUIZ_TRUSTED_PROXY", "127.0.0.1 nginx.local",
+      "$QRQUIZ_TRUSTED_PROXY must be a numeric IPv4 or IPv6 address such as 127.0.0.1, not 'nginx.local'"
+    ),
   ])
   func aBadVariableIsOneLineNamingIt(variable: String, value: String, message: String) throws {
     var environment = home.qrquizEnvironment
@@ -96,6 +100,16 @@ import Testing
     let result = try ProcessRunner.qrquiz(["serve", library.url.path], environment: environment)
     #expect(result.status == 2)
     #expect(result.stderr == "qrquiz serve: \(message) (see 'qrquiz serve --help')\n", "\(result.stderr)")
+  }
+
+  @Test func aTrustedProxyFlagThatIsNoAddressIsOneLine() throws {
+    let result = try ProcessRunner.qrquiz(
+      ["serve", library.url.path, "--trusted-proxy", "nginx"], environment: home.qrquizEnvironment)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "qrquiz serve: --trusted-proxy must be a numeric IPv4 or IPv6 address such as 127.0.0.1, not 'nginx' "
+        + "(see 'qrquiz serve --help')\n", "\(result.stderr)")
   }
 
   /// A setting's name mistyped in server.conf: the server would start on a new, empty

@@ -39,6 +39,10 @@ struct AssignCommand: ParsableCommand {
   @Option("--due", value: "TIME", help: "when it is due: '2026-12-08 18:00' (this computer's time zone) or ISO 8601")
   var due: String?
   @Option("--class", value: "NAME", help: "the class it is for (only its roster's names join)") var className: String?
+  @Option(
+    "--teacher", value: "TEACHER",
+    help: "on a school's server: the teacher whose homework it is (their class only; qrquiz admin teacher list)")
+  var teacher: String?
   @Flag("--own-links", help: "with --class: students open it from their own links only, never by a typed name")
   var ownLinks
   @Option("--set", value: "N", help: "the set to play (1-based; default: every set in turn)") var set: Int?
@@ -105,13 +109,24 @@ struct AssignCommand: ParsableCommand {
     } catch {
       throw CLIError(.notFound, "\(error) (assign a saved topic: qrquiz topics lists them)")
     }
+    // The teacher first: homework made for nobody's account is no teacher's to see.
+    let owner = try teacher.map { try TeacherAccountStore(records: try Records.openClassroom()).account(named: $0) }
     var classText: String?
+    var classOwner: Int64?
     if let className {
       do {
-        classText = try ClassCommand.store().roster(named: className).name.text
+        let store = try ClassCommand.store()
+        classText = try store.roster(named: className).name.text
+        classOwner = try store.teacher(ofClass: className)
       } catch {
         throw CLIError(.notFound, "\(error)")
       }
+    }
+    // Homework for a class is its teacher's: another teacher's class is not theirs to give.
+    if let classText, classOwner != owner?.id {
+      let whose = owner.map { "\($0.name)'s" } ?? "for no teacher"
+      throw CLIError(
+        .notFound, "class '\(classText)' is another teacher's: homework \(whose) cannot be for it (--teacher)")
     }
     // Each student's own link is their way in: those without one get it now.
     if ownLinks, let classText {
@@ -129,6 +144,7 @@ struct AssignCommand: ParsableCommand {
       throw CLIError(.invalidInput, "\(topic): \(error)")
     }
     if ownLinks { assignment.ownLinks = true }
+    assignment.teacher = owner?.id
     guard try store.count() < AssignmentStore.maximumAssignments else {
       throw CLIError(
         .outputFailed, "\(store.records.location) keeps \(AssignmentStore.maximumAssignments) assignments at most")

@@ -64,12 +64,21 @@ struct ClassCommand: ParsableCommand {
   struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
       name: "new", abstract: "Make a class from a list of students (one name a line, or CSV with a name column).",
-      examples: ["qrquiz class new 7B --students 7B.csv", "qrquiz class new 'Year 9 Spanish' --students names.txt"])
+      examples: [
+        "qrquiz class new 7B --students 7B.csv", "qrquiz class new 'Year 9 Spanish' --students names.txt",
+        "qrquiz class new '7B Ada' --students 7B.csv --teacher 'Ada Lovelace'",
+      ])
     @Argument(value: "NAME", help: "the class's name") var name: String
     @Option("--students", value: "FILE", help: "the students, in card order (- for standard input)", completion: .file)
     var students: String?
+    @Option(
+      "--teacher", value: "TEACHER",
+      help: "on a school's server: the teacher whose class it is (qrquiz admin teacher list)")
+    var teacher: String?
 
     func run() async throws -> ExitCode {
+      // The teacher first: a class made for nobody's account would be no teacher's to see.
+      let owner = try teacher.map { try TeacherAccountStore(records: try Records.openClassroom()).account(named: $0) }
       let list = try students.map(ClassCommand.students(in:))
       let roster: ClassRoster
       do {
@@ -77,11 +86,13 @@ struct ClassCommand: ParsableCommand {
       } catch {
         throw CLIError(.invalidInput, (students.map { "\(TopicSource(argument: $0)): " } ?? "") + "\(error)")
       }
-      try ClassCommand.store().create(roster)
+      let store = try ClassCommand.store()
+      try store.create(roster)
+      if let owner { try store.setTeacher(owner.id, ofClass: roster.name.text) }
       let from = list?.columns.map { " (names from column \($0))" } ?? ""
       Console.line(
         "class \(roster.name): \(Plural.count(roster.students.count, "student")), "
-          + "\(ClassCommand.cardRange(roster.students))\(from)")
+          + "\(ClassCommand.cardRange(roster.students))\(from)" + (owner.map { ", \($0.name)'s" } ?? ""))
       if !roster.students.isEmpty {
         Console.line("print their cards: qrquiz answer-cards print --class '\(roster.name)' -o cards.pdf")
       }

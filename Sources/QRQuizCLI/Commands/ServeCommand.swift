@@ -66,8 +66,13 @@ struct ServeCommand: ParsableCommand {
     Console.line("Records: \(site.recordsLocation) · listening on \(host):\(site.server.port)")
     site.printResumedGames()
     if !site.app.isPublicURLReachable { Console.line(SiteServer.unreachableWarning(publicURL: site.base)) }
-    Console.line("Teacher's address (live games\(allowEdit ? ", creating topics" : "")): \(site.teacherAddress)")
-    if allowEdit { Console.line("Create topics at \(site.base)/new?token=\(site.teacherToken)") }
+    if site.hasAccounts {
+      // A school's server: the single token would open every teacher's records.
+      Console.line("Teachers log in at \(site.base)/login (their scripts: qrquiz admin teacher token NAME)")
+    } else {
+      Console.line("Teacher's address (live games\(allowEdit ? ", creating topics" : "")): \(site.teacherAddress)")
+      if allowEdit { Console.line("Create topics at \(site.base)/new?token=\(site.teacherToken)") }
+    }
     Console.line("Press Ctrl-C to stop.")
     await site.runUntilStopped()
     return .success

@@ -8,7 +8,7 @@ enum ServeSettings {
   /// Every variable `qrquiz serve` and the unit read.
   static let names = [
     "QRQUIZ_DATABASE", "QRQUIZ_PUBLIC_URL", "QRQUIZ_HOST", "QRQUIZ_PORT", "QRQUIZ_CACHE_DIR", "QRQUIZ_OPTIONS",
-    "QRQUIZ_COMMUNITY_URL",
+    "QRQUIZ_COMMUNITY_URL", "QRQUIZ_TRUSTED_PROXY",
   ]
 
   /// A warning line for each variable of `environment` that looks meant for one of

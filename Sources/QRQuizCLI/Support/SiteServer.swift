@@ -8,7 +8,8 @@ import QRQuizServer
 /// The options of the commands that serve the site (`serve`, `live`); `--host` is each
 /// command's own, for their defaults differ. The port, the public address and the database
 /// may also come from the environment (`$QRQUIZ_PORT`, `$QRQUIZ_PUBLIC_URL`,
-/// `$QRQUIZ_DATABASE`: what the systemd unit's `/etc/qrquiz/server.conf` sets); a flag wins.
+/// `$QRQUIZ_DATABASE`, `$QRQUIZ_TRUSTED_PROXY`: what the systemd unit's
+/// `/etc/qrquiz/server.conf` sets); a flag wins.
 struct ServerOptions: ParsableArguments {
   @Option(
     "--port", help: "the port; 0 for any free one", range: 0...65535, defaultText: "$QRQUIZ_PORT, else 8080")
@@ -32,6 +33,10 @@ struct ServerOptions: ParsableArguments {
     help: "another name phones reach this server by (a school's DNS name); any other Host gets 421")
   var hostNames: [String]
   @Option(
+    repeating: "--trusted-proxy", value: "ADDRESS",
+    help: "a proxy in front (nginx) whose X-Forwarded-For names the client (default: $QRQUIZ_TRUSTED_PROXY)")
+  var givenTrustedProxies: [String]
+  @Option(
     "--database", value: "URL",
     help:
       "keep the records in this PostgreSQL database (postgresql://…; default: $QRQUIZ_DATABASE), not the data folder's")
@@ -44,6 +49,7 @@ struct ServerOptions: ParsableArguments {
     }
     if (tlsCertificate == nil) != (tlsKey == nil) { throw .usage("--tls-cert and --tls-key go together") }
     _ = try recordsAddress()
+    _ = try resolvedTrustedProxies()
     _ = try resolvedPort()
     _ = try resolvedPublicURL()
   }
@@ -76,6 +82,25 @@ extension ServerOptions {
     return url
   }
 
+  /// The proxies whose `X-Forwarded-For` is believed: each `--trusted-proxy`, else
+  /// `$QRQUIZ_TRUSTED_PROXY` (addresses separated by spaces or commas); none otherwise.
+  func resolvedTrustedProxies() throws(CLIError) -> TrustedProxies {
+    let fromFlags = !givenTrustedProxies.isEmpty
+    let source = fromFlags ? "--trusted-proxy" : "$QRQUIZ_TRUSTED_PROXY"
+    let given =
+      fromFlags
+      ? givenTrustedProxies
+      : (Self.environment("QRQUIZ_TRUSTED_PROXY") ?? "").split(whereSeparator: { $0 == "," || $0 == " " })
+        .map(String.init)
+    for address in given where !TrustedProxies.isAddress(address) {
+      throw .usage("\(source) must be a numeric IPv4 or IPv6 address such as 127.0.0.1, not '\(address)'")
+    }
+    return TrustedProxies(given)
+  }
+
+  /// The proxies believed (``check()`` has refused any that is not an address).
+  var trustedProxies: TrustedProxies { (try? resolvedTrustedProxies()) ?? .none }
+
   /// An environment variable's value; `nil` when it is unset or empty, so a line such as
   /// `QRQUIZ_PORT=` in a configuration file means the default.
   static func environment(_ name: String) -> String? {
@@ -106,6 +131,9 @@ struct SiteServer {
   let teacherToken: String
   /// The live games a previous run left, resumed.
   let resumed: [LiveGames.RunningGame]
+  /// Whether the records hold teachers' accounts: a school's server, where each teacher
+  /// uses their own token (`qrquiz admin teacher token`) and the single one opens nothing.
+  let hasAccounts: Bool
   /// The records' file, or their PostgreSQL database (without its password).
   let recordsLocation: String
 
@@ -154,18 +182,26 @@ struct SiteServer {
         publicURL: publicURL, teacherToken: token, allowsEditing: allowEdit, imageCache: imageCache,
         liveGames: liveGames, isSecure: tls != nil, isPrivate: isPrivate,
         holdsRequestsUntilResumed: true, assignmentStore: AssignmentStore(records: records),
-        classes: ClassRosterStore(records: records)))
+        classes: ClassRosterStore(records: records), teacherAccounts: TeacherAccountStore(records: records)))
     for problem in app.reload() { Console.error("skipped: \(problem)") }
     app.watchTopics()
     // Sized for a live game (a stream and a request or two per phone, 2,000 phones), with
     // one address's share well below the whole, yet enough for a class behind one NAT
     // (64 phones, each with its event stream and a connection or two for its answers).
     let connections = raiseOpenFileLimit(wanted: 4096 + 64)
-    let configuration = HTTPServer.Configuration(
+    var configuration = HTTPServer.Configuration(
       address: host, port: options.port, threads: options.threads, connectionLimit: connections,
       connectionsPerAddress: 256, idleTimeout: options.idleTimeout, requestTimeout: Double(options.requestTimeout),
       responseTimeout: Double(options.requestTimeout), headersOnEveryAnswer: SecurityHeaders.all, tls: tls,
       hostNames: hostNames(listeningOn: host, publicURL: publicURL, options: options))
+    configuration.trustedProxies = options.trustedProxies
+    if !configuration.trustedProxies.addresses.isEmpty {
+      // libmicrohttpd counts connections by the peer, which is the proxy for everyone
+      // behind it: that count is the whole's. Event streams count by the client the
+      // proxy names, each its share as without a proxy.
+      configuration.streamsPerAddress = configuration.connectionsPerAddress / 2
+      configuration.connectionsPerAddress = connections
+    }
     let server: HTTPServer
     do {
       server = try HTTPServer(configuration: configuration, responder: app)
@@ -195,6 +231,7 @@ struct SiteServer {
     for problem in app.resumeAssignments() { Console.error(problem) }
     return SiteServer(
       app: app, server: server, base: base, teacherToken: token, resumed: report.resumed,
+      hasAccounts: (try? TeacherAccountStore(records: records).hasAccounts()) == true,
       recordsLocation: records.location)
   }
 

@@ -67,6 +67,14 @@ extension TeacherAccountStore {
     try teacher(holding: secret, kind: .session, at: now)
   }
 
+  /// The account whose link to set a password `code` is, while the link works (its page
+  /// names the account, for the browser's password manager); the link is not used up.
+  ///
+  /// - Throws: ``Error``: `.cryptography`, `.records`.
+  public func teacher(passwordLink code: String, at now: QuizClock.Instant) throws(Error) -> TeacherAccount? {
+    try teacher(holding: code, kind: .passwordLink, at: now)
+  }
+
   /// Ends the session `secret` (logging out); nothing for one that is not.
   ///
   /// - Throws: ``Error``: `.cryptography`, `.records`.

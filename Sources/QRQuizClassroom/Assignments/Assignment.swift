@@ -40,6 +40,10 @@ public struct Assignment: Sendable, Codable, Hashable {
   /// --own-links`): a name typed may be anyone's, a link is one student's. `nil` (made
   /// before the option): no.
   public var ownLinks: Bool?
+  /// The teacher whose homework it is on a school's server (an account's id in
+  /// `TeacherAccountStore`, kept in `assignments.teacher_id` too): only they see it and its
+  /// results. `nil`: the laptop's single teacher's.
+  public var teacher: Int64?
 
   /// Whether joining by a name is refused: only the student's own link opens it.
   public var requiresOwnLinks: Bool { ownLinks == true && className != nil }

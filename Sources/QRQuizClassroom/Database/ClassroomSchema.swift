@@ -31,6 +31,9 @@ public enum ClassroomSchema {
     migrator.register(10, "classes' desired retention") { database throws(DatabaseError) in
       try database.executeScript(version10)
     }
+    migrator.register(12, "classes, live games and homework owned by teachers") { database throws(DatabaseError) in
+      try database.executeScript(version12)
+    }
     return migrator
   }()
 
@@ -221,5 +224,18 @@ public enum ClassroomSchema {
   /// so SQLite and PostgreSQL hold the teacher's 0.85 exactly.
   static let version10 = """
     ALTER TABLE classes ADD COLUMN desired_retention INTEGER;
+    """
+
+  /// `teacher_id` of a class, a live game and an assignment: the teacher whose it is on a
+  /// school's server (`TeacherAccountStore`), who alone sees and changes it; `NULL` on the
+  /// laptop, whose single teacher owns everything without an account. (Migration 11 is
+  /// another branch's.)
+  static let version12 = """
+    ALTER TABLE classes ADD COLUMN teacher_id INTEGER REFERENCES teachers (id);
+    ALTER TABLE live_games ADD COLUMN teacher_id INTEGER REFERENCES teachers (id);
+    ALTER TABLE assignments ADD COLUMN teacher_id INTEGER REFERENCES teachers (id);
+    CREATE INDEX classes_by_teacher ON classes (teacher_id);
+    CREATE INDEX live_games_by_teacher ON live_games (teacher_id);
+    CREATE INDEX assignments_by_teacher ON assignments (teacher_id);
     """
 }

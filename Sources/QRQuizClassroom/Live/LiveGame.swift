@@ -51,6 +51,10 @@ public struct LiveGame: Sendable, Equatable {
     /// The secret of the game's card scanners (the teacher's phone at `/scan/PIN`): it
     /// reads cards into the game and does nothing else. Set when ``cardClass`` is.
     public var scannerSecret: String?
+    /// The teacher whose game it is on a school's server (an account's id in
+    /// `TeacherAccountStore`, kept in `live_games.teacher_id` too): only they are its host
+    /// without its secret. `nil`: the laptop's single teacher's.
+    public var teacher: Int64?
 
     public init(
       pin: String, hostSecret: String, topicName: String, title: String, setNumber: Int?, scoring: LiveScoring,

@@ -53,6 +53,9 @@ extension HTTPServer {
     /// before its route is looked at. `nil` answers any (a server of tests, or behind a
     /// proxy that checks).
     public var hostNames: HostNames?
+    /// The proxies whose `X-Forwarded-For` names the client (``TrustedProxies``): the
+    /// address every per-address limit counts by. None by default: the peer is the client.
+    public var trustedProxies: TrustedProxies = .none
 
     /// A configuration; the defaults suit a server on this machine for a few clients.
     public init(

@@ -30,14 +30,20 @@ final class IncomingRequest: @unchecked Sendable {
   }
 
   /// One value: a header (counted, and kept by lower-cased name), a query argument or a
-  /// cookie; the first of repeated ones is kept.
+  /// cookie; the first of repeated ones is kept, but for `X-Forwarded-For`, whose repeats
+  /// are joined by commas in their order (the right-most is the nearest proxy's: keeping
+  /// the first would keep the one the client wrote).
   private func take(_ kind: CQRQuizHTTP_value_kind, _ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) {
     let text = String(cString: value)
     switch kind {
     case .header:
       let key = Self.lowercasedASCII(name)
       head.count(header: key, value: text)
-      if headers[key] == nil { headers[key] = text }
+      if let kept = headers[key] {
+        if key == "x-forwarded-for" { headers[key] = kept + ", " + text }
+      } else {
+        headers[key] = text
+      }
     case .query:
       let key = String(cString: name)
       if query[key] == nil { query[key] = text }
@@ -46,6 +52,9 @@ final class IncomingRequest: @unchecked Sendable {
       if cookies[key] == nil { cookies[key] = text }
     }
   }
+
+  /// A header's value, by its lower-cased name.
+  func header(_ name: String) -> String? { headers[name] }
 
   /// The request, whole, as a responder gets it.
   func request(clientAddress: String) -> HTTPRequest {

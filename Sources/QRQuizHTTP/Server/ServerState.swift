@@ -12,6 +12,8 @@ final class ServerState: Sendable {
   let headerLimit: Int
   /// The names requests must be for (`nil`: any).
   let hostNames: HostNames?
+  /// The proxies whose `X-Forwarded-For` names the client.
+  let trustedProxies: TrustedProxies
   let times: TransferTimes
   /// Headers every answer the server makes itself carries.
   let headersOnEveryAnswer: [(name: String, value: String)]
@@ -31,6 +33,7 @@ final class ServerState: Sendable {
     bodyLimit = max(0, configuration.bodyLimit)
     headerLimit = configuration.effectiveHeaderLimit
     hostNames = configuration.hostNames
+    trustedProxies = configuration.trustedProxies
     times = TransferTimes(
       requestTimeout: max(0.5, configuration.requestTimeout), responseTimeout: max(0.5, configuration.responseTimeout),
       minimumRate: max(1, configuration.minimumRate))
@@ -100,7 +103,10 @@ final class ServerState: Sendable {
   /// queued.
   private func answer(_ incoming: IncomingRequest) -> Bool {
     let connection = incoming.connection
-    let request = incoming.request(clientAddress: Self.clientAddress(connection))
+    // Behind a trusted proxy the client is the one its header names; else the peer.
+    let client = trustedProxies.client(
+      peer: Self.clientAddress(connection), forwardedFor: incoming.header("x-forwarded-for"))
+    let request = incoming.request(clientAddress: client)
     switch responder.answer(request) {
     case .now(let response):
       return send(response, to: connection)

@@ -53,12 +53,16 @@ public final class QuizWebApp: HTTPResponder {
     public var assignmentStore: AssignmentStore?
     /// The teacher's classes (`qrquiz class`): an assignment for a class takes its roster's names.
     public var classes: ClassRosterStore?
+    /// A school's teachers (`qrquiz admin teacher`): once the records hold an account, each
+    /// teacher's personal API token takes the place of ``teacherToken``, and each sees only
+    /// their own classes, games and homework. `nil`: the laptop's single teacher alone.
+    public var teacherAccounts: TeacherAccountStore?
 
     public init(
       publicURL: String, teacherToken: String? = nil, allowsEditing: Bool = false, imageCache: ImageDiskCache? = nil,
       liveGames: LiveGameStore? = nil, isSecure: Bool = false, isPrivate: Bool = false,
       holdsRequestsUntilResumed: Bool = false, assignmentStore: AssignmentStore? = nil,
-      classes: ClassRosterStore? = nil
+      classes: ClassRosterStore? = nil, teacherAccounts: TeacherAccountStore? = nil
     ) {
       self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
       self.teacherToken = teacherToken
@@ -70,6 +74,7 @@ public final class QuizWebApp: HTTPResponder {
       self.holdsRequestsUntilResumed = holdsRequestsUntilResumed
       self.assignmentStore = assignmentStore
       self.classes = classes
+      self.teacherAccounts = teacherAccounts
     }
 
     /// The secret that opens the creator, when editing is allowed.
@@ -92,6 +97,7 @@ public final class QuizWebApp: HTTPResponder {
   let liveArea: LiveArea
   let assignmentArea: AssignmentArea
   let classes: ClassesArea
+  let accounts: AccountArea
   private let router: Router<RequestContext>
   private let resumeGate: ResumeGate
 
@@ -117,14 +123,16 @@ public final class QuizWebApp: HTTPResponder {
     let assignments = assignments ?? Assignments(store: configuration.assignmentStore)
     assignmentArea = AssignmentArea(site: site, pictures: pictures, assignments: assignments)
     classes = ClassesArea(site: site, assignments: assignments, pictures: pictures)
-    router = Self.router(site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes)
+    accounts = AccountArea(site: site)
+    router = Self.router(
+      site: site, areas: library, play, pictures, editor, liveArea, assignmentArea, classes, accounts)
   }
 
   /// The site's route table: every area's routes, in the order of the route documentation,
   /// behind the security headers.
   private static func router(
     site: Site, areas library: LibraryArea, _ play: PlayArea, _ pictures: PicturesArea, _ editor: EditorArea,
-    _ live: LiveArea, _ assignments: AssignmentArea, _ classes: ClassesArea
+    _ live: LiveArea, _ assignments: AssignmentArea, _ classes: ClassesArea, _ accounts: AccountArea
   ) -> Router<RequestContext> {
     var router = Router { RequestContext($0, site: site) }
     router.middleware = [SecurityHeaders()]
@@ -141,6 +149,7 @@ public final class QuizWebApp: HTTPResponder {
     live.addRoutes(to: &router)
     assignments.addRoutes(to: &router)
     classes.addRoutes(to: &router)
+    accounts.addRoutes(to: &router)
     return router
   }
 

@@ -11,12 +11,12 @@ extension AssignmentArea {
 
   /// POST `/api/assignments` → 201 `{"code", "join", "due"}`.
   func createAssignment(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
-    let book = try makeAssignment(try AssignmentRequest(try JSONBody(context.request.body)))
+    let book = try makeAssignment(try AssignmentRequest(try JSONBody(context.request.body)), for: teacher)
     return .json(summary(book), status: 201)
   }
 
-  /// Makes the assignment `request` asks for.
-  func makeAssignment(_ request: AssignmentRequest) throws(JSONBody.Problem) -> AssignmentBook {
+  /// Makes the assignment `request` asks for, `teacher`'s (their class only).
+  func makeAssignment(_ request: AssignmentRequest, for teacher: Teacher?) throws(JSONBody.Problem) -> AssignmentBook {
     guard let topic = site.topics.topic(named: request.topic) else {
       throw .init(status: 404, message: "no topic is named \(request.topic)", field: "topic")
     }
@@ -25,10 +25,16 @@ extension AssignmentArea {
       guard let store = site.configuration.classes else {
         throw .init(status: 422, message: "this server keeps no classes", field: "class")
       }
+      var owner: Int64?
       do throws(ClassRosterStore.Error) {
         className = try store.roster(named: name).name.text
+        owner = try store.teacher(ofClass: name)
       } catch {
         throw .init(status: 422, message: error.description, field: "class")
+      }
+      // Another teacher's class is refused in the words of a class nobody has.
+      guard owner == teacher?.account else {
+        throw .init(status: 422, message: ClassRosterStore.Error.notFound(name).description, field: "class")
       }
     }
     // Each student's own link is their way in: those without one get it now.
@@ -56,6 +62,7 @@ extension AssignmentArea {
         var assignment = prepared
         assignment.code = code
         if request.ownLinks { assignment.ownLinks = true }
+        assignment.teacher = teacher?.account
         return assignment
       }
     } catch {
@@ -86,12 +93,12 @@ extension AssignmentArea {
 
   /// GET `/api/assignments`: `{"assignments": […]}`, newest first.
   func list(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
-    .json(.object([("assignments", .array(assignments.all.map(summary)))]))
+    .json(.object([("assignments", .array(assignments.all(of: teacher).map(summary)))]))
   }
 
   /// GET `/api/assignments/CODE/results.csv`.
   func resultsCSV(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
+    guard let book = assignments.book(context[parameter: "code"], of: teacher) else { return Self.noSuchAssignment }
     let now = assignments.clock.now()
     let results = AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className), at: now)
     return .bytes(
@@ -106,7 +113,7 @@ extension AssignmentArea {
 
   /// GET `/api/assignments/CODE/results.json`.
   func resultsJSON(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return Self.noSuchAssignment }
+    guard let book = assignments.book(context[parameter: "code"], of: teacher) else { return Self.noSuchAssignment }
     let now = assignments.clock.now()
     return .json(AssignmentResults(book.snapshot(at: now), roster: roster(book.assignment.className), at: now).json)
   }

@@ -42,7 +42,7 @@ extension AssignmentArea {
     guard let until = Assignment.dueDate(typed) else {
       return .html(pages.error(HomeworkPhrase.cannotMoveDue, "the new due time is not a date and time"), status: 422)
     }
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    guard let book = assignments.book(context[parameter: "code"], of: teacher) else { return noSuchAssignment(context) }
     do throws(AssignmentStore.DueChangeFailure) {
       try assignments.changeDue(
         code: book.code, student: given("student"), until: QuizClock.Instant(until),
@@ -111,7 +111,7 @@ extension AssignmentArea {
   /// GET `/assignments`.
   func listPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     let now = assignments.clock.now()
-    let items = assignments.all.map { book -> Pages.AssignmentItem in
+    let items = assignments.all(of: teacher).map { book -> Pages.AssignmentItem in
       let work = book.snapshot(at: now)
       let count = work.assignment.questions.count
       var shown = work.assignment
@@ -126,7 +126,7 @@ extension AssignmentArea {
   /// POST `/assignments`: the topic page's form; the assignment's page, or why not.
   func assignFromForm(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
     do throws(JSONBody.Problem) {
-      let book = try makeAssignment(try AssignmentRequest(form: FormBody.parse(context.request.body)))
+      let book = try makeAssignment(try AssignmentRequest(form: FormBody.parse(context.request.body)), for: teacher)
       return .redirect(to: .assignmentPage(book.code))
     } catch {
       let pages = site.pages(context)
@@ -137,7 +137,7 @@ extension AssignmentArea {
 
   /// GET `/assignments/CODE`.
   func resultsPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    guard let book = assignments.book(context[parameter: "code"], of: teacher) else { return noSuchAssignment(context) }
     let now = assignments.clock.now()
     let work = book.snapshot(at: now)
     let results = AssignmentResults(work, roster: roster(book.assignment.className), at: now)
@@ -149,7 +149,7 @@ extension AssignmentArea {
 
   /// GET `/assignments/CODE/present`.
   func presentPage(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
-    guard let book = assignments.book(context[parameter: "code"]) else { return noSuchAssignment(context) }
+    guard let book = assignments.book(context[parameter: "code"], of: teacher) else { return noSuchAssignment(context) }
     var shown = book.assignment
     shown.due = book.snapshot.due
     return .html(

@@ -46,6 +46,15 @@ public final class Assignments: Sendable {
     return books.withLock { $0[code] }
   }
 
+  /// The assignment of `code` when it is `teacher`'s: another teacher's is `nil`, as one
+  /// that does not exist.
+  func book(_ typed: String, of teacher: Teacher) -> AssignmentBook? {
+    book(typed).flatMap { teacher.owns($0.assignment.teacher) ? $0 : nil }
+  }
+
+  /// `teacher`'s assignments, newest first.
+  func all(of teacher: Teacher) -> [AssignmentBook] { all.filter { teacher.owns($0.assignment.teacher) } }
+
   /// Applies the due changes written since they were last read (by `qrquiz assign`, or this
   /// server): one indexed query when there are none. A change applied twice changes
   /// nothing (the latest counts).

@@ -76,18 +76,27 @@ final class ClassesArea: Sendable {
       roster: roster, deck: deck(roster), replayed: replayed, scheduler: scheduler, at: assignments.clock.now())
   }
 
-  /// The class the path names.
+  /// The class the path names, when it is the requesting teacher's (another teacher's is
+  /// one there is not).
   ///
   /// - Throws: ``HTTPFailure``: the page (404) saying there is no such class, or (500) what
   ///   is wrong with the records.
   func roster(_ context: RequestContext) throws(HTTPFailure) -> ClassRoster {
-    guard let store = site.configuration.classes else { throw HTTPFailure(noSuchClass(context)) }
+    guard let store = site.configuration.classes, let teacher = context.teacher else {
+      throw HTTPFailure(noSuchClass(context))
+    }
+    let roster: ClassRoster
+    let owner: Int64?
     do throws(ClassRosterStore.Error) {
-      return try store.roster(named: context[parameter: "name"])
+      roster = try store.roster(named: context[parameter: "name"])
+      owner = try store.teacher(ofClass: roster.name.text)
     } catch {
       guard case .notFound = error else { throw classesFailure(context, error) }
       throw HTTPFailure(noSuchClass(context))
     }
+    // Another teacher's class is answered as one there is not.
+    guard teacher.owns(owner) else { throw HTTPFailure(noSuchClass(context)) }
+    return roster
   }
 
   /// The page saying what is wrong with the classes' records: 503 (and when to try again)
@@ -103,7 +112,8 @@ final class ClassesArea: Sendable {
 
   /// GET `/classes`.
   func listPage(_ context: RequestContext, _ teacher: Teacher) async -> HTTPResponse {
-    let (rosters, problems) = site.configuration.classes?.listReadable() ?? ([], [])
+    let (all, problems) = site.configuration.classes?.listReadable() ?? ([], [])
+    let rosters = site.ownClasses(all, of: teacher)
     let problem = problems.isEmpty ? nil : problems.map(\.description).joined(separator: "; ")
     return .html(site.pages(context).classList(rosters, problem: problem))
   }

@@ -33,15 +33,15 @@ extension LibraryArea {
         pages.share(
           topic, jsonURL: site.jsonURL(of: topic.name), symbols: try? topic.symbols(),
           reachable: site.isPublicURLReachable,
-          hostForm: context.isTeacher ? teacherForms(topic, pages) : nil,
+          hostForm: context.teacher.map { teacherForms(topic, pages, $0) },
           editable: site.configuration.allowsEditing && context.isTeacher))
     }
   }
 
   /// The teacher's forms of a topic's page: host a live game, assign as homework (for
   /// one of the classes, or anyone; due tomorrow at 18:00 unless changed).
-  private func teacherForms(_ topic: ServedTopic, _ pages: Pages) -> HTML {
-    let classes = site.classNames
+  private func teacherForms(_ topic: ServedTopic, _ pages: Pages, _ teacher: Teacher) -> HTML {
+    let classes = site.classNames(of: teacher)
     let tomorrow = Date().addingTimeInterval(24 * 3600)
     return """
       \(pages.hostForm(topic, csrf: site.formToken, classes: classes))

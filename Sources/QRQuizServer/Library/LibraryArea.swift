@@ -52,11 +52,11 @@ final class LibraryArea: Sendable {
     let pages = site.pages(context)
     // The teacher's running games, each opened as host from here (from any browser), and a
     // class's game with its scanners' link: this page is the teacher's, never the projector's.
-    let running =
-      context.isTeacher
-      ? pages.runningGames(site.live.running) { [site] pin in
+    let running = context.teacher.flatMap { teacher in
+      pages.runningGames(site.live.running.filter { teacher.owns($0.teacher) }) { [site] pin in
         site.live.room(pin)?.setup.scannerSecret.map { site.publicURL + SitePath.scan(pin).value + "?secret=" + $0 }
-      } : nil
+      }
+    }
     let query = context.request.query["q"]?.trimmingCharacters(in: .whitespaces)
     guard let query, !query.isEmpty else {
       return .html(

@@ -82,11 +82,22 @@ enum GameMember: Sendable {
 /// so a right PIN looks like a wrong one. A request that proves its secret costs nothing
 /// and is never refused: a player's reconnects and status checks, the host's moves.
 extension LiveArea {
+  /// Whether the request comes from the teacher whose game `room` is: the laptop's for its
+  /// games, an account's for its own (another teacher is a stranger to it, as anyone).
+  func isGameTeacher(_ context: RequestContext, _ room: LiveRoom) -> Bool {
+    context.teacher?.owns(room.setup.teacher) ?? false
+  }
+
+  /// Whether the request is an API write of the teacher whose game `room` is.
+  func isGameTeacherWrite(_ context: RequestContext, _ room: LiveRoom) -> Bool {
+    site.teacherWrite(context)?.owns(room.setup.teacher) ?? false
+  }
+
   /// The host, by the `secret` of a move's JSON body; 403 for another secret. The teacher too.
   var hostMove: Access<RequestContext, Host> {
     Access("the host: `secret` in the JSON body; or the teacher (Bearer, or the cookie with JSON)") { [self] context in
       admit(context, missing: noSuchGame) { room in
-        if site.isTeacherWrite(context.credentials) {
+        if isGameTeacherWrite(context, room) {
           return .admitted(Host(room: room, secret: room.setup.hostSecret))
         }
         let secret: String
@@ -108,7 +119,7 @@ extension LiveArea {
   var hostDownload: Access<RequestContext, Host> {
     Access("the host: Bearer, `?secret=` or the host screen's cookie; or the teacher") { [self] context in
       admit(context, missing: noSuchGame) { room in
-        if context.isTeacher { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
+        if isGameTeacher(context, room) { return .admitted(Host(room: room, secret: room.setup.hostSecret)) }
         let secret = context.credentials.downloadSecret(pin: room.pin) ?? ""
         guard room.isHost(secret) else {
           return .answered(missed(context, .apiError(403, "only the host can download the results")))
@@ -123,7 +134,7 @@ extension LiveArea {
   var gameTeacher: Access<RequestContext, GameTeacher> {
     Access("the teacher alone (never the host screen)") { [self] context in
       admit(context, missing: noSuchGame) { room in
-        guard context.isTeacher else {
+        guard isGameTeacher(context, room) else {
           return .answered(
             missed(
               context, .apiError(403, "only the teacher's own device shows the scanner link, never the host screen")))
@@ -139,7 +150,7 @@ extension LiveArea {
   var hostScreen: Access<RequestContext, Host> {
     Access("the host: the host screen's cookie (`?secret=` signs in); or the teacher's cookie") { [self] context in
       admit(context, missing: noSuchGamePage(context)) { room in
-        if context.isTeacher, context.credentials.querySecret == nil {
+        if isGameTeacher(context, room), context.credentials.querySecret == nil {
           return .admitted(Host(room: room, secret: room.setup.hostSecret))
         }
         if let offered = context.credentials.querySecret {
@@ -164,7 +175,7 @@ extension LiveArea {
   var cardScanner: Access<RequestContext, CardScanner> {
     Access("the host or the game's scanners: Bearer or `?secret=`; or the teacher") { [self] context in
       admit(context, missing: noSuchGame) { room in
-        if site.isTeacherWrite(context.credentials) { return .admitted(CardScanner(room: room, role: .host)) }
+        if isGameTeacherWrite(context, room) { return .admitted(CardScanner(room: room, role: .host)) }
         let secret = context.credentials.bearer ?? context.credentials.querySecret ?? ""
         if room.isHost(secret) { return .admitted(CardScanner(room: room, role: .host)) }
         guard room.isScanner(secret) else {
@@ -182,7 +193,7 @@ extension LiveArea {
     Access("the game's scanners: the scan page's cookie (`?secret=` signs in); or the host's or teacher's cookie") {
       [self] context in
       admit(context, missing: noSuchGamePage(context)) { room in
-        if context.isTeacher, context.credentials.querySecret == nil {
+        if isGameTeacher(context, room), context.credentials.querySecret == nil {
           return .admitted(CardScanner(room: room, role: .scanner))
         }
         if let offered = context.credentials.querySecret {
@@ -286,7 +297,7 @@ extension LiveArea {
   /// Whether the request comes from someone of `room`'s game: the teacher, the holder of
   /// its host screen's cookie, or a browser a player joined from.
   private func belongs(_ context: RequestContext, to room: LiveRoom) -> Bool {
-    if context.isTeacher { return true }
+    if isGameTeacher(context, room) { return true }
     if let secret = context.credentials.hostCookie(pin: room.pin), room.isHost(secret) { return true }
     guard let browser = context.credentials.browser else { return false }
     return room.snapshot.players.contains { $0.browser == browser }

@@ -12,7 +12,7 @@ extension LiveArea {
 
   /// POST `/api/live`: `{"topic", "set"?, "scoring"?, "seconds"?, "max_players"?}` → 201.
   func createLiveGame(_ context: RequestContext, _ teacher: Teacher) async throws -> HTTPResponse {
-    let room = try makeLiveGame(try LiveGameRequest(try JSONBody(context.request.body)))
+    let room = try makeLiveGame(try LiveGameRequest(try JSONBody(context.request.body)), for: teacher)
     return .json(hostCredentials(room), status: 201)
   }
 
@@ -22,7 +22,7 @@ extension LiveArea {
   func runningGames(_ context: RequestContext, _ teacher: Teacher) -> HTTPResponse {
     .json(
       .array(
-        games.running.map { game in
+        games.running.filter { teacher.owns($0.teacher) }.map { game in
           var members: [(key: String, value: JSONValue)] = [
             ("pin", .string(game.pin)), ("topic", .string(game.topicName)), ("title", .string(game.title)),
           ]

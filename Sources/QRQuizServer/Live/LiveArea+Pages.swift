@@ -19,7 +19,7 @@ extension LiveArea {
       seconds: min(max(fields["seconds"].flatMap(Double.init) ?? 20, 5), 600), maximumPlayers: 1000,
       className: className)
     do throws(JSONBody.Problem) {
-      let room = try makeLiveGame(request)
+      let room = try makeLiveGame(request, for: teacher)
       return .redirect(
         to: .host(room.pin),
         headers: [("Set-Cookie", site.cookie(Credentials.hostCookie(room.pin), room.setup.hostSecret, strict: true))])

@@ -88,7 +88,7 @@ final class LiveArea: Sendable {
   }
 
   /// Makes the game `request` asks for.
-  func makeLiveGame(_ request: LiveGameRequest) throws(JSONBody.Problem) -> LiveRoom {
+  func makeLiveGame(_ request: LiveGameRequest, for teacher: Teacher? = nil) throws(JSONBody.Problem) -> LiveRoom {
     guard let topic = site.topics.topic(named: request.topic) else {
       throw .init(status: 404, message: "no topic is named \(request.topic)", field: "topic")
     }
@@ -101,9 +101,11 @@ final class LiveArea: Sendable {
       throw .init(status: 422, message: "the topic has no questions", field: "topic")
     }
     var cardClass: LiveCardClass?
-    if let className = request.className { cardClass = try self.cardClass(named: className) }
+    if let className = request.className {
+      cardClass = try self.cardClass(named: className, teacher: teacher?.account)
+    }
     // The questions are drawn first, so a set the topic lacks is refused before a PIN is taken.
-    let prepared: LiveGame.Setup
+    var prepared: LiveGame.Setup
     do {
       prepared = try LiveGame.Setup.make(
         topic: topic.topic, topicName: topic.name, setNumber: request.set, scoring: request.scoring,
@@ -112,6 +114,7 @@ final class LiveArea: Sendable {
     } catch {
       throw .init(status: 422, message: "\(error)", field: "set")
     }
+    prepared.teacher = teacher?.account
     let room: LiveRoom
     do {
       room = try games.create(
@@ -128,22 +131,26 @@ final class LiveArea: Sendable {
     return room
   }
 
-  /// The class named `name` as a game's card players: 404 for no such class, 422 for one
-  /// without students.
-  private func cardClass(named name: String) throws(JSONBody.Problem) -> LiveCardClass {
+  /// The class named `name` as a game's card players: 404 for no such class (or another
+  /// teacher's: `teacher` is the account making the game), 422 for one without students.
+  private func cardClass(named name: String, teacher: Int64?) throws(JSONBody.Problem) -> LiveCardClass {
     guard let store = site.configuration.classes else {
       throw .init(status: 404, message: "this server has no classes", field: "class")
     }
     let roster: ClassRoster
     let codes: ClassCardCodes
+    let owner: Int64?
     do {
       roster = try store.roster(named: name)
+      owner = try store.teacher(ofClass: roster.name.text)
       // Its cards' codes (their class mark) and the other classes': kept in the game.
       codes = try store.cardCodes(of: roster.name.text)
     } catch {
       if case .notFound = error { throw .init(status: 404, message: "no class is named \(name)", field: "class") }
       throw .init(status: 500, message: "\(error)", field: "class")
     }
+    // Another teacher's class is one this teacher has not.
+    guard owner == teacher else { throw .init(status: 404, message: "no class is named \(name)", field: "class") }
     guard !roster.students.isEmpty else {
       throw .init(status: 422, message: "class \(roster.name.text) has no students", field: "class")
     }

@@ -156,6 +156,8 @@ public final class LiveGames: Sendable {
     /// Whether its class answers with cards: the teacher's own device is given the
     /// scanners' link for it.
     public let hasClass: Bool
+    /// The teacher whose game it is (an account's id), `nil` for the laptop's.
+    public let teacher: Int64?
 
     init(_ game: LiveGame) {
       pin = game.setup.pin
@@ -165,6 +167,7 @@ public final class LiveGames: Sendable {
       players = game.activeCount
       started = game.setup.created
       hasClass = game.setup.scannerSecret != nil
+      teacher = game.setup.teacher
     }
   }
 

@@ -11,6 +11,9 @@ struct Pages {
   var canCreate = false
   /// Whether the visitor is the teacher (the header links homework and the classes).
   var isTeacher = false
+  /// Whether the visitor is a teacher logged in to a school's server (the header links
+  /// their account's page, where they log out).
+  var hasAccount = false
   /// The theme the visitor chose; `nil` follows the system.
   var theme: Theme? = nil
   /// The page's own address, for the settings links to come back to.
@@ -77,8 +80,10 @@ struct Pages {
       isTeacher
       ? "<a href=\"\(SitePath.assignments)\">\(say(HomeworkPhrase.navHomework))</a><a href=\"\(SitePath.classes)\">\(say(HomeworkPhrase.navClasses))</a>"
       : nil
+    let account: HTML? =
+      hasAccount ? "<a href=\"\(SitePath.logIn)\">\(HTML.phrase(AccountPhrase.navAccount, in: language))</a>" : nil
     return
-      "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)\(teacher)\(settingsLinks)</header>"
+      "<header><a href=\"/\">QRQuiz</a><span class=\"tagline\">\(say(.siteTagline))</span>\(create)\(teacher)\(account)\(settingsLinks)</header>"
   }
 
   /// The theme and the language, as links that keep the choice and come back here: the

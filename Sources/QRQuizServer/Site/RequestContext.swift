@@ -11,9 +11,9 @@ struct RequestContext: Sendable {
   let parameters: [String: String]
   /// The credentials it carries.
   let credentials: Credentials
-  /// Whether it carries the teacher's token (public pages show the teacher more: Edit and
+  /// The teacher whose token it carries (public pages show a teacher more: Edit and
   /// Delete, the form that hosts a live game).
-  let isTeacher: Bool
+  let teacher: Teacher?
   /// The language of the pages and messages.
   let language: Language
 
@@ -25,11 +25,14 @@ struct RequestContext: Sendable {
     request = routed.request
     parameters = routed.parameters
     credentials = Credentials(routed.request)
-    isTeacher = site.isTeacher(credentials)
+    teacher = site.teacher(credentials)
     language =
       routed.request.cookies[Self.languageCookie].flatMap(Language.init(tag:))
       ?? Language.preferred(acceptLanguage: routed.request.header("accept-language"))
   }
+
+  /// Whether it carries a teacher's token.
+  var isTeacher: Bool { teacher != nil }
 
   /// The named part `name` of the path (the pattern guarantees it).
   subscript(parameter name: String) -> String { parameters[name] ?? "" }

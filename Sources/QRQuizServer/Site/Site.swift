@@ -1,5 +1,6 @@
 import Foundation
 import QRQuiz
+import QRQuizClassroom
 import QRQuizHTTP
 import QRQuizLocking
 
@@ -15,6 +16,8 @@ final class Site: Sendable {
   let assignmentTopics = OpenAssignmentTopics()
   /// The token forms must carry back (with the teacher's cookie) to be accepted.
   let formToken = Secret.make()
+  /// Whether the records were seen holding a teacher's account (`TeacherIdentity.swift`).
+  let accountsSeen = Locked(false)
   private let publicURLStore: Locked<String>
 
   init(configuration: QuizWebApp.Configuration, topics: ServedTopics, live: LiveGames) {
@@ -48,7 +51,7 @@ final class Site: Sendable {
   func pages(_ context: RequestContext) -> Pages {
     Pages(
       language: context.language, canCreate: configuration.allowsEditing && context.isTeacher,
-      isTeacher: context.isTeacher,
+      isTeacher: context.isTeacher, hasAccount: context.teacher?.account != nil,
       theme: Theme(cookies: context.request.cookies),
       here: .current(path: context.request.path, query: context.request.method == "GET" ? context.request.query : [:]))
   }
@@ -63,11 +66,20 @@ final class Site: Sendable {
     .html(pages(context).error(.notAllowed, pages(context).say(detail)), status: 403)
   }
 
-  /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
-  /// The teacher's classes' names (`qrquiz class`), in the order `qrquiz class list`
-  /// gives them; none when the server has no classes folder or it cannot be read.
-  var classNames: [String] { (configuration.classes?.listReadable().rosters ?? []).map(\.name.text) }
+  /// The names of the classes of `teacher` (`qrquiz class`), in the order `qrquiz class
+  /// list` gives them; none for nobody, or when the records cannot be read.
+  func classNames(of teacher: Teacher?) -> [String] {
+    guard let teacher else { return [] }
+    return ownClasses(configuration.classes?.listReadable().rosters ?? [], of: teacher).map(\.name.text)
+  }
 
+  /// Those of `rosters` that are `teacher`'s (none when the records cannot say whose).
+  func ownClasses(_ rosters: [ClassRoster], of teacher: Teacher) -> [ClassRoster] {
+    guard let store = configuration.classes, let names = try? store.classNames(of: teacher.account) else { return [] }
+    return rosters.filter { names.contains($0.name.text) }
+  }
+
+  /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
   func cookie(_ name: String, _ value: String, strict: Bool, path: String = "/") -> String {
     let secure = configuration.isSecure ? "; Secure" : ""
     return "\(name)=\(value); Path=\(path); Max-Age=2592000; HttpOnly; SameSite=\(strict ? "Strict" : "Lax")\(secure)"

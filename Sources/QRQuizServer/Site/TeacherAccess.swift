@@ -2,10 +2,13 @@ import QRQuiz
 import QRQuizHTTP
 
 /// The teacher, proven: the request carried the token `qrquiz serve` prints (in the
-/// teacher's address, `/?token=…`). Only the checks below make one, so a handler that
-/// takes a `Teacher` runs for the teacher alone.
+/// teacher's address, `/?token=…`), or on a school's server a teacher's personal API token
+/// (`TeacherIdentity.swift`). Only the site's checks make one, so a handler that takes a
+/// `Teacher` runs for a teacher alone, and knows which.
 struct Teacher: Sendable {
-  fileprivate init() {}
+  /// The teacher's account (its id in `TeacherAccountStore`); `nil` for the laptop's single
+  /// teacher, who has none.
+  let account: Int64?
 }
 
 /// The teacher on a server that allows editing (`--allow-edit`), with the topic library
@@ -22,24 +25,20 @@ struct Editor: Sendable {
 /// with every write (no other site's page can know it); scripts send
 /// `Authorization: Bearer TOKEN`.
 extension Site {
-  /// Whether `credentials` hold the teacher's token: a Bearer token if there is one,
-  /// else the teacher's cookie.
-  func isTeacher(_ credentials: Credentials) -> Bool {
-    guard let token = configuration.teacherToken else { return false }
-    if let offered = credentials.bearer { return Secret.matches(offered, token) }
-    return credentials.teacherCookie.map { Secret.matches($0, token) } ?? false
-  }
+  /// Whether `credentials` hold a teacher's token: a Bearer token if there is one, else
+  /// the teacher's cookie.
+  func isTeacher(_ credentials: Credentials) -> Bool { teacher(credentials) != nil }
 
   /// The teacher, by an API call: a Bearer token, or the teacher's cookie with a JSON
   /// body (which a form of another site cannot send). 401 without a token, 403 with a
   /// wrong one, 415 for the cookie without JSON.
   var teacherAPI: Access<RequestContext, Teacher> {
     Access("the teacher: Bearer, or the cookie with a JSON body") { [self] context in
-      if let refusal = teacherRefusal(context.credentials) { return .answered(refusal) }
+      if let refusal = teacherRefusal(context) { return .answered(refusal) }
       if context.credentials.bearer == nil, !context.credentials.sendsJSON {
         return .answered(.apiError(415, "send the body as application/json"))
       }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -49,7 +48,7 @@ extension Site {
     Access("the teacher: the cookie and the form's token") { [self] context in
       guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDetail)) }
       if let refusal = formTokenRefusal(context) { return .answered(refusal) }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -58,8 +57,8 @@ extension Site {
   /// token, 403 with a wrong one.
   var teacherRead: Access<RequestContext, Teacher> {
     Access("the teacher: Bearer or the cookie") { [self] context in
-      if let refusal = teacherRefusal(context.credentials) { return .answered(refusal) }
-      return .admitted(Teacher())
+      if let refusal = teacherRefusal(context) { return .answered(refusal) }
+      return admitted(context)
     }
   }
 
@@ -68,7 +67,7 @@ extension Site {
   var teacherDownload: Access<RequestContext, Teacher> {
     Access("the teacher: the cookie or Bearer") { [self] context in
       guard context.isTeacher else { return .answered(notAllowed(context, .notTeacherDownloadDetail)) }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -81,10 +80,14 @@ extension Site {
         return .answered(signIn)
       }
       guard context.isTeacher else {
+        // A school's server: the log-in page, coming back here after.
+        if usedAccounts() != nil {
+          return .answered(.redirect(to: SitePath.logIn.query("back", context.request.path)))
+        }
         let pages = pages(context)
         return .answered(.html(pages.error(.notAllowed, pages.say(HomeworkPhrase.teacherOnlyDetail)), status: 403))
       }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -94,13 +97,25 @@ extension Site {
     isTeacher(credentials) && (credentials.bearer != nil || credentials.sendsJSON)
   }
 
+  /// The teacher a request proved as an API write must (see ``isTeacherWrite(_:)``).
+  func teacherWrite(_ context: RequestContext) -> Teacher? {
+    guard context.credentials.bearer != nil || context.credentials.sendsJSON else { return nil }
+    return context.teacher
+  }
+
+  /// The teacher the request proved, admitted (the checks above found one).
+  private func admitted(_ context: RequestContext) -> Admission<Teacher> {
+    guard let teacher = context.teacher else { return .answered(notAllowed(context, .notTeacherDetail)) }
+    return .admitted(teacher)
+  }
+
   /// The teacher's editor pages: editing on, the cookie (`?token=` signs in first).
   func editorPage(returningTo path: @escaping @Sendable (RequestContext) -> SitePath)
     -> Access<RequestContext, Teacher>
   {
     Access("the teacher, editing on: the cookie (`?token=` signs in)") { [self] context in
       if let refusal = editorPageRefusal(context, returningTo: path(context)) { return .answered(refusal) }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -109,7 +124,7 @@ extension Site {
     Access("the teacher, editing on: the cookie and the form's token") { [self] context in
       if let refusal = editorPageRefusal(context, returningTo: .library) { return .answered(refusal) }
       if let refusal = formTokenRefusal(context) { return .answered(refusal) }
-      return .admitted(Teacher())
+      return admitted(context)
     }
   }
 
@@ -122,7 +137,7 @@ extension Site {
       guard configuration.allowsEditing else {
         return .answered(.apiError(403, "editing is off: start qrquiz serve with --allow-edit"))
       }
-      if let refusal = teacherRefusal(credentials) { return .answered(refusal) }
+      if let refusal = teacherRefusal(context) { return .answered(refusal) }
       if !credentials.hasAuthorization {
         // The page's cookie: the form token must come too (another site's page cannot know it).
         guard let token = credentials.formTokenHeader, Secret.matches(token, formToken) else {
@@ -138,23 +153,27 @@ extension Site {
 
   /// For a request with `?token=`: the teacher's cookie set and a redirect to `path`
   /// (the token leaves the address bar, and the projector never shows it); a page saying
-  /// no for a wrong token; `nil` without one.
+  /// no for a wrong token, or on a school's server (its teachers' tokens are for scripts);
+  /// `nil` without one.
   func teacherSignIn(_ context: RequestContext, returningTo path: SitePath) -> HTTPResponse? {
     guard let offered = context.credentials.signInToken else { return nil }
-    guard let token = configuration.teacherToken, Secret.matches(offered, token) else {
+    guard usedAccounts() == nil, let token = configuration.teacherToken, Secret.matches(offered, token) else {
       return notAllowed(context, .wrongTokenDetail)
     }
     return .redirect(to: path, headers: [("Set-Cookie", cookie(Credentials.teacherCookie, token, strict: true))])
   }
 
-  /// The refusal of an API call that is not the teacher's (`nil`: it is): 403 when the
-  /// server has no token, 401 without one, 403 with a wrong one.
-  private func teacherRefusal(_ credentials: Credentials) -> HTTPResponse? {
-    guard configuration.teacherToken != nil else { return .apiError(403, "this server has no teacher's token") }
+  /// The refusal of an API call that is not a teacher's (`nil`: it is): 403 when the
+  /// server has no token (and no accounts), 401 without one, 403 with a wrong one.
+  private func teacherRefusal(_ context: RequestContext) -> HTTPResponse? {
+    let credentials = context.credentials
+    guard configuration.teacherToken != nil || configuration.teacherAccounts != nil else {
+      return .apiError(403, "this server has no teacher's token")
+    }
     if credentials.bearer == nil, credentials.teacherCookie == nil {
       return .apiError(401, "the teacher's token is needed", headers: [("WWW-Authenticate", "Bearer")])
     }
-    guard isTeacher(credentials) else { return .apiError(403, "the teacher's token is not this server's") }
+    guard context.isTeacher else { return .apiError(403, "the teacher's token is not this server's") }
     return nil
   }
 
@@ -166,7 +185,11 @@ extension Site {
       return .html(pages.error(.editingOff, pages.say(.editingOffDetail)), status: 403)
     }
     if let signIn = teacherSignIn(context, returningTo: path) { return signIn }
-    guard context.isTeacher else { return notAllowed(context) }
+    guard context.isTeacher else {
+      // A school's server: the log-in page, coming back here after.
+      if usedAccounts() != nil { return .redirect(to: SitePath.logIn.query("back", path.value)) }
+      return notAllowed(context)
+    }
     return nil
   }
 

@@ -28,9 +28,9 @@ public struct AssignmentStore: Sendable {
       guard
         let id = try database.value(
           """
-          INSERT INTO assignments (code, class_id, assignment, created, due)
+          INSERT INTO assignments (code, class_id, assignment, created, due, teacher_id)
           VALUES (\(assignment.code), \(classID), \(json), \(assignment.created.microsecondsSince1970),
-            \(assignment.due.microsecondsSince1970))
+            \(assignment.due.microsecondsSince1970), \(assignment.teacher))
           RETURNING id
           """, as: Int64.self)
       else { throw DatabaseError(kind: .other, path: database.path, message: "an assignment's row was not made") }

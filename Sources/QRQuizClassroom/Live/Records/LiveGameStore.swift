@@ -78,8 +78,9 @@ public struct LiveGameStore: Sendable {
       guard
         let id = try database.value(
           """
-          INSERT INTO live_games (pin, title, class_id, setup, created)
-          VALUES (\(setup.pin), \(setup.title), \(classID), \(setupJSON), \(setup.created.microsecondsSince1970))
+          INSERT INTO live_games (pin, title, class_id, setup, created, teacher_id)
+          VALUES (\(setup.pin), \(setup.title), \(classID), \(setupJSON), \(setup.created.microsecondsSince1970),
+            \(setup.teacher))
           RETURNING id
           """, as: Int64.self)
       else { throw DatabaseError(kind: .other, path: database.path, message: "a game's row was not made") }

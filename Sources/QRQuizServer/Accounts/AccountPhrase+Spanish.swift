@@ -1,0 +1,26 @@
+extension AccountPhrase {
+  static let spanish: [AccountPhrase: String] = [
+    .logInTitle: "Iniciar sesión",
+    .logInHeading: "Iniciar sesión",
+    .loginLabel: "Tu nombre o dirección de correo",
+    .passwordLabel: "Contraseña",
+    .logInButton: "Entrar",
+    .logInRefused: "Este nombre o dirección de correo y esta contraseña no van juntos.",
+    .logInTooMany: "Demasiados intentos: espera unos minutos y vuelve a probar.",
+    .logInBusy: "El servidor está ocupado: vuelve a probar en un momento.",
+    .signedInAs: "Has iniciado sesión como {name}.",
+    .logOutButton: "Cerrar sesión",
+    .loggedOut: "Has cerrado la sesión.",
+    .passwordSetNotice: "Tu contraseña está puesta: entra con ella.",
+    .setPasswordTitle: "Pon tu contraseña",
+    .setPasswordHeading: "Pon tu contraseña",
+    .newPasswordLabel: "Contraseña nueva",
+    .repeatPasswordLabel: "La misma contraseña otra vez",
+    .passwordRule: "De 10 a 256 caracteres: unas palabras que recuerdes sirven.",
+    .setPasswordButton: "Poner la contraseña",
+    .passwordsDiffer: "Las dos contraseñas no coinciden: escribe la misma dos veces.",
+    .passwordLengthWrong: "Una contraseña tiene de 10 a 256 caracteres.",
+    .linkNotValid: "Este enlace no es válido (ya usado, caducado o mal copiado): pide uno nuevo.",
+    .navAccount: "Cuenta",
+  ]
+}
