@@ -48,7 +48,9 @@ import Testing
   @Test func everySettingOfTheFileIsOneServeReads() throws {
     let variables = try ServiceUnit.variables(in: Self.settingsFile)
     #expect(
-      Set(variables) == ["QRQUIZ_DATABASE", "QRQUIZ_PUBLIC_URL", "QRQUIZ_HOST", "QRQUIZ_PORT", "QRQUIZ_OPTIONS"],
+      Set(variables) == [
+        "QRQUIZ_DATABASE", "QRQUIZ_PUBLIC_URL", "QRQUIZ_HOST", "QRQUIZ_PORT", "QRQUIZ_TRUSTED_PROXY", "QRQUIZ_OPTIONS",
+      ],
       "\(variables)")
     let help = try ProcessRunner.qrquiz(["serve", "--help"]).stdoutText
     for variable in variables where variable != "QRQUIZ_OPTIONS" {

@@ -202,4 +202,18 @@ import Testing
     #expect(
       app.routes.filter(\.isPublic).allSatisfy { $0.access.hasPrefix("anyone") || $0.access.hasPrefix("whoever") })
   }
+
+  /// The teacher's token in a cookie crosses the network only over https when the public
+  /// address is https (a proxy in front serving it): an IT trial saw it sent in clear by a
+  /// browser typing the http:// address before nginx's redirect.
+  @Test func theTeachersCookieIsSecureBehindAnHTTPSAddress() async throws {
+    let signedIn = await client.request("GET", "/?token=\(Self.token)")
+    #expect(signedIn.cookies.count == 1 && !signedIn.cookies[0].contains("Secure"), "\(signedIn.cookies)")
+    let school = QuizWebApp(
+      topics: .library(TopicLibrary(directory: library.url)),
+      configuration: .init(publicURL: "https://quiz.school.example", teacherToken: Self.token))
+    school.reload()
+    let secure = await WebAppClient(app: school).request("GET", "/?token=\(Self.token)")
+    #expect(secure.cookies.count == 1 && secure.cookies[0].hasSuffix("; Secure"), "\(secure.cookies)")
+  }
 }

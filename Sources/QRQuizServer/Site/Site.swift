@@ -79,9 +79,11 @@ final class Site: Sendable {
     return rosters.filter { names.contains($0.name.text) }
   }
 
-  /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days.
+  /// A `Set-Cookie` value: this site only, never for scripts, kept for 30 days; sent over
+  /// https only when the site is (itself, or a proxy in front for an https public address:
+  /// the teacher's token must not cross the network in clear before a redirect).
   func cookie(_ name: String, _ value: String, strict: Bool, path: String = "/") -> String {
-    let secure = configuration.isSecure ? "; Secure" : ""
+    let secure = configuration.isSecure || publicURL.lowercased().hasPrefix("https://") ? "; Secure" : ""
     return "\(name)=\(value); Path=\(path); Max-Age=2592000; HttpOnly; SameSite=\(strict ? "Strict" : "Lax")\(secure)"
   }
 }
