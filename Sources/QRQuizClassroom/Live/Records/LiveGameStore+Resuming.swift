@@ -13,7 +13,7 @@ extension LiveGameStore {
     public var alive: QuizClock.Instant
   }
 
-  /// What ``resumeUnfinished(at:)`` found.
+  /// What ``resumeUnfinished(at:resuming:)`` found.
   public struct Resumption: Sendable {
     public var games: [Unfinished]
     /// A line for each game not resumed: its moves do not make a game (kept in the

@@ -105,7 +105,7 @@ public final class LiveMoveLog: @unchecked Sendable {
   }
 
   /// Queues the game's heartbeat: the server is alive `now` (while a question is open, so
-  /// a restart knows how long it was down: ``LiveGameStore/resumeUnfinished(at:)``).
+  /// a restart knows how long it was down: ``LiveGameStore/resumeUnfinished(at:resuming:)``).
   /// Returns at once; a heartbeat that cannot be written is only a heartbeat lost.
   public func markAlive(at now: QuizClock.Instant) {
     guard !condition.withLock({ finished }) else { return }
